@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, isoDateSchema, languageSchema, passwordSchema, sexoSchema, userTypeSchema } from './common.ts';
+
+// POST /web/authenticate
+export const authenticateBodySchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1, { error: 'validation.required' }).max(1024, { error: 'validation.passwordTooLong' }),
+});
+export const authenticateResponseSchema = z.object({ token: z.string() });
+
+// GET /web/authenticate/user
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  type: userTypeSchema,
+  cambia_pass: z.union([z.literal(0), z.literal(1)]),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export const authenticatedUserResponseSchema = z.object({ user: sessionUserSchema });
+
+// GET /web/datosusuario?id_usuario=
+export const datosUsuarioQuerySchema = z.strictObject({ id_usuario: idSchema });
+export const ACCOUNT_LEVELS = ['basic', 'professional', 'partner'] as const;
+export const accountLevelSchema = z.enum(ACCOUNT_LEVELS);
+export const userProfileSchema = z.object({
+  id_usuario: z.number().int(),
+  type: userTypeSchema,
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  telefono: z.string().nullable(),
+  nacimiento: z.string().nullable(),
+  sexo: sexoSchema.nullable(),
+  img_url: z.string(),
+  direccion: z.string().nullable(),
+  pais_id: z.number().int().nullable(),
+  region_id: z.number().int().nullable(),
+  comuna_id: z.number().int().nullable(),
+  rut: z.string().nullable(),
+  creditos: z.number().int(),
+  lang: languageSchema,
+  parent_user_id: z.number().int().nullable(),
+  especialidad: z.string().nullable(),
+  trabajo: z.string().nullable(),
+  empresa: z.string().nullable(),
+  registration_variant: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+export const datosUsuarioResponseSchema = z.object({
+  datos: userProfileSchema,
+  /** Country name (spec §3: "pais (country name)"), null when none is set. */
+  pais: z.string().nullable(),
+  account_level: accountLevelSchema,
+});
+
+// POST /web/actualizapass — the current password is required (security.md R03).
+export const actualizaPassBodySchema = z.strictObject({
+  id_usuario: idSchema,
+  current_password: z.string().min(1, { error: 'validation.required' }).max(1024),
+  password: passwordSchema,
+});
+
+// POST /web/reestablecepass — e-mail in the body, never in the URL (security.md R13).
+export const reestablecePassBodySchema = z.strictObject({ email: emailSchema });
+// POST /web/reestablecepass/confirm — the reset page sends the token from the e-mailed link.
+export const confirmResetBodySchema = z.strictObject({
+  token: z.string().min(20, { error: 'validation.resetToken' }).max(200, { error: 'validation.resetToken' }),
+  password: passwordSchema,
+});
+
+// POST /web/creacuenta — registration.
+export const creaCuentaBodySchema = z.strictObject({
+  nombre: z.string().trim().min(1, { error: 'validation.required' }).max(100),
+  apellido: z.string().trim().min(1, { error: 'validation.required' }).max(100),
+  email: emailSchema,
+  password: passwordSchema,
+  nacimiento: isoDateSchema,
+  sexo: sexoSchema,
+  telefono: z.string().trim().max(30).optional(),
+  pais_id: idSchema.optional(),
+  especialidad: z.string().trim().max(60).optional(),
+  lang: languageSchema,
+  /** Which register page was used (`register`, `register-mx`, `register-acme`…): see docs/decisions. */
+  variant: z.string().regex(/^register(-[a-z0-9]{1,40})?$/, { error: 'validation.variant' }),
+  terms_accepted: z.literal(true, { error: 'validation.termsRequired' }),
+});
+export type CreaCuentaBody = z.infer<typeof creaCuentaBodySchema>;
+export const creaCuentaResponseSchema = z.object({ message: z.string(), user: z.object({ id: z.number().int() }) });
