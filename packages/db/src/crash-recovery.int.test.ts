@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb } from './create-db.ts';
+import { DataDirLockedError } from './data-dir-lock.ts';
+
+const writerScript = fileURLToPath(new URL('./test/crash-writer.ts', import.meta.url));
+const workDir = mkdtempSync(join(tmpdir(), 'medida-crash-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+function startWriter(dataDir: string): { child: ChildProcess; acked: number[]; waitForAcks(n: number): Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', writerScript, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const acked: number[] = [];
+  let buffer = '';
+  let stderr = '';
+  const waiters: Array<() => void> = [];
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop()!;
+    for (const line of lines) if (line.startsWith('ack ')) acked.push(Number(line.slice(4)));
+    waiters.forEach((w) => w());
+  });
+  const waitForAcks = (n: number) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => acked.length >= n && resolve();
+      waiters.push(check);
+      child.once('exit', (code) => reject(new Error(`writer exited early (${code}): ${stderr}`)));
+      check();
+    });
+  return { child, acked, waitForAcks };
+}
+
+describe('PGlite crash safety', () => {
+  it('keeps every acknowledged write after SIGKILL mid-write, and the next open clears the stale lock', async () => {
+    const dataDir = join(workDir, 'pgdata');
+    const writer = startWriter(dataDir);
+    await writer.waitForAcks(40);
+    const exited = new Promise((resolve) => writer.child.once('exit', resolve));
+    writer.child.kill('SIGKILL');
+    await exited;
+    const acked = [...writer.acked];
+
+    // The killed process left both lock files behind.
+    expect(existsSync(`${dataDir}.lock`)).toBe(true);
+
+    const handle = await createDb({ pglite: { dataDir } });
+    try {
+      const rows = await handle.db.selectFrom('companies').select('id').execute();
+      const stored = new Set(rows.map((r) => r.id));
+      const lost = acked.filter((id) => !stored.has(id));
+      expect(lost).toEqual([]);
+      // Still writable after recovery.
+      await handle.db.insertInto('companies').values({ name: 'after-crash' }).execute();
+    } finally {
+      await handle.close();
+    }
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
+  });
+
+  it('refuses to open a data directory held by a live process, with a clear message', async () => {
+    const dataDir = join(workDir, 'held');
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(`${dataDir}.lock`, String(holder.pid));
+      const attempt = createDb({ pglite: { dataDir } });
+      await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError);
+      await expect(attempt).rejects.toThrow(/in use by another running Medida process \(pid \d+\)/);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import type { Database } from './database.ts';
+import { createPglitePool } from './pglite-pool.ts';
+
+export type DbOptions =
+  | { pglite: { /** Omit for an in-memory database (tests). */ dataDir?: string } }
+  | { postgres: { connectionString: string; max?: number } };
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+
+/** int8 (count(*), sums) as a JS number while exact; beyond 2^53 we fail loudly rather than round. */
+function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} exceeds Number.MAX_SAFE_INTEGER`);
+  return n;
+}
+
+/**
+ * Type parsing is chosen deliberately and is the same for both drivers:
+ * int8 → number (checked), numeric → string (exact decimals), date → 'YYYY-MM-DD' string
+ * (a JS Date would shift calendar dates across time zones), timestamptz → Date.
+ */
+const textParsers: Record<number, (value: string) => unknown> = {
+  [OID.int8]: parseInt8,
+  [OID.numeric]: (value) => value,
+  [OID.date]: (value) => value,
+};
+
+export async function createDb(options: DbOptions): Promise<DbHandle> {
+  if ('postgres' in options) {
+    const pool = new pg.Pool({
+      connectionString: options.postgres.connectionString,
+      max: options.postgres.max ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          textParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, driver: 'postgres', close: () => db.destroy() };
+  }
+
+  const { dataDir } = options.pglite;
+  let lock: ReturnType<typeof acquireDataDirLock> | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    lock = acquireDataDirLock(dataDir);
+  }
+  try {
+    const pglite = await PGlite.create({ dataDir, parsers: textParsers });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
+    // Kysely initialises the driver lazily; touch it so close() always reaches pglite.close().
+    await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
+    let closed = false;
+    return {
+      db,
+      driver: 'pglite',
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        try {
+          await db.destroy();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}

@@ -1,0 +1,170 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Kysely types of the migrated schema. Keep in step with src/migrations and with `databaseColumns`
+ * below: schema.int.test.ts compares that map with information_schema, and the map's type ties it
+ * to these interfaces, so a drift on either side fails a check.
+ */
+
+/** timestamptz: read as Date, written as Date. */
+type Timestamp = ColumnType<Date, Date | undefined, Date>;
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+/** `date` columns are read as 'YYYY-MM-DD' strings (parsers set in create-db.ts). */
+type CalendarDate = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  type: number;
+  email: string;
+  password_hash: string | null;
+  cambia_pass: Generated<number>;
+  nombre: string;
+  apellido: string;
+  telefono: string | null;
+  nacimiento: CalendarDate | null;
+  sexo: string | null;
+  img_url: string | null;
+  direccion: string | null;
+  pais_id: number | null;
+  region_id: number | null;
+  comuna_id: number | null;
+  rut: string | null;
+  creditos: Generated<number>;
+  lang: Generated<string>;
+  parent_user_id: number | null;
+  account_level: Generated<string>;
+  especialidad: string | null;
+  trabajo: string | null;
+  empresa: string | null;
+  company_id: number | null;
+  registration_variant: string | null;
+  terms_accepted_at: NullableTimestamp;
+  password_expires_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  idle_expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** Per-account login throttle, keyed by sha256(lower(email)) so unknown e-mails behave the same. */
+export interface LoginThrottleTable {
+  account_key: string;
+  consecutive_failures: number;
+  last_failure_at: NullableTimestamp;
+  disabled_at: NullableTimestamp;
+}
+
+/** Fixed-window counters (per IP, per e-mail hash…) shared by every server instance. */
+export interface RateLimitCountersTable {
+  scope: string;
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface CountriesTable {
+  id: number;
+  name: string;
+  phonecode: string;
+  iso2: string;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Generated<Date>;
+}
+
+/** Every e-mail we hand to the transport: who, which template, when (never the body or links). */
+export interface EmailLogTable {
+  id: Generated<string>;
+  user_id: number | null;
+  template: string;
+  recipient: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  login_throttle: LoginThrottleTable;
+  rate_limit_counters: RateLimitCountersTable;
+  countries: CountriesTable;
+  companies: CompaniesTable;
+  email_log: EmailLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type PasswordReset = Selectable<PasswordResetsTable>;
+
+// ---- the column map checked against information_schema -------------------------------------
+
+type PgTypeFor<T> = [NonNullable<T>] extends [number]
+  ? 'integer' | 'smallint'
+  : [NonNullable<T>] extends [Date]
+    ? 'timestamp with time zone'
+    : [NonNullable<T>] extends [boolean]
+      ? 'boolean'
+      : [NonNullable<T>] extends [string]
+        ? 'text' | 'date' | 'uuid'
+        : never;
+
+type ColumnSpec<T> = { type: PgTypeFor<T>; nullable: null extends T ? true : false };
+type ColumnMap = { [Table in keyof Database]: { [Col in keyof Selectable<Database[Table]>]-?: ColumnSpec<Selectable<Database[Table]>[Col]> } };
+
+type PgType = 'integer' | 'smallint' | 'timestamp with time zone' | 'boolean' | 'text' | 'date' | 'uuid';
+const col = <T extends PgType, N extends boolean>(type: T, nullable: N) => ({ type, nullable });
+const int = col('integer', false);
+const intNull = col('integer', true);
+const small = col('smallint', false);
+const text = col('text', false);
+const textNull = col('text', true);
+const ts = col('timestamp with time zone', false);
+const tsNull = col('timestamp with time zone', true);
+const uuid = col('uuid', false);
+
+export const databaseColumns = {
+  users: {
+    id: int, type: small, email: text, password_hash: textNull, cambia_pass: small, nombre: text, apellido: text,
+    telefono: textNull, nacimiento: col('date', true), sexo: textNull, img_url: textNull, direccion: textNull,
+    pais_id: intNull, region_id: intNull, comuna_id: intNull, rut: textNull, creditos: int, lang: text,
+    parent_user_id: intNull, account_level: text, especialidad: textNull, trabajo: textNull, empresa: textNull,
+    company_id: intNull, registration_variant: textNull, terms_accepted_at: tsNull, password_expires_at: tsNull,
+    created_at: ts, updated_at: ts, deleted_at: tsNull,
+  },
+  sessions: {
+    id: uuid, token_hash: text, user_id: int, created_at: ts, last_seen_at: ts, idle_expires_at: ts,
+    absolute_expires_at: ts, revoked_at: tsNull, ip: textNull, user_agent: textNull,
+  },
+  password_resets: { id: uuid, token_hash: text, user_id: int, created_at: ts, expires_at: ts, used_at: tsNull },
+  login_throttle: { account_key: text, consecutive_failures: int, last_failure_at: tsNull, disabled_at: tsNull },
+  rate_limit_counters: { scope: text, key: text, window_start: ts, hits: int },
+  countries: { id: int, name: text, phonecode: text, iso2: text },
+  companies: { id: int, name: text, created_at: ts },
+  email_log: { id: uuid, user_id: intNull, template: text, recipient: text, created_at: ts },
+} satisfies ColumnMap;

@@ -1,0 +1,61 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPglitePool } from './pglite-pool.ts';
+
+interface LogDb {
+  log: { id: number; who: string; step: string };
+}
+
+describe('PGlite pool adapter', () => {
+  let db: Kysely<LogDb>;
+
+  beforeAll(async () => {
+    db = new Kysely<LogDb>({ dialect: new PostgresDialect({ pool: createPglitePool(await PGlite.create()) }) });
+    await sql`CREATE TABLE log (id serial PRIMARY KEY, who text NOT NULL, step text NOT NULL)`.execute(db);
+  });
+  afterAll(() => db.destroy());
+
+  it('lends the single session to one transaction at a time, so concurrent transactions never interleave', async () => {
+    const work = (who: string) =>
+      db.transaction().execute(async (trx) => {
+        for (const step of ['begin', 'middle', 'end']) {
+          await trx.insertInto('log').values({ who, step }).execute();
+          await sleep(5); // give the others every chance to cut in
+        }
+      });
+    await Promise.all(['a', 'b', 'c', 'd'].map(work));
+
+    const rows = await db.selectFrom('log').select(['who', 'step']).orderBy('id').execute();
+    expect(rows).toHaveLength(12);
+    for (let i = 0; i < rows.length; i += 3) {
+      const block = rows.slice(i, i + 3);
+      expect(new Set(block.map((r) => r.who)).size).toBe(1);
+      expect(block.map((r) => r.step)).toEqual(['begin', 'middle', 'end']);
+    }
+  });
+
+  it('rolls back a failed transaction and hands the session on to the next borrower', async () => {
+    await sql`TRUNCATE log`.execute(db);
+    const failing = db.transaction().execute(async (trx) => {
+      await trx.insertInto('log').values({ who: 'failing', step: 'begin' }).execute();
+      await sleep(5);
+      throw new Error('boom');
+    });
+    const plain = db.insertInto('log').values({ who: 'plain', step: 'only' }).execute();
+    await expect(failing).rejects.toThrow('boom');
+    await plain;
+    const rows = await db.selectFrom('log').select('who').execute();
+    expect(rows.map((r) => r.who)).toEqual(['plain']);
+  });
+
+  it('reports affected rows for updates and deletes', async () => {
+    await sql`TRUNCATE log`.execute(db);
+    await db.insertInto('log').values([{ who: 'x', step: '1' }, { who: 'x', step: '2' }]).execute();
+    const updated = await db.updateTable('log').set({ step: 'z' }).where('who', '=', 'x').executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(2n);
+    const deleted = await db.deleteFrom('log').executeTakeFirst();
+    expect(deleted.numDeletedRows).toBe(2n);
+  });
+});
