@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { createDb, migrateToLatest, seedDemoData, type Kysely, type Database } from '@medida/db';
+
+/** Accounts the browser tests log in with. Passwords are test data, not secrets. */
+export const E2E_USERS = {
+  forcedChange: { email: 'forced.change@e2e.medida.test', password: 'Temporal-Clave-2026', nombre: 'Forzada', apellido: 'Cambio' },
+  client: { email: 'client@e2e.medida.test', password: 'Cliente-Clave-2026', nombre: 'Clara', apellido: 'Cliente' },
+} as const;
+
+const ARGON2ID = 2;
+
+async function insertUser(
+  db: Kysely<Database>,
+  user: { email: string; password: string; nombre: string; apellido: string },
+  extra: { type: 1 | 2; cambia_pass: 0 | 1; parent_user_id?: number | null },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      type: extra.type,
+      email: user.email,
+      password_hash: await hash(user.password, { algorithm: ARGON2ID }),
+      cambia_pass: extra.cambia_pass,
+      nombre: user.nombre,
+      apellido: user.apellido,
+      nacimiento: '1990-05-17',
+      sexo: 'Femenino',
+      lang: 'es',
+      parent_user_id: extra.parent_user_id ?? null,
+      registration_variant: 'e2e',
+      terms_accepted_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Writes the demo data and the e2e users through the real data layer into DATA_DIR's embedded
+ * database, then closes it so the server can take the data directory.
+ */
+export async function seedE2eFixtures(dataDir: string): Promise<void> {
+  const handle = await createDb({ pglite: { dataDir: path.join(dataDir, 'pgdata') } });
+  try {
+    await migrateToLatest(handle.db);
+    await seedDemoData(handle.db, { hashPassword: (pw) => hash(pw, { algorithm: ARGON2ID }), now: () => new Date() });
+    const demo = await handle.db.selectFrom('users').select('id').where('email', '=', 'demo@medida.app').executeTakeFirstOrThrow();
+    await insertUser(handle.db, E2E_USERS.forcedChange, { type: 1, cambia_pass: 1 });
+    await insertUser(handle.db, E2E_USERS.client, { type: 2, cambia_pass: 0, parent_user_id: demo.id });
+  } finally {
+    await handle.close();
+  }
+}
