@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+
+// POST /web/cambiacreditosnew — sets a user's balance to `creditos`; the difference moves from (or back
+// to) the acting parent account `id_usuario` in one ledger transaction. Spec §5: the web app sends it
+// only when the value differs from the current one.
+export const MAX_CREDITS = 1_000_000;
+export const changeCreditsBodySchema = z.strictObject({
+  user_id: idSchema,
+  id_usuario: idSchema,
+  creditos: z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(0, { error: 'validation.min' }).max(MAX_CREDITS, { error: 'validation.max' }),
+});
+export const changeCreditsResponseSchema = z.object({
+  message: z.string(),
+  creditos: z.number().int(),
+  parent_creditos: z.number().int(),
+});

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, isoDateSchema, languageSchema, sexoSchema } from './common.ts';
+import { ESPECIALIDADES } from './registration-variants.ts';
+
+/**
+ * Clients (type 2) and network professionals (type 1): spec §3, §5 and §7. Field names are the spec's.
+ * Server-only rules on top of these schemas: age 13–100 at today's date, Chilean RUT check digit when
+ * the country is Chile, region/comuna belonging to the chosen country/region, company existence.
+ */
+
+export const TRABAJO = ['Dependiente', 'Independiente'] as const;
+export const trabajoSchema = z.enum(TRABAJO, { error: 'validation.required' });
+export const especialidadSchema = z.enum(ESPECIALIDADES, { error: 'validation.required' });
+
+const requiredText = (max: number) => z.string().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+
+/** Rut as typed; the server cleans it (dots, hyphen) and checks the Chilean check digit for Chile. */
+export const rutInputSchema = requiredText(20);
+
+export const personFieldsSchema = z.object({
+  nombre: requiredText(100),
+  apellido: requiredText(100),
+  email: emailSchema,
+  telefono: requiredText(30),
+  nacimiento: isoDateSchema,
+  sexo: sexoSchema,
+  direccion: requiredText(200),
+  pais_id: idSchema,
+  region_id: idSchema,
+  comuna_id: idSchema,
+  rut: rutInputSchema,
+});
+
+// POST /web/create_user — JSON (or multipart for a client with attachments: the same fields as text
+// parts, plus files[] and files_info, a JSON list of { title, description } in the files' order).
+export const createClientBodySchema = personFieldsSchema.extend({
+  type: z.literal(2),
+  lang: languageSchema,
+  parent_user_id: idSchema,
+  company_id: idSchema.optional(),
+});
+export const createNetworkUserBodySchema = personFieldsSchema.extend({
+  type: z.literal(1),
+  lang: languageSchema,
+  parent_user_id: idSchema,
+  especialidad: especialidadSchema,
+  trabajo: trabajoSchema,
+  empresa: z.string().trim().max(120, { error: 'validation.tooLong' }).optional(),
+});
+export const createUserBodySchema = z.discriminatedUnion('type', [createClientBodySchema, createNetworkUserBodySchema], {
+  error: 'validation.userType',
+});
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+export const createUserResponseSchema = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
+
+/** Title and description of each uploaded file (spec §5: both required in the new-client form). */
+export const fileInfoSchema = z.strictObject({
+  title: requiredText(120),
+  description: requiredText(500),
+});
+export const filesInfoSchema = z.array(fileInfoSchema).max(20);
+
+// POST /web/editaperfil — clients: multipart with the user fields, files[], files_info, deleted_files
+// (JSON list of attachment ids) and id_uploader; network users: a plain JSON object.
+export const editClientFieldsSchema = personFieldsSchema.extend({
+  id_usuario: idSchema,
+  company_id: idSchema.optional(),
+});
+export const editNetworkUserBodySchema = personFieldsSchema.extend({
+  id_usuario: idSchema,
+  especialidad: especialidadSchema,
+  trabajo: trabajoSchema,
+  empresa: z.string().trim().max(120, { error: 'validation.tooLong' }).optional(),
+});
+export const deletedFilesSchema = z.array(idSchema).max(100);
+export const editUserResponseSchema = z.object({ message: z.string() });
+
+// POST /web/eliminausuario
+export const deleteUserBodySchema = z.strictObject({ id_usuario: idSchema });
+
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+  /** Download path under /web (served only to users allowed to see the client). */
+  file_path: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number().int(),
+  uploader: z.object({ nombre: z.string(), apellido: z.string(), especialidad: z.string().nullable() }),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+/** Spec §5: a file of 10,000,000 bytes or more is rejected (maxFileSizeAdvice). */
+export const MAX_ATTACHMENT_BYTES = 10_000_000;
+export const ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+
+export const profileSchema = z.object({
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  telefono: z.string().nullable(),
+  nacimiento: z.string().nullable(),
+  sexo: sexoSchema.nullable(),
+  img_url: z.string(),
+  direccion: z.string().nullable(),
+  pais_id: z.number().int().nullable(),
+  region_id: z.number().int().nullable(),
+  comuna_id: z.number().int().nullable(),
+  pais: z.string().nullable(),
+  region: z.string().nullable(),
+  comuna: z.string().nullable(),
+  rut: z.string().nullable(),
+  especialidad: z.string().nullable(),
+  trabajo: z.enum(TRABAJO).nullable(),
+  empresa: z.string().nullable(),
+});
+
+/** One person in the lists and the detail: the spec puts profile data under `profile`. */
+export const managedUserSchema = z.object({
+  id_usuario: z.number().int(),
+  type: z.union([z.literal(1), z.literal(2)]),
+  parent_user_id: z.number().int().nullable(),
+  creditos: z.number().int(),
+  company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  profile: profileSchema,
+});
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+// GET /web/getMyClients?type=2&parent_user_id=&limit=&skip=&search=
+export const getMyClientsQuerySchema = z.strictObject({
+  type: z.coerce.number().pipe(z.literal(2)),
+  parent_user_id: idSchema,
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  skip: z.coerce.number().int().min(0).default(0),
+  /** Matches name, last name, e-mail or rut. */
+  search: z.string().trim().max(100).optional(),
+});
+export const getMyClientsResponseSchema = z.object({ clients: z.array(managedUserSchema), total: z.number().int() });
+
+// GET /web/getMyEvaluators?parent_user_id=
+export const getMyEvaluatorsQuerySchema = z.strictObject({ parent_user_id: idSchema });
+export const getMyEvaluatorsResponseSchema = z.object({ evaluators: z.array(managedUserSchema) });
+
+// GET /web/usuario?id_usuario= — one client or network user with attachments (client detail page).
+export const getManagedUserQuerySchema = z.strictObject({ id_usuario: idSchema });
+export const getManagedUserResponseSchema = z.object({
+  data: managedUserSchema.extend({
+    attachments: z.array(attachmentSchema),
+    /** True when the acting user is this user's parent account ("You are the parent account of this user"). */
+    is_parent: z.boolean(),
+  }),
+});
+
+// GET /web/getCompanies
+export const companySchema = z.object({ id: z.number().int(), name: z.string() });
+export const getCompaniesResponseSchema = z.object({ companies: z.array(companySchema) });
+export const DEFAULT_COMPANY_ID = 9;
