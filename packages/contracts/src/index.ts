@@ -5,3 +5,4 @@ export * from './locations.ts';
 export * from './rut.ts';
 export * from './people.ts';
 export * from './credits.ts';
+export * from './registration-variants.ts';
