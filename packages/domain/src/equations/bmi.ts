@@ -1,0 +1,116 @@
+import { WHO_BMI_LMS_FEMALE, WHO_BMI_LMS_MALE, WHO_LMS_FIRST_MONTH, WHO_LMS_LAST_MONTH } from '../data/who2007-bmi-for-age.ts';
+import { normalCdf } from '../math.ts';
+import { defineEquation } from './equation.ts';
+import type { Sex } from './sex.ts';
+
+export const BMI_QUETELET = defineEquation({
+  id: 'bmi_quetelet',
+  name: 'Body mass index (Quetelet)',
+  citation: 'Quetelet index; classes: WHO Technical Report Series 894 (2000)',
+  validity: 'Adult classes from 18 y; under 18 use WHO 2007 BMI-for-age',
+  status: 'solid',
+});
+
+export const BMI_FOR_AGE_WHO2007 = defineEquation({
+  id: 'bmi_for_age_who2007',
+  name: 'WHO 2007 BMI-for-age (LMS z-score)',
+  citation: 'de Onis M et al. Bull World Health Organ 2007;85:660-667',
+  validity: '5-19 y (used here for 13-17 y)',
+  status: 'solid',
+});
+
+export const BMI_MINSAL_OLDER = defineEquation({
+  id: 'bmi_minsal_empam',
+  name: 'BMI classes for older adults (Chile MINSAL EMPAM)',
+  citation: 'MINSAL Chile, Examen de Medicina Preventiva del Adulto Mayor (EMPAM)',
+  validity: '65 y and over; CHECK against the current MINSAL norm',
+  status: 'check',
+});
+
+/** kg/m² from kg and cm. */
+export const bmi = (weightKg: number, heightCm: number): number => weightKg / ((heightCm / 100) * (heightCm / 100));
+
+export type WhoAdultBmiClass =
+  | 'severe_thinness'
+  | 'moderate_thinness'
+  | 'mild_thinness'
+  | 'normal'
+  | 'pre_obese'
+  | 'obesity_1'
+  | 'obesity_2'
+  | 'obesity_3';
+
+/** WHO 2000 classes, lower bounds inclusive. Never round before classifying (18.48 is mild thinness). */
+export function bmiClassWho(value: number): WhoAdultBmiClass {
+  if (value < 16) return 'severe_thinness';
+  if (value < 17) return 'moderate_thinness';
+  if (value < 18.5) return 'mild_thinness';
+  if (value < 25) return 'normal';
+  if (value < 30) return 'pre_obese';
+  if (value < 35) return 'obesity_1';
+  if (value < 40) return 'obesity_2';
+  return 'obesity_3';
+}
+
+export type MinsalOlderBmiClass = 'underweight' | 'normal' | 'overweight' | 'obese';
+
+/** Chilean primary-care cut-offs for 65 y and over: < 23 / 23-27.9 / 28-31.9 / >= 32. */
+export function bmiClassMinsalOlder(value: number): MinsalOlderBmiClass {
+  if (value < 23) return 'underweight';
+  if (value < 28) return 'normal';
+  if (value < 32) return 'overweight';
+  return 'obese';
+}
+
+export type WhoBmiForAgeClass = 'severe_thinness' | 'thinness' | 'normal' | 'overweight' | 'obesity';
+
+export interface BmiForAge {
+  z: number;
+  percentile: number;
+  category: WhoBmiForAgeClass;
+  /** BMI at the median (z = 0) and at the healthy-range edges (z = -2, z = +1) for this age and sex. */
+  medianBmi: number;
+  bmiAtZ: (z: number) => number;
+}
+
+function lmsRow(sex: Sex, ageMonths: number): readonly [number, number, number] {
+  const table = sex === 'M' ? WHO_BMI_LMS_MALE : WHO_BMI_LMS_FEMALE;
+  const month = Math.min(WHO_LMS_LAST_MONTH, Math.max(WHO_LMS_FIRST_MONTH, Math.floor(ageMonths)));
+  return table[month - WHO_LMS_FIRST_MONTH]!;
+}
+
+/** BMI at a given z for the LMS curve: M (1 + L S z)^(1/L). */
+function lmsValue(l: number, m: number, s: number, z: number): number {
+  return Math.abs(l) < 1e-12 ? m * Math.exp(s * z) : m * Math.pow(1 + l * s * z, 1 / l);
+}
+
+/**
+ * WHO 2007 BMI-for-age z-score with WHO's restricted tails beyond ±3 SD (data/README.md),
+ * percentile = 100 Φ(z), and WHO's 5-19 y cut-offs (thinness < -2, overweight > +1, obesity > +2).
+ * Age is in completed months (156-228 in this table).
+ */
+export function bmiForAge(value: number, sex: Sex, ageMonths: number): BmiForAge {
+  const [l, m, s] = lmsRow(sex, ageMonths);
+  let z = (Math.pow(value / m, l) - 1) / (l * s);
+  if (z > 3) {
+    const sd3 = lmsValue(l, m, s, 3);
+    const sd2 = lmsValue(l, m, s, 2);
+    z = 3 + (value - sd3) / (sd3 - sd2);
+  } else if (z < -3) {
+    const sd3n = lmsValue(l, m, s, -3);
+    const sd2n = lmsValue(l, m, s, -2);
+    z = -3 - (sd3n - value) / (sd2n - sd3n);
+  }
+  let category: WhoBmiForAgeClass = 'normal';
+  if (z < -3) category = 'severe_thinness';
+  else if (z < -2) category = 'thinness';
+  else if (z > 2) category = 'obesity';
+  else if (z > 1) category = 'overweight';
+  return {
+    z,
+    percentile: 100 * normalCdf(z),
+    category,
+    medianBmi: m,
+    bmiAtZ: (zz: number) => lmsValue(l, m, s, zz),
+  };
+}

@@ -1,0 +1,83 @@
+import { defineEquation } from './equation.ts';
+import type { Sex } from './sex.ts';
+
+export const HOMA_IR = defineEquation({
+  id: 'homa_ir_matthews_1985',
+  name: 'HOMA-IR = glucose (mg/dL) × insulin (µU/mL) / 405',
+  citation: 'Matthews DR et al. Diabetologia 1985;28:412-419',
+  validity: 'Fasting samples, no insulin therapy; flag ≥ 2.5 is a product convention',
+  status: 'solid',
+});
+export const LDL_SAMPSON = defineEquation({
+  id: 'ldl_sampson_2020',
+  name: 'LDL cholesterol, Sampson/NIH equation',
+  citation: 'Sampson M et al. JAMA Cardiol 2020;5:540-548',
+  validity: 'Triglycerides up to 800 mg/dL',
+  status: 'solid',
+});
+export const LDL_FRIEDEWALD = defineEquation({
+  id: 'ldl_friedewald_1972',
+  name: 'LDL cholesterol, Friedewald equation',
+  citation: 'Friedewald WT, Levy RI, Fredrickson DS. Clin Chem 1972;18:499-502',
+  validity: 'Triglycerides < 400 mg/dL; unreliable when LDL < 70 mg/dL',
+  status: 'solid',
+});
+export const NON_HDL = defineEquation({
+  id: 'non_hdl',
+  name: 'Non-HDL cholesterol = total cholesterol - HDL',
+  citation: 'NCEP ATP III, Circulation 2002;106:3143-3421',
+  validity: 'Fasting or non-fasting',
+  status: 'solid',
+});
+
+export const homaIr = (glucoseMgDl: number, insulinUuMl: number): number => (glucoseMgDl * insulinUuMl) / 405;
+export const nonHdl = (tc: number, hdl: number): number => tc - hdl;
+/** mg/dL; not valid when TG ≥ 400. */
+export const ldlFriedewald = (tc: number, hdl: number, tg: number): number => tc - hdl - tg / 5;
+export const LDL_SAMPSON_MAX_TG = 800;
+/** TC/0.948 - HDL/0.971 - (TG/8.56 + TG × nonHDL/2140 - TG²/16100) - 9.44, all mg/dL. */
+export const ldlSampson = (tc: number, hdl: number, tg: number): number =>
+  tc / 0.948 - hdl / 0.971 - (tg / 8.56 + (tg * (tc - hdl)) / 2140 - (tg * tg) / 16100) - 9.44;
+
+// ---------------------------------------------------------------- status bands (formulas.md §12.2)
+
+export type GlycaemiaStatus = 'normal' | 'prediabetes' | 'diabetes_range';
+export const glucoseStatus = (mgDl: number): GlycaemiaStatus => (mgDl < 100 ? 'normal' : mgDl < 126 ? 'prediabetes' : 'diabetes_range');
+export const hba1cStatus = (pct: number): GlycaemiaStatus => (pct < 5.7 ? 'normal' : pct < 6.5 ? 'prediabetes' : 'diabetes_range');
+
+export const HOMA_IR_FLAG = 2.5;
+export const homaStatus = (v: number): 'normal' | 'insulin_resistance' => (v >= HOMA_IR_FLAG ? 'insulin_resistance' : 'normal');
+
+/** No guideline cut-off for insulin; the typical lab range 2-25 µU/mL is used, interpret through HOMA-IR. */
+export const insulinStatus = (v: number): 'low' | 'normal' | 'high' => (v < 2 ? 'low' : v > 25 ? 'high' : 'normal');
+
+export type TgStatus = 'normal' | 'borderline_high' | 'high' | 'very_high';
+export const tgStatus = (v: number): TgStatus => (v < 150 ? 'normal' : v < 200 ? 'borderline_high' : v < 500 ? 'high' : 'very_high');
+
+/** < 40 low (men), < 50 low (women, MetS criterion), ≥ 60 high (protective). */
+export const hdlStatus = (sex: Sex, v: number): 'low' | 'normal' | 'high' =>
+  v < (sex === 'M' ? 40 : 50) ? 'low' : v >= 60 ? 'high' : 'normal';
+
+export const totalCholesterolStatus = (v: number): 'desirable' | 'borderline_high' | 'high' =>
+  v < 200 ? 'desirable' : v < 240 ? 'borderline_high' : 'high';
+
+export type LdlStatus = 'optimal' | 'near_optimal' | 'borderline_high' | 'high' | 'very_high';
+export const ldlStatus = (v: number): LdlStatus =>
+  v < 100 ? 'optimal' : v < 130 ? 'near_optimal' : v < 160 ? 'borderline_high' : v < 190 ? 'high' : 'very_high';
+
+export type NonHdlStatus = 'desirable' | 'above_desirable' | 'borderline_high' | 'high' | 'very_high';
+export const nonHdlStatus = (v: number): NonHdlStatus =>
+  v < 130 ? 'desirable' : v < 160 ? 'above_desirable' : v < 190 ? 'borderline_high' : v < 220 ? 'high' : 'very_high';
+
+export type VitaminDStatus = 'deficiency' | 'insufficiency' | 'sufficiency' | 'above_range';
+/** Endocrine Society 2011 bands (the 2024 guideline no longer endorses them; the UI shows the source). */
+export const vitaminDStatus = (ngMl: number): VitaminDStatus =>
+  ngMl < 20 ? 'deficiency' : ngMl < 30 ? 'insufficiency' : ngMl <= 100 ? 'sufficiency' : 'above_range';
+
+export const GGT_RANGE: Record<Sex, { min: number; max: number }> = { M: { min: 8, max: 61 }, F: { min: 5, max: 36 } };
+export const ggtStatus = (sex: Sex, uL: number): 'low' | 'normal' | 'high' =>
+  uL < GGT_RANGE[sex].min ? 'low' : uL > GGT_RANGE[sex].max ? 'high' : 'normal';
+
+export type CrpStatus = 'low' | 'average' | 'high' | 'repeat_acute';
+/** hs-CRP in mg/L (convert mg/dL × 10 first). ≥ 10: repeat and look for acute inflammation. */
+export const hsCrpStatus = (mgL: number): CrpStatus => (mgL >= 10 ? 'repeat_acute' : mgL > 3 ? 'high' : mgL >= 1 ? 'average' : 'low');

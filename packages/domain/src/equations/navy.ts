@@ -1,0 +1,55 @@
+import { defineEquation } from './equation.ts';
+import type { Sex } from './sex.ts';
+
+export const NAVY = defineEquation({
+  id: 'navy_hodgdon_beckett_1984',
+  name: 'US Navy circumference method (Hodgdon & Beckett, inch equations)',
+  citation:
+    'Hodgdon JA, Beckett MB. Naval Health Research Center Reports 84-11 (men) and 84-29 (women), San Diego, 1984',
+  validity: 'Navy personnel, young and middle-aged adults; SEE about 3.5-3.7 % fat; waist (+ hip) must exceed neck',
+  status: 'solid',
+});
+
+export const NAVY_DENSITY = defineEquation({
+  id: 'navy_density_metric',
+  name: 'US Navy circumference method, metric density form + Siri',
+  citation: 'Hodgdon JA, Beckett MB. NHRC Reports 84-11 and 84-29, 1984; Siri 1956',
+  validity: 'Same as the inch equations; differs from them by about 0.1-0.35 points',
+  status: 'solid',
+});
+
+const CM_PER_IN = 2.54;
+
+export interface NavyInput {
+  sex: Sex;
+  heightCm: number;
+  /** Men: abdomen at the navel; women: waist at its narrowest. */
+  waistCm: number;
+  neckCm: number;
+  /** Women only. */
+  hipCm?: number;
+}
+
+/** The circumference term that goes into the log; must be > 0 (validation rejects waist <= neck). */
+export function navyCircumferenceCm({ sex, waistCm, neckCm, hipCm }: NavyInput): number {
+  return sex === 'M' ? waistCm - neckCm : waistCm + (hipCm ?? 0) - neckCm;
+}
+
+/** Original inch equations (the DoD form); cm are converted to inches exactly. */
+export function bfNavy(input: NavyInput): number {
+  const circIn = navyCircumferenceCm(input) / CM_PER_IN;
+  const heightIn = input.heightCm / CM_PER_IN;
+  return input.sex === 'M'
+    ? 86.01 * Math.log10(circIn) - 70.041 * Math.log10(heightIn) + 36.76
+    : 163.205 * Math.log10(circIn) - 97.684 * Math.log10(heightIn) - 78.387;
+}
+
+/** Metric density regressions, then Siri. Kept for comparison only. */
+export function bfNavyDensityMetric(input: NavyInput): number {
+  const circ = navyCircumferenceCm(input);
+  const density =
+    input.sex === 'M'
+      ? 1.0324 - 0.19077 * Math.log10(circ) + 0.15456 * Math.log10(input.heightCm)
+      : 1.29579 - 0.35004 * Math.log10(circ) + 0.221 * Math.log10(input.heightCm);
+  return 495 / density - 450;
+}

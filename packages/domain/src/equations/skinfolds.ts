@@ -1,0 +1,308 @@
+import { siri } from './density.ts';
+import { defineEquation } from './equation.ts';
+import type { EquationMeta } from './equation.ts';
+import { maleDummy } from './sex.ts';
+import type { Sex } from './sex.ts';
+
+/** Skinfold sites the product collects (input field names), all in mm. */
+export type SkinfoldSite = 'triceps' | 'subescapular' | 'abdominal' | 'cuadriceps' | 'suprailiaco' | 'biceps';
+export type Skinfolds = Partial<Record<SkinfoldSite, number>>;
+
+export type Maturity = 'prepubertal' | 'pubertal' | 'postpubertal';
+
+export interface SkinfoldContext {
+  sex: Sex;
+  age: number;
+  /** Slaughter boys only; the product defaults to 'pubertal' (decision 031). */
+  maturity: Maturity;
+}
+
+export interface SkinfoldEquation {
+  meta: EquationMeta;
+  sites: readonly SkinfoldSite[];
+  /** Published for one sex only. */
+  sex?: Sex;
+  /** Age range of the derivation sample, inclusive, in whole years. */
+  minAge: number;
+  maxAge: number;
+  /** Fat % from the sites (all present); callers check `sites` first. */
+  percent: (s: Required<Skinfolds>, ctx: SkinfoldContext) => number;
+  /** Set when the equation reports a capped sum (quadratic past its vertex). */
+  capped?: (s: Required<Skinfolds>, ctx: SkinfoldContext) => boolean;
+}
+
+const sum = (s: Required<Skinfolds>, sites: readonly SkinfoldSite[]): number =>
+  sites.reduce((acc, site) => acc + s[site], 0);
+
+// ---------------------------------------------------------------- Slaughter 1988 (8-18 y)
+
+export const SLAUGHTER = defineEquation({
+  id: 'slaughter_1988',
+  name: 'Slaughter triceps + subscapular (children and adolescents)',
+  citation: 'Slaughter MH, Lohman TG, Boileau RA et al. Hum Biol 1988;60:709-723',
+  validity: '8-18 y only; white-boy maturity intercepts (pubertal unless stated)',
+  status: 'solid',
+});
+
+const SLAUGHTER_BOY_INTERCEPT: Record<Maturity, number> = { prepubertal: -1.7, pubertal: -3.4, postpubertal: -5.5 };
+
+/** Σ(TR+SB) <= 35 mm uses the quadratic forms, above 35 mm the linear ones (girls keep the 0.013 Σ² term, §15.1-2). */
+export function bfSlaughterRaw(sex: Sex, tricepsMm: number, subscapularMm: number, maturity: Maturity = 'pubertal'): number {
+  const s = tricepsMm + subscapularMm;
+  if (sex === 'F') return s <= 35 ? 1.33 * s - 0.013 * s * s - 2.5 : 0.546 * s + 9.7;
+  return s <= 35 ? 1.21 * s - 0.008 * s * s + SLAUGHTER_BOY_INTERCEPT[maturity] : 0.783 * s + 1.6;
+}
+
+/**
+ * Slaughter as used in results. For boys the published pieces do not meet at 35 mm (the quadratic
+ * ends above the linear start for pre- and pubertal intercepts), so a thicker fold could read lower.
+ * Past 35 mm we hold the 35 mm value until the linear form catches up (decision 031).
+ */
+export function bfSlaughter(sex: Sex, tricepsMm: number, subscapularMm: number, maturity: Maturity = 'pubertal'): number {
+  const raw = bfSlaughterRaw(sex, tricepsMm, subscapularMm, maturity);
+  if (tricepsMm + subscapularMm <= 35) return raw;
+  return Math.max(raw, bfSlaughterRaw(sex, 35, 0, maturity));
+}
+
+// ---------------------------------------------------------------- adult 2-site (TR+SB, TH+SB)
+
+export const NAGAMINE_SUZUKI = defineEquation({
+  id: 'nagamine_suzuki_1964',
+  name: 'Nagamine & Suzuki triceps + subscapular (estimate)',
+  citation: 'Nagamine S, Suzuki S. Hum Biol 1964;36:8-20; Siri 1956',
+  validity: 'Japanese adults 18-27 y; estimate outside that sample',
+  status: 'solid',
+});
+
+/** Db men 1.0913 - 0.00116 Σ (not 1.9013, §15.2), women 1.0897 - 0.00133 Σ; Σ = TR + SB. */
+export function densityNagamineSuzuki(sex: Sex, tricepsMm: number, subscapularMm: number): number {
+  const s = tricepsMm + subscapularMm;
+  return sex === 'M' ? 1.0913 - 0.00116 * s : 1.0897 - 0.00133 * s;
+}
+
+export const SLOAN_MEN = defineEquation({
+  id: 'sloan_1967_men',
+  name: 'Sloan thigh + subscapular (men)',
+  citation: 'Sloan AW. J Appl Physiol 1967;23:311-315; Siri 1956',
+  validity: 'Men 18-26 y',
+  status: 'solid',
+});
+
+export const densitySloanMen = (thighMm: number, subscapularMm: number): number =>
+  1.1043 - 0.001327 * thighMm - 0.00131 * subscapularMm;
+
+// ---------------------------------------------------------------- product's 4 sites, 3-site subsets
+
+export const EVANS_2005 = defineEquation({
+  id: 'evans_2005',
+  name: 'Evans 3-site triceps + abdominal + thigh (estimate)',
+  citation: 'Evans EM, Rowe DA, Misic MM, Prior BM, Arngrimsson SA. Med Sci Sports Exerc 2005;37:2006-2011',
+  validity: 'Collegiate athletes (young adults), 4-compartment criterion; not for children or BMI >= 35; non-black coefficient',
+  status: 'solid',
+});
+
+/** 8.997 + 0.24658 Σ3 - 6.343 male - 1.998 black (abstract coefficient 0.24658, not 0.2468). */
+export function bfEvans2005(sex: Sex, tricepsMm: number, abdominalMm: number, thighMm: number, black = false): number {
+  return 8.997 + 0.24658 * (tricepsMm + abdominalMm + thighMm) - 6.343 * maleDummy(sex) - 1.998 * (black ? 1 : 0);
+}
+
+export const KATCH_MCARDLE_MEN = defineEquation({
+  id: 'katch_mcardle_1973_men',
+  name: 'Katch & McArdle triceps + subscapular + abdominal (men)',
+  citation: 'Katch FI, McArdle WD. Hum Biol 1973;45:445-454; Siri 1956',
+  validity: 'College men; secondary comparison',
+  status: 'solid',
+});
+
+export const densityKatchMcArdleMen = (tricepsMm: number, subscapularMm: number, abdominalMm: number): number =>
+  1.09665 - 0.00103 * tricepsMm - 0.00056 * subscapularMm - 0.00054 * abdominalMm;
+
+export const WILMORE_BEHNKE_WOMEN = defineEquation({
+  id: 'wilmore_behnke_1970_women',
+  name: 'Wilmore & Behnke subscapular + triceps + thigh (women)',
+  citation: 'Wilmore JH, Behnke AR. Am J Clin Nutr 1970;23:267-274; Siri 1956',
+  validity: 'College women 17-48 y; secondary comparison',
+  status: 'solid',
+});
+
+export const densityWilmoreBehnkeWomen = (tricepsMm: number, subscapularMm: number, thighMm: number): number =>
+  1.06234 - 0.00068 * subscapularMm - 0.00039 * tricepsMm - 0.00025 * thighMm;
+
+// ---------------------------------------------------------------- with suprailiac and/or biceps
+
+export const JACKSON_POLLOCK_4 = defineEquation({
+  id: 'jackson_pollock_1985_4site',
+  name: 'Jackson & Pollock 4-site triceps + suprailiac + abdominal + thigh (YMCA/ACSM)',
+  citation: 'Jackson AS, Pollock ML. In: Physical Fitness Specialist Manual, 1985 (as in Golding LA et al., The Y\'s Way to Physical Fitness, 1989)',
+  validity: 'Men 18-61 y, women 18-55 y',
+  status: 'solid',
+});
+
+/** Sum at which the men's quadratic peaks (0.29288 / (2 × 0.0005)); beyond it the fit would fall. */
+export const JP4_MEN_VERTEX_MM = 0.29288 / 0.001;
+/** Women: 0.29669 / (2 × 0.00043). */
+export const JP4_WOMEN_VERTEX_MM = 0.29669 / 0.00086;
+
+/** Women constant +1.4072 and slope 0.29669 (not -1.4072 / 0.29699, §15.1). */
+export function bfJacksonPollock4Raw(sex: Sex, sum4Mm: number, age: number): number {
+  return sex === 'M'
+    ? 0.29288 * sum4Mm - 0.0005 * sum4Mm * sum4Mm + 0.15845 * age - 5.76377
+    : 0.29669 * sum4Mm - 0.00043 * sum4Mm * sum4Mm + 0.02963 * age + 1.4072;
+}
+
+/** Holds the sum at the quadratic's vertex so thicker folds never read lower (decision 031). */
+export function bfJacksonPollock4(sex: Sex, sum4Mm: number, age: number): number {
+  const vertex = sex === 'M' ? JP4_MEN_VERTEX_MM : JP4_WOMEN_VERTEX_MM;
+  return bfJacksonPollock4Raw(sex, Math.min(sum4Mm, vertex), age);
+}
+
+export const DURNIN_WOMERSLEY = defineEquation({
+  id: 'durnin_womersley_1974',
+  name: 'Durnin & Womersley biceps + triceps + subscapular + suprailiac',
+  citation:
+    'Durnin JVGA, Womersley J. Br J Nutr 1974;32:77-97 (Table 5); under 17 y (boys) / 16 y (girls): Durnin JVGA, Rahaman MM. Br J Nutr 1967;21:681-689; Siri 1956',
+  validity: 'Men 17-72 y, women 16-68 y; Durnin & Rahaman coefficients for younger adolescents',
+  status: 'solid',
+});
+
+type DwBand = readonly [maxAgeInclusive: number, c: number, m: number];
+
+// Age-banded coefficients. Men 50-72 are 1.1715/0.0779; women 30-39 slope 0.0632, 40-49 0.0612 (§15.1).
+const DW_MEN: readonly DwBand[] = [
+  [16, 1.1533, 0.0643],
+  [19, 1.162, 0.063],
+  [29, 1.1631, 0.0632],
+  [39, 1.1422, 0.0544],
+  [49, 1.162, 0.07],
+  [Infinity, 1.1715, 0.0779],
+];
+const DW_WOMEN: readonly DwBand[] = [
+  [15, 1.1369, 0.0598],
+  [19, 1.1549, 0.0678],
+  [29, 1.1599, 0.0717],
+  [39, 1.1423, 0.0632],
+  [49, 1.1333, 0.0612],
+  [Infinity, 1.1339, 0.0645],
+];
+
+export function densityDurninWomersley(sex: Sex, age: number, sum4Mm: number): number {
+  const bands = sex === 'M' ? DW_MEN : DW_WOMEN;
+  const band = bands.find(([maxAge]) => age <= maxAge) ?? bands[bands.length - 1]!;
+  return band[1] - band[2] * Math.log10(sum4Mm);
+}
+
+export const bfDurninWomersley = (sex: Sex, age: number, sum4Mm: number): number =>
+  siri(densityDurninWomersley(sex, age, sum4Mm));
+
+export const FAULKNER = defineEquation({
+  id: 'faulkner_1968',
+  name: 'Faulkner triceps + subscapular + suprailiac + abdominal',
+  citation: 'Faulkner JA. In: Falls HB (ed). Exercise Physiology. Academic Press, 1968:415-445',
+  validity: 'Young adults (swimmers); both sexes',
+  status: 'solid',
+});
+
+export const bfFaulkner = (sum4Mm: number): number => 0.153 * sum4Mm + 5.783;
+
+// ---------------------------------------------------------------- cross-check only (needs chest)
+
+export const JACKSON_POLLOCK_3_MEN = defineEquation({
+  id: 'jackson_pollock_1978_3site_men',
+  name: 'Jackson & Pollock 3-site chest + abdominal + thigh (men)',
+  citation: 'Jackson AS, Pollock ML. Br J Nutr 1978;40:497-504; Siri 1956',
+  validity: 'Men 18-61 y; the product does not collect chest, kept as a cross-check',
+  status: 'solid',
+});
+
+export const densityJacksonPollock3Men = (sum3Mm: number, age: number): number =>
+  1.10938 - 0.0008267 * sum3Mm + 0.0000016 * sum3Mm * sum3Mm - 0.0002574 * age;
+
+// ---------------------------------------------------------------- registry used by the engine
+
+/**
+ * Every skinfold equation the engine can apply, in display order. Which one is primary depends on
+ * the method (evaluate.ts); the others appear in `comparisons` when their sites are present.
+ */
+export const SKINFOLD_EQUATIONS: readonly SkinfoldEquation[] = [
+  {
+    meta: SLAUGHTER,
+    sites: ['triceps', 'subescapular'],
+    minAge: 8,
+    maxAge: 17,
+    percent: (s, ctx) => bfSlaughter(ctx.sex, s.triceps, s.subescapular, ctx.maturity),
+  },
+  {
+    meta: NAGAMINE_SUZUKI,
+    sites: ['triceps', 'subescapular'],
+    minAge: 18,
+    maxAge: 27,
+    percent: (s, ctx) => siri(densityNagamineSuzuki(ctx.sex, s.triceps, s.subescapular)),
+  },
+  {
+    meta: SLOAN_MEN,
+    sites: ['cuadriceps', 'subescapular'],
+    sex: 'M',
+    minAge: 18,
+    maxAge: 26,
+    percent: (s) => siri(densitySloanMen(s.cuadriceps, s.subescapular)),
+  },
+  {
+    meta: EVANS_2005,
+    sites: ['triceps', 'abdominal', 'cuadriceps'],
+    minAge: 18,
+    maxAge: Infinity,
+    percent: (s, ctx) => bfEvans2005(ctx.sex, s.triceps, s.abdominal, s.cuadriceps),
+  },
+  {
+    meta: KATCH_MCARDLE_MEN,
+    sites: ['triceps', 'subescapular', 'abdominal'],
+    sex: 'M',
+    minAge: 18,
+    maxAge: Infinity,
+    percent: (s) => siri(densityKatchMcArdleMen(s.triceps, s.subescapular, s.abdominal)),
+  },
+  {
+    meta: WILMORE_BEHNKE_WOMEN,
+    sites: ['triceps', 'subescapular', 'cuadriceps'],
+    sex: 'F',
+    minAge: 17,
+    maxAge: 48,
+    percent: (s) => siri(densityWilmoreBehnkeWomen(s.triceps, s.subescapular, s.cuadriceps)),
+  },
+  {
+    meta: JACKSON_POLLOCK_4,
+    sites: ['triceps', 'suprailiaco', 'abdominal', 'cuadriceps'],
+    minAge: 18,
+    maxAge: 61, // women 55, see maxAgeFor
+    percent: (s, ctx) => bfJacksonPollock4(ctx.sex, s.triceps + s.suprailiaco + s.abdominal + s.cuadriceps, ctx.age),
+    capped: (s, ctx) =>
+      s.triceps + s.suprailiaco + s.abdominal + s.cuadriceps > (ctx.sex === 'M' ? JP4_MEN_VERTEX_MM : JP4_WOMEN_VERTEX_MM),
+  },
+  {
+    meta: DURNIN_WOMERSLEY,
+    sites: ['biceps', 'triceps', 'subescapular', 'suprailiaco'],
+    minAge: 13,
+    maxAge: 72, // women 68, see maxAgeFor
+    percent: (s, ctx) => bfDurninWomersley(ctx.sex, ctx.age, s.biceps + s.triceps + s.subescapular + s.suprailiaco),
+  },
+  {
+    meta: FAULKNER,
+    sites: ['triceps', 'subescapular', 'suprailiaco', 'abdominal'],
+    minAge: 18,
+    maxAge: Infinity,
+    percent: (s) => bfFaulkner(s.triceps + s.subescapular + s.suprailiaco + s.abdominal),
+  },
+];
+
+/** Sex-specific upper ages where one registry entry covers both sexes. */
+export function maxAgeFor(eq: SkinfoldEquation, sex: Sex): number {
+  if (eq.meta.id === JACKSON_POLLOCK_4.id && sex === 'F') return 55;
+  if (eq.meta.id === DURNIN_WOMERSLEY.id && sex === 'F') return 68;
+  return eq.maxAge;
+}
+
+export function hasSites(s: Skinfolds, sites: readonly SkinfoldSite[]): s is Required<Skinfolds> {
+  return sites.every((site) => typeof s[site] === 'number');
+}
+
+export { sum as sumSites };

@@ -1,0 +1,347 @@
+import { z } from 'zod';
+import { ageInYears, isBefore, parseIsoDate } from './age.ts';
+import { BMI_PLAUSIBLE, EVALUATION_TYPES, FIELD_RANGES, MAX_AGE_YEARS, MIN_AGE_YEARS, SEXO_OPTIONS, YES_NO } from './constants.ts';
+import type { RangedField } from './constants.ts';
+import { ACTIVITY_LEVELS } from './equations/energy.ts';
+import { navyCircumferenceCm } from './equations/navy.ts';
+import { FRECUENCIA, HACE_OPTIONS } from './equations/training.ts';
+import { EXAM_CATALOGUE, EXAM_IDS } from './exams.ts';
+import type { ExamId } from './exams.ts';
+import { ERROR_KEYS } from './i18n-keys.ts';
+
+/** Maps every zod issue to one of our translation keys, so schema messages are keys wherever it is used. */
+function issueKey(iss: { code?: string; input?: unknown; expected?: unknown }): string {
+  switch (iss.code) {
+    case 'invalid_type':
+      if (iss.input === undefined || iss.input === null) return ERROR_KEYS.required;
+      return iss.expected === 'int' ? ERROR_KEYS.integer : ERROR_KEYS.type;
+    case 'too_small':
+    case 'too_big':
+      return ERROR_KEYS.range;
+    case 'invalid_value':
+    case 'invalid_union':
+      return iss.input === undefined ? ERROR_KEYS.required : ERROR_KEYS.option;
+    case 'invalid_format':
+      return ERROR_KEYS.date;
+    default:
+      return ERROR_KEYS.invalid;
+  }
+}
+const E = { error: issueKey };
+
+const ranged = (field: RangedField) => z.number(E).min(FIELD_RANGES[field].min, E).max(FIELD_RANGES[field].max, E);
+const opt = (field: RangedField) => ranged(field).optional();
+const yesNo = z.enum(YES_NO, E);
+const isoDate = z.string(E).refine((s) => parseIsoDate(s) !== null, { error: ERROR_KEYS.date });
+const identifier = z.union([z.number(E).int(E).positive(E), z.string(E).min(1, E)], E).optional();
+
+const conditionItem = z.object(
+  {
+    name: z.string(E).min(1, E),
+    value: z.boolean(E).optional(),
+    tratamiento: z.boolean(E).optional(),
+  },
+  E,
+);
+
+const examItem = z.object(
+  {
+    name: z.enum(EXAM_IDS, E),
+    value: z.number(E).optional(),
+    unit: z.string(E).optional(),
+    /** Spec's "checked" flag: an unticked exam is ignored. */
+    status: z.boolean(E).optional(),
+  },
+  E,
+);
+
+const rockport = z
+  .object(
+    {
+      minutes: ranged('rockport.minutes').int(E).optional(),
+      // Seconds may carry decimals from a stopwatch; they are converted to decimal minutes, never appended.
+      seconds: opt('rockport.seconds'),
+      bpm: opt('rockport.bpm'),
+    },
+    E,
+  )
+  .optional();
+
+const clinicalData = z.object(
+  {
+    temperatura: ranged('clinical_data.temperatura'),
+    dif_respirar: z.boolean(E).optional(),
+    ecnt: z.array(conditionItem, E).optional(),
+    autoinmune: z.array(conditionItem, E).optional(),
+    exams: z.array(examItem, E).optional(),
+  },
+  E,
+);
+
+/** The evaluation form as an object (after the normalisation done by `evaluationInputSchema`). */
+export const evaluationObjectSchema = z.object(
+  {
+    id_evaluado: identifier,
+    id_evaluador: identifier,
+    evaluation_type: z.union(
+      (Object.keys(EVALUATION_TYPES).map(Number) as [1, 2, 3, 4]).map((n) => z.literal(n, E)) as [
+        z.ZodLiteral<1>,
+        z.ZodLiteral<2>,
+        z.ZodLiteral<3>,
+        z.ZodLiteral<4>,
+      ],
+      E,
+    ),
+    sexo: z.enum(SEXO_OPTIONS, E),
+    /** Birth date, YYYY-MM-DD; age is computed at `fecha`, never typed. */
+    nacimiento: isoDate,
+    /** Evaluation date, YYYY-MM-DD. */
+    fecha: isoDate,
+    peso: ranged('peso'),
+    estatura: ranged('estatura'),
+    presion_s: ranged('presion_s'),
+    presion_d: ranged('presion_d'),
+    pcintura: ranged('pcintura'),
+    pcadera: ranged('pcadera'),
+    pbrazo: ranged('pbrazo'),
+    ppierna: ranged('ppierna'),
+    cuello: opt('cuello'),
+    pgrasa: opt('pgrasa'),
+    triceps: opt('triceps'),
+    subescapular: opt('subescapular'),
+    abdominal: opt('abdominal'),
+    cuadriceps: opt('cuadriceps'),
+    suprailiaco: opt('suprailiaco'),
+    biceps: opt('biceps'),
+    diametro_muneca: opt('diametro_muneca'),
+    diametro_femur: opt('diametro_femur'),
+    /** Slaughter boys' maturity stage; 'puberal' when absent. */
+    maduracion: z.enum(['prepuberal', 'puberal', 'postpuberal'], E).optional(),
+    fuma: yesNo,
+    alcohol: yesNo,
+    ejercita: yesNo,
+    hace: z
+      .union(HACE_OPTIONS.map((o) => z.literal(o.value, E)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>, z.ZodLiteral<5>, z.ZodLiteral<6>], E)
+      .optional(),
+    frecentrena: z.number(E).int(E).min(FRECUENCIA.min, E).max(FRECUENCIA.max, E).optional(),
+    rockport,
+    clinical_data: clinicalData,
+    /** BCP 47 tag: selects the food-guide system (es-CL: Chile) and the language of exam limits. */
+    locale: z.string(E).min(2, E).max(35, E).optional(),
+    /** Activity level whose average energy feeds the macros; derived from the exercise answers when absent. */
+    energy_level: z.enum(ACTIVITY_LEVELS as ['sedentary', 'low', 'moderate', 'high'], E).optional(),
+    protein_g_kg: opt('protein_g_kg'),
+    fat_pct: opt('fat_pct'),
+    /** Fixed split mode, in % of energy; must add up to 100. */
+    macro_percentages: z
+      .object(
+        {
+          protein: z.number(E).min(5, E).max(60, E),
+          carbohydrate: z.number(E).min(0, E).max(80, E),
+          fat: z.number(E).min(10, E).max(70, E),
+        },
+        E,
+      )
+      .optional(),
+  },
+  E,
+);
+
+export type EvaluationInput = z.output<typeof evaluationObjectSchema>;
+export type EvaluationFormValues = z.input<typeof evaluationObjectSchema>;
+
+/** Fields each method ignores (spec §5; type 2 per decision 030). They are dropped before validation. */
+export const IGNORED_BY_TYPE: Readonly<Record<1 | 2 | 3 | 4, readonly string[]>> = {
+  1: ['triceps', 'subescapular', 'abdominal', 'cuadriceps', 'cuello'],
+  2: ['pgrasa', 'cuello'],
+  3: ['pgrasa', 'triceps', 'subescapular', 'abdominal', 'cuadriceps'],
+  4: ['pgrasa', 'cuello'],
+};
+
+/** Fields each method needs on top of the always-required ones. */
+export const REQUIRED_BY_TYPE: Readonly<Record<1 | 2 | 3 | 4, readonly RangedField[]>> = {
+  1: ['pgrasa'],
+  2: ['triceps', 'subescapular'],
+  3: ['cuello'],
+  4: ['triceps', 'subescapular', 'abdominal', 'cuadriceps'],
+};
+
+const NUMERIC_FIELDS = [
+  'evaluation_type',
+  'peso',
+  'estatura',
+  'presion_s',
+  'presion_d',
+  'pcintura',
+  'pcadera',
+  'pbrazo',
+  'ppierna',
+  'cuello',
+  'pgrasa',
+  'triceps',
+  'subescapular',
+  'abdominal',
+  'cuadriceps',
+  'suprailiaco',
+  'biceps',
+  'diametro_muneca',
+  'diametro_femur',
+  'hace',
+  'frecentrena',
+  'protein_g_kg',
+  'fat_pct',
+] as const;
+
+/** Form values arrive as '' or '72,5' as often as numbers: '' and null mean absent, numeric text is a number. */
+function toNumber(v: unknown): unknown {
+  if (v === null || v === '') return undefined;
+  if (typeof v === 'string') {
+    const t = v.trim().replace(',', '.');
+    if (t === '') return undefined;
+    const n = Number(t);
+    return Number.isFinite(n) ? n : v;
+  }
+  return v;
+}
+
+function normalise(raw: unknown): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const v: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  for (const key of NUMERIC_FIELDS) if (key in v) v[key] = toNumber(v[key]);
+  const ignored = IGNORED_BY_TYPE[v.evaluation_type as 1 | 2 | 3 | 4];
+  if (ignored) for (const key of ignored) delete v[key];
+  if (v.ejercita === 'No') {
+    // Hidden in the wizard when the client does not exercise (spec §4).
+    delete v.hace;
+    delete v.frecentrena;
+  }
+  if (v.rockport === null) delete v.rockport;
+  else if (v.rockport && typeof v.rockport === 'object') {
+    const r = { ...(v.rockport as Record<string, unknown>) };
+    for (const k of ['minutes', 'seconds', 'bpm']) if (k in r) r[k] = toNumber(r[k]);
+    v.rockport = r.minutes === undefined && r.seconds === undefined && r.bpm === undefined ? undefined : r;
+  }
+  if (v.clinical_data && typeof v.clinical_data === 'object' && !Array.isArray(v.clinical_data)) {
+    const c = { ...(v.clinical_data as Record<string, unknown>) };
+    if ('temperatura' in c) c.temperatura = toNumber(c.temperatura);
+    if (Array.isArray(c.exams)) {
+      c.exams = c.exams.map((e: unknown) =>
+        e && typeof e === 'object' && 'value' in e ? { ...(e as object), value: toNumber((e as { value: unknown }).value) } : e,
+      );
+    }
+    v.clinical_data = c;
+  }
+  return v;
+}
+
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const inRange = (x: unknown, field: RangedField): x is number =>
+  isNum(x) && x >= FIELD_RANGES[field].min && x <= FIELD_RANGES[field].max;
+
+type Ctx = z.RefinementCtx;
+const add = (ctx: Ctx, path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', message, path });
+
+/** Cross-field rules. Runs even when some fields failed, so every problem is reported at once. */
+function crossFieldRules(value: unknown, ctx: Ctx): void {
+  if (value === null || typeof value !== 'object') return;
+  const v = value as Record<string, unknown>;
+  const type = v.evaluation_type as 1 | 2 | 3 | 4;
+
+  const required = REQUIRED_BY_TYPE[type] ?? [];
+  for (const field of required) if (v[field] === undefined) add(ctx, [field], ERROR_KEYS.required);
+  if (v.ejercita === 'Si') {
+    if (v.hace === undefined) add(ctx, ['hace'], ERROR_KEYS.required);
+    if (v.frecentrena === undefined) add(ctx, ['frecentrena'], ERROR_KEYS.required);
+  }
+
+  if (typeof v.nacimiento === 'string' && typeof v.fecha === 'string' && parseIsoDate(v.nacimiento) && parseIsoDate(v.fecha)) {
+    if (isBefore(v.fecha, v.nacimiento)) add(ctx, ['fecha'], ERROR_KEYS.dateBeforeBirth);
+    else {
+      const age = ageInYears(v.nacimiento, v.fecha);
+      if (age < MIN_AGE_YEARS) add(ctx, ['nacimiento'], ERROR_KEYS.underAge);
+      else if (age > MAX_AGE_YEARS) add(ctx, ['nacimiento'], ERROR_KEYS.overAge);
+    }
+  }
+
+  if (inRange(v.presion_s, 'presion_s') && inRange(v.presion_d, 'presion_d') && v.presion_d >= v.presion_s) {
+    add(ctx, ['presion_d'], ERROR_KEYS.diastolicNotBelowSystolic);
+  }
+
+  if (inRange(v.peso, 'peso') && inRange(v.estatura, 'estatura')) {
+    const bmi = v.peso / (v.estatura / 100) ** 2;
+    if (bmi < BMI_PLAUSIBLE.min || bmi > BMI_PLAUSIBLE.max) {
+      add(ctx, ['peso'], ERROR_KEYS.implausibleBmi);
+      add(ctx, ['estatura'], ERROR_KEYS.implausibleBmi);
+    }
+  }
+
+  if (type === 3 && inRange(v.cuello, 'cuello') && inRange(v.pcintura, 'pcintura') && inRange(v.pcadera, 'pcadera')) {
+    const sex = v.sexo === 'Masculino' ? 'M' : 'F';
+    // The Navy log needs a positive circumference term (formulas.md §2.3).
+    if (navyCircumferenceCm({ sex, heightCm: 0, waistCm: v.pcintura, neckCm: v.cuello, hipCm: v.pcadera }) <= 0) {
+      add(ctx, ['cuello'], ERROR_KEYS.neckNotBelowWaist);
+    }
+  }
+
+  const r = v.rockport as Record<string, unknown> | undefined;
+  if (r && typeof r === 'object') {
+    for (const k of ['minutes', 'seconds', 'bpm']) if (r[k] === undefined) add(ctx, ['rockport', k], ERROR_KEYS.rockportIncomplete);
+  }
+
+  const m = v.macro_percentages as Record<string, unknown> | undefined;
+  if (m && isNum(m.protein) && isNum(m.carbohydrate) && isNum(m.fat) && Math.abs(m.protein + m.carbohydrate + m.fat - 100) > 0.5) {
+    add(ctx, ['macro_percentages'], ERROR_KEYS.macroSum);
+  }
+
+  const c = v.clinical_data as { exams?: unknown } | undefined;
+  if (c && Array.isArray(c.exams)) examRules(c.exams, ctx);
+}
+
+/** Canonical (converted) exam values by id, for the rules that compare exams. */
+function examRules(exams: unknown[], ctx: Ctx): void {
+  const seen = new Map<ExamId, number>();
+  exams.forEach((raw, i) => {
+    if (!raw || typeof raw !== 'object') return;
+    const e = raw as { name?: unknown; value?: unknown; unit?: unknown; status?: unknown };
+    if (e.status === false || typeof e.name !== 'string' || !(e.name in EXAM_CATALOGUE)) return;
+    const def = EXAM_CATALOGUE[e.name as ExamId];
+    const path = ['clinical_data', 'exams', i];
+    if (seen.has(def.id)) add(ctx, [...path, 'name'], ERROR_KEYS.duplicateExam);
+    if (e.value === undefined) return add(ctx, [...path, 'value'], ERROR_KEYS.required);
+    const unit = typeof e.unit === 'string' ? e.unit : def.unit;
+    const convert = def.units[unit];
+    if (!convert) return add(ctx, [...path, 'unit'], ERROR_KEYS.unit);
+    if (!isNum(e.value)) return;
+    const canonical = convert(e.value);
+    if (!(canonical >= def.range.min && canonical <= def.range.max)) return add(ctx, [...path, 'value'], ERROR_KEYS.range);
+    if (!seen.has(def.id)) seen.set(def.id, canonical);
+  });
+  const tc = seen.get('total_cholesterol');
+  const hdl = seen.get('hdl');
+  if (tc !== undefined && hdl !== undefined && hdl >= tc) {
+    const i = exams.findIndex((e) => (e as { name?: unknown } | null)?.name === 'hdl');
+    add(ctx, ['clinical_data', 'exams', i, 'value'], ERROR_KEYS.hdlNotBelowTotal);
+  }
+}
+
+/**
+ * The evaluation input schema shared by the server, the wizard and `evaluate`.
+ * Error messages are translation keys (i18n-keys.ts); paths are the field names.
+ */
+export const evaluationInputSchema = z.preprocess(
+  normalise,
+  evaluationObjectSchema.superRefine(crossFieldRules, { when: () => true }),
+);
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Zod issues as `{ 'rockport.bpm': ['evaluation.errors.range'] }`; root issues go under '_root'. */
+export function toFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_root';
+    const list = (out[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return out;
+}
