@@ -21,6 +21,8 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export const ErrorCode = {
   validation: 'validation_failed',
+  /** Malformed JSON, forbidden keys such as __proto__, or a body that is not JSON at all. */
+  badRequest: 'bad_request',
   unauthenticated: 'unauthenticated',
   forbidden: 'forbidden',
   notFound: 'not_found',

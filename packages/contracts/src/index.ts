@@ -6,3 +6,4 @@ export * from './rut.ts';
 export * from './people.ts';
 export * from './credits.ts';
 export * from './registration-variants.ts';
+export * from './system.ts';

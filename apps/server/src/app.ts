@@ -1,0 +1,89 @@
+import type { DbHandle } from '@medida/db';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { PasswordHasher } from './lib/passwords.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { countriesRoutes } from './modules/countries/countries.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { passwordRoutes } from './modules/password/password.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { auth } from './plugins/auth.ts';
+import { dbLifecycle } from './plugins/db.ts';
+import { docs } from './plugins/docs.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { security } from './plugins/security.ts';
+import { spa } from './plugins/spa.ts';
+
+/** JSON bodies are small; upload routes will set their own limit. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  db: DbHandle;
+  clock: Clock;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Never logged: credentials and tokens, wherever they appear (security.md R34). */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.current_password',
+  '*.token',
+  'body.password',
+  'body.current_password',
+  'body.token',
+];
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return { level, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } };
+}
+
+/** Builds the whole app: external plugins, then app plugins, then modules (architecture §Layout). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { config, db: options.db.db, clock: options.clock, hasher: options.hasher, mailer: options.mailer });
+
+  // An empty JSON body (a bodiless POST sent with Content-Type: application/json) is "no body", not an error.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    defaultJsonParser(request, text, done);
+  });
+
+  // App plugins first, so their hooks (route declaration check, auth, envelope) see every route.
+  await app.register(errorHandler);
+  await app.register(auth);
+  await app.register(security, { corsOrigins: config.corsOrigins });
+  await app.register(dbLifecycle, { handle: options.db });
+  if (config.apiDocs) await app.register(docs);
+
+  await app.register(healthRoutes);
+  await app.register(countriesRoutes);
+  await app.register(authRoutes);
+  await app.register(passwordRoutes);
+  await app.register(usersRoutes);
+
+  await app.register(spa, { distDir: config.webDistDir });
+  return app;
+}

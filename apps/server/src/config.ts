@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Empty strings count as unset (`DATABASE_URL=` in a .env or a test harness). */
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? String(fallback) : v),
+    z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+  );
+const int = (fallback: number, min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v === undefined ? String(fallback) : v), z.coerce.number().int().min(min).max(max));
+
+/** TRUST_PROXY: false (default), true (trust every hop: only behind a proxy you control), or a comma list of proxy addresses/CIDRs. */
+const trustProxySchema = z
+  .preprocess((v) => (v === '' || v === undefined ? 'false' : v), z.string())
+  .transform((v): boolean | string[] => {
+    if (v === 'false' || v === '0') return false;
+    if (v === 'true' || v === '1') return true;
+    return v.split(',').map((s) => s.trim()).filter(Boolean);
+  });
+
+const envSchema = z.object({
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().min(3).default('Medida <no-reply@medida.app>'),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000').transform((u) => u.replace(/\/+$/, '')),
+  SEED_DEMO: bool(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: int(30, 1, 24 * 60),
+  SESSION_ABSOLUTE_MINUTES: int(12 * 60, 1, 30 * 24 * 60),
+  TRUST_PROXY: trustProxySchema,
+  CORS_ORIGINS: optionalString.transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+  API_DOCS: bool(true),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '../web/dist')),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicBaseUrl: string;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  session: { idleMinutes: number; absoluteMinutes: number };
+  trustProxy: boolean | string[];
+  corsOrigins: string[];
+  apiDocs: boolean;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The only reader of process.env. A wrong value throws ConfigError naming every bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable and its default.`);
+  }
+  const e = parsed.data;
+  if (e.SESSION_IDLE_MINUTES > e.SESSION_ABSOLUTE_MINUTES) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_IDLE_MINUTES must not exceed SESSION_ABSOLUTE_MINUTES');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicBaseUrl: e.PUBLIC_BASE_URL,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteMinutes: e.SESSION_ABSOLUTE_MINUTES },
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
+    apiDocs: e.API_DOCS,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+  };
+}

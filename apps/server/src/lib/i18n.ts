@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { LANGUAGES, type Language } from '@medida/contracts';
+
+type Catalog = { [key: string]: string | Catalog };
+
+const catalogs = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(new URL(`../i18n/${lang}.json`, import.meta.url), 'utf8')) as Catalog]),
+) as Record<Language, Catalog>;
+
+export const FALLBACK_LANGUAGE: Language = 'es';
+
+function lookup(catalog: Catalog, key: string): string | undefined {
+  let node: string | Catalog | undefined = catalog;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function hasTranslation(key: string): boolean {
+  return lookup(catalogs[FALLBACK_LANGUAGE], key) !== undefined;
+}
+
+/** Translates `key` into `lang` (es fallback), replacing {{name}} placeholders. Unknown keys come back as is. */
+export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  const template = lookup(catalogs[lang], key) ?? lookup(catalogs[FALLBACK_LANGUAGE], key) ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
+
+/** The best of es/en/pt from an Accept-Language header (q-values honoured), es otherwise. */
+export function languageFromHeader(header: string | undefined): Language {
+  if (!header) return FALLBACK_LANGUAGE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { lang: tag.split('-')[0]!, q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const match = ranked.find((entry) => (LANGUAGES as readonly string[]).includes(entry.lang));
+  return (match?.lang as Language | undefined) ?? FALLBACK_LANGUAGE;
+}

@@ -1,0 +1,15 @@
+import type { Language } from '@medida/contracts';
+import type { MailMessage } from './mailer.ts';
+import { translate } from './i18n.ts';
+
+type Template = 'welcome' | 'passwordReset' | 'passwordChanged';
+
+/** Plain-text messages in the recipient's language; they carry no health data (security.md F6). */
+export function renderMail(template: Template, lang: Language, to: string, params: Record<string, string | number>): MailMessage {
+  const body = translate(lang, `mail.${template}.body`, params);
+  return {
+    to,
+    subject: translate(lang, `mail.${template}.subject`, params),
+    text: `${body}\n\n${translate(lang, 'mail.signature')}\n`,
+  };
+}

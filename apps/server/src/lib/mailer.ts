@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface SentMail extends MailMessage {
+  raw: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Fire and forget (failures are logged): keeps response time independent of the mail server. */
+  sendLater(message: MailMessage): void;
+  /** Resolves when every sendLater message has been handed over (tests, graceful shutdown). */
+  idle(): Promise<void>;
+  /** Memory sink only: every message sent so far. */
+  readonly sent: SentMail[];
+  close(): void;
+}
+
+interface Logger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export type MailSink = { kind: 'smtp'; url: string } | { kind: 'outbox'; dir: string } | { kind: 'memory' };
+
+/** Header values never carry CR/LF: refuse rather than let a name add a `Bcc:` (security.md R21). */
+export function assertHeaderSafe(value: string, what: string): void {
+  if (/[\r\n\0]/.test(value)) throw new Error(`Refusing to send e-mail: ${what} contains a line break`);
+}
+
+export function createMailer(options: { from: string; sink: MailSink; logger: Logger }): Mailer {
+  const { sink, logger } = options;
+  const transport =
+    sink.kind === 'smtp'
+      ? nodemailer.createTransport(sink.url)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const pending = new Set<Promise<void>>();
+  const sent: SentMail[] = [];
+
+  async function send(message: MailMessage): Promise<void> {
+    assertHeaderSafe(message.to, 'recipient');
+    assertHeaderSafe(message.subject, 'subject');
+    const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+    if (sink.kind === 'smtp') {
+      logger.info({ messageId: info.messageId }, 'e-mail sent through SMTP');
+      return;
+    }
+    const raw = (info as unknown as { message: Buffer }).message.toString('utf8');
+    if (sink.kind === 'memory') {
+      sent.push({ ...message, raw });
+      return;
+    }
+    await mkdir(sink.dir, { recursive: true });
+    const file = path.join(sink.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+    await writeFile(file, raw, { mode: 0o600 });
+    logger.info({ file }, 'e-mail written to the outbox');
+  }
+
+  return {
+    send,
+    sendLater(message) {
+      const job = send(message)
+        .catch((error: unknown) => logger.error({ err: error }, 'e-mail could not be sent'))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+    sent,
+    close: () => transport.close(),
+  };
+}

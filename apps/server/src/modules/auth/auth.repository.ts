@@ -1,0 +1,21 @@
+import { sql, type Database, type Kysely } from '@medida/db';
+
+export function createAuthRepository(db: Kysely<Database>) {
+  return {
+    /** Case-insensitive; deleted accounts and accounts without a password cannot log in. */
+    findLoginByEmail: (email: string) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+        .where('deleted_at', 'is', null)
+        .where('password_hash', 'is not', null)
+        .executeTakeFirst(),
+
+    findSessionUser: (userId: number) =>
+      db.selectFrom('users').select(['id', 'type', 'cambia_pass']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst(),
+
+    updatePasswordHash: (userId: number, passwordHash: string, now: Date) =>
+      db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute(),
+  };
+}

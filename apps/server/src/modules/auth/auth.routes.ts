@@ -1,0 +1,48 @@
+import { authenticateBodySchema, authenticateResponseSchema, authenticatedUserResponseSchema, errorEnvelopeSchema } from '@medida/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createAuthService } from './auth.service.ts';
+
+const errors = { 401: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = createAuthService(app.deps);
+
+  app.post(
+    '/web/authenticate',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'Log in: returns an opaque bearer token', body: authenticateBodySchema, response: { 200: authenticateResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { token, userId } = await auth.login({
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      request.log.info({ event: 'login_succeeded', userId }, 'login');
+      return { token };
+    },
+  );
+
+  app.get(
+    '/web/authenticate/user',
+    {
+      config: { public: false },
+      schema: { tags: ['auth'], summary: 'The session user', security: [{ bearer: [] }], response: { 200: authenticatedUserResponseSchema, 401: errorEnvelopeSchema } },
+    },
+    async (request) => ({ user: await auth.sessionUser(request.auth!.userId) }),
+  );
+
+  app.post(
+    '/web/logout',
+    {
+      config: { public: false },
+      schema: { tags: ['auth'], summary: 'Revoke the current token', security: [{ bearer: [] }], response: { 204: z.null().describe('Logged out'), 401: errorEnvelopeSchema } },
+    },
+    async (request, reply) => {
+      await auth.logout(request.auth!.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+};

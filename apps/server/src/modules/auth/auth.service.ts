@@ -1,0 +1,58 @@
+import { ErrorCode, type SessionUser } from '@medida/contracts';
+import { AppError, tooManyRequests, unauthenticated } from '../../lib/app-error.ts';
+import { HOUR, MINUTE } from '../../lib/clock.ts';
+import type { AppDeps } from '../../types.ts';
+import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
+import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
+import { createSessionsService } from '../sessions/sessions.service.ts';
+import { createAuthRepository } from './auth.repository.ts';
+
+/** Per client IP (security.md §4.4). */
+export const LOGIN_IP_LIMITS = [
+  { limit: 20, windowMs: MINUTE },
+  { limit: 200, windowMs: HOUR },
+];
+
+const invalidCredentials = () => new AppError(401, ErrorCode.invalidCredentials, 'errors.invalidCredentials');
+
+export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'config'>) {
+  const repo = createAuthRepository(deps.db);
+  const sessions = createSessionsService(deps);
+  const throttle = createLoginThrottleService(deps);
+  const rateLimits = createRateLimitsService(deps);
+
+  return {
+    /**
+     * Wrong password and unknown e-mail give the same 401 after the same work (a dummy argon2
+     * verify for unknown accounts). Every throttle cause gives the same 429 with Retry-After.
+     */
+    async login(input: { email: string; password: string; ip: string; userAgent: string | null }): Promise<{ token: string; userId: number }> {
+      const perIp = await rateLimits.consume('login-ip', input.ip, LOGIN_IP_LIMITS);
+      if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds, 'errors.loginThrottled');
+      const attempt = await throttle.beginAttempt(input.email);
+      if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'errors.loginThrottled');
+
+      const user = await repo.findLoginByEmail(input.email);
+      if (!user?.password_hash) {
+        await deps.hasher.dummyVerify(input.password);
+        throw invalidCredentials();
+      }
+      if (!(await deps.hasher.verify(user.password_hash, input.password))) throw invalidCredentials();
+
+      await throttle.succeeded(input.email);
+      if (deps.hasher.needsRehash(user.password_hash)) {
+        await repo.updatePasswordHash(user.id, await deps.hasher.hash(input.password), deps.clock.now());
+      }
+      const token = await sessions.issue(user.id, { ip: input.ip, userAgent: input.userAgent });
+      return { token, userId: user.id };
+    },
+
+    async sessionUser(userId: number): Promise<SessionUser> {
+      const user = await repo.findSessionUser(userId);
+      if (!user) throw unauthenticated();
+      return { id: user.id, type: user.type === 2 ? 2 : 1, cambia_pass: user.cambia_pass === 1 ? 1 : 0 };
+    },
+
+    logout: (sessionId: string) => sessions.revoke(sessionId).then(() => undefined),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Language } from '@medida/contracts';
+import type { Database, Kysely } from '@medida/db';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { renderMail } from '../../lib/mail-templates.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { createNotificationsRepository } from './notifications.repository.ts';
+
+export interface Recipient {
+  id: number;
+  email: string;
+  nombre: string;
+  lang: string;
+}
+
+const asLanguage = (lang: string): Language => (lang === 'en' || lang === 'pt' ? lang : 'es');
+
+/** Account e-mails. They are queued (sendLater) so a response never waits on, or reveals, mail delivery. */
+export function createNotificationsService(deps: { db: Kysely<Database>; clock: Clock; mailer: Mailer; config: Pick<Config, 'publicBaseUrl'> }) {
+  const repo = createNotificationsRepository(deps.db);
+  const base = deps.config.publicBaseUrl;
+
+  async function queue(template: 'welcome' | 'passwordReset' | 'passwordChanged', user: Recipient, params: Record<string, string | number>) {
+    deps.mailer.sendLater(renderMail(template, asLanguage(user.lang), user.email, { nombre: user.nombre, ...params }));
+    await repo.logEmail({ userId: user.id, template, recipient: user.email, now: deps.clock.now() });
+  }
+
+  return {
+    welcome: (user: Recipient) => queue('welcome', user, { email: user.email, loginUrl: `${base}/pages/login` }),
+    /** The link carries the token in the fragment, which browsers never send to a server or a log. */
+    passwordReset: (user: Recipient, token: string, minutes: number) =>
+      queue('passwordReset', user, { link: `${base}/pages/reset-password#token=${token}`, minutes }),
+    passwordChanged: (user: Recipient) =>
+      queue('passwordChanged', user, {
+        when: deps.clock.now().toISOString().slice(0, 16).replace('T', ' '),
+        resetUrl: `${base}/pages/login`,
+      }),
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,65 @@
+import { actualizaPassBodySchema, confirmResetBodySchema, errorEnvelopeSchema, messageSchema, reestablecePassBodySchema } from '@medida/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translate } from '../../lib/i18n.ts';
+import { createPasswordService } from './password.service.ts';
+
+export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+  const passwords = createPasswordService(app.deps);
+
+  app.post(
+    '/web/actualizapass',
+    {
+      config: { public: false },
+      schema: {
+        tags: ['password'],
+        summary: 'Change one\'s own password (needs the current one); ends the other sessions',
+        security: [{ bearer: [] }],
+        body: actualizaPassBodySchema,
+        response: { 200: messageSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      await passwords.change({
+        actor: request.auth!,
+        userId: request.body.id_usuario,
+        currentPassword: request.body.current_password,
+        newPassword: request.body.password,
+      });
+      return { message: translate(request.lang, 'messages.passwordChanged') };
+    },
+  );
+
+  app.post(
+    '/web/reestablecepass',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['password'],
+        summary: 'E-mail a single-use password reset link (same answer for unknown e-mails)',
+        body: reestablecePassBodySchema,
+        response: { 200: messageSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      await passwords.requestReset({ email: request.body.email, ip: request.ip });
+      return { message: translate(request.lang, 'messages.passwordResetRequested') };
+    },
+  );
+
+  app.post(
+    '/web/reestablecepass/confirm',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['password'],
+        summary: 'Set a new password with the token from the reset e-mail',
+        body: confirmResetBodySchema,
+        response: { 200: messageSchema, 410: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      await passwords.confirmReset({ token: request.body.token, newPassword: request.body.password });
+      return { message: translate(request.lang, 'messages.passwordResetDone') };
+    },
+  );
+};

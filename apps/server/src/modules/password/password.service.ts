@@ -1,0 +1,88 @@
+import { ErrorCode } from '@medida/contracts';
+import { AppError, fieldError, forbidden, tooManyRequests, unauthenticated } from '../../lib/app-error.ts';
+import { HOUR, MINUTE } from '../../lib/clock.ts';
+import { generateToken, sha256Hex } from '../../lib/tokens.ts';
+import type { AppDeps } from '../../types.ts';
+import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
+import { createSessionsService } from '../sessions/sessions.service.ts';
+import { createPasswordRepository } from './password.repository.ts';
+
+/** security.md §4.3 */
+export const RESET_TOKEN_MINUTES = 30;
+export const RESET_LIMIT_PER_EMAIL = { limit: 5, windowMs: HOUR };
+export const RESET_LIMIT_PER_IP = { limit: 20, windowMs: HOUR };
+
+const resetTokenInvalid = () => new AppError(410, ErrorCode.resetTokenInvalid, 'errors.resetTokenInvalid');
+
+export function createPasswordService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config'>) {
+  const repo = createPasswordRepository(deps.db);
+  const sessions = createSessionsService(deps);
+  const throttle = createLoginThrottleService(deps);
+  const rateLimits = createRateLimitsService(deps);
+  const notifications = createNotificationsService(deps);
+
+  return {
+    /** Only for oneself, with the current password; other sessions end, this one stays (R03, R12). */
+    async change(input: { actor: { userId: number; sessionId: string }; userId: number; currentPassword: string; newPassword: string }) {
+      if (input.userId !== input.actor.userId) throw forbidden();
+      const user = await repo.findUserById(input.userId);
+      if (!user) throw unauthenticated();
+      // Guessing the current password through this form is throttled like the login form.
+      const attempt = await throttle.beginAttempt(user.email);
+      if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'errors.loginThrottled');
+      if (!user.password_hash || !(await deps.hasher.verify(user.password_hash, input.currentPassword))) {
+        throw fieldError('current_password', 'validation.currentPasswordWrong');
+      }
+      await throttle.succeeded(user.email);
+      const passwordHash = await deps.hasher.hash(input.newPassword);
+      const now = deps.clock.now();
+      await repo.transaction(async (trx) => {
+        await repo.setPassword(trx, user.id, passwordHash, now);
+        await repo.invalidateResets(trx, user.id, now);
+      });
+      await sessions.revokeAllForUser(user.id, { except: input.actor.sessionId });
+      await notifications.passwordChanged(user);
+    },
+
+    /**
+     * Same answer whether or not the account exists. Over the per-e-mail limit the request is
+     * silently dropped (no mail bomb, no existence signal); over the per-IP limit it is a 429.
+     */
+    async requestReset(input: { email: string; ip: string }) {
+      const perIp = await rateLimits.consume('reset-ip', input.ip, [RESET_LIMIT_PER_IP]);
+      if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds);
+      const perEmail = await rateLimits.consume('reset-email', input.email.trim().toLowerCase(), [RESET_LIMIT_PER_EMAIL]);
+      if (!perEmail.allowed) return;
+      const user = await repo.findUserByEmail(input.email);
+      if (!user) return;
+      const token = generateToken();
+      const now = deps.clock.now();
+      await repo.transaction(async (trx) => {
+        await repo.invalidateResets(trx, user.id, now);
+        await repo.insertReset(trx, { tokenHash: sha256Hex(token), userId: user.id, now, expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * MINUTE) });
+      });
+      await notifications.passwordReset(user, token, RESET_TOKEN_MINUTES);
+    },
+
+    /** Single use, 30 minutes; ends every session and lifts the login throttle. No automatic login. */
+    async confirmReset(input: { token: string; newPassword: string }) {
+      const passwordHash = await deps.hasher.hash(input.newPassword);
+      const now = deps.clock.now();
+      const userId = await repo.transaction(async (trx) => {
+        const reset = await repo.consumeReset(trx, sha256Hex(input.token), now);
+        if (!reset) return null;
+        await repo.setPassword(trx, reset.user_id, passwordHash, now);
+        await repo.invalidateResets(trx, reset.user_id, now);
+        return reset.user_id;
+      });
+      if (userId === null) throw resetTokenInvalid();
+      const user = await repo.findUserById(userId);
+      if (!user) throw resetTokenInvalid();
+      await sessions.revokeAllForUser(userId);
+      await throttle.clear(user.email);
+      await notifications.passwordChanged(user);
+    },
+  };
+}

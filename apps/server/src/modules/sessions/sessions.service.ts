@@ -1,0 +1,55 @@
+import type { Database, Kysely } from '@medida/db';
+import type { Config } from '../../config.ts';
+import { MINUTE, type Clock } from '../../lib/clock.ts';
+import { generateToken, sha256Hex } from '../../lib/tokens.ts';
+import type { RequestAuth } from '../../types.ts';
+import { createSessionsRepository } from './sessions.repository.ts';
+
+/** last_seen_at is written at most once a minute per session, so reads don't all turn into writes. */
+export const TOUCH_INTERVAL_MS = MINUTE;
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock; config: Pick<Config, 'session'> }) {
+  const repo = createSessionsRepository(deps.db);
+  const idleMs = deps.config.session.idleMinutes * MINUTE;
+  const absoluteMs = deps.config.session.absoluteMinutes * MINUTE;
+
+  return {
+    /** A new opaque token; only its SHA-256 is stored. */
+    async issue(userId: number, meta: { ip: string | null; userAgent: string | null }): Promise<string> {
+      const token = generateToken();
+      const now = deps.clock.now();
+      await repo.insert({
+        tokenHash: sha256Hex(token),
+        userId,
+        now,
+        idleExpiresAt: new Date(now.getTime() + idleMs),
+        absoluteExpiresAt: new Date(now.getTime() + absoluteMs),
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 400) ?? null,
+      });
+      return token;
+    },
+
+    /** The session behind a bearer token, or null when unknown, revoked, idle too long or too old. */
+    async authenticate(token: string): Promise<RequestAuth | null> {
+      if (!TOKEN_FORMAT.test(token)) return null;
+      const session = await repo.findActiveByTokenHash(sha256Hex(token));
+      if (!session) return null;
+      const now = deps.clock.now();
+      if (now >= session.idle_expires_at || now >= session.absolute_expires_at) return null;
+      if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+        const idleExpiresAt = new Date(Math.min(now.getTime() + idleMs, session.absolute_expires_at.getTime()));
+        await repo.touch(session.id, now, idleExpiresAt);
+      }
+      return { userId: session.user_id, sessionId: session.id };
+    },
+
+    revoke: (sessionId: string) => repo.revoke(sessionId, deps.clock.now()),
+
+    /** Password change: every session but the current one. Reset / disable: all of them. */
+    revokeAllForUser: (userId: number, options: { except?: string } = {}) => repo.revokeAllForUser(userId, deps.clock.now(), options.except),
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,100 @@
+import { resolveRegistrationVariant, type CreaCuentaBody, type Language, type UserProfile } from '@medida/contracts';
+import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
+import { ErrorCode } from '@medida/contracts';
+import type { AppDeps } from '../../types.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { ageInYears, MAX_AGE, MIN_AGE } from './age.ts';
+import { createUsersRepository, isUniqueViolation } from './users.repository.ts';
+
+type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createUsersRepository>['findProfile']>>>;
+
+const asLanguage = (lang: string): Language => (lang === 'en' || lang === 'pt' ? lang : 'es');
+const accountLevels = ['basic', 'professional', 'partner'] as const;
+
+function toProfile(row: ProfileRow): UserProfile {
+  return {
+    id_usuario: row.id,
+    type: row.type === 2 ? 2 : 1,
+    nombre: row.nombre,
+    apellido: row.apellido,
+    email: row.email,
+    telefono: row.telefono,
+    nacimiento: row.nacimiento,
+    sexo: row.sexo === 'Femenino' || row.sexo === 'Masculino' ? row.sexo : null,
+    // Empty means "the default image" (spec §3); the web app owns that asset.
+    img_url: row.img_url ?? '',
+    direccion: row.direccion,
+    pais_id: row.pais_id,
+    region_id: row.region_id,
+    comuna_id: row.comuna_id,
+    rut: row.rut,
+    creditos: row.creditos,
+    lang: asLanguage(row.lang),
+    parent_user_id: row.parent_user_id,
+    especialidad: row.especialidad,
+    trabajo: row.trabajo,
+    empresa: row.empresa,
+    registration_variant: row.registration_variant,
+  };
+}
+
+export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config'>) {
+  const repo = createUsersRepository(deps.db);
+  const notifications = createNotificationsService(deps);
+
+  return {
+    /** A user may read itself and the users below it in its account tree; anyone else is "not found" (no existence leak). */
+    async profile(actorId: number, targetId: number) {
+      if (!(await repo.isSelfOrAncestor(actorId, targetId))) throw notFound();
+      const row = await repo.findProfile(targetId);
+      if (!row) throw notFound();
+      const level = accountLevels.find((l) => l === row.account_level) ?? 'basic';
+      return { datos: toProfile(row), pais: row.pais, account_level: level };
+    },
+
+    /** Public registration of a professional (type 1). The variant's presets are applied here, not trusted from the page. */
+    async register(body: CreaCuentaBody): Promise<{ id: number }> {
+      const age = ageInYears(body.nacimiento, deps.clock.now());
+      if (age < MIN_AGE) throw fieldError('nacimiento', 'validation.ageMin');
+      if (age > MAX_AGE) throw fieldError('nacimiento', 'validation.ageMax');
+      const variant = resolveRegistrationVariant(body.variant);
+      if (!variant) throw fieldError('variant', 'validation.variant');
+      if (body.pais_id !== undefined && !(await repo.countryExists(body.pais_id))) throw fieldError('pais_id', 'validation.country');
+      if (await repo.emailExists(body.email)) throw emailTaken();
+
+      const paisId = body.pais_id ?? (variant.countryIso2 ? await repo.countryIdByIso2(variant.countryIso2) : null);
+      const lang = variant.forceLanguage && variant.lang ? variant.lang : body.lang;
+      const passwordHash = await deps.hasher.hash(body.password);
+      const now = deps.clock.now();
+      let id: number;
+      try {
+        ({ id } = await repo.insert({
+          type: 1,
+          email: body.email,
+          password_hash: passwordHash,
+          cambia_pass: 0,
+          nombre: body.nombre,
+          apellido: body.apellido,
+          telefono: body.telefono || null,
+          nacimiento: body.nacimiento,
+          sexo: body.sexo,
+          pais_id: paisId,
+          lang,
+          account_level: variant.accountLevel,
+          especialidad: body.especialidad || variant.especialidad,
+          registration_variant: variant.slug,
+          terms_accepted_at: now,
+          created_at: now,
+          updated_at: now,
+        }));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      await notifications.welcome({ id, email: body.email, nombre: body.nombre, lang });
+      return { id };
+    },
+  };
+}
+
+const emailTaken = () => new AppError(422, ErrorCode.validation, 'errors.validation', { fields: { email: ['validation.emailTaken'] } });

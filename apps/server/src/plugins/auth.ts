@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthenticated } from '../lib/app-error.ts';
+import { languageFromHeader } from '../lib/i18n.ts';
+import { createSessionsService } from '../modules/sessions/sessions.service.ts';
+
+/** `Authorization: Bearer <token>`; anything else is no token. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer ([^\s]+)$/i.exec(header?.trim() ?? '');
+  return match ? match[1]! : null;
+}
+
+/**
+ * Default deny (security.md R14): every /web route must declare `config.public` (boot fails
+ * otherwise), and every route that is not explicitly public needs a valid, live bearer token.
+ * Routes added by plugins outside the API (static files, the docs UI) are public.
+ */
+async function authPlugin(app: FastifyInstance) {
+  const sessions = createSessionsService(app.deps);
+
+  app.decorateRequest('lang', 'es');
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (typeof route.config?.public === 'boolean') return;
+    const isApi = route.url.startsWith('/web') && !route.url.startsWith('/web/docs');
+    if (isApi) throw new Error(`Route ${String(route.method)} ${route.url} must declare config.public (true or false)`);
+    route.config = { ...route.config, public: true };
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageFromHeader(request.headers['accept-language']);
+    if (request.is404 || request.routeOptions.config.public === true) return;
+    const token = bearerToken(request.headers.authorization);
+    const auth = token ? await sessions.authenticate(token) : null;
+    if (!auth) throw unauthenticated();
+    request.auth = auth;
+  });
+}
+
+export const auth = fp(authPlugin, { name: 'auth' });

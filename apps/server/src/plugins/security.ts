@@ -1,0 +1,56 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept-Language, X-Requested-With';
+
+/**
+ * Security headers for the SPA and the API (security.md R31). Mantine injects inline styles, so
+ * 'unsafe-inline' is allowed for styles only; scripts come from our origin alone.
+ */
+async function securityPlugin(app: FastifyInstance, options: { corsOrigins: string[] }) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+      },
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // API answers may hold health data and tokens: never stored by browsers or proxies.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/web') && !request.url.startsWith('/web/docs')) reply.header('cache-control', 'no-store');
+  });
+
+  // CORS only for an explicit allowlist (the SPA is same-origin; Vite's dev server proxies /web).
+  const allowed = new Set(options.corsOrigins);
+  if (allowed.size === 0) return;
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin || !allowed.has(origin)) return;
+    reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    if (request.method === 'OPTIONS') {
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE')
+        .header('access-control-allow-headers', ALLOWED_HEADERS)
+        .header('access-control-max-age', '600')
+        .send();
+    }
+  });
+}
+
+export const security = fp(securityPlugin, { name: 'security' });

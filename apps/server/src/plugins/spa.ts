@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendNotFound } from './error-handler.ts';
+
+/**
+ * Serves the built web app and its history-mode fallback: a GET outside /web that accepts HTML
+ * gets index.html. Without a build, only the API is served (a warning says so).
+ */
+async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
+  const hasBuild = existsSync(path.join(options.distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets can be cached for long; index.html must be revalidated.
+        if (filePath.endsWith('index.html')) res.header('cache-control', 'no-cache');
+        else if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  } else {
+    app.log.warn({ distDir: options.distDir }, 'web app build not found: serving the API only (run `npm run build -w @medida/web`)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/web' || request.url.startsWith('/web/');
+    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    if (hasBuild && !isApi && wantsHtml) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendNotFound(request, reply);
+  });
+}
+
+export const spa = fp(spaPlugin, { name: 'spa' });

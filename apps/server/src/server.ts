@@ -1,0 +1,102 @@
+// Process entry: configuration, database, listen, graceful shutdown.
+import path from 'node:path';
+import { createDb, DataDirLockedError, DEMO_ACCOUNT, demoAccountExists, migrateToLatest, seedDemoData, type DbHandle } from '@medida/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { systemClock } from './lib/clock.ts';
+import { createMailer } from './lib/mailer.ts';
+import { createPasswordHasher } from './lib/passwords.ts';
+import { createRateLimitsService } from './modules/rate-limits/rate-limits.service.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function openDatabase(config: Config): Promise<DbHandle> {
+  if (config.databaseUrl) return createDb({ postgres: { connectionString: config.databaseUrl } });
+  return createDb({ pglite: { dataDir: path.join(config.dataDir, 'pgdata') } });
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let db: DbHandle;
+  try {
+    db = await openDatabase(config);
+    await migrateToLatest(db.db);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(`Cannot start: ${error.message}`);
+    throw error;
+  }
+
+  const hasher = createPasswordHasher();
+  const seeded = config.seedDemo ? await seedDemoData(db.db, { hashPassword: hasher.hash, now: systemClock.now }) : false;
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    // The mailer logs through the app's logger, which exists only once the app is built.
+    const logRef: { current?: Pick<FastifyBaseLogger, 'info' | 'error'> } = {};
+    const mailer = createMailer({
+      from: config.mailFrom,
+      sink: config.smtpUrl ? { kind: 'smtp', url: config.smtpUrl } : { kind: 'outbox', dir: path.join(config.dataDir, 'outbox') },
+      logger: { info: (obj, msg) => logRef.current?.info(obj, msg), error: (obj, msg) => logRef.current?.error(obj, msg) },
+    });
+    app = await buildApp({ config, db, clock: systemClock, hasher, mailer });
+    logRef.current = app.log;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const runningApp = app;
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    runningApp.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      runningApp.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await runningApp.close(); // stops listening, finishes requests, closes the database (plugins/db.ts)
+      process.exit(0);
+    } catch (error) {
+      runningApp.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // Rate-limit counters older than a day are never read again.
+  const rateLimits = createRateLimitsService({ db: db.db, clock: systemClock });
+  const prune = setInterval(() => void rateLimits.prune().catch((err: unknown) => runningApp.log.warn({ err }, 'pruning rate-limit counters failed')), 3600_000);
+  prune.unref();
+  runningApp.addHook('onClose', async () => clearInterval(prune));
+
+  await runningApp.listen({ port: config.port, host: config.host });
+  runningApp.log.info({ driver: db.driver, dataDir: db.driver === 'pglite' ? config.dataDir : undefined }, 'database ready');
+
+  if (config.seedDemo && (seeded || (await demoAccountExists(db.db)))) {
+    // Demo data only: printed on purpose so a fresh install can log in.
+    process.stdout.write(
+      `\n  Medida is running at ${config.publicBaseUrl}\n` +
+        `  Demo professional: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}${seeded ? ' (just created)' : ''}\n\n`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import type { Language } from '@medida/contracts';
+import type { Database, Kysely } from '@medida/db';
+import type { Config } from './config.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { PasswordHasher } from './lib/passwords.ts';
+
+/** What services need from the outside world; tests swap the clock, the mailer and the database. */
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  clock: Clock;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+}
+
+export interface RequestAuth {
+  userId: number;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    /** Response language from Accept-Language (es, en, pt; es fallback). */
+    lang: Language;
+    /** Set by the auth plugin on every non-public route. */
+    auth: RequestAuth | null;
+  }
+  interface FastifyContextConfig {
+    /** Every /web route must say `true` or `false`; anything not `true` requires a valid token. */
+    public?: boolean;
+  }
+}
