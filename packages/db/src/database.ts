@@ -105,6 +105,45 @@ export interface EmailLogTable {
   created_at: Timestamp;
 }
 
+export interface StatesTable {
+  id: number;
+  country_id: number;
+  name: string;
+  iso_code: string;
+}
+
+/** The spec's comunas. */
+export interface CitiesTable {
+  id: number;
+  state_id: number;
+  name: string;
+}
+
+/** A client's document; the blob lives in the storage under `storage_key`, never under the user's file name. */
+export interface AttachmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  uploader_id: number;
+  title: string;
+  description: string;
+  original_name: string;
+  storage_key: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: Generated<Date>;
+}
+
+/** One immutable credit movement (a trigger refuses UPDATE and DELETE). */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  actor_id: number;
+  from_user_id: number;
+  to_user_id: number;
+  amount: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -114,6 +153,10 @@ export interface Database {
   countries: CountriesTable;
   companies: CompaniesTable;
   email_log: EmailLogTable;
+  states: StatesTable;
+  cities: CitiesTable;
+  attachments: AttachmentsTable;
+  credit_ledger: CreditLedgerTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -121,6 +164,8 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type PasswordReset = Selectable<PasswordResetsTable>;
+export type AttachmentRow = Selectable<AttachmentsTable>;
+export type NewAttachment = Insertable<AttachmentsTable>;
 
 // ---- the column map checked against information_schema -------------------------------------
 
@@ -167,4 +212,11 @@ export const databaseColumns = {
   countries: { id: int, name: text, phonecode: text, iso2: text },
   companies: { id: int, name: text, created_at: ts },
   email_log: { id: uuid, user_id: intNull, template: text, recipient: text, created_at: ts },
+  states: { id: int, country_id: int, name: text, iso_code: text },
+  cities: { id: int, state_id: int, name: text },
+  attachments: {
+    id: int, user_id: int, uploader_id: int, title: text, description: text, original_name: text, storage_key: uuid,
+    mime_type: text, size_bytes: int, sha256: text, created_at: ts,
+  },
+  credit_ledger: { id: int, actor_id: int, from_user_id: int, to_user_id: int, amount: int, created_at: ts },
 } satisfies ColumnMap;
