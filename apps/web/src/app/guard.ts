@@ -1,0 +1,49 @@
+import { USER_TYPE } from '@medida/contracts';
+
+export const LOGIN_PATH = '/pages/login';
+export const HOME_PATH = '/dashboard';
+export const CLIENT_HOME_PATH = '/evaluations';
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  /** Authenticated, but the user's type is not known yet: show a loader, decide when it arrives. */
+  | { kind: 'wait' };
+
+export interface GuardInput {
+  pathname: string;
+  hasToken: boolean;
+  /** Session user's type (1 professional, 2 client), or null while GET /web/authenticate/user loads. */
+  userType: 1 | 2 | null;
+}
+
+function normalize(pathname: string): string {
+  const lower = pathname.toLowerCase();
+  return lower.length > 1 ? lower.replace(/\/+$/, '') : lower;
+}
+
+/** Public without login (spec §2): everything under /pages — login, register and its variants, politicas, password recovery, 404, 500. */
+export function isPublicPath(pathname: string): boolean {
+  const path = normalize(pathname);
+  return path === '/pages' || path.startsWith('/pages/');
+}
+
+/** Screens a client (type 2) may not open (spec §2, §6). */
+const CLIENT_BLOCKED = ['/', '/dashboard', '/users', '/networkusers'];
+
+function isClientBlocked(path: string): boolean {
+  return CLIENT_BLOCKED.some((blocked) => path === blocked || (blocked !== '/' && path.startsWith(`${blocked}/`)));
+}
+
+/** The access guard of spec §2 as one pure decision. */
+export function decideAccess({ pathname, hasToken, userType }: GuardInput): GuardDecision {
+  const path = normalize(pathname);
+  if (path === LOGIN_PATH && hasToken) return { kind: 'redirect', to: HOME_PATH };
+  if (isPublicPath(path)) return { kind: 'allow' };
+  if (!hasToken) return { kind: 'redirect', to: LOGIN_PATH };
+  if (isClientBlocked(path)) {
+    if (userType === null) return { kind: 'wait' };
+    if (userType === USER_TYPE.client) return { kind: 'redirect', to: CLIENT_HOME_PATH };
+  }
+  return { kind: 'allow' };
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { apiErrorMessage } from '../../lib/notify.ts';
+import { ChangePasswordModal } from '../../features/auth/change-password-modal.tsx';
+import { useLogout, useProfile, useSessionUser } from '../../features/auth/session.ts';
+import { ChatButton } from '../../features/chat/chat-button.tsx';
+import { ProfileModal } from '../../features/profile/profile-modal.tsx';
+import { AppNavbar } from './app-navbar.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** Mantine's `sm` breakpoint (48em): below it the sidebar is a drawer. */
+const PHONE_QUERY = '(max-width: 47.99em)';
+
+export function MainLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const profile = useProfile();
+  const logout = useLogout();
+  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const [changePasswordOpened, setChangePasswordOpened] = useState(false);
+  const [profileOpened, setProfileOpened] = useState(false);
+
+  const sidebarOpened = isPhone ? mobileOpened : desktopOpened;
+  const toggleSidebar = isPhone ? mobile.toggle : desktop.toggle;
+  // Spec §4: cambia_pass = 1 forces the change-password modal until the password is changed.
+  const forcePasswordChange = user.data?.cambia_pass === 1;
+
+  const datos = profile.data?.datos;
+  const name = datos ? `${datos.nombre} ${datos.apellido}`.trim() : '';
+
+  const onLogout = () => {
+    logout.mutate(undefined, { onSettled: () => void navigate('/pages/login', { replace: true }) });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={sidebarOpened}
+              onClick={toggleSidebar}
+              size="sm"
+              aria-label={sidebarOpened ? t('nav.hideSidebar') : t('nav.showSidebar')}
+              aria-expanded={sidebarOpened}
+              data-testid="sidebar-toggle"
+            />
+            <Logo size={26} />
+          </Group>
+          {/* Room for header actions such as "new evaluation" when the evaluations feature ships. */}
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSwitcher />
+            <UserMenu
+              name={name || t('common.loadingName')}
+              email={datos?.email}
+              onProfile={() => setProfileOpened(true)}
+              onChangePassword={() => setChangePasswordOpened(true)}
+              onLogout={onLogout}
+            />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppNavbar userType={user.data?.type} onNavigate={mobile.close} />
+
+      <AppShell.Main>
+        {user.data ? <Outlet /> : user.isError ? <LoadError message={apiErrorMessage(user.error)} onRetry={() => void user.refetch()} /> : <PageLoader />}
+      </AppShell.Main>
+
+      <ChatButton />
+      <ChangePasswordModal
+        opened={forcePasswordChange || changePasswordOpened}
+        forced={forcePasswordChange}
+        onClose={() => setChangePasswordOpened(false)}
+      />
+      <ProfileModal opened={profileOpened} onClose={() => setProfileOpened(false)} />
+    </AppShell>
+  );
+}

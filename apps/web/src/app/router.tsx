@@ -1,0 +1,79 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { lazyWithTimeout } from '../components/lazy-with-timeout.tsx';
+import { RootRoute } from './routes/root-route.tsx';
+import { RouteErrorPage } from './routes/route-error-page.tsx';
+
+// Route-level code splitting: every screen is its own chunk, loaded with a 120 s deadline and a retry.
+const MainLayout = lazyWithTimeout(() => import('./layout/main-layout.tsx').then((m) => m.MainLayout));
+const DashboardPage = lazyWithTimeout(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage));
+const DeleteAccountPage = lazyWithTimeout(() => import('../features/profile/delete-account-page.tsx').then((m) => m.DeleteAccountPage));
+const ClientsPage = lazyWithTimeout(() => import('../features/clients/clients-page.tsx').then((m) => m.ClientsPage));
+const ClientDetailPage = lazyWithTimeout(() => import('../features/clients/client-detail-page.tsx').then((m) => m.ClientDetailPage));
+const NetworkPage = lazyWithTimeout(() => import('../features/network/network-page.tsx').then((m) => m.NetworkPage));
+const EvaluationsPage = lazyWithTimeout(() => import('../features/evaluations/evaluations-page.tsx').then((m) => m.EvaluationsPage));
+const EvaluationDetailPage = lazyWithTimeout(() =>
+  import('../features/evaluations/evaluation-detail-page.tsx').then((m) => m.EvaluationDetailPage),
+);
+const ChartsPage = lazyWithTimeout(() => import('../features/dashboard/charts-page.tsx').then((m) => m.ChartsPage));
+const WidgetsPage = lazyWithTimeout(() => import('../features/dashboard/widgets-page.tsx').then((m) => m.WidgetsPage));
+const ThemePage = lazyWithTimeout(() => import('../features/ui-kit/theme-page.tsx').then((m) => m.ThemePage));
+const BasePage = lazyWithTimeout(() => import('../features/ui-kit/base-page.tsx').then((m) => m.BasePage));
+const ButtonsPage = lazyWithTimeout(() => import('../features/ui-kit/buttons-page.tsx').then((m) => m.ButtonsPage));
+const IconsPage = lazyWithTimeout(() => import('../features/ui-kit/icons-page.tsx').then((m) => m.IconsPage));
+const NotificationsPage = lazyWithTimeout(() => import('../features/ui-kit/notifications-page.tsx').then((m) => m.NotificationsPage));
+
+const LoginPage = lazyWithTimeout(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
+const ForgotPasswordPage = lazyWithTimeout(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyWithTimeout(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage));
+const PoliticasPage = lazyWithTimeout(() => import('../features/legal/politicas-page.tsx').then((m) => m.PoliticasPage));
+const NotFoundPage = lazyWithTimeout(() => import('../features/errors/not-found-page.tsx').then((m) => m.NotFoundPage));
+const ServerErrorPage = lazyWithTimeout(() => import('../features/errors/server-error-page.tsx').then((m) => m.ServerErrorPage));
+/** `/pages/:page`: register and every register-<partner> variant, anything else is the 404 page. */
+const PagesRoute = lazyWithTimeout(() => import('./routes/pages-route.tsx').then((m) => m.PagesRoute));
+
+/** The route table of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        path: '/',
+        element: <MainLayout />,
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'delete-account', element: <DeleteAccountPage /> },
+          { path: 'users', element: <ClientsPage /> },
+          { path: 'users/:id', element: <ClientDetailPage /> },
+          { path: 'networkusers', element: <NetworkPage /> },
+          { path: 'evaluations', element: <EvaluationsPage /> },
+          { path: 'evaluations/detail', element: <EvaluationDetailPage /> },
+          { path: 'charts', element: <ChartsPage /> },
+          { path: 'widgets', element: <WidgetsPage /> },
+          { path: 'theme', element: <ThemePage /> },
+          { path: 'base', element: <BasePage /> },
+          { path: 'buttons', element: <ButtonsPage /> },
+          { path: 'icons', element: <IconsPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
+        ],
+      },
+      {
+        path: '/pages',
+        children: [
+          { index: true, element: <Navigate to="/pages/404" replace /> },
+          { path: '404', element: <NotFoundPage /> },
+          { path: '500', element: <ServerErrorPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'politicas', element: <PoliticasPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: ':page', element: <PagesRoute /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

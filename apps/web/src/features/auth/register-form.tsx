@@ -1,0 +1,234 @@
+import { useEffect, useMemo } from 'react';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { IconCalendar } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { SEXES, emailSchema, type CreaCuentaBody } from '@medida/contracts';
+import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
+import { ESPECIALIDAD_KEYS } from '../../lib/especialidades.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { apiErrorMessage, notifyApiError, notifyError, notifySuccess } from '../../lib/notify.ts';
+import { ESPECIALIDADES, type RegistrationVariant } from '../../lib/registration-variants.ts';
+import { fetchCountries, register } from './auth-api.ts';
+import { birthDateBounds, checkBirthDate } from './birth-date.ts';
+import { confirmationError, newPasswordError } from './password-rules.ts';
+
+interface Values {
+  nombre: string;
+  apellido: string;
+  email: string;
+  password: string;
+  confirmation: string;
+  nacimiento: string | null;
+  sexo: string | null;
+  telefono: string;
+  pais_id: string | null;
+  especialidad: string | null;
+  terms_accepted: boolean;
+}
+
+const required = (message: string) => (value: unknown) => (typeof value === 'string' ? value.trim() : value) ? null : message;
+
+function useCountries() {
+  return useQuery({ queryKey: ['countries'], queryFn: ({ signal }) => fetchCountries(signal), staleTime: Infinity });
+}
+
+export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const countries = useCountries();
+  const today = dayjs().format('YYYY-MM-DD');
+  const { minDate, maxDate } = birthDateBounds(today);
+
+  const form = useForm<Values>({
+    initialValues: {
+      nombre: '',
+      apellido: '',
+      email: '',
+      password: '',
+      confirmation: '',
+      nacimiento: null,
+      sexo: null,
+      telefono: '',
+      pais_id: null,
+      especialidad: variant.especialidad,
+      terms_accepted: false,
+    },
+    validate: {
+      nombre: required(t('validation.required')),
+      apellido: required(t('validation.required')),
+      email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.email')),
+      password: (value) => {
+        const key = newPasswordError(value);
+        return key ? t(key) : null;
+      },
+      confirmation: (value, values) => {
+        const key = confirmationError(values.password, value);
+        return key ? t(key) : null;
+      },
+      nacimiento: (value) => {
+        const check = checkBirthDate(value, today);
+        if (check === 'missing') return t('validation.required');
+        if (check === 'tooYoung') return t('messages.minAge13');
+        if (check === 'tooOld') return t('validation.birthDateRange');
+        return null;
+      },
+      sexo: required(t('validation.required')),
+      terms_accepted: (value) => (value ? null : t('validation.termsRequired')),
+    },
+  });
+
+  // Preselect the variant's country once the list has arrived (only if the visitor has not chosen one).
+  const presetCountry = useMemo(
+    () => countries.data?.countries.find((c) => c.iso2.toUpperCase() === variant.countryIso2)?.id,
+    [countries.data, variant.countryIso2],
+  );
+  const { setFieldValue, getValues } = form;
+  useEffect(() => {
+    if (presetCountry !== undefined && getValues().pais_id === null) setFieldValue('pais_id', String(presetCountry));
+  }, [presetCountry, setFieldValue, getValues]);
+
+  const mutation = useMutation({
+    mutationFn: register,
+    onSuccess: (_data, body) => {
+      notifySuccess(t('auth.register.successTitle'), t('auth.register.successText'));
+      void navigate('/pages/login', { state: { email: body.email } });
+    },
+    onError: (error) => {
+      if (!isApiError(error)) return notifyApiError(error);
+      if (error.fieldErrors) {
+        const errors = firstFieldErrors(error.fieldErrors);
+        form.setErrors(errors);
+        // Fields the form does not show (lang, variant) still deserve a message.
+        const hidden = Object.keys(errors).filter((field) => !(field in form.getValues()));
+        if (hidden.length > 0) notifyError(hidden.map((field) => errors[field]).join(' '));
+        return;
+      }
+      if (error.code === 'conflict') return form.setFieldError('email', apiErrorMessage(error));
+      notifyError(apiErrorMessage(error));
+    },
+  });
+
+  const submit = (values: Values) => {
+    const body: CreaCuentaBody = {
+      nombre: values.nombre.trim(),
+      apellido: values.apellido.trim(),
+      email: values.email.trim(),
+      password: values.password,
+      nacimiento: values.nacimiento ?? '',
+      sexo: values.sexo as CreaCuentaBody['sexo'],
+      telefono: values.telefono.trim() || undefined,
+      pais_id: values.pais_id ? Number(values.pais_id) : undefined,
+      especialidad: values.especialidad ?? undefined,
+      lang: currentLanguage(),
+      variant: variant.slug,
+      terms_accepted: true,
+    };
+    if (checkBirthDate(values.nacimiento, today) !== 'confirmThirteen') return mutation.mutate(body);
+    // Spec §5: at exactly 13 the user confirms the birth date before the form is sent.
+    modals.openConfirmModal({
+      title: t('auth.register.confirmAgeTitle'),
+      children: <Text size="sm">{t('messages.ageConfirm13')}</Text>,
+      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
+      confirmProps: { 'data-testid': 'confirm-age' } as Record<string, string>,
+      onConfirm: () => mutation.mutate(body),
+    });
+  };
+
+  const countryOptions = (countries.data?.countries ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const especialidadOptions = ESPECIALIDADES.map((value) => ({ value, label: t(`especialidades.${ESPECIALIDAD_KEYS[value]}`) }));
+  const sexoOptions = SEXES.map((value) => ({ value, label: t(`sexo.${value}`) }));
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate data-testid="register-form">
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('fields.nombre')} autoComplete="given-name" required data-testid="register-nombre" {...form.getInputProps('nombre')} />
+          <TextInput label={t('fields.apellido')} autoComplete="family-name" required data-testid="register-apellido" {...form.getInputProps('apellido')} />
+        </SimpleGrid>
+        <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-testid="register-email" {...form.getInputProps('email')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <PasswordInput
+            label={t('fields.password')}
+            description={t('auth.passwordHint')}
+            autoComplete="new-password"
+            required
+            data-testid="register-password"
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('fields.passwordConfirmation')}
+            autoComplete="new-password"
+            required
+            data-testid="register-confirmation"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('confirmation')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <DatePickerInput
+            label={t('fields.nacimiento')}
+            placeholder={t('auth.register.birthPlaceholder')}
+            leftSection={<IconCalendar size={18} aria-hidden="true" />}
+            minDate={minDate}
+            maxDate={maxDate}
+            defaultDate={dayjs(maxDate).subtract(17, 'year').format('YYYY-MM-DD')}
+            defaultLevel="decade"
+            valueFormat="D MMMM YYYY"
+            required
+            clearable
+            data-testid="register-nacimiento"
+            {...form.getInputProps('nacimiento')}
+          />
+          <Select label={t('fields.sexo')} data={sexoOptions} required allowDeselect={false} data-testid="register-sexo" {...form.getInputProps('sexo')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t('fields.pais')}
+            data={countryOptions}
+            searchable
+            clearable
+            nothingFoundMessage={t('common.nothingFound')}
+            placeholder={countries.isLoading ? t('common.loading') : undefined}
+            data-testid="register-pais"
+            {...form.getInputProps('pais_id')}
+          />
+          <TextInput label={t('fields.telefono')} type="tel" autoComplete="tel" data-testid="register-telefono" {...form.getInputProps('telefono')} />
+        </SimpleGrid>
+        <Select
+          label={t('fields.especialidad')}
+          data={especialidadOptions}
+          searchable
+          clearable
+          nothingFoundMessage={t('common.nothingFound')}
+          data-testid="register-especialidad"
+          {...form.getInputProps('especialidad')}
+        />
+        <Checkbox
+          label={
+            <Trans
+              i18nKey="auth.register.terms"
+              components={{ policy: <Anchor component={Link} to="/pages/politicas" target="_blank" rel="noopener" inherit /> }}
+            />
+          }
+          data-testid="register-terms"
+          {...form.getInputProps('terms_accepted', { type: 'checkbox' })}
+        />
+        <Button type="submit" size="md" loading={mutation.isPending} data-testid="register-submit">
+          {t('auth.register.submit')}
+        </Button>
+        <Group justify="center" gap={6}>
+          <Text size="sm">{t('auth.register.haveAccount')}</Text>
+          <Anchor component={Link} to="/pages/login" size="sm">
+            {t('auth.register.login')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

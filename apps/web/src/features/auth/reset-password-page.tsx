@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLinkOff } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ErrorCode } from '@medida/contracts';
+import { PublicShell } from '../../components/public-shell.tsx';
+import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
+import { notifyApiError, notifySuccess } from '../../lib/notify.ts';
+import { confirmPasswordReset } from './auth-api.ts';
+import { confirmationError, newPasswordError } from './password-rules.ts';
+import { tokenFromHash } from './reset-token.ts';
+
+function InvalidLink() {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Alert color="orange" variant="light" icon={<IconLinkOff />} title={t('auth.reset.invalidTitle')} data-testid="reset-password-invalid" role="alert">
+        {t('auth.reset.invalidText')}
+      </Alert>
+      <Button component={Link} to="/pages/forgot-password" variant="light" data-testid="reset-password-request-new">
+        {t('auth.reset.requestNew')}
+      </Button>
+    </Stack>
+  );
+}
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const token = tokenFromHash(hash);
+  const [expired, setExpired] = useState(false);
+  const form = useForm({
+    initialValues: { password: '', confirmation: '' },
+    validate: {
+      password: (value) => {
+        const key = newPasswordError(value);
+        return key ? t(key) : null;
+      },
+      confirmation: (value, values) => {
+        const key = confirmationError(values.password, value);
+        return key ? t(key) : null;
+      },
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: (password: string) => confirmPasswordReset({ token: token ?? '', password }),
+    onSuccess: () => {
+      notifySuccess(t('messages.okChangePassTitle'), t('messages.okChangePassText'));
+      void navigate('/pages/login', { replace: true });
+    },
+    onError: (error) => {
+      if (isApiError(error) && (error.code === ErrorCode.resetTokenInvalid || error.status === 410)) return setExpired(true);
+      if (isApiError(error) && error.fieldErrors) {
+        const errors = firstFieldErrors(error.fieldErrors);
+        if (errors.token) return setExpired(true);
+        return form.setErrors(errors);
+      }
+      notifyApiError(error);
+    },
+  });
+
+  return (
+    <PublicShell title={t('auth.reset.title')} subtitle={token && !expired ? t('auth.reset.subtitle') : undefined}>
+      {!token || expired ? (
+        <InvalidLink />
+      ) : (
+        <form onSubmit={form.onSubmit(({ password }) => mutation.mutate(password))} noValidate data-testid="reset-password-form">
+          <Stack>
+            <PasswordInput
+              label={t('changePassword.new')}
+              description={t('auth.passwordHint')}
+              autoComplete="new-password"
+              required
+              data-testid="reset-password-new"
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label={t('changePassword.confirm')}
+              autoComplete="new-password"
+              required
+              data-testid="reset-password-confirm"
+              {...form.getInputProps('confirmation')}
+            />
+            <Button type="submit" loading={mutation.isPending} data-testid="reset-password-submit">
+              {t('auth.reset.submit')}
+            </Button>
+            <Text size="sm" ta="center">
+              <Anchor component={Link} to="/pages/login">
+                {t('auth.backToLogin')}
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      )}
+    </PublicShell>
+  );
+}

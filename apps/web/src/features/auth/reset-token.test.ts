@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { tokenFromHash } from './reset-token.ts';
+
+describe('tokenFromHash', () => {
+  it('reads token= from the fragment', () => {
+    expect(tokenFromHash('#token=abc_DEF-123')).toBe('abc_DEF-123');
+    expect(tokenFromHash('#lang=es&token=xyz')).toBe('xyz');
+  });
+  it('gives null when there is no token', () => {
+    expect(tokenFromHash('')).toBeNull();
+    expect(tokenFromHash('#token=')).toBeNull();
+    expect(tokenFromHash('#other=1')).toBeNull();
+  });
+});

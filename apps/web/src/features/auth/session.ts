@@ -1,0 +1,48 @@
+import { useSyncExternalStore } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sessionStore } from '../../lib/session-store.ts';
+import { fetchProfile, fetchSessionUser, logout } from './auth-api.ts';
+
+export const sessionKeys = {
+  user: (token: string | null) => ['session', 'user', token] as const,
+  profile: (id: number | undefined) => ['session', 'profile', id] as const,
+};
+
+/** The stored token, re-rendering when it changes (login, logout, a 401, another tab). */
+export function useToken(): string | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getToken, () => null);
+}
+
+/** GET /web/authenticate/user: id, type and cambia_pass of the signed-in user. */
+export function useSessionUser() {
+  const token = useToken();
+  return useQuery({
+    queryKey: sessionKeys.user(token),
+    queryFn: ({ signal }) => fetchSessionUser(signal).then((res) => res.user),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /web/datosusuario: the profile record, country name and account level. */
+export function useProfile() {
+  const user = useSessionUser().data;
+  return useQuery({
+    queryKey: sessionKeys.profile(user?.id),
+    queryFn: ({ signal }) => fetchProfile(user?.id ?? 0, signal),
+    enabled: user !== undefined,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST /web/logout, then forget the token whatever the answer (the user asked to leave). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      sessionStore.signOut();
+      queryClient.clear();
+    },
+  });
+}

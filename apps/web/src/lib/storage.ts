@@ -1,0 +1,37 @@
+import { LANGUAGES, type Language } from '@medida/contracts';
+
+/** localStorage keys (spec §9: the user token and the language). E2E tests rely on these names. */
+export const TOKEN_KEY = 'token';
+export const LANG_KEY = 'lang';
+
+// localStorage can throw (private mode, disabled storage): the app then works for the tab's lifetime.
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    /* storage unavailable: keep going without persistence */
+  }
+}
+
+export const getToken = (): string | null => read(TOKEN_KEY);
+export const setToken = (token: string): void => write(TOKEN_KEY, token);
+export const clearToken = (): void => write(TOKEN_KEY, null);
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function getStoredLanguage(): Language | null {
+  const value = read(LANG_KEY);
+  return isLanguage(value) ? value : null;
+}
+export const setStoredLanguage = (lang: Language): void => write(LANG_KEY, lang);
