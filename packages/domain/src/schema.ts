@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ageInYears, isBefore, parseIsoDate } from './age.ts';
+import { bodyFatInputOf, isPlausibleFat, primaryBodyFat } from './body-fat.ts';
 import { BMI_PLAUSIBLE, EVALUATION_TYPES, FIELD_RANGES, MAX_AGE_YEARS, MIN_AGE_YEARS, SEXO_OPTIONS, YES_NO } from './constants.ts';
 import type { RangedField } from './constants.ts';
 import { ACTIVITY_LEVELS } from './equations/energy.ts';
@@ -283,6 +284,12 @@ function crossFieldRules(value: unknown, ctx: Ctx): void {
     }
   }
 
+  // Rocha's bone mass needs both breadths.
+  if (v.diametro_muneca !== undefined && v.diametro_femur === undefined) add(ctx, ['diametro_femur'], ERROR_KEYS.required);
+  if (v.diametro_femur !== undefined && v.diametro_muneca === undefined) add(ctx, ['diametro_muneca'], ERROR_KEYS.required);
+
+  plausibleFatRule(v, type, ctx);
+
   const r = v.rockport as Record<string, unknown> | undefined;
   if (r && typeof r === 'object') {
     for (const k of ['minutes', 'seconds', 'bpm']) if (r[k] === undefined) add(ctx, ['rockport', k], ERROR_KEYS.rockportIncomplete);
@@ -295,6 +302,24 @@ function crossFieldRules(value: unknown, ctx: Ctx): void {
 
   const c = v.clinical_data as { exams?: unknown } | undefined;
   if (c && Array.isArray(c.exams)) examRules(c.exams, ctx);
+}
+
+/**
+ * Measurements that are each in range can still put the method's equation outside physiology
+ * (e.g. a Slaughter sum of 160 mm gives > 100 % fat): that is a field error on those measurements.
+ */
+function plausibleFatRule(v: Record<string, unknown>, type: 1 | 2 | 3 | 4, ctx: Ctx): void {
+  if (!REQUIRED_BY_TYPE[type] || (v.sexo !== 'Masculino' && v.sexo !== 'Femenino')) return;
+  const needed: RangedField[] = ['peso', 'estatura', 'pcintura', 'pcadera', ...REQUIRED_BY_TYPE[type]];
+  if (!needed.every((f) => inRange(v[f], f))) return;
+  if (typeof v.nacimiento !== 'string' || typeof v.fecha !== 'string' || !parseIsoDate(v.nacimiento) || !parseIsoDate(v.fecha)) return;
+  if (isBefore(v.fecha, v.nacimiento)) return;
+  const age = ageInYears(v.nacimiento, v.fecha);
+  if (age < MIN_AGE_YEARS || age > MAX_AGE_YEARS) return;
+  if (type === 3 && navyCircumferenceCm({ sex: v.sexo === 'Masculino' ? 'M' : 'F', heightCm: 0, waistCm: v.pcintura as number, neckCm: v.cuello as number, hipCm: v.pcadera as number }) <= 0) return;
+  const estimate = primaryBodyFat(bodyFatInputOf(v as unknown as EvaluationInput, age));
+  if (isPlausibleFat(estimate.percent)) return;
+  for (const field of estimate.fields) if (field !== 'estatura' && field !== 'peso') add(ctx, [field], ERROR_KEYS.implausibleFat);
 }
 
 /** Canonical (converted) exam values by id, for the rules that compare exams. */

@@ -1,0 +1,34 @@
+import { defineEquation } from './equation.ts';
+import type { Sex } from './sex.ts';
+
+export const GALLAGHER = defineEquation({
+  id: 'fat_categories_gallagher_2000',
+  name: 'Healthy body-fat ranges by sex and age',
+  citation: 'Gallagher D et al. Am J Clin Nutr 2000;72:694-701',
+  validity: 'White adults 20-79 y; CHECK against Table 4 of the paper',
+  status: 'check',
+});
+
+export type FatCategory = 'under' | 'healthy' | 'overweight' | 'obese';
+
+// [min age, healthy from, overweight from, obese from]
+const WOMEN = [
+  [60, 24, 36, 42],
+  [40, 23, 35, 40],
+  [20, 21, 33, 39],
+] as const;
+const MEN = [
+  [60, 13, 25, 30],
+  [40, 11, 22, 28],
+  [20, 8, 20, 25],
+] as const;
+
+/** null outside 20-79 y, where the table has no row. */
+export function fatCategory(sex: Sex, age: number, percent: number): FatCategory | null {
+  if (age < 20 || age > 79) return null;
+  const [, healthy, over, obese] = (sex === 'M' ? MEN : WOMEN).find(([min]) => age >= min)!;
+  if (percent < healthy) return 'under';
+  if (percent < over) return 'healthy';
+  if (percent < obese) return 'overweight';
+  return 'obese';
+}

@@ -1,0 +1,52 @@
+// @medida/domain: the evaluation engine. Pure TypeScript, no I/O; every number carries its equation.
+export { evaluate, computeEvaluation, defaultEnergyLevel } from './evaluate.ts';
+export {
+  evaluationInputSchema,
+  evaluationObjectSchema,
+  toFieldErrors,
+  IGNORED_BY_TYPE,
+  REQUIRED_BY_TYPE,
+} from './schema.ts';
+export type { EvaluationInput, EvaluationFormValues, FieldErrors } from './schema.ts';
+export type {
+  EvaluationResult,
+  EvaluateOutcome,
+  ResultWarning,
+  BmiResult,
+  FatComparison,
+  ExamResult,
+  RiskItem,
+  MassValue,
+  EquationRef,
+} from './result.ts';
+export { ageInYears, ageInMonths, parseIsoDate } from './age.ts';
+export type { DateInput } from './age.ts';
+export {
+  ENGINE_VERSION,
+  EVALUATION_TYPES,
+  SEXO_OPTIONS,
+  YES_NO,
+  MIN_AGE_YEARS,
+  MAX_AGE_YEARS,
+  ADULT_AGE_YEARS,
+  FIELD_RANGES,
+  BMI_PLAUSIBLE,
+  FAT_PERCENT_PLAUSIBLE,
+  HACE_OPTIONS,
+  FRECUENCIA,
+  ACTIVITY_LEVELS,
+  PAL_TABLE,
+  FEVER_THRESHOLD_C,
+} from './constants.ts';
+export type { EvaluationType, Method, YesNo, RangedField } from './constants.ts';
+export { EXAM_CATALOGUE, EXAM_IDS, langOf } from './exams.ts';
+export type { ExamId, ExamDefinition, Lang, Localized } from './exams.ts';
+export { ERROR_KEYS, WARNING_KEYS, I18N_DEFAULTS } from './i18n-keys.ts';
+export type { ErrorKey, WarningKey } from './i18n-keys.ts';
+export { classifyFood, foodGuide, foodGuideSystemFor } from './equations/food-guide.ts';
+export type { FoodGuide, FoodGuideSystem, FoodItem, FoodClassification, TrafficColour } from './equations/food-guide.ts';
+export { EQUATIONS } from './registry.ts';
+export type { EquationMeta, EvidenceStatus } from './equations/equation.ts';
+export type { Sex, Sexo } from './equations/sex.ts';
+export type { ActivityLevel, EnergyRange } from './equations/energy.ts';
+export type { TrainingLevel, Hace } from './equations/training.ts';

@@ -1,0 +1,166 @@
+import type { EvaluationType, Method } from './constants.ts';
+import type { WhoAdultBmiClass, WhoBmiForAgeClass, MinsalOlderBmiClass } from './equations/bmi.ts';
+import type { BpCategory } from './equations/clinical.ts';
+import type { ActivityLevel, EnergyRange } from './equations/energy.ts';
+import type { EquationRef } from './equations/equation.ts';
+import type { FatCategory } from './equations/fat-categories.ts';
+import type { FoodGuide } from './equations/food-guide.ts';
+import type { FitnessCategory } from './equations/rockport.ts';
+import type { Sex } from './equations/sex.ts';
+import type { SkinfoldSite } from './equations/skinfolds.ts';
+import type { TrainingLevel } from './equations/training.ts';
+import type { WaistWhoRisk, WhrRisk, WhtrRisk } from './equations/waist.ts';
+import type { ExamId } from './exams.ts';
+import type { FieldErrors } from './schema.ts';
+import type { WarningKey } from './i18n-keys.ts';
+
+export type { EquationRef };
+
+export interface ResultWarning {
+  /** Translation key (i18n-keys.ts). */
+  code: WarningKey;
+  /** Equation id the warning is about, when it is about one. */
+  equation?: string;
+}
+
+export interface BmiResult {
+  value: number;
+  /** WHO 2000 adult class from 18 y; WHO 2007 BMI-for-age class under 18. */
+  category: WhoAdultBmiClass | WhoBmiForAgeClass;
+  reference: 'who2000_adult' | 'who2007_bmi_for_age';
+  /** Under 18 only. */
+  z_score: number | null;
+  percentile: number | null;
+  equation: EquationRef;
+  /** 65 y and over: the Chilean MINSAL classes as an alternative reading. */
+  older_adult: { category: MinsalOlderBmiClass; equation: EquationRef } | null;
+}
+
+export interface MassValue {
+  kg: number;
+  /** Of body weight. */
+  percent: number;
+}
+
+export interface EquationValue {
+  value: number;
+  equation: EquationRef;
+}
+
+export interface FatComparison {
+  equation: EquationRef;
+  percent: number;
+  kg: number;
+  primary: boolean;
+  /** Labelled as an estimate (no validated equation for this exact case). */
+  estimate: boolean;
+  /** The client's age (and BMI, where stated) is inside the derivation sample. */
+  within_validity: boolean;
+  /** Input fields the estimate was computed from. */
+  fields: string[];
+}
+
+export interface ExamResult {
+  id: ExamId;
+  /** In the request's language. */
+  name: string;
+  value: number;
+  unit: string;
+  /** Reference limits text in the request's language. */
+  limit: string;
+  status: string;
+  /** Computed by the engine (HOMA-IR, non-HDL, LDL) rather than entered. */
+  derived: boolean;
+  equation: EquationRef | null;
+  source: string;
+  /** The value as entered, when it was converted to `unit`. */
+  entered: { value: number; unit: string } | null;
+}
+
+export interface RiskItem {
+  id: string;
+  dimension: 'anthropometric' | 'cardiometabolic' | 'fitness' | 'lifestyle' | 'clinical';
+  level: string;
+  /** Worth the professional's attention. */
+  flagged: boolean;
+  value?: number;
+  equation?: EquationRef;
+}
+
+export interface EvaluationResult {
+  engine_version: string;
+  method: Method;
+  evaluation_type: EvaluationType;
+  sex: Sex;
+  age: { years: number; months: number; minor: boolean };
+  bmi: BmiResult;
+  ideal_weight: {
+    kg: number;
+    min_kg: number;
+    max_kg: number;
+    /** Adults: 22; under 18 the WHO median BMI-for-age is used instead (null). */
+    target_bmi: number | null;
+    equation: EquationRef;
+    alternatives: Array<{ kg: number; equation: EquationRef }>;
+  };
+  body_fat: {
+    percent: number;
+    kg: number;
+    equation: EquationRef;
+    estimate: boolean;
+    category: { value: FatCategory; equation: EquationRef } | null;
+  };
+  /** Raw sum of the method's skinfolds (types 2 and 4): tracked over time regardless of equation. */
+  skinfold_sum: { sites: SkinfoldSite[]; mm: number } | null;
+  lean_mass: MassValue;
+  muscle_mass: MassValue & {
+    equation: EquationRef;
+    kind: 'muscle_mass' | 'skeletal_muscle_mass';
+    alternatives: Array<MassValue & { equation: EquationRef; kind: 'muscle_mass' | 'skeletal_muscle_mass' }>;
+  };
+  residual_mass: MassValue & { equation: EquationRef };
+  bone_mass: (MassValue & { equation: EquationRef }) | null;
+  visceral_fat: {
+    indicator: 'vai' | 'whtr';
+    value: number;
+    category: string;
+    equation: EquationRef;
+    alternatives: Array<{ value: number; category: string | null; equation: EquationRef }>;
+  };
+  metabolic_age: { years: number; clamped: boolean; equation: EquationRef } | null;
+  bmr: { kcal: number; equation: EquationRef; alternatives: Array<{ kcal: number; equation: EquationRef }> };
+  energy: Record<ActivityLevel, EnergyRange> & { equation: EquationRef };
+  macros: {
+    mode: 'protein_first' | 'percentages';
+    energy_level: ActivityLevel;
+    kcal: number;
+    protein: { g: number; kcal: number; percent: number };
+    carbohydrate: { g: number; kcal: number; percent: number };
+    fat: { g: number; kcal: number; percent: number };
+    /** Protein-first mode only. */
+    protein_g_per_kg: number | null;
+    weight_basis_kg: number | null;
+    equation: EquationRef;
+  };
+  food_guide: FoodGuide;
+  rockport: {
+    vo2max: number;
+    category: FitnessCategory;
+    time_min: number;
+    bpm: number;
+    equation: EquationRef;
+    category_equation: EquationRef;
+  } | null;
+  waist_height: { value: number; risk: WhtrRisk; equation: EquationRef };
+  waist_hip: { value: number; risk: WhrRisk; equation: EquationRef };
+  waist: { cm: number; who: WaistWhoRisk; idf_latam: boolean; equation: EquationRef };
+  blood_pressure: { systolic: number; diastolic: number; category: BpCategory; equation: EquationRef };
+  fever: boolean;
+  exams: ExamResult[];
+  training_level: TrainingLevel | null;
+  risks: RiskItem[];
+  comparisons: FatComparison[];
+  warnings: ResultWarning[];
+}
+
+export type EvaluateOutcome = { ok: true; result: EvaluationResult } | { ok: false; errors: FieldErrors };
