@@ -128,6 +128,18 @@ export const WILMORE_BEHNKE_WOMEN = defineEquation({
 export const densityWilmoreBehnkeWomen = (tricepsMm: number, subscapularMm: number, thighMm: number): number =>
   1.06234 - 0.00068 * subscapularMm - 0.00039 * tricepsMm - 0.00025 * thighMm;
 
+export const WILMORE_BEHNKE_MEN = defineEquation({
+  id: 'wilmore_behnke_1969_men',
+  name: 'Wilmore & Behnke abdominal + thigh (men)',
+  citation: 'Wilmore JH, Behnke AR. J Appl Physiol 1969;27:25-31; Siri 1956',
+  validity: 'College men; secondary comparison',
+  status: 'solid',
+});
+
+/** Thigh coefficient 0.00040 (not 0.00004, §15.2). */
+export const densityWilmoreBehnkeMen = (abdominalMm: number, thighMm: number): number =>
+  1.08543 - 0.000886 * abdominalMm - 0.0004 * thighMm;
+
 // ---------------------------------------------------------------- with suprailiac and/or biceps
 
 export const JACKSON_POLLOCK_4 = defineEquation({
@@ -268,6 +280,14 @@ export const SKINFOLD_EQUATIONS: readonly SkinfoldEquation[] = [
     minAge: 17,
     maxAge: 48,
     percent: (s) => siri(densityWilmoreBehnkeWomen(s.triceps, s.subescapular, s.cuadriceps)),
+  },
+  {
+    meta: WILMORE_BEHNKE_MEN,
+    sites: ['abdominal', 'cuadriceps'],
+    sex: 'M',
+    minAge: 18,
+    maxAge: Infinity,
+    percent: (s) => siri(densityWilmoreBehnkeMen(s.abdominal, s.cuadriceps)),
   },
   {
     meta: JACKSON_POLLOCK_4,
