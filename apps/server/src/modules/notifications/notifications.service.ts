@@ -20,13 +20,21 @@ export function createNotificationsService(deps: { db: Kysely<Database>; clock: 
   const repo = createNotificationsRepository(deps.db);
   const base = deps.config.publicBaseUrl;
 
-  async function queue(template: 'welcome' | 'passwordReset' | 'passwordChanged', user: Recipient, params: Record<string, string | number>) {
+  async function queue(template: 'welcome' | 'passwordReset' | 'passwordChanged' | 'invitation', user: Recipient, params: Record<string, string | number>) {
     deps.mailer.sendLater(renderMail(template, asLanguage(user.lang), user.email, { nombre: user.nombre, ...params }));
     await repo.logEmail({ userId: user.id, template, recipient: user.email, now: deps.clock.now() });
   }
 
   return {
     welcome: (user: Recipient) => queue('welcome', user, { email: user.email, loginUrl: `${base}/pages/login` }),
+    /** A client or network professional created by a professional: a temporary password, changed at first login. */
+    invitation: (user: Recipient, temporaryPassword: string, expiresAt: Date) =>
+      queue('invitation', user, {
+        email: user.email,
+        password: temporaryPassword,
+        expires: expiresAt.toISOString().slice(0, 16).replace('T', ' '),
+        loginUrl: `${base}/pages/login`,
+      }),
     /** The link carries the token in the fragment, which browsers never send to a server or a log. */
     passwordReset: (user: Recipient, token: string, minutes: number) =>
       queue('passwordReset', user, { link: `${base}/pages/reset-password#token=${token}`, minutes }),
