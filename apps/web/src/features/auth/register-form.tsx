@@ -156,6 +156,7 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
           <PasswordInput
             label={t('fields.password')}
             description={t('auth.passwordHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoComplete="new-password"
             required
             data-testid="register-password"
@@ -166,7 +167,6 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
             autoComplete="new-password"
             required
             data-testid="register-confirmation"
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('confirmation')}
           />
         </SimpleGrid>

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCoins, IconLayoutDashboard, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -24,10 +24,9 @@ export function DashboardPage() {
                 <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                   {t('dashboard.account')}
                 </Text>
-                <Group gap={6}>
-                  <Text fw={600}>{t(`profile.userType.${datos.type}`)}</Text>
-                  <Badge variant="light">{t(`profile.accountLevel.${data.account_level}`)}</Badge>
-                </Group>
+                <Text fw={700} fz="xl" data-testid="dashboard-account-level">
+                  {t(`profile.accountLevel.${data.account_level}`)}
+                </Text>
               </Stack>
             </Group>
           </Paper>
