@@ -19,9 +19,17 @@ export interface RequestAuth {
   sessionId: string;
 }
 
+/** Every declared route and whether it is public: for the default-deny test and audits. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    routeAccess: readonly RouteAccess[];
   }
   interface FastifyRequest {
     /** Response language from Accept-Language (es, en, pt; es fallback). */

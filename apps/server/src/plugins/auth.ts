@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { unauthenticated } from '../lib/app-error.ts';
 import { languageFromHeader } from '../lib/i18n.ts';
 import { createSessionsService } from '../modules/sessions/sessions.service.ts';
+import type { RouteAccess } from '../types.ts';
 
 /** `Authorization: Bearer <token>`; anything else is no token. */
 export function bearerToken(header: string | undefined): string | null {
@@ -20,9 +21,14 @@ async function authPlugin(app: FastifyInstance) {
 
   app.decorateRequest('lang', 'es');
   app.decorateRequest('auth', null);
+  const routeAccess: RouteAccess[] = [];
+  app.decorate('routeAccess', routeAccess);
 
   app.addHook('onRoute', (route) => {
-    if (typeof route.config?.public === 'boolean') return;
+    if (typeof route.config?.public === 'boolean') {
+      for (const method of [route.method].flat()) routeAccess.push({ method, url: route.url, public: route.config.public });
+      return;
+    }
     const isApi = route.url.startsWith('/web') && !route.url.startsWith('/web/docs');
     if (isApi) throw new Error(`Route ${String(route.method)} ${route.url} must declare config.public (true or false)`);
     route.config = { ...route.config, public: true };

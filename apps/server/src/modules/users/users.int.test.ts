@@ -1,0 +1,137 @@
+import { ErrorCode } from '@medida/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, insertUser, login, registrationBody } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp(); // fake clock: 2026-03-01
+});
+afterAll(() => ctx.close());
+
+const register = (body: object, lang = 'es') => ctx.app.inject({ method: 'POST', url: '/web/creacuenta', payload: body, headers: { 'accept-language': lang } });
+const countryId = async (iso2: string) => (await ctx.db.selectFrom('countries').select('id').where('iso2', '=', iso2).executeTakeFirstOrThrow()).id;
+const userRow = (id: number) => ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('POST /web/creacuenta', () => {
+  it('creates a professional account, returns 201 {message, user:{id}} and sends a welcome e-mail', async () => {
+    const body = registrationBody();
+    const res = await register(body);
+    expect(res.statusCode).toBe(201);
+    const { user, message } = res.json<{ message: string; user: { id: number } }>();
+    expect(message).toEqual(expect.any(String));
+    const row = await userRow(user.id);
+    expect(row).toMatchObject({ type: 1, email: body.email, cambia_pass: 0, creditos: 0, account_level: 'basic', registration_variant: 'register' });
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.terms_accepted_at).toEqual(ctx.clock.now());
+    await ctx.mailer.idle();
+    expect(ctx.mailer.sent.filter((m) => m.to === body.email)).toHaveLength(1);
+    await login(ctx.app, body);
+  });
+
+  it('accepts age 13 and rejects age 12 with a field error on nacimiento', async () => {
+    expect((await register(registrationBody({ nacimiento: '2013-03-01' }))).statusCode).toBe(201);
+    const young = await register(registrationBody({ nacimiento: '2013-03-02' }), 'en');
+    expect(young.statusCode).toBe(422);
+    expect(young.json()).toEqual({ error: { code: ErrorCode.validation, key: 'errors.validation', message: { nacimiento: ['Age must be at least 13 years.'] } } });
+  });
+
+  it('accepts age 100 and rejects 101', async () => {
+    expect((await register(registrationBody({ nacimiento: '1926-03-01' }))).statusCode).toBe(201);
+    expect((await register(registrationBody({ nacimiento: '1925-02-28' }))).statusCode).toBe(422);
+  });
+
+  it('rejects a duplicate e-mail, whatever its case, in error.message.email[0]', async () => {
+    const first = registrationBody();
+    expect((await register(first)).statusCode).toBe(201);
+    const res = await register(registrationBody({ email: first.email.toUpperCase() }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message.email[0]).toBe('Este correo electrónico ya está registrado.');
+  });
+
+  it('requires the terms to be accepted', async () => {
+    const res = await register({ ...registrationBody(), terms_accepted: false }, 'pt');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toEqual({ terms_accepted: ['Você deve aceitar os termos e condições.'] });
+  });
+
+  it('applies the variant presets on the server: register-br (pt, Brazil), register-pacific (forced es, Chile, partner)', async () => {
+    const br = await register(registrationBody({ variant: 'register-br', lang: 'pt' }));
+    expect(await userRow(br.json().user.id)).toMatchObject({ lang: 'pt', pais_id: await countryId('BR'), registration_variant: 'register-br' });
+
+    const pacific = await register(registrationBody({ variant: 'register-pacific', lang: 'en' }));
+    expect(await userRow(pacific.json().user.id)).toMatchObject({ lang: 'es', pais_id: await countryId('CL'), account_level: 'partner' });
+
+    const trainer = await register(registrationBody({ variant: 'register-trainer' }));
+    expect(await userRow(trainer.json().user.id)).toMatchObject({ especialidad: 'Entrenador' });
+  });
+
+  it('gives an unknown register-<partner> the generic presets (never a partner level)', async () => {
+    const res = await register(registrationBody({ variant: 'register-acme' }));
+    expect(res.statusCode).toBe(201);
+    expect(await userRow(res.json().user.id)).toMatchObject({ account_level: 'basic', registration_variant: 'register-acme' });
+  });
+
+  it('maps every invalid field to its own message, and refuses fields it does not know (no mass assignment)', async () => {
+    const res = await register({ ...registrationBody({ email: 'nope', password: 'short' }), creditos: 1000, account_level: 'partner' }, 'en');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toEqual({
+      email: ['Enter a valid e-mail address.'],
+      password: ['The password must have at least 8 characters.'],
+      creditos: ['This field is not allowed.'],
+      account_level: ['This field is not allowed.'],
+    });
+  });
+
+  it('rejects an unknown country id', async () => {
+    const res = await register(registrationBody({ pais_id: 999_999 }));
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().error.message)).toEqual(['pais_id']);
+  });
+});
+
+describe('GET /web/datosusuario', () => {
+  const datos = (token: string, id: number | string) => ctx.app.inject({ method: 'GET', url: `/web/datosusuario?id_usuario=${id}`, headers: bearer(token) });
+
+  it('returns one\'s own profile with the country name and account level', async () => {
+    const me = await insertUser(ctx, { pais_id: await countryId('CL'), account_level: 'professional', creditos: 7 });
+    const res = await datos(await login(ctx.app, me), me.id);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ pais: 'Chile', account_level: 'professional', datos: { id_usuario: me.id, email: me.email, creditos: 7, img_url: '' } });
+    expect(JSON.stringify(body)).not.toMatch(/password|hash|token/i);
+  });
+
+  it('lets a parent read the users below it (any depth), and nobody else', async () => {
+    const parent = await insertUser(ctx);
+    const child = await insertUser(ctx, { parent_user_id: parent.id, type: 2 });
+    const grandchild = await insertUser(ctx, { parent_user_id: child.id, type: 2 });
+    const sibling = await insertUser(ctx, { parent_user_id: parent.id });
+    const stranger = await insertUser(ctx);
+    const parentToken = await login(ctx.app, parent);
+    const childToken = await login(ctx.app, child);
+
+    expect((await datos(parentToken, child.id)).statusCode).toBe(200);
+    expect((await datos(parentToken, grandchild.id)).statusCode).toBe(200);
+    for (const [token, id] of [
+      [childToken, parent.id],
+      [childToken, sibling.id],
+      [parentToken, stranger.id],
+      [childToken, stranger.id],
+      [parentToken, 987_654_321],
+    ] as const) {
+      const res = await datos(token, id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: ErrorCode.notFound } });
+    }
+  });
+
+  it('validates id_usuario (422) and rejects repeated parameters', async () => {
+    const me = await insertUser(ctx);
+    const token = await login(ctx.app, me);
+    expect((await datos(token, 'abc')).statusCode).toBe(422);
+    expect((await datos(token, -1)).statusCode).toBe(422);
+    const repeated = await ctx.app.inject({ method: 'GET', url: `/web/datosusuario?id_usuario=${me.id}&id_usuario=${me.id}`, headers: bearer(token) });
+    expect(repeated.statusCode).toBe(422);
+  });
+});

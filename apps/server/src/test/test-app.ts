@@ -1,0 +1,41 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Database, Kysely } from '@medida/db';
+import { createFreshTestDb } from '@medida/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Env } from '../config.ts';
+import { createFakeClock, type FakeClock } from '../lib/clock.ts';
+import { createMailer, type Mailer } from '../lib/mailer.ts';
+import { createPasswordHasher, type PasswordHasher } from '../lib/passwords.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  clock: FakeClock;
+  mailer: Mailer;
+  hasher: PasswordHasher;
+  close(): Promise<void>;
+}
+
+const silentLogger = { info: () => {}, error: () => {} };
+/** Production argon2 parameters in tests too: what we test is what we ship. */
+export const testHasher = createPasswordHasher();
+
+/** A fresh migrated database (PGlite, or PostgreSQL when DATABASE_URL is set), a fake clock and a memory mailer. */
+export async function createTestApp(env: Env = {}): Promise<TestContext> {
+  const clock = createFakeClock();
+  const handle = await createFreshTestDb();
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'medida-test-')),
+    WEB_DIST_DIR: path.join(tmpdir(), 'medida-no-web-build'),
+    PUBLIC_BASE_URL: 'http://medida.test',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const mailer = createMailer({ from: config.mailFrom, sink: { kind: 'memory' }, logger: silentLogger });
+  const app = await buildApp({ config, db: handle, clock, hasher: testHasher, mailer, logger: false });
+  await app.ready();
+  return { app, db: handle.db, clock, mailer, hasher: testHasher, close: () => app.close() };
+}
