@@ -143,7 +143,8 @@ export function analyseBodyFat(i: BodyFatInput): BodyFatAnalysis {
   let skippedAdult = false;
   for (const eq of SKINFOLD_EQUATIONS) {
     if (eq.meta.id === primary.meta.id) continue;
-    if (minor && eq.minAge >= ADULT_AGE_YEARS) {
+    // Below an equation's sample (adult-only equations for minors): not applied, and said so.
+    if (i.age < eq.minAge) {
       if (hasSites(i.skinfolds, eq.sites) && (!eq.sex || eq.sex === i.sex)) skippedAdult = true;
       continue;
     }
