@@ -1,5 +1,4 @@
-import { LANGUAGES, type Language } from '@medida/contracts';
-import { resolveRegistrationVariant } from './registration-variants.ts';
+import { LANGUAGES, resolveRegistrationVariant, type Language } from '@medida/contracts';
 
 export const FALLBACK_LANGUAGE: Language = 'es';
 

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PublicShell } from '../../components/public-shell.tsx';
-import type { RegistrationVariant } from '../../lib/registration-variants.ts';
+import type { RegistrationVariant } from '@medida/contracts';
 import { RegisterForm } from './register-form.tsx';
 
 /** /pages/register and every /pages/register-<partner>: one form, presets from the variant table. */
