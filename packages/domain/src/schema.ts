@@ -205,12 +205,15 @@ function toNumber(v: unknown): unknown {
   return v;
 }
 
+/** The method code if it is one; never indexes tables with arbitrary (possibly hostile) values. */
+const methodOf = (v: unknown): 1 | 2 | 3 | 4 | undefined => (v === 1 || v === 2 || v === 3 || v === 4 ? v : undefined);
+
 function normalise(raw: unknown): unknown {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
   const v: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
   for (const key of NUMERIC_FIELDS) if (key in v) v[key] = toNumber(v[key]);
-  const ignored = IGNORED_BY_TYPE[v.evaluation_type as 1 | 2 | 3 | 4];
-  if (ignored) for (const key of ignored) delete v[key];
+  const method = methodOf(v.evaluation_type);
+  if (method) for (const key of IGNORED_BY_TYPE[method]) delete v[key];
   if (v.ejercita === 'No') {
     // Hidden in the wizard when the client does not exercise (spec §4).
     delete v.hace;
@@ -246,9 +249,9 @@ const add = (ctx: Ctx, path: (string | number)[], message: string) => ctx.addIss
 function crossFieldRules(value: unknown, ctx: Ctx): void {
   if (value === null || typeof value !== 'object') return;
   const v = value as Record<string, unknown>;
-  const type = v.evaluation_type as 1 | 2 | 3 | 4;
+  const type = methodOf(v.evaluation_type);
 
-  const required = REQUIRED_BY_TYPE[type] ?? [];
+  const required = type ? REQUIRED_BY_TYPE[type] : [];
   for (const field of required) if (v[field] === undefined) add(ctx, [field], ERROR_KEYS.required);
   if (v.ejercita === 'Si') {
     if (v.hace === undefined) add(ctx, ['hace'], ERROR_KEYS.required);
@@ -308,8 +311,8 @@ function crossFieldRules(value: unknown, ctx: Ctx): void {
  * Measurements that are each in range can still put the method's equation outside physiology
  * (e.g. a Slaughter sum of 160 mm gives > 100 % fat): that is a field error on those measurements.
  */
-function plausibleFatRule(v: Record<string, unknown>, type: 1 | 2 | 3 | 4, ctx: Ctx): void {
-  if (!REQUIRED_BY_TYPE[type] || (v.sexo !== 'Masculino' && v.sexo !== 'Femenino')) return;
+function plausibleFatRule(v: Record<string, unknown>, type: 1 | 2 | 3 | 4 | undefined, ctx: Ctx): void {
+  if (!type || (v.sexo !== 'Masculino' && v.sexo !== 'Femenino')) return;
   const needed: RangedField[] = ['peso', 'estatura', 'pcintura', 'pcadera', ...REQUIRED_BY_TYPE[type]];
   if (!needed.every((f) => inRange(v[f], f))) return;
   if (typeof v.nacimiento !== 'string' || typeof v.fecha !== 'string' || !parseIsoDate(v.nacimiento) || !parseIsoDate(v.fecha)) return;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { WHO_BMI_LMS_FEMALE, WHO_BMI_LMS_MALE, WHO_LMS_FIRST_MONTH } from '../data/who2007-bmi-for-age.ts';
+import { bmi, bmiClassWho, bmiForAge } from './bmi.ts';
+
+describe('WHO 2000 adult classes', () => {
+  it('lower bounds are inclusive and values are never rounded first', () => {
+    expect(bmiClassWho(bmi(50, 164.5))).toBe('mild_thinness'); // 18.48
+    expect(bmiClassWho(18.5)).toBe('normal');
+    expect(bmiClassWho(24.999)).toBe('normal');
+    expect(bmiClassWho(25)).toBe('pre_obese');
+    expect(bmiClassWho(15.99)).toBe('severe_thinness');
+    expect(bmiClassWho(40)).toBe('obesity_3');
+  });
+});
+
+describe('WHO 2007 BMI-for-age', () => {
+  it('embeds rows 156-228 for both sexes, as in the TSV', () => {
+    expect(WHO_BMI_LMS_MALE).toHaveLength(73);
+    expect(WHO_BMI_LMS_FEMALE).toHaveLength(73);
+    expect(WHO_BMI_LMS_MALE[0]).toEqual([-1.7168, 18.233, 0.11898]);
+    expect(WHO_BMI_LMS_FEMALE[228 - WHO_LMS_FIRST_MONTH]).toEqual([-0.7496, 21.4269, 0.14441]);
+  });
+
+  it('the median BMI is z = 0, percentile 50', () => {
+    const r = bmiForAge(18.233, 'M', 156);
+    expect(r.z).toBeCloseTo(0, 12);
+    expect(r.percentile).toBeCloseTo(50, 10);
+    expect(r.category).toBe('normal');
+  });
+
+  it('z follows ((BMI/M)^L - 1) / (L S) inside ±3', () => {
+    const [l, m, s] = WHO_BMI_LMS_FEMALE[180 - WHO_LMS_FIRST_MONTH]!;
+    const value = 24;
+    expect(bmiForAge(value, 'F', 180).z).toBeCloseTo((Math.pow(value / m, l) - 1) / (l * s), 12);
+  });
+
+  it('cut-offs: overweight > +1, obesity > +2, thinness < -2', () => {
+    const at = (z: number) => bmiForAge(0, 'M', 200).bmiAtZ(z);
+    expect(bmiForAge(at(1.01), 'M', 200).category).toBe('overweight');
+    expect(bmiForAge(at(0.99), 'M', 200).category).toBe('normal');
+    expect(bmiForAge(at(2.01), 'M', 200).category).toBe('obesity');
+    expect(bmiForAge(at(-2.01), 'M', 200).category).toBe('thinness');
+    expect(bmiForAge(at(-1.99), 'M', 200).category).toBe('normal');
+  });
+
+  it('restricts the tails beyond ±3 SD with the SD2-SD3 distance', () => {
+    const r0 = bmiForAge(0, 'F', 170);
+    const sd3 = r0.bmiAtZ(3);
+    const sd2 = r0.bmiAtZ(2);
+    const value = sd3 + (sd3 - sd2); // one SD2-SD3 step above SD3
+    expect(bmiForAge(value, 'F', 170).z).toBeCloseTo(4, 10);
+    const sd3n = r0.bmiAtZ(-3);
+    const sd2n = r0.bmiAtZ(-2);
+    expect(bmiForAge(sd3n - (sd2n - sd3n) / 2, 'F', 170).z).toBeCloseTo(-3.5, 10);
+    expect(bmiForAge(sd3n - 1, 'F', 170).category).toBe('severe_thinness');
+  });
+
+  it('percentile is 100 Φ(z)', () => {
+    const r = bmiForAge(bmiForAge(0, 'M', 190).bmiAtZ(1.96), 'M', 190);
+    expect(r.percentile).toBeCloseTo(97.5, 2);
+  });
+});
