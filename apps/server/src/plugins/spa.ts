@@ -15,7 +15,7 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
     await app.register(fastifyStatic, {
       root: options.distDir,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders: (res, filePath) => {
         // Hashed assets can be cached for long; index.html must be revalidated.
         if (filePath.endsWith('index.html')) res.header('cache-control', 'no-cache');

@@ -1,0 +1,187 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ErrorCode } from '@medida/contracts';
+import { sql } from '@medida/db';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth } from './plugins/auth.ts';
+import { bearer, insertUser, login } from './test/factories.ts';
+import { createTestApp, type TestContext } from './test/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('default deny', () => {
+  it('declares every /web route as public or not, and answers 401 to anonymous calls on every non-public one', async () => {
+    const apiRoutes = ctx.app.routeAccess.filter((r) => r.url.startsWith('/web') && r.method !== 'HEAD');
+    const privateRoutes = apiRoutes.filter((r) => !r.public);
+    expect(privateRoutes.length).toBeGreaterThanOrEqual(4);
+    for (const route of privateRoutes) {
+      const res = await ctx.app.inject({ method: route.method as 'GET', url: route.url.replace(/:(\w+)/g, '1'), payload: route.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json()).toMatchObject({ error: { code: ErrorCode.unauthenticated } });
+    }
+    expect(apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /web/authenticate', 'GET /web/health', 'GET /web/countries', 'POST /web/creacuenta', 'POST /web/reestablecepass', 'POST /web/reestablecepass/confirm']),
+    );
+  });
+
+  it('refuses to boot when a /web route does not declare config.public', async () => {
+    const app = Fastify({ logger: false });
+    app.decorate('deps', ctx.app.deps);
+    await app.register(auth);
+    expect(() => app.get('/web/forgotten', async () => ({ ok: true }))).toThrow(/GET \/web\/forgotten must declare config.public/);
+    await app.close();
+  });
+});
+
+describe('error envelope', () => {
+  const postJson = (url: string, body: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url, body, headers: { 'content-type': 'application/json', ...headers } });
+
+  it('answers malformed JSON with 400 bad_request', async () => {
+    const res = await postJson('/web/authenticate', '{"email": "a@b.cl", ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: ErrorCode.badRequest, key: 'errors.badRequest' } });
+  });
+
+  it('answers __proto__ and constructor.prototype keys with 400', async () => {
+    for (const body of ['{"__proto__":{"isAdmin":true},"email":"a@b.cl","password":"x"}', '{"constructor":{"prototype":{"isAdmin":true}}}']) {
+      const res = await postJson('/web/authenticate', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe(ErrorCode.badRequest);
+    }
+  });
+
+  it('answers schema failures with 422 and a field map translated by Accept-Language (es fallback)', async () => {
+    const body = JSON.stringify({ email: 'nope', password: 123 });
+    const es = await postJson('/web/authenticate', body, { 'accept-language': 'de-DE, fr;q=0.8' });
+    const en = await postJson('/web/authenticate', body, { 'accept-language': 'en-US,en;q=0.9' });
+    const pt = await postJson('/web/authenticate', body, { 'accept-language': 'pt-BR' });
+    expect(es.statusCode).toBe(422);
+    expect(es.json()).toEqual({ error: { code: ErrorCode.validation, key: 'errors.validation', message: { email: ['Ingresa un correo electrónico válido.'], password: ['Valor no válido.'] } } });
+    expect(en.json().error.message.email).toEqual(['Enter a valid e-mail address.']);
+    expect(pt.json().error.message.email).toEqual(['Informe um e-mail válido.']);
+  });
+
+  it('reports missing fields as required and a missing body under "body"', async () => {
+    const missing = await postJson('/web/authenticate', '{}', { 'accept-language': 'en' });
+    expect(missing.json().error.message).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
+    const noBody = await ctx.app.inject({ method: 'POST', url: '/web/authenticate' });
+    expect(noBody.statusCode).toBe(422);
+    expect(Object.keys(noBody.json().error.message)).toEqual(['body']);
+  });
+
+  it('answers a body over the JSON limit with 413 and a non-JSON content type with 415', async () => {
+    const big = await postJson('/web/creacuenta', JSON.stringify({ nombre: 'x'.repeat(70 * 1024) }));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.code).toBe(ErrorCode.payloadTooLarge);
+    const xml = await ctx.app.inject({ method: 'POST', url: '/web/authenticate', body: '<a/>', headers: { 'content-type': 'application/xml' } });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().error.code).toBe(ErrorCode.unsupportedMedia);
+  });
+
+  it('answers unknown /web routes with a 404 envelope', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await ctx.app.inject({ method, url: '/web/no-such-thing', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: ErrorCode.notFound } });
+    }
+  });
+});
+
+describe('HTTP headers', () => {
+  it('sets CSP, nosniff, HSTS, a referrer policy and no-store on API answers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/web/health' });
+    expect(res.json()).toEqual({ status: 'ok' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['strict-transport-security'])).toContain('max-age=31536000');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends no CORS headers to an origin that is not allowed', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/web/health', headers: { origin: 'https://evil.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('public reference data and docs', () => {
+  it('GET /web/countries lists countries with id, name, phonecode and iso2', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/web/countries' });
+    expect(res.statusCode).toBe(200);
+    const { countries } = res.json<{ countries: Array<{ id: number; name: string; phonecode: string; iso2: string }> }>();
+    expect(countries.length).toBeGreaterThan(240);
+    expect(countries).toContainEqual(expect.objectContaining({ name: 'Chile', iso2: 'CL', phonecode: '56' }));
+  });
+
+  it('serves the OpenAPI document and the browsable reference', async () => {
+    const json = await ctx.app.inject({ method: 'GET', url: '/web/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const doc = json.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/web/authenticate', '/web/datosusuario', '/web/creacuenta', '/web/reestablecepass/confirm']));
+    // No secrets in URLs (security.md R13).
+    expect(JSON.stringify(doc)).not.toMatch(/"in":"query","name":"(token|password|email)"/);
+    const ui = await ctx.app.inject({ method: 'GET', url: '/web/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('web app hosting', () => {
+  let web: TestContext;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'medida-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Medida</title>');
+    web = await createTestApp({ WEB_DIST_DIR: dist, CORS_ORIGINS: 'http://localhost:5173' });
+  });
+  afterAll(() => web.close());
+
+  it('answers HTML navigations outside /web with index.html (history mode)', async () => {
+    for (const url of ['/', '/dashboard', '/users/12', '/pages/reset-password']) {
+      const res = await web.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Medida</title>');
+    }
+  });
+
+  it('keeps API 404s as JSON and missing assets as 404', async () => {
+    const api = await web.app.inject({ method: 'GET', url: '/web/nothing-here', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe(ErrorCode.notFound);
+    const asset = await web.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(asset.statusCode).toBe(404);
+  });
+
+  it('allows the configured CORS origin with the X-Requested-With header', async () => {
+    const res = await web.app.inject({ method: 'OPTIONS', url: '/web/authenticate', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(String(res.headers['access-control-allow-headers'])).toContain('X-Requested-With');
+  });
+});
+
+describe('failures inside the server', () => {
+  it('answer 500 with a generic message, never internals', async () => {
+    const broken = await createTestApp();
+    const user = await insertUser(broken);
+    const token = await login(broken.app, user);
+    await sql`ALTER TABLE sessions RENAME TO sessions_gone`.execute(broken.db); // the schema breaks under the app
+    const res = await broken.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: ErrorCode.internal, key: 'errors.internal', message: expect.any(String) } });
+    expect(res.body).not.toMatch(/select|sessions|stack|at /i);
+    await broken.close();
+  });
+});
