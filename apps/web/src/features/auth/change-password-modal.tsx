@@ -79,7 +79,7 @@ export function ChangePasswordModal({ opened, forced, onClose }: ChangePasswordM
       closeOnClickOutside={!forced}
       title={t('changePassword.title')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
-      data-testid="change-password-modal"
+      attributes={{ content: { 'data-testid': 'change-password-modal' } }}
     >
       <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack>

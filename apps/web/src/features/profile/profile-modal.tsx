@@ -21,7 +21,7 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
   const { data } = useProfile();
   const datos = data?.datos;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('profile.title')} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="profile-modal">
+    <Modal opened={opened} onClose={onClose} title={t('profile.title')} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }} attributes={{ content: { 'data-testid': 'profile-modal' } }}>
       {datos && data && (
         <Stack>
           <Group>
