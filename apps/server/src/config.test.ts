@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicBaseUrl: 'http://localhost:3000',
+      seedDemo: true,
+      logLevel: 'info',
+      session: { idleMinutes: 30, absoluteMinutes: 720 },
+      trustProxy: false,
+      corsOrigins: [],
+      apiDocs: true,
+    });
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '', SEED_DEMO: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.port).toBe(3000);
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('parses the values it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/medida',
+      SEED_DEMO: 'false',
+      TRUST_PROXY: '10.0.0.1, 10.0.0.0/8',
+      PUBLIC_BASE_URL: 'https://medida.example/',
+      CORS_ORIGINS: 'http://localhost:5173',
+      SESSION_IDLE_MINUTES: '15',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u@db:5432/medida',
+      seedDemo: false,
+      trustProxy: ['10.0.0.1', '10.0.0.0/8'],
+      publicBaseUrl: 'https://medida.example',
+      corsOrigins: ['http://localhost:5173'],
+      session: { idleMinutes: 15, absoluteMinutes: 720 },
+    });
+  });
+
+  it('stops with a message naming every wrong variable', () => {
+    const attempt = () => loadConfig({ PORT: 'http', SEED_DEMO: 'yes', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO[\s\S]*LOG_LEVEL|PORT/);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'SEED_DEMO', 'DATABASE_URL', 'LOG_LEVEL']) expect(message).toContain(name);
+    }
+  });
+
+  it('refuses an idle timeout longer than the absolute lifetime', () => {
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '60', SESSION_ABSOLUTE_MINUTES: '30' })).toThrow(/SESSION_IDLE_MINUTES/);
+  });
+});
