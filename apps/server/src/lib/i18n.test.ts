@@ -26,7 +26,10 @@ describe('translate', () => {
     const keys = (lang: string) => {
       const out: string[] = [];
       const walk = (node: Record<string, unknown>, prefix: string) => {
-        for (const [k, v] of Object.entries(node)) typeof v === 'object' ? walk(v as Record<string, unknown>, `${prefix}${k}.`) : out.push(`${prefix}${k}`);
+        for (const [k, v] of Object.entries(node)) {
+          if (typeof v === 'object') walk(v as Record<string, unknown>, `${prefix}${k}.`);
+          else out.push(`${prefix}${k}`);
+        }
       };
       walk(JSON.parse(readFileSync(new URL(`../i18n/${lang}.json`, import.meta.url), 'utf8')), '');
       return out.sort();
