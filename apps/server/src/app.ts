@@ -5,10 +5,15 @@ import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
+import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { dbLifecycle } from './plugins/db.ts';
@@ -83,6 +88,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(passwordRoutes);
   await app.register(usersRoutes);
+  await app.register(locationsRoutes);
+  await app.register(companiesRoutes);
+  await app.register(peopleRoutes);
+  await app.register(attachmentsRoutes);
+  await app.register(creditsRoutes);
 
   await app.register(spa, { distDir: config.webDistDir });
   return app;

@@ -6,7 +6,7 @@ export function createAuthRepository(db: Kysely<Database>) {
     findLoginByEmail: (email: string) =>
       db
         .selectFrom('users')
-        .select(['id', 'password_hash'])
+        .select(['id', 'password_hash', 'password_expires_at'])
         .where(sql`lower(email)`, '=', email.trim().toLowerCase())
         .where('deleted_at', 'is', null)
         .where('password_hash', 'is not', null)

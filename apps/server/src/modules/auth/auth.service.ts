@@ -38,6 +38,10 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
         throw invalidCredentials();
       }
       if (!(await deps.hasher.verify(user.password_hash, input.password))) throw invalidCredentials();
+      // A temporary password (users created by a professional) stops working after its expiry.
+      if (user.password_expires_at && deps.clock.now() >= user.password_expires_at) {
+        throw new AppError(401, ErrorCode.invalidCredentials, 'errors.temporaryPasswordExpired');
+      }
 
       await throttle.succeeded(input.email);
       if (deps.hasher.needsRehash(user.password_hash)) {

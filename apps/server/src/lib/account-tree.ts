@@ -1,0 +1,17 @@
+import { sql } from '@medida/db';
+
+/** How deep an account tree may go; also bounds the recursion. */
+export const MAX_TREE_DEPTH = 32;
+
+/**
+ * The owner scope that repository queries put in their `where`: `column` holds a user strictly
+ * below `actorId` in the account tree (the parent_user_id chain). Deleted intermediate users keep
+ * their subtree reachable, so nothing below them becomes unreachable for the owner.
+ */
+export const belowActor = (actorId: number, column: string) => sql<boolean>`${sql.ref(column)} IN (
+  WITH RECURSIVE tree (id, depth) AS (
+    SELECT id, 1 FROM users WHERE parent_user_id = ${actorId}
+    UNION ALL
+    SELECT child.id, tree.depth + 1 FROM users child JOIN tree ON child.parent_user_id = tree.id WHERE tree.depth < ${MAX_TREE_DEPTH}
+  )
+  SELECT id FROM tree)`;

@@ -1,0 +1,83 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FILE_TYPE_HEAD_BYTES } from './file-type.ts';
+
+/** A blob written under a temporary name; it becomes visible only when promoted. */
+export interface StagedBlob {
+  key: string;
+  size: number;
+  sha256: string;
+  /** The first bytes, for the magic-byte check. */
+  head: Buffer;
+}
+
+/**
+ * Where attachment blobs live (architecture: files behind a small interface, an S3-compatible store
+ * can replace the disk later). Keys are server-generated UUIDs; no user input ever reaches a path.
+ */
+export interface BlobStorage {
+  /** Streams `source` to a temporary blob, hashing as it goes. On failure nothing is left behind. */
+  stage(source: Readable): Promise<StagedBlob>;
+  /** Makes a staged blob permanent under the same key. */
+  promote(key: string): Promise<void>;
+  /** Removes a staged blob (a failed or rolled-back request). Missing is fine. */
+  discard(key: string): Promise<void>;
+  read(key: string): Promise<Buffer>;
+  /** Removes a permanent blob. Missing is fine. */
+  remove(key: string): Promise<void>;
+}
+
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function createDiskStorage(root: string): BlobStorage {
+  const tmpDir = path.join(root, 'tmp');
+  const blobDir = path.join(root, 'blobs');
+  const check = (key: string) => {
+    if (!KEY.test(key)) throw new Error('invalid storage key');
+    return key;
+  };
+  // Two-level fan-out keeps directories small.
+  const blobPath = (key: string) => path.join(blobDir, check(key).slice(0, 2), key);
+  const tmpPath = (key: string) => path.join(tmpDir, check(key));
+
+  return {
+    async stage(source) {
+      await mkdir(tmpDir, { recursive: true });
+      const key = randomUUID();
+      const hash = createHash('sha256');
+      let size = 0;
+      let head = Buffer.alloc(0);
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          if (head.length < FILE_TYPE_HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, FILE_TYPE_HEAD_BYTES - head.length)]);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, meter, createWriteStream(tmpPath(key), { flags: 'wx', mode: 0o600 }));
+      } catch (error) {
+        await rm(tmpPath(key), { force: true });
+        throw error;
+      }
+      return { key, size, sha256: hash.digest('hex'), head };
+    },
+    async promote(key) {
+      const target = blobPath(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmpPath(key), target);
+    },
+    discard: (key) => rm(tmpPath(key), { force: true }),
+    read: (key) => readFile(blobPath(key)),
+    remove: (key) => rm(blobPath(key), { force: true }),
+  };
+}
+
+export function sha256OfBuffer(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}

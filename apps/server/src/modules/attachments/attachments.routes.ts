@@ -1,0 +1,38 @@
+import { errorEnvelopeSchema, idSchema } from '@medida/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { z } from 'zod';
+import { contentDisposition } from '../../lib/file-type.ts';
+import { createDiskStorage } from '../../lib/storage.ts';
+import { createAttachmentsService } from './attachments.service.ts';
+
+export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const storage = createDiskStorage(path.join(app.deps.config.dataDir, 'uploads'));
+  const attachments = createAttachmentsService({ db: app.deps.db, storage });
+
+  app.get(
+    '/web/attachments/:id/download',
+    {
+      config: { public: false },
+      schema: {
+        tags: ['people'],
+        summary: 'Download an attachment (the client itself and its account tree only); integrity-checked',
+        security: [{ bearer: [] }],
+        params: z.strictObject({ id: idSchema }),
+        response: { 200: z.any().describe('The file (Buffer: never JSON-serialized)'), 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await attachments.download(request.auth!.userId, request.params.id);
+      // Served as an inert download: exact type, no sniffing, and a sandbox should a browser render it anyway.
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-length', String(file.data.length))
+        .header('content-disposition', contentDisposition(file.fileName, file.mimeType))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "sandbox; default-src 'none'")
+        .header('cache-control', 'no-store')
+        .send(file.data);
+    },
+  );
+};

@@ -1,0 +1,103 @@
+import { ErrorCode, type Attachment } from '@medida/contracts';
+import type { AttachmentRow, Database, Kysely, Transaction } from '@medida/db';
+import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
+import type { AllowedMimeType } from '../../lib/file-type.ts';
+import { sha256OfBuffer, type BlobStorage } from '../../lib/storage.ts';
+import { createAttachmentsRepository } from './attachments.repository.ts';
+import type { StagedFile } from './upload.ts';
+
+export interface FileInfo {
+  title: string;
+  description: string;
+}
+
+type ListedRow = AttachmentRow & { uploader_nombre: string; uploader_apellido: string; uploader_especialidad: string | null };
+
+export const downloadPath = (id: number) => `/web/attachments/${id}/download`;
+
+const integrityError = () => new AppError(409, ErrorCode.conflict, 'errors.attachmentIntegrity');
+
+export function toAttachment(row: ListedRow): Attachment {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    created_at: row.created_at.toISOString(),
+    file_path: downloadPath(row.id),
+    mime_type: row.mime_type,
+    size_bytes: row.size_bytes,
+    uploader: { nombre: row.uploader_nombre, apellido: row.uploader_apellido, especialidad: row.uploader_especialidad },
+  };
+}
+
+/** files_info must describe every uploaded file, in order (spec §5: title and description required). */
+export function matchFileInfos(files: readonly StagedFile[], infos: readonly FileInfo[] | undefined): FileInfo[] {
+  if (files.length === 0) return [];
+  if (!infos || infos.length !== files.length) throw fieldError('files_info', 'validation.filesInfo');
+  return [...infos];
+}
+
+export function createAttachmentsService(deps: { db: Kysely<Database>; storage: BlobStorage }) {
+  const { storage } = deps;
+  return {
+    list: async (actorId: number, userId: number) => (await createAttachmentsRepository(deps.db).listForUser(actorId, userId)).map(toAttachment),
+
+    /**
+     * Inside the caller's transaction: rows for the staged files, then the blobs are moved to their
+     * final names. If anything later rolls the transaction back, the caller calls `rollbackFiles`.
+     */
+    async addInTransaction(trx: Transaction<Database>, a: { userId: number; uploaderId: number; files: readonly StagedFile[]; infos: readonly FileInfo[]; now: Date }) {
+      const repo = createAttachmentsRepository(trx);
+      for (const [i, file] of a.files.entries()) {
+        const info = a.infos[i]!;
+        await repo.insert({
+          user_id: a.userId,
+          uploader_id: a.uploaderId,
+          title: info.title,
+          description: info.description,
+          original_name: file.originalName,
+          storage_key: file.key,
+          mime_type: file.mimeType,
+          size_bytes: file.size,
+          sha256: file.sha256,
+          created_at: a.now,
+        });
+      }
+      for (const file of a.files) await storage.promote(file.key);
+    },
+
+    /** Inside the caller's transaction; every id must be an attachment of this user. Returns blob keys to remove after commit. */
+    async removeInTransaction(trx: Transaction<Database>, a: { userId: number; ids: readonly number[] }): Promise<string[]> {
+      const unique = [...new Set(a.ids)];
+      const removed = await createAttachmentsRepository(trx).deleteForUser(a.userId, unique);
+      if (removed.length !== unique.length) throw fieldError('deleted_files', 'validation.deletedFiles');
+      return removed.map((r) => r.storage_key);
+    },
+
+    /** After a rollback: staged and already-promoted blobs of this request go away. */
+    async rollbackFiles(files: readonly StagedFile[]) {
+      await Promise.all(files.flatMap((f) => [storage.discard(f.key), storage.remove(f.key)]));
+    },
+
+    /** After a commit: blobs of deleted rows. A failure here leaves an unreferenced blob, never a broken row. */
+    async removeBlobs(keys: readonly string[]) {
+      await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
+    },
+
+    /** The blob of an attachment the actor may see, re-hashed against the stored SHA-256. */
+    async download(actorId: number, attachmentId: number) {
+      const row = await createAttachmentsRepository(deps.db).findVisible(actorId, attachmentId);
+      if (!row) throw notFound();
+      let data: Buffer;
+      try {
+        data = await storage.read(row.storage_key);
+      } catch {
+        throw integrityError();
+      }
+      if (data.length !== row.size_bytes || sha256OfBuffer(data) !== row.sha256) throw integrityError();
+      return { data, mimeType: row.mime_type as AllowedMimeType, fileName: row.original_name };
+    },
+  };
+}
+
+export type AttachmentsService = ReturnType<typeof createAttachmentsService>;

@@ -1,0 +1,78 @@
+import type {} from '@fastify/multipart';
+import { ErrorCode, MAX_ATTACHMENT_BYTES } from '@medida/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AppError, fieldError } from '../../lib/app-error.ts';
+import { detectFileType, sanitizeFileName, type AllowedMimeType } from '../../lib/file-type.ts';
+import type { BlobStorage, StagedBlob } from '../../lib/storage.ts';
+
+/** An upload written under a temporary name and checked by content; it becomes permanent on commit. */
+export interface StagedFile extends StagedBlob {
+  originalName: string;
+  mimeType: AllowedMimeType;
+}
+
+/** @fastify/multipart limits: a file of MAX_ATTACHMENT_BYTES or more is cut and refused (spec §5). */
+export const MULTIPART_LIMITS = {
+  fileSize: MAX_ATTACHMENT_BYTES - 1,
+  files: 20,
+  fields: 60,
+  fieldSize: 64 * 1024,
+  parts: 80,
+  headerPairs: 200,
+};
+
+const FILE_FIELDS = new Set(['files[]', 'files']);
+
+export const fileTooLarge = () => new AppError(413, ErrorCode.payloadTooLarge, 'errors.maxFileSizeAdvice');
+const badFileType = () => new AppError(415, ErrorCode.unsupportedMedia, 'errors.attachmentType');
+const emptyFile = () => new AppError(415, ErrorCode.unsupportedMedia, 'errors.attachmentEmpty');
+
+/**
+ * Reads a user form sent as JSON or as multipart. Files are streamed to temporary blobs and judged
+ * by their first bytes; on any failure every staged blob is removed before the error propagates.
+ */
+export async function readUserForm(request: FastifyRequest, storage: BlobStorage): Promise<{ fields: Record<string, unknown>; files: StagedFile[] }> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) throw fieldError('body', 'validation.invalid');
+    return { fields: { ...(body as Record<string, unknown> | undefined) }, files: [] };
+  }
+  const fields: Record<string, unknown> = {};
+  const files: StagedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (Object.hasOwn(fields, part.fieldname)) throw fieldError(part.fieldname, 'validation.duplicateField');
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (!FILE_FIELDS.has(part.fieldname)) {
+        part.file.resume();
+        throw fieldError(part.fieldname, 'validation.unknownField');
+      }
+      const staged = await storage.stage(part.file);
+      if (part.file.truncated) {
+        await storage.discard(staged.key);
+        throw fileTooLarge();
+      }
+      // Staged first so a rejected file is cleaned up with the rest.
+      const mimeType = detectFileType(staged.head);
+      files.push({ ...staged, originalName: sanitizeFileName(part.filename), mimeType: mimeType ?? 'application/pdf' });
+      if (staged.size === 0) throw emptyFile();
+      if (!mimeType) throw badFileType();
+    }
+  } catch (error) {
+    await discardAll(storage, files);
+    if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) throw fileTooLarge();
+    throw error;
+  }
+  return { fields, files };
+}
+
+export async function discardAll(storage: BlobStorage, files: readonly StagedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => storage.discard(f.key)));
+}
+
+function isMultipartError(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}

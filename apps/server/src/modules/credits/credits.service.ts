@@ -1,0 +1,60 @@
+import { ErrorCode } from '@medida/contracts';
+import type { Database, Kysely, Transaction } from '@medida/db';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createCreditsRepository } from './credits.repository.ts';
+
+const insufficientCredits = () => new AppError(409, ErrorCode.conflict, 'errors.insufficientCredits');
+
+/** Moves `amount` (> 0) between two locked accounts and writes the ledger entry. */
+async function move(trx: Transaction<Database>, e: { actorId: number; fromUserId: number; toUserId: number; amount: number; now: Date }) {
+  const repo = createCreditsRepository(trx);
+  if (!(await repo.debit(e.fromUserId, e.amount))) throw insufficientCredits();
+  await repo.credit(e.toUserId, e.amount);
+  await repo.insertEntry(e);
+}
+
+/**
+ * Credits move only between a parent account and its direct children (decision 052), only inside
+ * one transaction, and every movement is a ledger entry (architecture §Conventions 9).
+ */
+export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock }) {
+  return {
+    /** Only professionals hold accounts that hand out credits; a client gets 403. */
+    async requireProfessional(actorId: number) {
+      if ((await createCreditsRepository(deps.db).findActorType(actorId)) !== 1) throw forbidden();
+    },
+
+    /**
+     * POST /web/cambiacreditosnew: sets `userId`'s balance to `creditos`. Raising it takes the
+     * difference from the acting parent; lowering it gives the difference back.
+     */
+    async setBalance(a: { actorId: number; claimedActorId: number; userId: number; creditos: number }) {
+      if (a.claimedActorId !== a.actorId) throw forbidden();
+      if (a.userId === a.actorId) throw notFound();
+      return deps.db.transaction().execute(async (trx) => {
+        const rows = await createCreditsRepository(trx).lockPair(a.actorId, a.userId);
+        const parent = rows.find((r) => r.id === a.actorId);
+        const child = rows.find((r) => r.id === a.userId);
+        // Checked after the lock, so a concurrent delete or move cannot slip in between.
+        if (!parent || parent.deleted_at || !child || child.deleted_at || child.parent_user_id !== a.actorId) throw notFound();
+        const diff = a.creditos - child.creditos;
+        if (diff === 0) throw fieldError('creditos', 'validation.creditsUnchanged');
+        const now = deps.clock.now();
+        if (diff > 0) await move(trx, { actorId: a.actorId, fromUserId: a.actorId, toUserId: a.userId, amount: diff, now });
+        else await move(trx, { actorId: a.actorId, fromUserId: a.userId, toUserId: a.actorId, amount: -diff, now });
+        return { creditos: a.creditos, parent_creditos: parent.creditos - diff };
+      });
+    },
+
+    /** Inside a delete: the removed user's whole balance goes back to its parent, as a ledger entry. */
+    async returnAllToParentInTransaction(trx: Transaction<Database>, a: { actorId: number; userId: number; parentId: number }) {
+      const rows = await createCreditsRepository(trx).lockPair(a.userId, a.parentId);
+      const user = rows.find((r) => r.id === a.userId);
+      if (!user || user.creditos === 0) return;
+      await move(trx, { actorId: a.actorId, fromUserId: a.userId, toUserId: a.parentId, amount: user.creditos, now: deps.clock.now() });
+    },
+  };
+}
+
+export type CreditsService = ReturnType<typeof createCreditsService>;

@@ -1,0 +1,136 @@
+import { sql, type Database, type Kysely, type NewUser, type Transaction, type UserUpdate } from '@medida/db';
+import { belowActor } from '../../lib/account-tree.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const managedColumns = [
+  'users.id',
+  'users.type',
+  'users.parent_user_id',
+  'users.creditos',
+  'users.created_at',
+  'users.nombre',
+  'users.apellido',
+  'users.email',
+  'users.telefono',
+  'users.nacimiento',
+  'users.sexo',
+  'users.img_url',
+  'users.direccion',
+  'users.pais_id',
+  'users.region_id',
+  'users.comuna_id',
+  'users.rut',
+  'users.especialidad',
+  'users.trabajo',
+  'users.empresa',
+  'users.company_id',
+] as const;
+
+function selectManaged(db: Db) {
+  return db
+    .selectFrom('users')
+    .leftJoin('countries', 'countries.id', 'users.pais_id')
+    .leftJoin('states', 'states.id', 'users.region_id')
+    .leftJoin('cities', 'cities.id', 'users.comuna_id')
+    .leftJoin('companies', 'companies.id', 'users.company_id')
+    .select(managedColumns)
+    .select(['countries.name as pais', 'states.name as region', 'cities.name as comuna', 'companies.name as company_name'])
+    .where('users.deleted_at', 'is', null);
+}
+
+export type ManagedRow = Awaited<ReturnType<ReturnType<typeof selectManaged>['executeTakeFirstOrThrow']>>;
+
+export function createPeopleRepository(db: Db) {
+  return {
+    findActor: (actorId: number) =>
+      db.selectFrom('users').select(['id', 'type']).where('id', '=', actorId).where('deleted_at', 'is', null).executeTakeFirst(),
+
+    /** A live user strictly below the actor, or undefined (never someone else's). */
+    findManaged: (actorId: number, userId: number) =>
+      selectManaged(db).where('users.id', '=', userId).where(belowActor(actorId, 'users.id')).executeTakeFirst(),
+
+    /** The actor itself, in the same shape (a client reading its own record). */
+    findSelf: (actorId: number) => selectManaged(db).where('users.id', '=', actorId).executeTakeFirst(),
+
+    /** The parent a new user may hang from: the actor itself or a live professional below it. */
+    findAssignableParent: (actorId: number, parentId: number) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'type'])
+        .where('id', '=', parentId)
+        .where('deleted_at', 'is', null)
+        .where('type', '=', 1)
+        .where((eb) => eb.or([eb('id', '=', actorId), belowActor(actorId, 'users.id')]))
+        .executeTakeFirst(),
+
+    /** Direct children of `parentId` of one type, paged; scoped to the actor's tree. */
+    async listChildren(q: { actorId: number; parentId: number; type: 1 | 2; limit?: number; skip?: number; search?: string }) {
+      let base = selectManaged(db)
+        .where('users.parent_user_id', '=', q.parentId)
+        .where('users.type', '=', q.type)
+        .where(belowActor(q.actorId, 'users.id'));
+      if (q.search) {
+        const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base = base.where((eb) =>
+          eb.or(['users.nombre', 'users.apellido', 'users.email', 'users.rut'].map((c) => eb(sql.ref(c), 'ilike', pattern))),
+        );
+      }
+      const { total } = await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      let page = base.orderBy('users.apellido').orderBy('users.nombre').orderBy('users.id');
+      if (q.limit !== undefined) page = page.limit(q.limit).offset(q.skip ?? 0);
+      return { rows: await page.execute(), total: Number(total) };
+    },
+
+    /** Case-insensitive; deleted users keep their e-mail reserved (decision 051). */
+    emailTaken: async (email: string, exceptUserId?: number) => {
+      let query = db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase());
+      if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    findCountry: (id: number) => db.selectFrom('countries').select(['id', 'iso2']).where('id', '=', id).executeTakeFirst(),
+    findState: (id: number) => db.selectFrom('states').select(['id', 'country_id']).where('id', '=', id).executeTakeFirst(),
+    findCity: (id: number) => db.selectFrom('cities').select(['id', 'state_id']).where('id', '=', id).executeTakeFirst(),
+    companyExists: async (id: number) => (await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+
+    insertUser: (row: NewUser) => db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow(),
+
+    /** Only users below the actor can be changed; returns false when none matched. */
+    updateManaged: async (actorId: number, userId: number, patch: UserUpdate) => {
+      const result = await db
+        .updateTable('users')
+        .set(patch)
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .where(belowActor(actorId, 'users.id'))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Soft delete (decision 051); returns the row's parent, or undefined when nothing matched. */
+    softDeleteManaged: (actorId: number, userId: number, now: Date) =>
+      db
+        .updateTable('users')
+        .set({ deleted_at: now, updated_at: now })
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .where(belowActor(actorId, 'users.id'))
+        .returning(['id', 'parent_user_id'])
+        .executeTakeFirst(),
+
+    /** The removed user's clients and network users move up to its parent, so nobody is orphaned. */
+    reparentChildren: (fromUserId: number, toUserId: number, now: Date) =>
+      db.updateTable('users').set({ parent_user_id: toUserId, updated_at: now }).where('parent_user_id', '=', fromUserId).execute(),
+
+    revokeSessions: (userId: number, now: Date) =>
+      db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute(),
+  };
+}
+
+export type PeopleRepository = ReturnType<typeof createPeopleRepository>;
+
+/** PostgreSQL unique_violation (the e-mail was taken between the check and the write). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

@@ -1,0 +1,263 @@
+import {
+  createUserBodySchema,
+  deletedFilesSchema,
+  editClientFieldsSchema,
+  editNetworkUserBodySchema,
+  filesInfoSchema,
+  type ManagedUser,
+} from '@medida/contracts';
+import type { Database, Kysely } from '@medida/db';
+import { fieldError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { BlobStorage } from '../../lib/storage.ts';
+import type { AppDeps } from '../../types.ts';
+import { createAttachmentsService, matchFileInfos } from '../attachments/attachments.service.ts';
+import { discardAll, type StagedFile } from '../attachments/upload.ts';
+import { createCreditsService } from '../credits/credits.service.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { createPeopleRepository, isUniqueViolation, type ManagedRow } from './people.repository.ts';
+import { checkPersonRules } from './person-rules.ts';
+import { generateTemporaryPassword, TEMPORARY_PASSWORD_DAYS } from './temporary-password.ts';
+import { parseJsonField, parseWith } from './validation.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function toManagedUser(row: ManagedRow): ManagedUser {
+  return {
+    id_usuario: row.id,
+    type: row.type === 2 ? 2 : 1,
+    parent_user_id: row.parent_user_id,
+    creditos: row.creditos,
+    company: row.company_id !== null && row.company_name !== null ? { id: row.company_id, name: row.company_name } : null,
+    created_at: row.created_at.toISOString(),
+    profile: {
+      nombre: row.nombre,
+      apellido: row.apellido,
+      email: row.email,
+      telefono: row.telefono,
+      nacimiento: row.nacimiento,
+      sexo: row.sexo === 'Femenino' || row.sexo === 'Masculino' ? row.sexo : null,
+      img_url: row.img_url ?? '',
+      direccion: row.direccion,
+      pais_id: row.pais_id,
+      region_id: row.region_id,
+      comuna_id: row.comuna_id,
+      pais: row.pais,
+      region: row.region,
+      comuna: row.comuna,
+      rut: row.rut,
+      especialidad: row.especialidad,
+      trabajo: row.trabajo === 'Dependiente' || row.trabajo === 'Independiente' ? row.trabajo : null,
+      empresa: row.empresa,
+    },
+  };
+}
+
+/** A submitted user form: text fields (JSON or multipart) plus the files already staged by the route. */
+export interface UserForm {
+  fields: Record<string, unknown>;
+  files: StagedFile[];
+}
+
+const emailTaken = () => fieldError('email', 'validation.emailTaken');
+
+/**
+ * Clients (type 2) and network professionals (type 1) managed by a professional. Every target must be
+ * strictly below the actor in its account tree; anything else is 404, so ids of other accounts leak nothing.
+ */
+export function createPeopleService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config'> & { storage: BlobStorage }) {
+  const db: Kysely<Database> = deps.db;
+  const clock: Clock = deps.clock;
+  const repo = createPeopleRepository(db);
+  const attachments = createAttachmentsService({ db, storage: deps.storage });
+  const credits = createCreditsService({ db, clock });
+  const notifications = createNotificationsService(deps);
+
+  /** Clients may read themselves only; every management call needs a professional (403 otherwise). */
+  async function requireProfessional(actorId: number) {
+    const actor = await repo.findActor(actorId);
+    if (!actor) throw notFound();
+    if (actor.type !== 1) throw forbidden();
+  }
+
+  /** Managed-user reads: the actor's own id or one strictly below it. */
+  async function requireVisibleParent(actorId: number, parentId: number) {
+    if (parentId !== actorId && !(await repo.findAssignableParent(actorId, parentId))) throw notFound();
+  }
+
+  return {
+    requireProfessional,
+
+    async create(a: { actorId: number; form: UserForm }) {
+      const { files } = a.form;
+      try {
+        await requireProfessional(a.actorId);
+        const fields = { ...a.form.fields };
+        if (typeof fields.type === 'string' && /^[12]$/.test(fields.type)) fields.type = Number(fields.type);
+        if (fields.company_id === '' || fields.company_id === null) delete fields.company_id;
+        const infosRaw = fields.files_info;
+        delete fields.files_info;
+        const body = parseWith(createUserBodySchema, fields);
+        if (!(await repo.findAssignableParent(a.actorId, body.parent_user_id))) throw notFound();
+        if (body.type === 1 && files.length > 0) throw fieldError('files', 'validation.unknownField');
+        const infos = matchFileInfos(files, infosRaw === undefined ? undefined : parseJsonField(filesInfoSchema, 'files_info', infosRaw));
+
+        const now = clock.now();
+        const extras = body.type === 2 ? { company_id: body.company_id } : { trabajo: body.trabajo, empresa: body.empresa };
+        const { rut, empresa } = await checkPersonRules(repo, { ...body, ...extras }, { today: now });
+        const temporaryPassword = generateTemporaryPassword();
+        const passwordHash = await deps.hasher.hash(temporaryPassword);
+        const expiresAt = new Date(now.getTime() + TEMPORARY_PASSWORD_DAYS * DAY_MS);
+
+        let id: number;
+        try {
+          id = await db.transaction().execute(async (trx) => {
+            const { id } = await createPeopleRepository(trx).insertUser({
+              type: body.type,
+              email: body.email,
+              password_hash: passwordHash,
+              cambia_pass: 1,
+              password_expires_at: expiresAt,
+              nombre: body.nombre,
+              apellido: body.apellido,
+              telefono: body.telefono,
+              nacimiento: body.nacimiento,
+              sexo: body.sexo,
+              direccion: body.direccion,
+              pais_id: body.pais_id,
+              region_id: body.region_id,
+              comuna_id: body.comuna_id,
+              rut,
+              lang: body.lang,
+              parent_user_id: body.parent_user_id,
+              company_id: body.type === 2 ? (body.company_id ?? null) : null,
+              especialidad: body.type === 1 ? body.especialidad : null,
+              trabajo: body.type === 1 ? body.trabajo : null,
+              empresa,
+              created_at: now,
+              updated_at: now,
+            });
+            await attachments.addInTransaction(trx, { userId: id, uploaderId: a.actorId, files, infos, now });
+            return id;
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw emailTaken();
+          throw error;
+        }
+        await notifications.invitation({ id, email: body.email, nombre: body.nombre, lang: body.lang }, temporaryPassword, expiresAt);
+        return { id };
+      } catch (error) {
+        await attachments.rollbackFiles(files);
+        throw error;
+      }
+    },
+
+    async edit(a: { actorId: number; form: UserForm }) {
+      const { files } = a.form;
+      try {
+        await requireProfessional(a.actorId);
+        const fields = { ...a.form.fields };
+        const targetId = parseWith(editClientFieldsSchema.pick({ id_usuario: true }), { id_usuario: fields.id_usuario }).id_usuario;
+        const target = await repo.findManaged(a.actorId, targetId);
+        if (!target) throw notFound();
+        // id_uploader is the legacy client's claim of who uploads; it can only be the actor.
+        if (fields.id_uploader !== undefined && Number(fields.id_uploader) !== a.actorId) throw forbidden();
+        const { files_info: infosRaw, deleted_files: deletedRaw } = fields;
+        delete fields.id_uploader;
+        delete fields.files_info;
+        delete fields.deleted_files;
+        if (fields.company_id === '' || fields.company_id === null) delete fields.company_id;
+
+        const now = clock.now();
+        let patch;
+        let deletedIds: number[] = [];
+        let infos: { title: string; description: string }[] = [];
+        if (target.type === 2) {
+          const body = parseWith(editClientFieldsSchema, fields);
+          infos = matchFileInfos(files, infosRaw === undefined ? undefined : parseJsonField(filesInfoSchema, 'files_info', infosRaw));
+          deletedIds = deletedRaw === undefined ? [] : parseJsonField(deletedFilesSchema, 'deleted_files', deletedRaw);
+          const { rut } = await checkPersonRules(repo, body, { today: now, exceptUserId: targetId });
+          patch = { ...personColumns(body), rut, company_id: body.company_id ?? null, updated_at: now };
+        } else {
+          if (files.length > 0 || deletedRaw !== undefined) throw fieldError('files', 'validation.unknownField');
+          const body = parseWith(editNetworkUserBodySchema, fields);
+          const { rut, empresa } = await checkPersonRules(repo, body, { today: now, exceptUserId: targetId });
+          patch = { ...personColumns(body), rut, especialidad: body.especialidad, trabajo: body.trabajo, empresa, updated_at: now };
+        }
+
+        let removedKeys: string[];
+        try {
+          removedKeys = await db.transaction().execute(async (trx) => {
+            if (!(await createPeopleRepository(trx).updateManaged(a.actorId, targetId, patch))) throw notFound();
+            const removed = await attachments.removeInTransaction(trx, { userId: targetId, ids: deletedIds });
+            await attachments.addInTransaction(trx, { userId: targetId, uploaderId: a.actorId, files, infos, now });
+            return removed;
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw emailTaken();
+          throw error;
+        }
+        await attachments.removeBlobs(removedKeys);
+      } catch (error) {
+        await attachments.rollbackFiles(files);
+        throw error;
+      }
+    },
+
+    /** Soft delete (decision 051): evaluations keep their references; credits go back to the parent. */
+    async remove(a: { actorId: number; userId: number }) {
+      await requireProfessional(a.actorId);
+      await db.transaction().execute(async (trx) => {
+        const trxRepo = createPeopleRepository(trx);
+        const now = clock.now();
+        const deleted = await trxRepo.softDeleteManaged(a.actorId, a.userId, now);
+        if (!deleted || deleted.parent_user_id === null) throw notFound();
+        await trxRepo.reparentChildren(deleted.id, deleted.parent_user_id, now);
+        await trxRepo.revokeSessions(deleted.id, now);
+        await credits.returnAllToParentInTransaction(trx, { actorId: a.actorId, userId: deleted.id, parentId: deleted.parent_user_id });
+      });
+    },
+
+    /** GET /web/usuario: a managed user, or oneself (a client reading its own record and documents). */
+    async get(a: { actorId: number; userId: number }) {
+      const row = a.userId === a.actorId ? await repo.findSelf(a.actorId) : await repo.findManaged(a.actorId, a.userId);
+      if (!row) throw notFound();
+      const files = await attachments.list(a.actorId, row.id);
+      return { ...toManagedUser(row), attachments: files, is_parent: row.parent_user_id === a.actorId };
+    },
+
+    async listClients(a: { actorId: number; parentId: number; limit: number; skip: number; search?: string | undefined }) {
+      await requireProfessional(a.actorId);
+      await requireVisibleParent(a.actorId, a.parentId);
+      const { rows, total } = await repo.listChildren({ actorId: a.actorId, parentId: a.parentId, type: 2, limit: a.limit, skip: a.skip, search: a.search });
+      return { clients: rows.map(toManagedUser), total };
+    },
+
+    async listEvaluators(a: { actorId: number; parentId: number }) {
+      await requireProfessional(a.actorId);
+      await requireVisibleParent(a.actorId, a.parentId);
+      const { rows } = await repo.listChildren({ actorId: a.actorId, parentId: a.parentId, type: 1 });
+      return { evaluators: rows.map(toManagedUser) };
+    },
+
+    /** For routes that stage files before the service runs (the role check must not leave blobs behind). */
+    discardFiles: (files: readonly StagedFile[]) => discardAll(deps.storage, files),
+  };
+}
+
+function personColumns(body: { nombre: string; apellido: string; email: string; telefono: string; nacimiento: string; sexo: 'Femenino' | 'Masculino'; direccion: string; pais_id: number; region_id: number; comuna_id: number }) {
+  return {
+    nombre: body.nombre,
+    apellido: body.apellido,
+    email: body.email,
+    telefono: body.telefono,
+    nacimiento: body.nacimiento,
+    sexo: body.sexo,
+    direccion: body.direccion,
+    pais_id: body.pais_id,
+    region_id: body.region_id,
+    comuna_id: body.comuna_id,
+  };
+}
+
+export type PeopleService = ReturnType<typeof createPeopleService>;

@@ -1,0 +1,63 @@
+import type { personFieldsSchema} from '@medida/contracts';
+import { cleanRut, ErrorCode, isValidChileanRut, type FieldErrors } from '@medida/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { ageInYears, MAX_AGE, MIN_AGE } from '../users/age.ts';
+import type { PeopleRepository } from './people.repository.ts';
+
+export type PersonFields = z.infer<typeof personFieldsSchema>;
+
+export interface PersonExtras {
+  company_id?: number | undefined;
+  trabajo?: 'Dependiente' | 'Independiente';
+  empresa?: string | undefined;
+}
+
+/** Field errors as translation keys; thrown as one 422 so the form shows every problem at once. */
+export class FieldErrorBag {
+  readonly fields: FieldErrors = {};
+  add(field: string, key: string) {
+    (this.fields[field] ??= []).push(key);
+  }
+  throwIfAny() {
+    if (Object.keys(this.fields).length > 0) throw new AppError(422, ErrorCode.validation, 'errors.validation', { fields: this.fields });
+  }
+}
+
+/**
+ * The server-side rules on top of the contract schema (spec §5): age 13–100 today, unique e-mail,
+ * region in the country and comuna in the region, Chilean RUT check digit for Chile, an existing
+ * company, and empresa only for Dependiente. Returns the values to store.
+ */
+export async function checkPersonRules(
+  repo: PeopleRepository,
+  input: PersonFields & PersonExtras,
+  context: { today: Date; exceptUserId?: number },
+) {
+  const errors = new FieldErrorBag();
+  const age = ageInYears(input.nacimiento, context.today);
+  if (age < MIN_AGE) errors.add('nacimiento', 'validation.ageMin');
+  else if (age > MAX_AGE) errors.add('nacimiento', 'validation.ageMax');
+
+  if (await repo.emailTaken(input.email, context.exceptUserId)) errors.add('email', 'validation.emailTaken');
+
+  const country = await repo.findCountry(input.pais_id);
+  const region = await repo.findState(input.region_id);
+  const comuna = await repo.findCity(input.comuna_id);
+  if (!country) errors.add('pais_id', 'validation.country');
+  if (!region || (country && region.country_id !== country.id)) errors.add('region_id', 'validation.region');
+  if (!comuna || (region && comuna.state_id !== region.id)) errors.add('comuna_id', 'validation.comuna');
+
+  const rut = cleanRut(input.rut);
+  if (country?.iso2 === 'CL' ? !isValidChileanRut(rut) : !/^[0-9A-Z]{1,20}$/.test(rut)) errors.add('rut', 'validation.rut');
+
+  if (input.company_id !== undefined && !(await repo.companyExists(input.company_id))) errors.add('company_id', 'validation.company');
+
+  let empresa: string | null = null;
+  if (input.trabajo === 'Dependiente') {
+    empresa = input.empresa?.trim() || null;
+    if (!empresa) errors.add('empresa', 'validation.required');
+  }
+  errors.throwIfAny();
+  return { rut, empresa };
+}
