@@ -1,4 +1,4 @@
-import type { personFieldsSchema} from '@medida/contracts';
+import type { personFieldsSchema } from '@medida/contracts';
 import { cleanRut, ErrorCode, isValidChileanRut, type FieldErrors } from '@medida/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
