@@ -197,7 +197,7 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
             data-testid="register-pais"
             {...form.getInputProps('pais_id')}
           />
-          <TextInput label={t('fields.telefono')} type="tel" autoComplete="tel" data-testid="register-telefono" {...form.getInputProps('telefono')} />
+          <TextInput label={t('fields.telefonoOptional')} type="tel" autoComplete="tel" data-testid="register-telefono" {...form.getInputProps('telefono')} />
         </SimpleGrid>
         <Select
           label={t('fields.especialidad')}

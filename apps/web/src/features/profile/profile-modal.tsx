@@ -34,7 +34,7 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
               </Text>
               <Group gap={6}>
                 <Badge variant="light">{t(`profile.userType.${datos.type}`)}</Badge>
-                <Badge variant="outline">{t(`profile.accountLevel.${data.account_level}`)}</Badge>
+                <Badge variant="outline">{t('profile.accountLevelBadge', { level: t(`profile.accountLevel.${data.account_level}`) })}</Badge>
               </Group>
             </Stack>
           </Group>

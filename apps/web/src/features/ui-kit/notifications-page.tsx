@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -31,13 +31,19 @@ export function NotificationsPage() {
         </Group>
       </UiKitSection>
       <UiKitSection title={t('uiKit.notifications.errors')}>
-        <Group>
+        <Stack gap="xs">
           {ERRORS.map((key) => (
-            <Button key={key} variant="light" color="orange" onClick={() => notifyError(t(key))} data-testid={`notify-${key.split('.')[1]}`}>
-              {key.split('.')[1]}
-            </Button>
+            <Group key={key} justify="space-between" wrap="nowrap" gap="sm">
+              <Stack gap={0}>
+                <Code w="fit-content">{key.split('.')[1]}</Code>
+                <Text size="sm">{t(key)}</Text>
+              </Stack>
+              <Button variant="light" color="orange" size="xs" onClick={() => notifyError(t(key))} data-testid={`notify-${key.split('.')[1]}`}>
+                {t('uiKit.notifications.show')}
+              </Button>
+            </Group>
           ))}
-        </Group>
+        </Stack>
         <Text size="sm" c="dimmed">
           {t('uiKit.notifications.hint')}
         </Text>
