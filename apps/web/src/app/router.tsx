@@ -1,5 +1,8 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyWithTimeout } from '../components/lazy-with-timeout.tsx';
+// The error pages are in the main bundle: they must show even when chunks cannot load.
+import { NotFoundPage } from '../features/errors/not-found-page.tsx';
+import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
 import { RootRoute } from './routes/root-route.tsx';
 import { RouteErrorPage } from './routes/route-error-page.tsx';
 
@@ -26,8 +29,6 @@ const LoginPage = lazyWithTimeout(() => import('../features/auth/login-page.tsx'
 const ForgotPasswordPage = lazyWithTimeout(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyWithTimeout(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage));
 const PoliticasPage = lazyWithTimeout(() => import('../features/legal/politicas-page.tsx').then((m) => m.PoliticasPage));
-const NotFoundPage = lazyWithTimeout(() => import('../features/errors/not-found-page.tsx').then((m) => m.NotFoundPage));
-const ServerErrorPage = lazyWithTimeout(() => import('../features/errors/server-error-page.tsx').then((m) => m.ServerErrorPage));
 /** `/pages/:page`: register and every register-<partner> variant, anything else is the 404 page. */
 const PagesRoute = lazyWithTimeout(() => import('./routes/pages-route.tsx').then((m) => m.PagesRoute));
 
