@@ -21,7 +21,7 @@ function startServer(env: Record<string, string> = {}) {
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const waitFor = async (pattern: RegExp) => {
-    const deadline = Date.now() + 50_000;
+    const deadline = Date.now() + 150_000;
     while (!pattern.test(output)) {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not print ${pattern}:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -52,7 +52,7 @@ describe('server process', () => {
     const demo = await reopened.db.selectFrom('users').select(['email', 'creditos', 'type', 'cambia_pass']).execute();
     expect(demo).toEqual([{ email: 'demo@medida.app', creditos: 100, type: 1, cambia_pass: 0 }]);
     await reopened.close();
-  });
+  }, 240_000); // a first boot runs initdb and every migration's seed
 
   it('stops with a clear message on a wrong configuration value', async () => {
     const server = startServer({ PORT: 'eighty', SEED_DEMO: 'maybe' });

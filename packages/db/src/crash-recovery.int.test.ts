@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from './create-db.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
@@ -50,17 +51,17 @@ describe('PGlite crash safety', () => {
 
     const handle = await createDb({ pglite: { dataDir } });
     try {
-      const rows = await handle.db.selectFrom('companies').select('id').execute();
+      const { rows } = await sql<{ id: number }>`SELECT id FROM crash_log`.execute(handle.db);
       const stored = new Set(rows.map((r) => r.id));
       const lost = acked.filter((id) => !stored.has(id));
       expect(lost).toEqual([]);
       // Still writable after recovery.
-      await handle.db.insertInto('companies').values({ name: 'after-crash' }).execute();
+      await sql`INSERT INTO crash_log (label) VALUES ('after-crash')`.execute(handle.db);
     } finally {
       await handle.close();
     }
     expect(existsSync(`${dataDir}.lock`)).toBe(false);
-  });
+  }, 120_000);
 
   it('refuses to open a data directory held by a live process, with a clear message', async () => {
     const dataDir = join(workDir, 'held');

@@ -7,7 +7,14 @@ import type { Database } from './database.ts';
 import { createPglitePool } from './pglite-pool.ts';
 
 export type DbOptions =
-  | { pglite: { /** Omit for an in-memory database (tests). */ dataDir?: string } }
+  | {
+      pglite: {
+        /** Omit for an in-memory database (tests). */
+        dataDir?: string;
+        /** Start from a `dumpDataDir` tarball instead of an empty cluster (test templates). */
+        loadDataDir?: Blob;
+      };
+    }
   | { postgres: { connectionString: string; max?: number } };
 
 export interface DbHandle {
@@ -36,6 +43,9 @@ const textParsers: Record<number, (value: string) => unknown> = {
   [OID.date]: (value) => value,
 };
 
+/** The parsers both drivers use; exported for code that opens PGlite directly (test templates). */
+export const pgliteParsers = textParsers;
+
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if ('postgres' in options) {
     const pool = new pg.Pool({
@@ -50,14 +60,14 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     return { db, driver: 'postgres', close: () => db.destroy() };
   }
 
-  const { dataDir } = options.pglite;
+  const { dataDir, loadDataDir } = options.pglite;
   let lock: ReturnType<typeof acquireDataDirLock> | undefined;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     lock = acquireDataDirLock(dataDir);
   }
   try {
-    const pglite = await PGlite.create({ dataDir, parsers: textParsers });
+    const pglite = await PGlite.create({ dataDir, loadDataDir, parsers: textParsers });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
     // Kysely initialises the driver lazily; touch it so close() always reaches pglite.close().
     await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();

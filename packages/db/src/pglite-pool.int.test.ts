@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Generated } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPglitePool } from './pglite-pool.ts';
 
 interface LogDb {
-  log: { id: number; who: string; step: string };
+  log: { id: Generated<number>; who: string; step: string };
 }
 
 describe('PGlite pool adapter', () => {

@@ -1,25 +1,35 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { createDb, type DbHandle } from './create-db.ts';
+import { createDb, pgliteParsers, type DbHandle } from './create-db.ts';
+import type { Database } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
+import { createPglitePool } from './pglite-pool.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when
  * DATABASE_URL is set, a new database `medida_test_<random>` on that server, dropped on close.
+ * Migrating (with its reference-data seeds) is slow, so both drivers start from a template that is
+ * migrated once per migration set: a PGlite dump file in the temp directory, or a PostgreSQL
+ * template database `medida_tpl_<fingerprint>`.
  */
 export async function createFreshTestDb(env: { DATABASE_URL?: string } = { DATABASE_URL: readDatabaseUrl() }): Promise<DbHandle> {
   const serverUrl = env.DATABASE_URL;
   if (!serverUrl) {
-    const handle = await createDb({ pglite: {} });
-    await migrateToLatest(handle.db);
+    const handle = await createDb({ pglite: { loadDataDir: await pgliteTemplate() } });
+    await migrateToLatest(handle.db); // a no-op unless the template is stale
     return handle;
   }
+  const template = await postgresTemplate(serverUrl);
   const name = `medida_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await createDb({ postgres: { connectionString: url.toString(), max: 5 } });
-  await migrateToLatest(handle.db);
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  const handle = await createDb({ postgres: { connectionString: databaseUrl(serverUrl, name), max: 5 } });
   return {
     ...handle,
     close: async () => {
@@ -32,6 +42,66 @@ export async function createFreshTestDb(env: { DATABASE_URL?: string } = { DATAB
 /** Test-only: the one place outside config.ts that reads the environment (test tier selection). */
 function readDatabaseUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
+}
+
+/** Changes whenever a migration or a seed dataset file changes. */
+function migrationsFingerprint(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const hash = createHash('sha256');
+  const migrationsDir = path.join(here, 'migrations');
+  for (const file of readdirSync(migrationsDir).sort()) hash.update(file).update(readFileSync(path.join(migrationsDir, file)));
+  for (const file of readdirSync(here).filter((f) => f.endsWith('-dataset.ts')).sort()) hash.update(file).update(readFileSync(path.join(here, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function pgliteTemplate(): Promise<Blob> {
+  const file = path.join(tmpdir(), `medida-pglite-template-${migrationsFingerprint()}.tar.gz`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    // not built yet
+  }
+  const pglite = await PGlite.create({ parsers: pgliteParsers });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
+  await migrateToLatest(db);
+  const dump = await pglite.dumpDataDir('gzip');
+  await db.destroy();
+  // Write then rename: a concurrent worker reads either nothing or the whole file.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
+  return dump;
+}
+
+async function postgresTemplate(serverUrl: string): Promise<string> {
+  const name = `medida_tpl_${migrationsFingerprint()}`;
+  await withAdminClient(serverUrl, async (client) => {
+    // One builder at a time across test workers; the others wait, then find it built.
+    await client.query('SELECT pg_advisory_lock(48151623)');
+    try {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rowCount) return;
+      const building = `${name}_building`;
+      await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${building}`);
+      const handle = await createDb({ postgres: { connectionString: databaseUrl(serverUrl, building), max: 1 } });
+      try {
+        await migrateToLatest(handle.db);
+      } finally {
+        await handle.close();
+      }
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(48151623)');
+    }
+  });
+  return name;
+}
+
+function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
 }
 
 async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
