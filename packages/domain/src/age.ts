@@ -1,27 +1,39 @@
 /** Calendar date as 'YYYY-MM-DD' (the spec's `nacimiento` format) or a Date (its UTC date is used). */
-export type DateInput = string | Date;
+export type DateInput = string | Date | Ymd;
 
-interface Ymd {
+export interface Ymd {
   y: number;
   m: number;
   d: number;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
-/** Parses a real calendar date; 2023-02-30 is rejected. */
+/** Digits at [from, to) of an ASCII string, or -1 if any is not a digit. Avoids Date and RegExp on the hot path. */
+function digits(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+/** Parses a real calendar date 'YYYY-MM-DD'; 2023-02-29 and 2023-13-01 are rejected. */
 export function parseIsoDate(value: string): Ymd | null {
-  const match = ISO_DATE.exec(value);
-  if (!match) return null;
-  const y = Number(match[1]);
-  const m = Number(match[2]);
-  const d = Number(match[3]);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return { y, m, d };
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return null;
+  const y = digits(value, 0, 4);
+  const m = digits(value, 5, 7);
+  const d = digits(value, 8, 10);
+  if (y < 1 || m < 1 || m > 12 || d < 1) return null;
+  const max = m === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[m - 1]!;
+  return d <= max ? { y, m, d } : null;
 }
 
 function toYmd(value: DateInput): Ymd {
+  if (typeof value === 'object' && !(value instanceof Date)) return value;
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) throw new RangeError('Invalid date');
     return { y: value.getUTCFullYear(), m: value.getUTCMonth() + 1, d: value.getUTCDate() };
@@ -54,4 +66,12 @@ export function isBefore(a: DateInput, b: DateInput): boolean {
   const x = toYmd(a);
   const y = toYmd(b);
   return x.y !== y.y ? x.y < y.y : x.m !== y.m ? x.m < y.m : x.d < y.d;
+}
+
+/** Completed years and months in one pass (the engine needs both). */
+export function ageAt(birth: DateInput, at: DateInput): { years: number; months: number } {
+  const b = toYmd(birth);
+  const a = toYmd(at);
+  const beforeBirthday = a.m < b.m || (a.m === b.m && a.d < b.d);
+  return { years: a.y - b.y - (beforeBirthday ? 1 : 0), months: (a.y - b.y) * 12 + (a.m - b.m) - (a.d < b.d ? 1 : 0) };
 }

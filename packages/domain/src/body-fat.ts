@@ -65,6 +65,14 @@ export interface WarningItem {
 
 const isMinor = (age: number) => age < ADULT_AGE_YEARS;
 
+// Shared, frozen field lists (results reference them rather than copying).
+const NAVY_FIELDS_MEN = Object.freeze(['pcintura', 'cuello', 'estatura']);
+const NAVY_FIELDS_WOMEN = Object.freeze(['pcintura', 'pcadera', 'cuello', 'estatura']);
+const BIA_FIELDS = Object.freeze(['pgrasa']);
+const BMI_FIELDS = Object.freeze(['peso', 'estatura']);
+const SUM_SITES_4: readonly SkinfoldSite[] = Object.freeze(['triceps', 'subescapular', 'abdominal', 'cuadriceps']);
+const SUM_SITES_2: readonly SkinfoldSite[] = Object.freeze(['triceps', 'subescapular']);
+
 function skinfoldEstimate(eq: SkinfoldEquation, i: BodyFatInput, estimate: boolean): FatEstimate | null {
   if (!hasSites(i.skinfolds, eq.sites) || (eq.sex && eq.sex !== i.sex)) return null;
   const ctx = { sex: i.sex, age: i.age, maturity: i.maturity };
@@ -89,7 +97,7 @@ function navyEstimate(i: BodyFatInput, meta: EquationMeta): FatEstimate | null {
   return {
     meta,
     percent: meta === NAVY ? bfNavy(navyIn) : bfNavyDensityMetric(navyIn),
-    fields: i.sex === 'M' ? ['pcintura', 'cuello', 'estatura'] : ['pcintura', 'pcadera', 'cuello', 'estatura'],
+    fields: i.sex === 'M' ? NAVY_FIELDS_MEN : NAVY_FIELDS_WOMEN,
     estimate: false,
     withinValidity: !isMinor(i.age),
     capped: false,
@@ -104,7 +112,7 @@ function navyEstimate(i: BodyFatInput, meta: EquationMeta): FatEstimate | null {
 export function primaryBodyFat(i: BodyFatInput): FatEstimate {
   switch (i.type) {
     case 1:
-      return { meta: BIA_DEVICE, percent: i.pgrasa!, fields: ['pgrasa'], estimate: false, withinValidity: true, capped: false };
+      return { meta: BIA_DEVICE, percent: i.pgrasa!, fields: BIA_FIELDS, estimate: false, withinValidity: true, capped: false };
     case 3:
       return navyEstimate(i, NAVY)!;
     case 2:
@@ -155,7 +163,7 @@ export function analyseBodyFat(i: BodyFatInput): BodyFatAnalysis {
   candidates.push({
     meta: DEURENBERG,
     percent: bfDeurenberg(i.sex, i.age, i.bmi),
-    fields: ['peso', 'estatura'],
+    fields: BMI_FIELDS,
     estimate: false,
     withinValidity: true,
     capped: false,
@@ -177,8 +185,7 @@ export function analyseBodyFat(i: BodyFatInput): BodyFatAnalysis {
     }
   }
 
-  const sumSites: SkinfoldSite[] | null =
-    i.type === 4 ? ['triceps', 'subescapular', 'abdominal', 'cuadriceps'] : i.type === 2 ? ['triceps', 'subescapular'] : null;
+  const sumSites = i.type === 4 ? SUM_SITES_4 : i.type === 2 ? SUM_SITES_2 : null;
   return { primary, comparisons, warnings, sumSites };
 }
 

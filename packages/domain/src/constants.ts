@@ -61,3 +61,12 @@ export type RangedField = keyof typeof FIELD_RANGES;
 export const BMI_PLAUSIBLE = { min: 10, max: 100 } as const;
 /** A fat estimate outside this means the measurements do not fit the equation's model. */
 export const FAT_PERCENT_PLAUSIBLE = { min: 2, max: 75 } as const;
+
+/** Fixed macro split mode, % of energy per macronutrient (must add up to 100). */
+export const MACRO_PCT_RANGES = {
+  protein: { min: 5, max: 60 },
+  carbohydrate: { min: 0, max: 80 },
+  fat: { min: 10, max: 70 },
+} as const;
+
+export const LOCALE_LENGTH = { min: 2, max: 35 } as const;

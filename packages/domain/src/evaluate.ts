@@ -1,8 +1,8 @@
-import { ageInMonths, ageInYears } from './age.ts';
+import { ageAt } from './age.ts';
 import { analyseBodyFat, bodyFatInputOf } from './body-fat.ts';
 import type { WarningItem } from './body-fat.ts';
 import { ADULT_AGE_YEARS, ENGINE_VERSION, EVALUATION_TYPES } from './constants.ts';
-import { BMI_FOR_AGE_WHO2007, BMI_MINSAL_OLDER, BMI_QUETELET, bmi as bmiOf, bmiClassMinsalOlder, bmiClassWho, bmiForAge } from './equations/bmi.ts';
+import { BMI_FOR_AGE_WHO2007, BMI_MINSAL_OLDER, BMI_QUETELET, bmi as bmiOf, bmiClassMinsalOlder, bmiClassWho, bmiForAge, lmsValue } from './equations/bmi.ts';
 import { BP_ACC_AHA, METABOLIC_SYNDROME, bpCategoryAccAha, isFever, metabolicSyndrome } from './equations/clinical.ts';
 import {
   CUNNINGHAM_1980,
@@ -53,7 +53,8 @@ import { LAP, METS_VF, METS_VF_CUTOFF, VAI, WHTR_VISCERAL_PROXY, lapKahn, metsVf
 import { NHLBI_BMI_WAIST, WAIST_WHO, WHR, WHTR, nhlbiRisk, waistFlags, whr, whrFlag, whrRisk, whtr, whtrRisk } from './equations/waist.ts';
 import { analyseExams } from './exam-results.ts';
 import { langOf } from './exams.ts';
-import { WARNING_KEYS } from './i18n-keys.ts';
+import { ERROR_KEYS, WARNING_KEYS } from './i18n-keys.ts';
+import { fastParse } from './fast-parse.ts';
 import type { EvaluateOutcome, EvaluationResult, RiskItem } from './result.ts';
 import { evaluationInputSchema, toFieldErrors } from './schema.ts';
 import type { EvaluationInput } from './schema.ts';
@@ -66,7 +67,25 @@ export function defaultEnergyLevel(input: Pick<EvaluationInput, 'ejercita' | 'fr
   return 'high';
 }
 
+/** Exam statuses that need no attention (HDL 'high' and CRP 'low' are good news too). */
+const NORMAL_STATUS = new Set(['normal', 'desirable', 'optimal', 'sufficiency']);
 const KIDNEY = /ri[ñn][oó]n|renal|rim|kidney/i;
+const HYPERTENSION = /hipertensi|hypertens/i;
+const DIABETES = /diabet/i;
+
+// Module-level helpers (not closures) keep the per-evaluation allocation low.
+function pushWarning(warnings: WarningItem[], code: WarningItem['code'], equation?: string): void {
+  warnings.push(equation ? { code, equation } : { code });
+}
+function percentOf(weightKg: number, kg: number): number {
+  return (kg / weightKg) * 100;
+}
+function macroPart(g: number, kcalPerG: number, totalKcal: number) {
+  return { g, kcal: g * kcalPerG, percent: ((g * kcalPerG) / totalKcal) * 100 };
+}
+function treatedFor(conditions: ReadonlyArray<{ name: string; tratamiento?: boolean }>, re: RegExp): boolean {
+  return conditions.some((c) => re.test(c.name) && c.tratamiento === true);
+}
 
 /**
  * Computes every result of an evaluation from validated inputs. Pure and total: for any input that
@@ -74,11 +93,9 @@ const KIDNEY = /ri[ñn][oó]n|renal|rim|kidney/i;
  */
 export function computeEvaluation(input: EvaluationInput): EvaluationResult {
   const warnings: WarningItem[] = [];
-  const warn = (code: WarningItem['code'], equation?: string) => warnings.push(equation ? { code, equation } : { code });
 
   const sex: Sex = toSex(input.sexo);
-  const age = ageInYears(input.nacimiento, input.fecha);
-  const months = ageInMonths(input.nacimiento, input.fecha);
+  const { years: age, months } = ageAt(input.nacimiento, input.fecha);
   const minor = age < ADULT_AGE_YEARS;
   const W = input.peso;
   const H = input.estatura;
@@ -99,9 +116,9 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
 
   const ideal_weight: EvaluationResult['ideal_weight'] = forAge
     ? {
-        kg: weightAtBmi(forAge.medianBmi, H),
-        min_kg: weightAtBmi(forAge.bmiAtZ(-2), H),
-        max_kg: weightAtBmi(forAge.bmiAtZ(1), H),
+        kg: weightAtBmi(forAge.lms[1], H),
+        min_kg: weightAtBmi(lmsValue(...forAge.lms, -2), H),
+        max_kg: weightAtBmi(lmsValue(...forAge.lms, 1), H),
         target_bmi: null,
         equation: ref(IBW_WHO2007_MEDIAN),
         alternatives: [],
@@ -114,7 +131,7 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
         equation: ref(IBW_BMI),
         alternatives: H >= INCH_FORMULA_MIN_HEIGHT_CM ? IBW_INCH_FORMULAS.map((f) => ({ kg: f.fn(sex, H), equation: ref(f.meta) })) : [],
       };
-  if (!minor && H < INCH_FORMULA_MIN_HEIGHT_CM) warn(WARNING_KEYS.idealWeightInchFormulasSkipped);
+  if (!minor && H < INCH_FORMULA_MIN_HEIGHT_CM) pushWarning(warnings, WARNING_KEYS.idealWeightInchFormulasSkipped);
 
   // ---------------------------------------------------------------- body fat and fractionation
   const fat = analyseBodyFat(bodyFatInputOf(input, age));
@@ -122,36 +139,35 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
   const fatPct = fat.primary.percent;
   const fatKg = (W * fatPct) / 100;
   const ffmKg = W - fatKg;
-  const pct = (kg: number) => (kg / W) * 100;
   const gallagher = fatCategory(sex, age, fatPct);
 
   const residualKg = residualMassWurch(sex, W);
-  if (minor) warn(WARNING_KEYS.adultEquationInMinor, RESIDUAL_WURCH.id);
+  if (minor) pushWarning(warnings, WARNING_KEYS.adultEquationInMinor, RESIDUAL_WURCH.id);
 
   let bone_mass: EvaluationResult['bone_mass'] = null;
   if (input.diametro_muneca !== undefined && input.diametro_femur !== undefined) {
     const kg = boneMassRocha(H, input.diametro_muneca, input.diametro_femur);
-    bone_mass = { kg, percent: pct(kg), equation: ref(BONE_ROCHA) };
-    if (minor) warn(WARNING_KEYS.adultEquationInMinor, BONE_ROCHA.id);
+    bone_mass = { kg, percent: percentOf(W, kg), equation: ref(BONE_ROCHA) };
+    if (minor) pushWarning(warnings, WARNING_KEYS.adultEquationInMinor, BONE_ROCHA.id);
   }
 
   let leeKg = smmLee2000Model2(sex, age, W, H);
   if (leeKg < 0) {
-    warn(WARNING_KEYS.muscleClamped, MUSCLE_LEE_2.id);
+    pushWarning(warnings, WARNING_KEYS.muscleClamped, MUSCLE_LEE_2.id);
     leeKg = 0;
   }
-  const lee = { kg: leeKg, percent: pct(leeKg), equation: ref(MUSCLE_LEE_2), kind: 'skeletal_muscle_mass' as const };
+  const lee = { kg: leeKg, percent: percentOf(W, leeKg), equation: ref(MUSCLE_LEE_2), kind: 'skeletal_muscle_mass' as const };
   let muscle_mass: EvaluationResult['muscle_mass'];
   const deRoseKg = bone_mass ? muscleMassDeRose(W, fatKg, bone_mass.kg, residualKg) : null;
   if (deRoseKg !== null && deRoseKg > 0) {
-    muscle_mass = { kg: deRoseKg, percent: pct(deRoseKg), equation: ref(MUSCLE_DE_ROSE), kind: 'muscle_mass', alternatives: [lee] };
+    muscle_mass = { kg: deRoseKg, percent: percentOf(W, deRoseKg), equation: ref(MUSCLE_DE_ROSE), kind: 'muscle_mass', alternatives: [lee] };
   } else {
     // Never report W - fat - residual as muscle: that figure includes bone (formulas.md §3.3).
-    warn(deRoseKg === null ? WARNING_KEYS.skeletalMuscleOnly : WARNING_KEYS.muscleModelFallback, MUSCLE_LEE_2.id);
+    pushWarning(warnings, deRoseKg === null ? WARNING_KEYS.skeletalMuscleOnly : WARNING_KEYS.muscleModelFallback, MUSCLE_LEE_2.id);
     muscle_mass = { ...lee, alternatives: [] };
-    if (minor) warn(WARNING_KEYS.adultEquationInMinor, MUSCLE_LEE_2.id);
-    else if (age < 20) warn(WARNING_KEYS.outsideValidatedAge, MUSCLE_LEE_2.id);
-    if (bmiValue >= 30) warn(WARNING_KEYS.outsideValidatedBmi, MUSCLE_LEE_2.id);
+    if (minor) pushWarning(warnings, WARNING_KEYS.adultEquationInMinor, MUSCLE_LEE_2.id);
+    else if (age < 20) pushWarning(warnings, WARNING_KEYS.outsideValidatedAge, MUSCLE_LEE_2.id);
+    if (bmiValue >= 30) pushWarning(warnings, WARNING_KEYS.outsideValidatedBmi, MUSCLE_LEE_2.id);
   }
 
   // ---------------------------------------------------------------- waist indices and blood pressure
@@ -159,22 +175,22 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
   const whrValue = whr(input.pcintura, input.pcadera);
   const waistF = waistFlags(sex, input.pcintura);
   const bpCategory = bpCategoryAccAha(input.presion_s, input.presion_d);
-  if (bpCategory === 'crisis') warn(WARNING_KEYS.hypertensiveCrisis, BP_ACC_AHA.id);
+  if (bpCategory === 'crisis') pushWarning(warnings, WARNING_KEYS.hypertensiveCrisis, BP_ACC_AHA.id);
   const fever = isFever(input.clinical_data.temperatura);
-  if (fever) warn(WARNING_KEYS.fever);
+  if (fever) pushWarning(warnings, WARNING_KEYS.fever);
 
   // ---------------------------------------------------------------- exams and visceral fat
   const examsIn = input.clinical_data.exams ?? [];
   const labs = analyseExams(examsIn, sex, lang);
   warnings.push(...labs.warnings);
-  if (minor && labs.exams.length > 0) warn(WARNING_KEYS.adultLabLimits);
+  if (minor && labs.exams.length > 0) pushWarning(warnings, WARNING_KEYS.adultLabLimits);
   const { fasting_triglycerides: tg, hdl, fasting_glucose: glucose } = labs.values;
 
   const whtrRiskValue = whtrRisk(whtrValue);
   const alternatives: EvaluationResult['visceral_fat']['alternatives'] = [];
   let visceral_fat: EvaluationResult['visceral_fat'];
   const vaiApplies = tg !== undefined && hdl !== undefined && age >= 16 && bmiValue < 40 && tg < 1000;
-  if (tg !== undefined && hdl !== undefined && !vaiApplies) warn(WARNING_KEYS.vaiNotApplicable, VAI.id);
+  if (tg !== undefined && hdl !== undefined && !vaiApplies) pushWarning(warnings, WARNING_KEYS.vaiNotApplicable, VAI.id);
   if (vaiApplies) {
     const value = vaiAmato(sex, input.pcintura, bmiValue, tg, hdl);
     visceral_fat = { indicator: 'vai', value, category: vaiCategory(age, value), equation: ref(VAI), alternatives };
@@ -190,8 +206,8 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
 
   // ---------------------------------------------------------------- energy
   const bmrKcal = bmrMifflin(sex, age, W, H);
-  if (minor) warn(WARNING_KEYS.adultEquationInMinor, MIFFLIN.id);
-  else if (age < 19 || age > 78) warn(WARNING_KEYS.outsideValidatedAge, MIFFLIN.id);
+  if (minor) pushWarning(warnings, WARNING_KEYS.adultEquationInMinor, MIFFLIN.id);
+  else if (age < 19 || age > 78) pushWarning(warnings, WARNING_KEYS.outsideValidatedAge, MIFFLIN.id);
   const bmr: EvaluationResult['bmr'] = {
     kcal: bmrKcal,
     equation: ref(MIFFLIN),
@@ -211,7 +227,7 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
   };
 
   let metabolic_age: EvaluationResult['metabolic_age'] = null;
-  if (minor) warn(WARNING_KEYS.metabolicAgeAdultsOnly, METABOLIC_AGE.id);
+  if (minor) pushWarning(warnings, WARNING_KEYS.metabolicAgeAdultsOnly, METABOLIC_AGE.id);
   else {
     const m = metabolicAge(sex, age, W, H, ffmKg);
     metabolic_age = { years: m.years, clamped: m.clamped, equation: ref(METABOLIC_AGE) };
@@ -221,7 +237,6 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
   const level = input.energy_level ?? defaultEnergyLevel(input);
   const kcal = energy[level].avg;
   let macros: EvaluationResult['macros'];
-  const part = (g: number, perG: number) => ({ g, kcal: g * perG, percent: ((g * perG) / kcal) * 100 });
   if (input.macro_percentages) {
     const p = input.macro_percentages;
     const g = macrosFromPercent(kcal, p.protein, p.carbohydrate, p.fat);
@@ -229,9 +244,9 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
       mode: 'percentages',
       energy_level: level,
       kcal,
-      protein: part(g.protein_g, ATWATER.protein),
-      carbohydrate: part(g.carb_g, ATWATER.carbohydrate),
-      fat: part(g.fat_g, ATWATER.fat),
+      protein: macroPart(g.protein_g, ATWATER.protein, kcal),
+      carbohydrate: macroPart(g.carb_g, ATWATER.carbohydrate, kcal),
+      fat: macroPart(g.fat_g, ATWATER.fat, kcal),
       protein_g_per_kg: null,
       weight_basis_kg: null,
       equation: ref(MACROS_PERCENT),
@@ -241,28 +256,28 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
       input.protein_g_kg ??
       (input.ejercita === 'Si' ? PROTEIN_G_PER_KG.active : age >= 65 ? PROTEIN_G_PER_KG.olderAdult : PROTEIN_G_PER_KG.sedentaryAdult);
     const onIdeal = bmiValue >= 30;
-    if (onIdeal) warn(WARNING_KEYS.proteinOnIdealWeight);
+    if (onIdeal) pushWarning(warnings, WARNING_KEYS.proteinOnIdealWeight);
     const basis = onIdeal ? ideal_weight.kg : W;
     const g = macrosProteinFirst(kcal, basis, perKg, input.fat_pct ?? DEFAULT_FAT_PCT);
     macros = {
       mode: 'protein_first',
       energy_level: level,
       kcal,
-      protein: part(g.protein_g, ATWATER.protein),
-      carbohydrate: part(g.carb_g, ATWATER.carbohydrate),
-      fat: part(g.fat_g, ATWATER.fat),
+      protein: macroPart(g.protein_g, ATWATER.protein, kcal),
+      carbohydrate: macroPart(g.carb_g, ATWATER.carbohydrate, kcal),
+      fat: macroPart(g.fat_g, ATWATER.fat, kcal),
       protein_g_per_kg: perKg,
       weight_basis_kg: basis,
       equation: ref(MACROS_PROTEIN_FIRST),
     };
   }
-  if (macros.carbohydrate.g < AMDR.carbohydrateRdaG) warn(WARNING_KEYS.carbohydrateBelowRda);
+  if (macros.carbohydrate.g < AMDR.carbohydrateRdaG) pushWarning(warnings, WARNING_KEYS.carbohydrateBelowRda);
   if (macros.carbohydrate.percent < AMDR.carbohydrate.min || macros.carbohydrate.percent > AMDR.carbohydrate.max) {
-    warn(WARNING_KEYS.carbohydrateOutsideAmdr);
+    pushWarning(warnings, WARNING_KEYS.carbohydrateOutsideAmdr);
   }
-  if (macros.protein.percent > AMDR.protein.max) warn(WARNING_KEYS.proteinAboveAmdr);
+  if (macros.protein.percent > AMDR.protein.max) pushWarning(warnings, WARNING_KEYS.proteinAboveAmdr);
   const conditions = [...(input.clinical_data.ecnt ?? []), ...(input.clinical_data.autoinmune ?? [])].filter((c) => c.value === true);
-  if (conditions.some((c) => KIDNEY.test(c.name))) warn(WARNING_KEYS.kidneyDiseaseProtein);
+  if (conditions.some((c) => KIDNEY.test(c.name))) pushWarning(warnings, WARNING_KEYS.kidneyDiseaseProtein);
 
   // ---------------------------------------------------------------- Rockport
   let rockport: EvaluationResult['rockport'] = null;
@@ -278,8 +293,8 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
       equation: ref(ROCKPORT),
       category_equation: ref(COOPER_NORMS),
     };
-    if (minor) warn(WARNING_KEYS.adultEquationInMinor, ROCKPORT.id);
-    else if (age < 30 || age > 69) warn(WARNING_KEYS.outsideValidatedAge, ROCKPORT.id);
+    if (minor) pushWarning(warnings, WARNING_KEYS.adultEquationInMinor, ROCKPORT.id);
+    else if (age < 30 || age > 69) pushWarning(warnings, WARNING_KEYS.outsideValidatedAge, ROCKPORT.id);
   }
 
   // ---------------------------------------------------------------- training and risks
@@ -294,7 +309,6 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
   risks.push({ id: 'waist_height', dimension: 'anthropometric', level: whtrRiskValue, flagged: whtrRiskValue === 'increased' || whtrRiskValue === 'high', value: whtrValue, equation: ref(WHTR) });
   risks.push({ id: 'waist_hip', dimension: 'anthropometric', level: whrRisk(sex, whrValue), flagged: whrFlag(sex, whrValue), value: whrValue, equation: ref(WHR) });
   risks.push({ id: 'waist_circumference', dimension: 'anthropometric', level: waistF.who, flagged: waistF.who !== 'not_increased' || waistF.idf_latam, value: input.pcintura, equation: ref(WAIST_WHO) });
-  const treated = (re: RegExp) => conditions.some((c) => re.test(c.name) && c.tratamiento === true);
   const mets = metabolicSyndrome({
     sex,
     waistCm: input.pcintura,
@@ -303,17 +317,16 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
     tg,
     hdl,
     glucose,
-    onBpTreatment: treated(/hipertensi|hypertens/i),
-    onGlucoseTreatment: treated(/diabet/i),
+    onBpTreatment: treatedFor(conditions, HYPERTENSION),
+    onGlucoseTreatment: treatedFor(conditions, DIABETES),
   });
   risks.push({ id: 'metabolic_syndrome', dimension: 'cardiometabolic', level: mets.status, flagged: mets.status === 'present', value: mets.count, equation: ref(METABOLIC_SYNDROME) });
   risks.push({ id: 'blood_pressure', dimension: 'cardiometabolic', level: bpCategory, flagged: bpCategory !== 'normal', equation: ref(BP_ACC_AHA) });
   if (visceral_fat.indicator === 'vai') {
     risks.push({ id: 'visceral_adiposity', dimension: 'cardiometabolic', level: visceral_fat.category, flagged: visceral_fat.category !== 'none', value: visceral_fat.value, equation: visceral_fat.equation });
   }
-  const NORMAL = new Set(['normal', 'desirable', 'optimal', 'sufficiency']);
   for (const e of labs.exams) {
-    const ok = NORMAL.has(e.status) || (e.id === 'hdl' && e.status === 'high') || (e.id === 'crp' && e.status === 'low');
+    const ok = NORMAL_STATUS.has(e.status) || (e.id === 'hdl' && e.status === 'high') || (e.id === 'crp' && e.status === 'low');
     if (!ok) risks.push({ id: `exam:${e.id}`, dimension: 'cardiometabolic', level: e.status, flagged: true, value: e.value });
   }
   if (rockport) {
@@ -336,10 +349,10 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
     primary: i === 0,
     estimate: c.estimate,
     within_validity: c.withinValidity,
-    fields: [...c.fields],
+    fields: c.fields,
   }));
   const skinfold_sum = fat.sumSites
-    ? { sites: [...fat.sumSites], mm: fat.sumSites.reduce((acc, s) => acc + (input[s] ?? 0), 0) }
+    ? { sites: fat.sumSites, mm: fat.sumSites.reduce((acc, s) => acc + (input[s] ?? 0), 0) }
     : null;
 
   return {
@@ -358,9 +371,9 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
       category: gallagher ? { value: gallagher, equation: ref(GALLAGHER) } : null,
     },
     skinfold_sum,
-    lean_mass: { kg: ffmKg, percent: pct(ffmKg) },
+    lean_mass: { kg: ffmKg, percent: percentOf(W, ffmKg) },
     muscle_mass,
-    residual_mass: { kg: residualKg, percent: pct(residualKg), equation: ref(RESIDUAL_WURCH) },
+    residual_mass: { kg: residualKg, percent: percentOf(W, residualKg), equation: ref(RESIDUAL_WURCH) },
     bone_mass,
     visceral_fat,
     metabolic_age,
@@ -382,14 +395,15 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
   };
 }
 
+/** Drops repeated (code, equation) pairs; lists are short, so a linear scan beats a Set of strings. */
 function dedupe(items: WarningItem[]): WarningItem[] {
-  const seen = new Set<string>();
-  return items.filter((w) => {
-    const k = `${w.code}|${w.equation ?? ''}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  const out: WarningItem[] = [];
+  for (const w of items) {
+    let seen = false;
+    for (const o of out) if (o.code === w.code && o.equation === w.equation) seen = true;
+    if (!seen) out.push(w);
+  }
+  return out;
 }
 
 /**
@@ -397,7 +411,15 @@ function dedupe(items: WarningItem[]): WarningItem[] {
  * invalid inputs give `{ ok: false, errors }` with translation keys per field.
  */
 export function evaluate(input: unknown): EvaluateOutcome {
-  const parsed = evaluationInputSchema.safeParse(input);
+  const fast = fastParse(input);
+  if (fast) return { ok: true, result: computeEvaluation(fast) };
+  let parsed: ReturnType<typeof evaluationInputSchema.safeParse>;
+  try {
+    parsed = evaluationInputSchema.safeParse(input);
+  } catch {
+    // Only reachable with hostile objects (throwing getters, proxies); never with JSON.
+    return { ok: false, errors: { _root: [ERROR_KEYS.invalid] } };
+  }
   if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.error.issues) };
   return { ok: true, result: computeEvaluation(parsed.data) };
 }

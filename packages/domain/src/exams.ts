@@ -225,8 +225,14 @@ const defs: ExamDefinition[] = [
   },
 ];
 
+/** Limit texts are built once per sex, so results share them instead of rebuilding strings per call. */
+function withFixedLimits(d: ExamDefinition): ExamDefinition {
+  const bySex = { M: Object.freeze(d.limit('M')), F: Object.freeze(d.limit('F')) };
+  return Object.freeze({ ...d, limit: (sex: Sex) => bySex[sex] });
+}
+
 export const EXAM_CATALOGUE: Readonly<Record<ExamId, ExamDefinition>> = Object.freeze(
-  Object.fromEntries(defs.map((d) => [d.id, d])) as Record<ExamId, ExamDefinition>,
+  Object.fromEntries(defs.map((d) => [d.id, withFixedLimits(d)])) as Record<ExamId, ExamDefinition>,
 );
 
 /** 'es-CL' → 'es'; unknown languages fall back to Spanish (spec §1). */

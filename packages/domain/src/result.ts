@@ -57,7 +57,7 @@ export interface FatComparison {
   /** The client's age (and BMI, where stated) is inside the derivation sample. */
   within_validity: boolean;
   /** Input fields the estimate was computed from. */
-  fields: string[];
+  fields: readonly string[];
 }
 
 export interface ExamResult {
@@ -111,7 +111,7 @@ export interface EvaluationResult {
     category: { value: FatCategory; equation: EquationRef } | null;
   };
   /** Raw sum of the method's skinfolds (types 2 and 4): tracked over time regardless of equation. */
-  skinfold_sum: { sites: SkinfoldSite[]; mm: number } | null;
+  skinfold_sum: { sites: readonly SkinfoldSite[]; mm: number } | null;
   lean_mass: MassValue;
   muscle_mass: MassValue & {
     equation: EquationRef;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ageInYears, isBefore, parseIsoDate } from './age.ts';
+import { ageAt, isBefore, parseIsoDate } from './age.ts';
 import { bodyFatInputOf, isPlausibleFat, primaryBodyFat } from './body-fat.ts';
-import { BMI_PLAUSIBLE, EVALUATION_TYPES, FIELD_RANGES, MAX_AGE_YEARS, MIN_AGE_YEARS, SEXO_OPTIONS, YES_NO } from './constants.ts';
+import { BMI_PLAUSIBLE, EVALUATION_TYPES, FIELD_RANGES, LOCALE_LENGTH, MACRO_PCT_RANGES, MAX_AGE_YEARS, MIN_AGE_YEARS, SEXO_OPTIONS, YES_NO } from './constants.ts';
 import type { RangedField } from './constants.ts';
 import { ACTIVITY_LEVELS } from './equations/energy.ts';
 import { navyCircumferenceCm } from './equations/navy.ts';
@@ -128,7 +128,7 @@ export const evaluationObjectSchema = z.object(
     rockport,
     clinical_data: clinicalData,
     /** BCP 47 tag: selects the food-guide system (es-CL: Chile) and the language of exam limits. */
-    locale: z.string(E).min(2, E).max(35, E).optional(),
+    locale: z.string(E).min(LOCALE_LENGTH.min, E).max(LOCALE_LENGTH.max, E).optional(),
     /** Activity level whose average energy feeds the macros; derived from the exercise answers when absent. */
     energy_level: z.enum(ACTIVITY_LEVELS as ['sedentary', 'low', 'moderate', 'high'], E).optional(),
     protein_g_kg: opt('protein_g_kg'),
@@ -137,9 +137,9 @@ export const evaluationObjectSchema = z.object(
     macro_percentages: z
       .object(
         {
-          protein: z.number(E).min(5, E).max(60, E),
-          carbohydrate: z.number(E).min(0, E).max(80, E),
-          fat: z.number(E).min(10, E).max(70, E),
+          protein: z.number(E).min(MACRO_PCT_RANGES.protein.min, E).max(MACRO_PCT_RANGES.protein.max, E),
+          carbohydrate: z.number(E).min(MACRO_PCT_RANGES.carbohydrate.min, E).max(MACRO_PCT_RANGES.carbohydrate.max, E),
+          fat: z.number(E).min(MACRO_PCT_RANGES.fat.min, E).max(MACRO_PCT_RANGES.fat.max, E),
         },
         E,
       )
@@ -167,7 +167,7 @@ export const REQUIRED_BY_TYPE: Readonly<Record<1 | 2 | 3 | 4, readonly RangedFie
   4: ['triceps', 'subescapular', 'abdominal', 'cuadriceps'],
 };
 
-const NUMERIC_FIELDS = [
+export const NUMERIC_FIELDS = [
   'evaluation_type',
   'peso',
   'estatura',
@@ -206,20 +206,21 @@ function toNumber(v: unknown): unknown {
 }
 
 /** The method code if it is one; never indexes tables with arbitrary (possibly hostile) values. */
-const methodOf = (v: unknown): 1 | 2 | 3 | 4 | undefined => (v === 1 || v === 2 || v === 3 || v === 4 ? v : undefined);
+export const methodOf = (v: unknown): 1 | 2 | 3 | 4 | undefined => (v === 1 || v === 2 || v === 3 || v === 4 ? v : undefined);
 
 function normalise(raw: unknown): unknown {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
   const v: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
   for (const key of NUMERIC_FIELDS) if (key in v) v[key] = toNumber(v[key]);
   const method = methodOf(v.evaluation_type);
-  if (method) for (const key of IGNORED_BY_TYPE[method]) delete v[key];
+  // Set to undefined rather than deleted: keeps one object shape (delete makes V8 objects slow).
+  if (method) for (const key of IGNORED_BY_TYPE[method]) if (key in v) v[key] = undefined;
   if (v.ejercita === 'No') {
     // Hidden in the wizard when the client does not exercise (spec §4).
-    delete v.hace;
-    delete v.frecentrena;
+    v.hace = undefined;
+    v.frecentrena = undefined;
   }
-  if (v.rockport === null) delete v.rockport;
+  if (v.rockport === null) v.rockport = undefined;
   else if (v.rockport && typeof v.rockport === 'object') {
     const r = { ...(v.rockport as Record<string, unknown>) };
     for (const k of ['minutes', 'seconds', 'bpm']) if (k in r) r[k] = toNumber(r[k]);
@@ -242,11 +243,13 @@ const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFin
 const inRange = (x: unknown, field: RangedField): x is number =>
   isNum(x) && x >= FIELD_RANGES[field].min && x <= FIELD_RANGES[field].max;
 
-type Ctx = z.RefinementCtx;
-const add = (ctx: Ctx, path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', message, path });
+/** Receives each cross-field problem; zod turns them into issues, the fast path just notes failure. */
+export type Report = (path: (string | number)[], message: string) => void;
+type Ctx = Report;
+const add = (report: Report, path: (string | number)[], message: string) => report(path, message);
 
 /** Cross-field rules. Runs even when some fields failed, so every problem is reported at once. */
-function crossFieldRules(value: unknown, ctx: Ctx): void {
+export function crossFieldRules(value: unknown, ctx: Report): void {
   if (value === null || typeof value !== 'object') return;
   const v = value as Record<string, unknown>;
   const type = methodOf(v.evaluation_type);
@@ -258,12 +261,17 @@ function crossFieldRules(value: unknown, ctx: Ctx): void {
     if (v.frecentrena === undefined) add(ctx, ['frecentrena'], ERROR_KEYS.required);
   }
 
-  if (typeof v.nacimiento === 'string' && typeof v.fecha === 'string' && parseIsoDate(v.nacimiento) && parseIsoDate(v.fecha)) {
-    if (isBefore(v.fecha, v.nacimiento)) add(ctx, ['fecha'], ERROR_KEYS.dateBeforeBirth);
+  // Dates are parsed once here; the age feeds the plausibility rule below.
+  let age: number | undefined;
+  const birth = typeof v.nacimiento === 'string' ? parseIsoDate(v.nacimiento) : null;
+  const at = typeof v.fecha === 'string' ? parseIsoDate(v.fecha) : null;
+  if (birth && at) {
+    if (isBefore(at, birth)) add(ctx, ['fecha'], ERROR_KEYS.dateBeforeBirth);
     else {
-      const age = ageInYears(v.nacimiento, v.fecha);
-      if (age < MIN_AGE_YEARS) add(ctx, ['nacimiento'], ERROR_KEYS.underAge);
-      else if (age > MAX_AGE_YEARS) add(ctx, ['nacimiento'], ERROR_KEYS.overAge);
+      const years = ageAt(birth, at).years;
+      if (years < MIN_AGE_YEARS) add(ctx, ['nacimiento'], ERROR_KEYS.underAge);
+      else if (years > MAX_AGE_YEARS) add(ctx, ['nacimiento'], ERROR_KEYS.overAge);
+      else age = years;
     }
   }
 
@@ -291,7 +299,7 @@ function crossFieldRules(value: unknown, ctx: Ctx): void {
   if (v.diametro_muneca !== undefined && v.diametro_femur === undefined) add(ctx, ['diametro_femur'], ERROR_KEYS.required);
   if (v.diametro_femur !== undefined && v.diametro_muneca === undefined) add(ctx, ['diametro_muneca'], ERROR_KEYS.required);
 
-  plausibleFatRule(v, type, ctx);
+  if (age !== undefined) plausibleFatRule(v, type, age, ctx);
 
   const r = v.rockport as Record<string, unknown> | undefined;
   if (r && typeof r === 'object') {
@@ -311,15 +319,11 @@ function crossFieldRules(value: unknown, ctx: Ctx): void {
  * Measurements that are each in range can still put the method's equation outside physiology
  * (e.g. a Slaughter sum of 160 mm gives > 100 % fat): that is a field error on those measurements.
  */
-function plausibleFatRule(v: Record<string, unknown>, type: 1 | 2 | 3 | 4 | undefined, ctx: Ctx): void {
+function plausibleFatRule(v: Record<string, unknown>, type: 1 | 2 | 3 | 4 | undefined, age: number, ctx: Ctx): void {
   if (!type || (v.sexo !== 'Masculino' && v.sexo !== 'Femenino')) return;
-  const needed: RangedField[] = ['peso', 'estatura', 'pcintura', 'pcadera', ...REQUIRED_BY_TYPE[type]];
-  if (!needed.every((f) => inRange(v[f], f))) return;
-  if (typeof v.nacimiento !== 'string' || typeof v.fecha !== 'string' || !parseIsoDate(v.nacimiento) || !parseIsoDate(v.fecha)) return;
-  if (isBefore(v.fecha, v.nacimiento)) return;
-  const age = ageInYears(v.nacimiento, v.fecha);
-  if (age < MIN_AGE_YEARS || age > MAX_AGE_YEARS) return;
-  if (type === 3 && navyCircumferenceCm({ sex: v.sexo === 'Masculino' ? 'M' : 'F', heightCm: 0, waistCm: v.pcintura as number, neckCm: v.cuello as number, hipCm: v.pcadera as number }) <= 0) return;
+  if (!inRange(v.peso, 'peso') || !inRange(v.estatura, 'estatura') || !inRange(v.pcintura, 'pcintura') || !inRange(v.pcadera, 'pcadera')) return;
+  for (const f of REQUIRED_BY_TYPE[type]) if (!inRange(v[f], f)) return;
+  if (type === 3 && navyCircumferenceCm({ sex: v.sexo === 'Masculino' ? 'M' : 'F', heightCm: 0, waistCm: v.pcintura, neckCm: v.cuello as number, hipCm: v.pcadera }) <= 0) return;
   const estimate = primaryBodyFat(bodyFatInputOf(v as unknown as EvaluationInput, age));
   if (isPlausibleFat(estimate.percent)) return;
   for (const field of estimate.fields) if (field !== 'estatura' && field !== 'peso') add(ctx, [field], ERROR_KEYS.implausibleFat);
@@ -358,7 +362,10 @@ function examRules(exams: unknown[], ctx: Ctx): void {
  */
 export const evaluationInputSchema = z.preprocess(
   normalise,
-  evaluationObjectSchema.superRefine(crossFieldRules, { when: () => true }),
+  evaluationObjectSchema.superRefine(
+    (value, ctx) => crossFieldRules(value, (path, message) => ctx.addIssue({ code: 'custom', message, path })),
+    { when: () => true },
+  ),
 );
 
 export type FieldErrors = Record<string, string[]>;

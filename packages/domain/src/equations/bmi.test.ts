@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WHO_BMI_LMS_FEMALE, WHO_BMI_LMS_MALE, WHO_LMS_FIRST_MONTH } from '../data/who2007-bmi-for-age.ts';
-import { bmi, bmiClassWho, bmiForAge } from './bmi.ts';
+import { bmi, bmiClassWho, bmiForAge, lmsValue } from './bmi.ts';
 
 describe('WHO 2000 adult classes', () => {
   it('lower bounds are inclusive and values are never rounded first', () => {
@@ -35,7 +35,7 @@ describe('WHO 2007 BMI-for-age', () => {
   });
 
   it('cut-offs: overweight > +1, obesity > +2, thinness < -2', () => {
-    const at = (z: number) => bmiForAge(0, 'M', 200).bmiAtZ(z);
+    const at = (z: number) => lmsValue(...bmiForAge(0, 'M', 200).lms, z);
     expect(bmiForAge(at(1.01), 'M', 200).category).toBe('overweight');
     expect(bmiForAge(at(0.99), 'M', 200).category).toBe('normal');
     expect(bmiForAge(at(2.01), 'M', 200).category).toBe('obesity');
@@ -44,19 +44,19 @@ describe('WHO 2007 BMI-for-age', () => {
   });
 
   it('restricts the tails beyond ±3 SD with the SD2-SD3 distance', () => {
-    const r0 = bmiForAge(0, 'F', 170);
-    const sd3 = r0.bmiAtZ(3);
-    const sd2 = r0.bmiAtZ(2);
+    const lms = bmiForAge(0, 'F', 170).lms;
+    const sd3 = lmsValue(...lms, 3);
+    const sd2 = lmsValue(...lms, 2);
     const value = sd3 + (sd3 - sd2); // one SD2-SD3 step above SD3
     expect(bmiForAge(value, 'F', 170).z).toBeCloseTo(4, 10);
-    const sd3n = r0.bmiAtZ(-3);
-    const sd2n = r0.bmiAtZ(-2);
+    const sd3n = lmsValue(...lms, -3);
+    const sd2n = lmsValue(...lms, -2);
     expect(bmiForAge(sd3n - (sd2n - sd3n) / 2, 'F', 170).z).toBeCloseTo(-3.5, 10);
     expect(bmiForAge(sd3n - 1, 'F', 170).category).toBe('severe_thinness');
   });
 
   it('percentile is 100 Φ(z)', () => {
-    const r = bmiForAge(bmiForAge(0, 'M', 190).bmiAtZ(1.96), 'M', 190);
+    const r = bmiForAge(lmsValue(...bmiForAge(0, 'M', 190).lms, 1.96), 'M', 190);
     expect(r.percentile).toBeCloseTo(97.5, 2);
   });
 });

@@ -68,9 +68,8 @@ export interface BmiForAge {
   z: number;
   percentile: number;
   category: WhoBmiForAgeClass;
-  /** BMI at the median (z = 0) and at the healthy-range edges (z = -2, z = +1) for this age and sex. */
-  medianBmi: number;
-  bmiAtZ: (z: number) => number;
+  /** The L, M, S row used; BMI at any z is `lmsValue(...lms, z)` (M is the median). */
+  lms: readonly [number, number, number];
 }
 
 function lmsRow(sex: Sex, ageMonths: number): readonly [number, number, number] {
@@ -80,7 +79,7 @@ function lmsRow(sex: Sex, ageMonths: number): readonly [number, number, number] 
 }
 
 /** BMI at a given z for the LMS curve: M (1 + L S z)^(1/L). */
-function lmsValue(l: number, m: number, s: number, z: number): number {
+export function lmsValue(l: number, m: number, s: number, z: number): number {
   return Math.abs(l) < 1e-12 ? m * Math.exp(s * z) : m * Math.pow(1 + l * s * z, 1 / l);
 }
 
@@ -90,7 +89,8 @@ function lmsValue(l: number, m: number, s: number, z: number): number {
  * Age is in completed months (156-228 in this table).
  */
 export function bmiForAge(value: number, sex: Sex, ageMonths: number): BmiForAge {
-  const [l, m, s] = lmsRow(sex, ageMonths);
+  const lms = lmsRow(sex, ageMonths);
+  const [l, m, s] = lms;
   let z = (Math.pow(value / m, l) - 1) / (l * s);
   if (z > 3) {
     const sd3 = lmsValue(l, m, s, 3);
@@ -110,7 +110,6 @@ export function bmiForAge(value: number, sex: Sex, ageMonths: number): BmiForAge
     z,
     percentile: 100 * normalCdf(z),
     category,
-    medianBmi: m,
-    bmiAtZ: (zz: number) => lmsValue(l, m, s, zz),
+    lms,
   };
 }

@@ -14,11 +14,18 @@ export interface EquationMeta extends EquationRef {
   status: EvidenceStatus;
 }
 
+const REFS = new WeakMap<EquationMeta, EquationRef>();
+
 export function defineEquation(meta: EquationMeta): EquationMeta {
-  return Object.freeze(meta);
+  const frozen = Object.freeze(meta);
+  REFS.set(frozen, Object.freeze({ id: meta.id, name: meta.name, citation: meta.citation }));
+  return frozen;
 }
 
-/** Strips registry-only fields so results stay small and stable. */
+/**
+ * The result-side reference: registry-only fields stripped. One frozen object per equation,
+ * shared by every result (results are plain data; nothing mutates them).
+ */
 export function ref(meta: EquationMeta): EquationRef {
-  return { id: meta.id, name: meta.name, citation: meta.citation };
+  return REFS.get(meta) ?? { id: meta.id, name: meta.name, citation: meta.citation };
 }

@@ -79,18 +79,32 @@ export function foodGuideSystemFor(locale: string): FoodGuideSystem {
   return /^es[-_]CL$/i.test(locale) ? 'chile_ley_20606' : 'uk_fsa_traffic_light';
 }
 
-export function foodGuide(locale: string): FoodGuide {
-  const system = foodGuideSystemFor(locale);
-  const meta = system === 'chile_ley_20606' ? CHILE_ALTO_EN : UK_FSA;
-  return {
-    system,
-    equation: { id: meta.id, name: meta.name, citation: meta.citation },
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object') {
+    for (const v of Object.values(o)) deepFreeze(v);
+    Object.freeze(o);
+  }
+  return o;
+}
+
+const GUIDES: Readonly<Record<FoodGuideSystem, FoodGuide>> = {
+  chile_ley_20606: deepFreeze({
+    system: 'chile_ley_20606',
+    equation: { id: CHILE_ALTO_EN.id, name: CHILE_ALTO_EN.name, citation: CHILE_ALTO_EN.citation },
     basis: { solid: 'per_100g', liquid: 'per_100ml' },
-    thresholds:
-      system === 'chile_ley_20606'
-        ? { solid: CL_SOLID.map((t) => ({ ...t })), liquid: CL_LIQUID.map((t) => ({ ...t })) }
-        : { solid: UK_SOLID.map((t) => ({ ...t })), liquid: UK_LIQUID.map((t) => ({ ...t })) },
-  };
+    thresholds: { solid: CL_SOLID, liquid: CL_LIQUID },
+  }),
+  uk_fsa_traffic_light: deepFreeze({
+    system: 'uk_fsa_traffic_light',
+    equation: { id: UK_FSA.id, name: UK_FSA.name, citation: UK_FSA.citation },
+    basis: { solid: 'per_100g', liquid: 'per_100ml' },
+    thresholds: { solid: UK_SOLID, liquid: UK_LIQUID },
+  }),
+};
+
+/** The locale's system with its thresholds, as frozen data the UI can colour with. */
+export function foodGuide(locale: string): FoodGuide {
+  return GUIDES[foodGuideSystemFor(locale)];
 }
 
 export interface FoodItem {
@@ -119,7 +133,7 @@ const ADDED_KEY: Partial<Record<FoodNutrient, 'sugars' | 'sodium' | 'saturates'>
 
 /** Colours one food with a system; salt and sodium convert (salt = sodium × 2.5). */
 export function classifyFood(system: FoodGuideSystem, food: FoodItem): FoodClassification[] {
-  const guide = foodGuide(system === 'chile_ley_20606' ? 'es-CL' : 'en');
+  const guide = GUIDES[system];
   const per100 = { ...food.per100 };
   if (per100.salt_g === undefined && per100.sodium_mg !== undefined) per100.salt_g = (per100.sodium_mg * 2.5) / 1000;
   if (per100.sodium_mg === undefined && per100.salt_g !== undefined) per100.sodium_mg = (per100.salt_g / 2.5) * 1000;

@@ -1,0 +1,101 @@
+/**
+ * Prints evaluations per second for a mixed batch of the four methods (not a test; architecture §8).
+ * Run: npm run bench -w @medida/domain
+ */
+import { computeEvaluation, evaluate, evaluationInputSchema } from './src/index.ts';
+import type { EvaluationFormValues } from './src/index.ts';
+
+const base: EvaluationFormValues = {
+  evaluation_type: 1,
+  sexo: 'Masculino',
+  nacimiento: '1990-01-15',
+  fecha: '2025-06-01',
+  peso: 80,
+  estatura: 178,
+  presion_s: 128,
+  presion_d: 82,
+  pcintura: 90,
+  pcadera: 100,
+  pbrazo: 32,
+  ppierna: 55,
+  cuello: 39,
+  pgrasa: 20,
+  triceps: 12,
+  subescapular: 15,
+  abdominal: 22,
+  cuadriceps: 14,
+  fuma: 'No',
+  alcohol: 'No',
+  ejercita: 'Si',
+  hace: 6,
+  frecentrena: 4,
+  clinical_data: { temperatura: 36.6 },
+  locale: 'es-CL',
+};
+
+const labs = [
+  { name: 'fasting_glucose', value: 95 },
+  { name: 'fasting_insulin', value: 10 },
+  { name: 'fasting_triglycerides', value: 150 },
+  { name: 'hdl', value: 45 },
+  { name: 'total_cholesterol', value: 200 },
+] as const;
+
+// A deterministic mixed batch: 4 methods × both sexes × adults and adolescents × with/without extras, labs, Rockport.
+function batch(size: number): EvaluationFormValues[] {
+  const out: EvaluationFormValues[] = [];
+  for (let i = 0; i < size; i++) {
+    const type = ((i % 4) + 1) as 1 | 2 | 3 | 4;
+    const female = i % 3 === 0;
+    const teen = i % 7 === 0;
+    out.push({
+      ...base,
+      evaluation_type: type,
+      sexo: female ? 'Femenino' : 'Masculino',
+      nacimiento: teen ? '2010-03-01' : `19${60 + (i % 40)}-0${1 + (i % 9)}-15`,
+      peso: 55 + (i % 40),
+      estatura: 155 + (i % 35),
+      triceps: 8 + (i % 20),
+      suprailiaco: i % 5 === 0 ? 15 : undefined,
+      biceps: i % 10 === 0 ? 6 : undefined,
+      diametro_muneca: i % 2 === 0 ? 5.5 : undefined,
+      diametro_femur: i % 2 === 0 ? 9.2 : undefined,
+      rockport: i % 3 === 1 ? { minutes: 14, seconds: i % 60, bpm: 120 + (i % 40) } : undefined,
+      clinical_data: { temperatura: 36.5, exams: i % 2 === 1 ? [...labs] : [] },
+    });
+  }
+  return out;
+}
+
+/**
+ * Runs `fn` over the batch for about `seconds` of CPU time. The rate is per second of this process's
+ * CPU time (one core), so other processes competing for the machine do not distort it; wall-clock
+ * rate is printed beside it.
+ */
+function measure(label: string, inputs: readonly unknown[], fn: (x: unknown) => unknown, seconds = 2): void {
+  for (let i = 0; i < 20_000; i++) fn(inputs[i % inputs.length]); // warm-up (JIT)
+  let n = 0;
+  const cpu0 = process.cpuUsage();
+  const wall0 = process.hrtime.bigint();
+  let cpuUs = 0;
+  while (cpuUs < seconds * 1e6) {
+    for (let i = 0; i < 1000; i++) fn(inputs[(n + i) % inputs.length]);
+    n += 1000;
+    const c = process.cpuUsage(cpu0);
+    cpuUs = c.user + c.system;
+  }
+  const wallS = Number(process.hrtime.bigint() - wall0) / 1e9;
+  const perCpuSecond = n / (cpuUs / 1e6);
+  const fmt = (x: number) => Math.round(x).toLocaleString('en-US').padStart(10);
+  console.log(`${label.padEnd(40)} ${fmt(perCpuSecond)} /s per core  (${(1e6 / perCpuSecond).toFixed(2)} µs each; wall ${fmt(n / wallS)} /s)`);
+}
+
+const inputs = batch(1024);
+const failures = inputs.map((x) => evaluate(x)).filter((o) => !o.ok);
+if (failures.length) throw new Error(`bench batch has invalid inputs: ${JSON.stringify(failures[0])}`);
+const parsed = inputs.map((x) => evaluationInputSchema.parse(x));
+
+console.log(`@medida/domain bench, ${inputs.length} mixed inputs (4 methods, both sexes, adults and 13-17 y), node ${process.version}`);
+
+
+measure('computeEvaluation only (pre-validated)', parsed, (x) => computeEvaluation(x as (typeof parsed)[number]));
