@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { tr } from '../support/i18n.ts';
+import { expectPath, logIn, logOut } from '../support/session.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Picks a birth date in the Mantine date picker the way a person does: decade → year → month → day. */
+async function pickBirthDate(page: Page, year: number, monthIndex: number, day: number): Promise<void> {
+  await page.getByTestId('register-nacimiento').click();
+  const dropdown = page.locator('.mantine-DatePickerInput-dropdown, .mantine-Popover-dropdown:has(table)').last();
+  // Move decade by decade towards the wanted year.
+  for (let i = 0; i < 12 && !(await dropdown.getByRole('button', { name: String(year), exact: true }).isVisible()); i++) {
+    const firstShown = Number(await dropdown.locator('.mantine-DatePickerInput-yearsListControl').first().textContent());
+    const direction = year < firstShown ? 'previous' : 'next';
+    await dropdown.locator(`[data-direction="${direction}"]`).first().click();
+  }
+  await dropdown.getByRole('button', { name: String(year), exact: true }).click();
+  await dropdown.locator('.mantine-DatePickerInput-monthsListControl').nth(monthIndex).click();
+  await dropdown.locator('.mantine-DatePickerInput-day:not([data-outside])').nth(day - 1).click();
+}
+
+async function fillRegistration(page: Page, email: string, password: string): Promise<void> {
+  await page.getByTestId('register-nombre').fill('Renata');
+  await page.getByTestId('register-apellido').fill('Registro');
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-password').fill(password);
+  await page.getByTestId('register-confirmation').fill(password);
+  await page.getByTestId('register-sexo').click();
+  await page.getByRole('option', { name: tr('es', 'sexo.Femenino') }).click();
+}
+
+describe('registration', () => {
+  it('registers, logs in and logs out; the terms must be accepted', async () => {
+    const { context, page } = await newPage(browser);
+    const email = 'renata.registro@e2e.medida.test';
+    const password = 'Registro-Clave-2026';
+    await page.goto('/pages/login');
+    await page.getByTestId('register-link').click();
+    await expectPath(page, '/pages/register');
+    await fillRegistration(page, email, password);
+    await pickBirthDate(page, 1991, 6, 15);
+
+    // Without the terms nothing is sent.
+    await page.getByTestId('register-submit').click();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/pages/register');
+
+    await page.getByTestId('register-terms').check();
+    await page.getByTestId('register-submit').click();
+    await expectPath(page, '/pages/login');
+    await logIn(page, email, password);
+    await expectPath(page, '/dashboard');
+    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Renata');
+    await logOut(page);
+    await context.close();
+  });
+
+  it('asks for confirmation when the age is exactly 13', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/pages/register');
+    await fillRegistration(page, 'trece@e2e.medida.test', 'Trece-Anios-2026');
+    const today = new Date();
+    await pickBirthDate(page, today.getFullYear() - 13, today.getMonth(), today.getDate());
+    await page.getByTestId('register-terms').check();
+    await page.getByTestId('register-submit').click();
+    await page.getByText(tr('es', 'messages.ageConfirm13')).waitFor();
+    await page.getByTestId('confirm-age').click();
+    await expectPath(page, '/pages/login');
+    await context.close();
+  });
+});
