@@ -14,7 +14,11 @@ import type { EvaluationInput } from './schema.ts';
 
 type Obj = Record<string, unknown>;
 
-const isPlain = (v: unknown): v is Obj => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+const isPlain = (v: unknown): v is Obj => {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
 const inRange = (x: unknown, min: number, max: number): x is number => typeof x === 'number' && x >= min && x <= max;
 const ranged = (x: unknown, field: RangedField): x is number => inRange(x, FIELD_RANGES[field].min, FIELD_RANGES[field].max);
 
