@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { BlobStorage } from '../../lib/storage.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAttachmentsService, matchFileInfos } from '../attachments/attachments.service.ts';
-import { discardAll, type StagedFile } from '../attachments/upload.ts';
+import type { StagedFile } from '../attachments/upload.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createPeopleRepository, isUniqueViolation, type ManagedRow } from './people.repository.ts';
@@ -239,9 +239,6 @@ export function createPeopleService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher
       const { rows } = await repo.listChildren({ actorId: a.actorId, parentId: a.parentId, type: 1 });
       return { evaluators: rows.map(toManagedUser) };
     },
-
-    /** For routes that stage files before the service runs (the role check must not leave blobs behind). */
-    discardFiles: (files: readonly StagedFile[]) => discardAll(deps.storage, files),
   };
 }
 
