@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@medida/contracts';
 import { sql } from '@medida/db';
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { loggerOptions } from './app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from './plugins/auth.ts';
 import { bearer, insertUser, login } from './test/factories.ts';
@@ -169,6 +170,25 @@ describe('web app hosting', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(String(res.headers['access-control-allow-headers'])).toContain('X-Requested-With');
+  });
+});
+
+describe('logging', () => {
+  it('never writes passwords, tokens or the Authorization header, even at trace level', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({}, { logger: { ...(loggerOptions('trace') as object), stream: { write: (line: string) => lines.push(line) } } as FastifyServerOptions['logger'] });
+    try {
+      const user = await insertUser(logged, { password: 'canary-password-7d1f' });
+      const token = await login(logged.app, user);
+      await logged.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
+      await logged.app.inject({ method: 'POST', url: '/web/authenticate', payload: { email: user.email, password: 'canary-wrong-9c2e' } });
+      await logged.app.inject({ method: 'POST', url: '/web/reestablecepass/confirm', payload: { token: 'canary-reset-token-4b8a-xxxxxxxxxxxx', password: 'canary-new-3a5d' } });
+      const output = lines.join('');
+      expect(output.length).toBeGreaterThan(0);
+      for (const canary of ['canary-password-7d1f', 'canary-wrong-9c2e', 'canary-reset-token-4b8a', 'canary-new-3a5d', token]) expect(output).not.toContain(canary);
+    } finally {
+      await logged.close();
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database, Kysely } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Env } from '../config.ts';
 import { createFakeClock, type FakeClock } from '../lib/clock.ts';
@@ -24,7 +24,7 @@ const silentLogger = { info: () => {}, error: () => {} };
 export const testHasher = createPasswordHasher();
 
 /** A fresh migrated database (PGlite, or PostgreSQL when DATABASE_URL is set), a fake clock and a memory mailer. */
-export async function createTestApp(env: Env = {}): Promise<TestContext> {
+export async function createTestApp(env: Env = {}, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<TestContext> {
   const clock = createFakeClock();
   const handle = await createFreshTestDb();
   const config = loadConfig({
@@ -35,7 +35,7 @@ export async function createTestApp(env: Env = {}): Promise<TestContext> {
     ...env,
   });
   const mailer = createMailer({ from: config.mailFrom, sink: { kind: 'memory' }, logger: silentLogger });
-  const app = await buildApp({ config, db: handle, clock, hasher: testHasher, mailer, logger: false });
+  const app = await buildApp({ config, db: handle, clock, hasher: testHasher, mailer, logger: options.logger ?? false });
   await app.ready();
   return { app, db: handle.db, clock, mailer, hasher: testHasher, close: () => app.close() };
 }
