@@ -84,13 +84,13 @@ async function main() {
   prune.unref();
   runningApp.addHook('onClose', async () => clearInterval(prune));
 
-  await runningApp.listen({ port: config.port, host: config.host });
+  const listeningAt = await runningApp.listen({ port: config.port, host: config.host });
   runningApp.log.info({ driver: db.driver, dataDir: db.driver === 'pglite' ? config.dataDir : undefined }, 'database ready');
 
   if (config.seedDemo && (seeded || (await demoAccountExists(db.db)))) {
     // Demo data only: printed on purpose so a fresh install can log in.
     process.stdout.write(
-      `\n  Medida is running at ${config.publicBaseUrl}\n` +
+      `\n  Medida is listening on ${listeningAt} (public address ${config.publicBaseUrl})\n` +
         `  Demo professional: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}${seeded ? ' (just created)' : ''}\n\n`,
     );
   }
