@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
 import './app/global.css';
 import { App } from './app/app.tsx';
 import { initI18n } from './lib/i18n.ts';

@@ -39,12 +39,14 @@ function buildUrl(path: string, query: ApiRequestOptions<z.ZodType>['query']): s
   return search ? `${path}?${search}` : path;
 }
 
-/** Typed fetch for the /web API: bearer token, XHR marker, language, 30 s timeout, one error type. */
-export async function apiRequest<S extends z.ZodType>(path: string, options: ApiRequestOptions<S>): Promise<z.output<S>> {
-  const { method = 'GET', query, body, schema, signal, endsSessionOnAuthError = true, timeoutMs = API_TIMEOUT_MS } = options;
+type SendOptions = Omit<ApiRequestOptions<z.ZodType>, 'schema'>;
+
+/** The shared transport: headers, 30 s timeout, caller cancellation, and every failure as an ApiError. */
+async function send(path: string, options: SendOptions, accept: string): Promise<Response> {
+  const { method = 'GET', query, body, signal, endsSessionOnAuthError = true, timeoutMs = API_TIMEOUT_MS } = options;
   const token = getToken();
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'X-Requested-With': 'XMLHttpRequest',
     'Accept-Language': hooks.getLanguage(),
   };
@@ -78,21 +80,51 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Api
     signal?.removeEventListener('abort', onCallerAbort);
   }
 
-  const text = await response.text();
   if (!response.ok) {
-    const error = parseErrorResponse(response.status, text, response.headers.get('Retry-After'));
+    const error = parseErrorResponse(response.status, await response.text(), response.headers.get('Retry-After'));
     if (endsSessionOnAuthError && token && isSessionEndingStatus(response.status)) hooks.onSessionEnded();
     throw error;
   }
+  return response;
+}
+
+/** Typed fetch for the /web API: bearer token, XHR marker, language, 30 s timeout, one error type. */
+export async function apiRequest<S extends z.ZodType>(path: string, options: ApiRequestOptions<S>): Promise<z.output<S>> {
+  const response = await send(path, options, 'application/json');
+  const text = await response.text();
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : {};
   } catch {
     throw new ApiError({ kind: 'invalid_response', status: response.status, code: 'invalid_response', message: 'Invalid JSON' });
   }
-  const parsed = schema.safeParse(json);
+  const parsed = options.schema.safeParse(json);
   if (!parsed.success) {
     throw new ApiError({ kind: 'invalid_response', status: response.status, code: 'invalid_response', message: parsed.error.message });
   }
   return parsed.data;
+}
+
+/** The file name a Content-Disposition header offers (RFC 6266 filename* first), if any. */
+export function fileNameFromDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || undefined;
+}
+
+/**
+ * A binary download through the same transport (the bearer header, never a token in a URL).
+ * Resolves to the body and the server's file name.
+ */
+export async function apiDownload(path: string, options: SendOptions = {}): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const response = await send(path, options, '*/*');
+  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) };
 }

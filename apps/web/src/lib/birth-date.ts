@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { MAX_AGE_YEARS, MIN_AGE_YEARS } from '../../lib/constants.ts';
+import { MAX_AGE_YEARS, MIN_AGE_YEARS } from './constants.ts';
 
 const ISO = 'YYYY-MM-DD';
 
@@ -30,4 +30,22 @@ export function checkBirthDate(birth: string | null, today: string): BirthDateCh
   if (age < MIN_AGE_YEARS) return 'tooYoung';
   if (age > MAX_AGE_YEARS || (age === MAX_AGE_YEARS && birth < birthDateBounds(today).minDate)) return 'tooOld';
   return age === MIN_AGE_YEARS ? 'confirmThirteen' : 'ok';
+}
+
+/** Spec §5's helper for client forms: an age of more than 156 months and up to 1200 months. */
+export const MIN_AGE_MONTHS = 156;
+export const MAX_AGE_MONTHS = 1200;
+
+/** Whole months between a birth date and today. */
+export function ageInMonths(birth: string, today: string): number {
+  return dayjs(today).diff(dayjs(birth), 'month');
+}
+
+/** Client and network-user forms: the picker offers 13–100 years ago, this helper has the last word. */
+export function checkManagedBirthDate(birth: string | null, today: string): Exclude<BirthDateCheck, 'confirmThirteen'> {
+  if (!birth || !/^\d{4}-\d{2}-\d{2}$/.test(birth) || !dayjs(birth).isValid()) return 'missing';
+  const months = ageInMonths(birth, today);
+  if (months <= MIN_AGE_MONTHS) return 'tooYoung';
+  if (months > MAX_AGE_MONTHS) return 'tooOld';
+  return 'ok';
 }

@@ -13,6 +13,7 @@ import { useLogout, useProfile, useSessionUser } from '../../features/auth/sessi
 import { ChatButton } from '../../features/chat/chat-button.tsx';
 import { ProfileModal } from '../../features/profile/profile-modal.tsx';
 import { AppNavbar } from './app-navbar.tsx';
+import { PeopleOverlays } from './people-overlays.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** Mantine's `sm` breakpoint (48em): below it the sidebar is a drawer. */
@@ -88,6 +89,7 @@ export function MainLayout() {
         onClose={() => setChangePasswordOpened(false)}
       />
       <ProfileModal opened={profileOpened} onClose={() => setProfileOpened(false)} />
+      <PeopleOverlays />
     </AppShell>
   );
 }

@@ -14,7 +14,7 @@ import { ESPECIALIDAD_KEYS } from '../../lib/especialidades.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { apiErrorMessage, notifyApiError, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { fetchCountries, register } from './auth-api.ts';
-import { birthDateBounds, checkBirthDate } from './birth-date.ts';
+import { birthDateBounds, checkBirthDate } from '../../lib/birth-date.ts';
 import { confirmationError, newPasswordError } from './password-rules.ts';
 
 interface Values {

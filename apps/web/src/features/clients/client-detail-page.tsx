@@ -1,23 +1,190 @@
-import { Button } from '@mantine/core';
-import { IconArrowLeft, IconUser } from '@tabler/icons-react';
+import { Alert, Anchor, Avatar, Badge, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconClipboardHeart, IconCoins, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { ComingPage } from '../../components/coming-page.tsx';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Attachment, ManagedUser } from '@medida/contracts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LabeledValue } from '../../components/labeled-value.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { isApiError } from '../../lib/api-error.ts';
+import { ageInYears } from '../../lib/birth-date.ts';
+import { apiErrorMessage } from '../../lib/notify.ts';
+import { initials, peopleModals, personName, useConfirmDelete, useManagedUser } from '../people/index.ts';
+import { AttachmentList } from './attachment-list.tsx';
 
+function Section({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId: string }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid={testId}>
+      <Group justify="space-between" mb="md" gap="xs">
+        <Title order={4}>{title}</Title>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+function ProfileSection({ user }: { user: ManagedUser }) {
+  const { t } = useTranslation();
+  const p = user.profile;
+  const today = dayjs().format('YYYY-MM-DD');
+  const place = [p.comuna, p.region, p.pais].filter(Boolean).join(', ');
+  return (
+    <Section title={t('people.detail.profile')} testId="client-profile">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <LabeledValue label={t('fields.email')} value={p.email} testId="detail-email" />
+        <LabeledValue label={t('fields.telefono')} value={p.telefono} />
+        <LabeledValue label={t('fields.nacimiento')} value={p.nacimiento ? t('people.detail.birth', { date: dayjs(p.nacimiento).format('D MMM YYYY'), age: ageInYears(p.nacimiento, today) }) : null} />
+        <LabeledValue label={t('fields.sexo')} value={p.sexo ? t(`sexo.${p.sexo}`) : null} />
+        <LabeledValue label={t('fields.rut')} value={p.rut} testId="detail-rut" />
+        <LabeledValue label={t('fields.company')} value={user.company?.name} />
+        <LabeledValue label={t('fields.direccion')} value={p.direccion} />
+        <LabeledValue label={t('people.detail.location')} value={place} testId="detail-location" />
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+function CreditsSection({ user, isParent }: { user: ManagedUser; isParent: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('people.columns.credits')} testId="client-credits-section">
+      <Group justify="space-between" align="center">
+        <Text fz={32} fw={700} data-testid="detail-credits">
+          {user.creditos}
+        </Text>
+        {isParent && (
+          <Button variant="light" color="yellow" leftSection={<IconCoins size={18} />} onClick={() => peopleModals.open({ kind: 'credits', userId: user.id_usuario })} data-testid="detail-credits-button">
+            {t('people.actions.credits')}
+          </Button>
+        )}
+      </Group>
+    </Section>
+  );
+}
+
+function AttachmentsSection({ userId, attachments }: { userId: number; attachments: Attachment[] }) {
+  const { t } = useTranslation();
+  return (
+    <Section
+      title={t('attachments.heading')}
+      testId="client-attachments"
+      action={
+        <Button variant="subtle" size="compact-sm" onClick={() => peopleModals.open({ kind: 'editClient', userId })}>
+          {t('attachments.manage')}
+        </Button>
+      }
+    >
+      {attachments.length > 0 ? <AttachmentList attachments={attachments} /> : <Text c="dimmed" size="sm">{t('attachments.none')}</Text>}
+    </Section>
+  );
+}
+
+/** Evaluations arrive with their own issue; until then an honest empty state, never invented rows. */
+function EvaluationsSection() {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('people.detail.evaluations')} testId="client-evaluations">
+      <EmptyState icon={<IconClipboardHeart size={32} />} title={t('people.detail.evaluationsEmptyTitle')} description={t('people.detail.evaluationsEmptyText')} />
+    </Section>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Stack data-testid="client-loading" aria-busy="true">
+      <Skeleton h={60} w="50%" />
+      <Skeleton h={200} radius="lg" />
+      <Skeleton h={120} radius="lg" />
+    </Stack>
+  );
+}
+
+/** `users/:id`: one client's profile, documents, credits, parent-account note and evaluations. */
 export function ClientDetailPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { id = '' } = useParams();
-  return (
-    <ComingPage
-      title={t('pagesCopy.clientDetail.title', { id })}
-      description={t('pagesCopy.clientDetail.description')}
-      icon={<IconUser size={32} />}
-      emptyTitle={t('pagesCopy.clientDetail.emptyTitle')}
-      emptyText={t('pagesCopy.clientDetail.emptyText')}
-    >
-      <Button component={Link} to="/users" variant="light" leftSection={<IconArrowLeft size={16} />}>
+  const userId = /^\d+$/.test(id) ? Number(id) : null;
+  const query = useManagedUser(userId);
+  const confirmDelete = useConfirmDelete();
+
+  const back = (
+    <Anchor component={Link} to="/users" size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={16} />
         {t('pagesCopy.clientDetail.back')}
-      </Button>
-    </ComingPage>
+      </Group>
+    </Anchor>
+  );
+
+  if (userId === null || (query.isError && isApiError(query.error) && query.error.status === 404)) {
+    return (
+      <Stack>
+        {back}
+        <EmptyState icon={<IconInfoCircle size={32} />} title={t('people.detail.notFoundTitle')} description={t('people.detail.notFoundText')} />
+      </Stack>
+    );
+  }
+  if (query.isError) return <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <DetailSkeleton />;
+
+  const user = query.data;
+  const name = personName(user);
+  return (
+    <Stack gap="lg">
+      {back}
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Group gap="md" wrap="nowrap">
+          <Avatar size={64} radius="xl" color="medida">
+            {initials(user)}
+          </Avatar>
+          <Stack gap={4}>
+            <Title order={2} data-testid="page-title">
+              {name}
+            </Title>
+            <Group gap={6}>
+              <Badge variant="light">{t('profile.userType.2')}</Badge>
+              <Text size="sm" c="dimmed">
+                {t('people.detail.since', { date: dayjs(user.created_at).format('D MMM YYYY') })}
+              </Text>
+            </Group>
+          </Stack>
+        </Group>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconPencil size={18} />} onClick={() => peopleModals.open({ kind: 'editClient', userId: user.id_usuario })} data-testid="detail-edit">
+            {t('people.actions.edit')}
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={18} />}
+            onClick={() => confirmDelete({ id: user.id_usuario, name }, () => void navigate('/users', { replace: true }))}
+            data-testid="detail-delete"
+          >
+            {t('common.delete')}
+          </Button>
+        </Group>
+      </Group>
+      {user.is_parent && (
+        <Alert variant="light" color="medida" icon={<IconInfoCircle />} data-testid="parent-note">
+          {t('messages.parentAccount')}
+        </Alert>
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <ProfileSection user={user} />
+            <AttachmentsSection userId={user.id_usuario} attachments={user.attachments} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <CreditsSection user={user} isParent={user.is_parent} />
+        </Grid.Col>
+      </Grid>
+      <EvaluationsSection />
+    </Stack>
   );
 }

@@ -1,16 +1,122 @@
-import { IconUsers } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Box, Button, Group, Loader, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ComingPage } from '../../components/coming-page.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
+import { apiErrorMessage } from '../../lib/notify.ts';
+import { peopleModals, useClientsPage } from '../people/index.ts';
+import { ClientCards, ClientsTable } from './clients-table.tsx';
 
+const PAGE_SIZES = ['10', '20', '50'];
+
+function ListSkeleton() {
+  return (
+    <Stack gap="sm" data-testid="clients-loading" aria-busy="true">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} h={52} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/** `users`: the professional's clients, paged by limit/skip and searchable (spec §2, §7). */
 export function ClientsPage() {
   const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(20);
+  const query = useClientsPage({ limit, skip: (page - 1) * limit, search: debouncedSearch });
+
+  const total = query.data?.total ?? 0;
+  const clients = query.data?.clients ?? [];
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const openNew = () => peopleModals.open({ kind: 'newClient' });
+  const searching = debouncedSearch.trim() !== '';
+  // Deleting the last client of the last page leaves that page empty: step back to the new last page.
+  useEffect(() => {
+    if (query.data && page > pages) setPage(pages);
+  }, [query.data, page, pages]);
+
+  let body;
+  if (query.isError && !query.data) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (query.isPending) body = <ListSkeleton />;
+  else if (total === 0 && !searching)
+    body = (
+      <EmptyState icon={<IconUsers size={32} />} title={t('people.clients.emptyTitle')} description={t('people.clients.emptyText')}>
+        <Button leftSection={<IconUserPlus size={18} />} onClick={openNew}>
+          {t('people.clients.new')}
+        </Button>
+      </EmptyState>
+    );
+  else if (clients.length === 0) body = <Text c="dimmed" ta="center" py="xl" data-testid="clients-no-results">{t('people.clients.noResults', { search: debouncedSearch })}</Text>;
+  else
+    body = (
+      // Dimmed while the next page or search arrives; the previous rows stay readable.
+      <Box style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }} aria-busy={query.isFetching}>
+        <Box visibleFrom="sm">
+          <ClientsTable clients={clients} />
+        </Box>
+        <Box hiddenFrom="sm">
+          <ClientCards clients={clients} />
+        </Box>
+      </Box>
+    );
+
   return (
-    <ComingPage
-      title={t('pagesCopy.clients.title')}
-      description={t('pagesCopy.clients.description')}
-      icon={<IconUsers size={32} />}
-      emptyTitle={t('pagesCopy.clients.emptyTitle')}
-      emptyText={t('pagesCopy.clients.emptyText')}
-    />
+    <>
+      <PageHeader
+        title={t('pagesCopy.clients.title')}
+        description={t('pagesCopy.clients.description')}
+        actions={
+          <Button leftSection={<IconUserPlus size={18} />} onClick={openNew} data-testid="new-client">
+            {t('people.clients.new')}
+          </Button>
+        }
+      />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+        <Stack>
+          <TextInput
+            placeholder={t('people.clients.searchPlaceholder')}
+            aria-label={t('people.clients.searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            rightSection={query.isFetching && !query.isPending ? <Loader size={16} aria-label={t('common.loading')} /> : null}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            data-testid="clients-search"
+          />
+          {body}
+          {total > 0 && (
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Text size="sm" c="dimmed" data-testid="clients-range">
+                {t('people.range', { from: (page - 1) * limit + 1, to: Math.min(page * limit, total), total })}
+              </Text>
+              <Group gap="sm">
+                <Select
+                  data={PAGE_SIZES}
+                  value={String(limit)}
+                  onChange={(value) => {
+                    setLimit(Number(value ?? 20));
+                    setPage(1);
+                  }}
+                  allowDeselect={false}
+                  w={80}
+                  aria-label={t('people.pageSize')}
+                  data-testid="clients-page-size"
+                />
+                <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="clients-pagination" />
+              </Group>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </>
   );
 }

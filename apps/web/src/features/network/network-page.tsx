@@ -1,16 +1,91 @@
-import { IconNetwork } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Box, Button, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconNetwork, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ComingPage } from '../../components/coming-page.tsx';
+import type { ManagedUser } from '@medida/contracts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { apiErrorMessage } from '../../lib/notify.ts';
+import { peopleModals, useEvaluators } from '../people/index.ts';
+import { NetworkCards, NetworkTable } from './network-list.tsx';
 
+/** The server returns the whole network at once (no paging): filtering happens here. */
+function matches(user: ManagedUser, needle: string): boolean {
+  const p = user.profile;
+  return [p.nombre, p.apellido, p.email, p.rut ?? '', p.especialidad ?? '', p.empresa ?? ''].some((v) => v.toLowerCase().includes(needle));
+}
+
+/** `networkusers` ('Mi Red'): the professionals under this account (spec §2, §6). */
 export function NetworkPage() {
   const { t } = useTranslation();
+  const query = useEvaluators();
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLowerCase();
+  const all = query.data?.evaluators;
+  const users = useMemo(() => (all ?? []).filter((u) => !needle || matches(u, needle)), [all, needle]);
+  const openNew = () => peopleModals.open({ kind: 'newNetworkUser' });
+
+  let body;
+  if (query.isError) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (query.isPending)
+    body = (
+      <Stack gap="sm" data-testid="network-loading" aria-busy="true">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} h={52} radius="md" />
+        ))}
+      </Stack>
+    );
+  else if (all?.length === 0)
+    body = (
+      <EmptyState icon={<IconNetwork size={32} />} title={t('people.network.emptyTitle')} description={t('people.network.emptyText')}>
+        <Button leftSection={<IconUserPlus size={18} />} onClick={openNew}>
+          {t('people.network.new')}
+        </Button>
+      </EmptyState>
+    );
+  else if (users.length === 0) body = <Text c="dimmed" ta="center" py="xl">{t('people.clients.noResults', { search })}</Text>;
+  else
+    body = (
+      <>
+        <Box visibleFrom="sm">
+          <NetworkTable users={users} />
+        </Box>
+        <Box hiddenFrom="sm">
+          <NetworkCards users={users} />
+        </Box>
+        <Text size="sm" c="dimmed">
+          {t('people.network.count', { count: users.length })}
+        </Text>
+      </>
+    );
+
   return (
-    <ComingPage
-      title={t('pagesCopy.network.title')}
-      description={t('pagesCopy.network.description')}
-      icon={<IconNetwork size={32} />}
-      emptyTitle={t('pagesCopy.network.emptyTitle')}
-      emptyText={t('pagesCopy.network.emptyText')}
-    />
+    <>
+      <PageHeader
+        title={t('pagesCopy.network.title')}
+        description={t('pagesCopy.network.description')}
+        actions={
+          <Button leftSection={<IconUserPlus size={18} />} onClick={openNew} data-testid="new-network-user">
+            {t('people.network.new')}
+          </Button>
+        }
+      />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+        <Stack>
+          {(all?.length ?? 0) > 0 && (
+            <TextInput
+              placeholder={t('people.network.searchPlaceholder')}
+              aria-label={t('people.network.searchPlaceholder')}
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              data-testid="network-search"
+            />
+          )}
+          {body}
+        </Stack>
+      </Paper>
+    </>
   );
 }

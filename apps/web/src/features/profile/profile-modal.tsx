@@ -1,19 +1,9 @@
 import { Anchor, Avatar, Badge, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { LabeledValue as Field } from '../../components/labeled-value.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { especialidadKey } from '../../lib/especialidades.ts';
 import { useProfile } from '../auth/session.ts';
-
-function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{value === null || value === undefined || value === '' ? '—' : value}</Text>
-    </Stack>
-  );
-}
 
 /** The signed-in user's own record, read from GET /web/datosusuario. Editing comes with the profile issue. */
 export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -1,0 +1,40 @@
+import { lazy, Suspense, useState } from 'react';
+import { ChunkErrorBoundary } from '../../components/chunk-error.tsx';
+import { usePeopleModals } from '../../features/people/index.ts';
+import { CHUNK_TIMEOUT_MS } from '../../lib/constants.ts';
+import { loadChunk } from '../../lib/with-timeout.ts';
+
+// The people modals (forms, date picker, dropzone) load on first use, not with every screen.
+const Overlays = lazy(() =>
+  loadChunk(async () => {
+    const [clients, network, credits] = await Promise.all([
+      import('../../features/clients/client-modals.tsx'),
+      import('../../features/network/network-user-modals.tsx'),
+      import('../../features/credits/credits-modal.tsx'),
+    ]);
+    return function PeopleOverlayModals() {
+      return (
+        <>
+          <clients.ClientModals />
+          <network.NetworkUserModals />
+          <credits.CreditsModal />
+        </>
+      );
+    };
+  }, CHUNK_TIMEOUT_MS).then((component) => ({ default: component })),
+);
+
+/** Spec §2 global overlays: new/edit user, new/edit network user and credits, opened from any screen. */
+export function PeopleOverlays() {
+  const { modal } = usePeopleModals();
+  const [mounted, setMounted] = useState(false);
+  if (modal && !mounted) setMounted(true);
+  return mounted ? (
+    // A failed download (offline, new deployment) offers a reload, like the route chunks.
+    <ChunkErrorBoundary onRetry={() => window.location.reload()}>
+      <Suspense fallback={null}>
+        <Overlays />
+      </Suspense>
+    </ChunkErrorBoundary>
+  ) : null;
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Button, Divider, Group, Select, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { PersonFields, peopleModals, useCompanies, type PersonFormValues } from '../people/index.ts';
+import { AttachmentsPicker } from './attachments-picker.tsx';
+
+interface ClientFormProps {
+  form: UseFormReturnType<PersonFormValues>;
+  onSubmit: () => void;
+  saving: boolean;
+  submitLabel: string;
+  /** Edit modal: the saved documents, with their delete marks. */
+  savedAttachments?: ReactNode;
+}
+
+/** The new- and edit-client form: person fields, the optional company, and documents. */
+export function ClientForm({ form, onSubmit, saving, submitLabel, savedAttachments }: ClientFormProps) {
+  const { t } = useTranslation();
+  const companies = useCompanies();
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      data-testid="client-form"
+    >
+      <Stack>
+        <PersonFields form={form} />
+        <Select
+          label={t('fields.company')}
+          description={t('people.form.companyHint')}
+          data={(companies.data?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          clearable
+          searchable
+          nothingFoundMessage={t('common.nothingFound')}
+          data-testid="person-company"
+          {...form.getInputProps('company_id')}
+        />
+        <Divider label={t('attachments.heading')} labelPosition="left" />
+        {savedAttachments}
+        <Text size="sm" c="dimmed">
+          {t('attachments.optional')}
+        </Text>
+        <AttachmentsPicker form={form} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={peopleModals.close}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} data-testid="client-submit">
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+// The people domain's public surface, shared by the clients, network and credits features.
+export { peopleModals, usePeopleModals, useModalOf, type PeopleModal } from './people-modal-store.ts';
+export { PersonModal } from './person-modal.tsx';
+export { PersonFields } from './person-fields.tsx';
+export { usePersonForm } from './use-person-form.ts';
+export { useConfirmDelete } from './confirm-delete.tsx';
+export {
+  emptyPersonValues,
+  valuesFromUser,
+  personFields,
+  networkFields,
+  toMultipart,
+  type NewAttachment,
+  type PersonFormValues,
+} from './person-form.ts';
+export { attachmentProblem, formatBytes, ACCEPTED_ATTACHMENT_TYPES } from './attachment-rules.ts';
+export { peopleKeys, useActingUser, useClientsPage, useEvaluators, useManagedUser, useCompanies, useRefreshPeople } from './people-queries.ts';
+export { createUser, editUser, changeCredits, downloadAttachment } from './people-api.ts';
+export { personName, initials } from './person-name.ts';
+export { PersonActionsMenu } from './person-actions-menu.tsx';

@@ -1,0 +1,58 @@
+import { Select, SimpleGrid } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { applyLocationChange, type PersonFormValues } from './person-form.ts';
+import { useCities, useCountries, useStates } from './people-queries.ts';
+
+const toId = (value: string | null) => (value ? Number(value) : null);
+
+/** Country → region → comuna. Each pick clears what hangs below it and loads the next list (spec §4). */
+export function LocationFields({ form }: { form: UseFormReturnType<PersonFormValues> }) {
+  const { t } = useTranslation();
+  const values = form.getValues();
+  const countries = useCountries();
+  const states = useStates(toId(values.pais_id));
+  const cities = useCities(toId(values.region_id));
+
+  const pick = (field: 'pais_id' | 'region_id' | 'comuna_id') => (value: string | null) => {
+    const next = applyLocationChange(form.getValues(), field, value);
+    form.setValues(next);
+    form.clearFieldError(field);
+  };
+  const selectProps = (field: 'pais_id' | 'region_id' | 'comuna_id', loading: boolean) => ({
+    ...form.getInputProps(field),
+    onChange: pick(field),
+    searchable: true,
+    required: true,
+    allowDeselect: false,
+    nothingFoundMessage: t('common.nothingFound'),
+    placeholder: loading ? t('common.loading') : t('people.form.pick'),
+    // Mantine renders every option; a long comuna list stays usable through search.
+    limit: 400,
+  });
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <Select
+        label={t('fields.pais')}
+        data={(countries.data?.countries ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        data-testid="person-pais"
+        {...selectProps('pais_id', countries.isLoading)}
+      />
+      <Select
+        label={t('fields.region')}
+        data={(states.data?.states ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+        disabled={!values.pais_id}
+        data-testid="person-region"
+        {...selectProps('region_id', states.isFetching)}
+      />
+      <Select
+        label={t('fields.comuna')}
+        data={(cities.data?.cities ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        disabled={!values.region_id}
+        data-testid="person-comuna"
+        {...selectProps('comuna_id', cities.isFetching)}
+      />
+    </SimpleGrid>
+  );
+}

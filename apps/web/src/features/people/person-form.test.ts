@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { applyLocationChange, emptyPersonValues, hasMissingFields, networkFields, personErrors, personFields, rutProblem, toMultipart, type PersonFormValues } from './person-form.ts';
+
+const today = '2026-03-15';
+
+function filled(overrides: Partial<PersonFormValues> = {}): PersonFormValues {
+  return {
+    ...emptyPersonValues(),
+    nombre: 'Ana',
+    apellido: 'Pérez',
+    email: 'ana@example.com',
+    telefono: '+56 9 1234 5678',
+    nacimiento: '1990-05-17',
+    sexo: 'Femenino',
+    direccion: 'Av. Siempre Viva 123',
+    pais_id: '44',
+    region_id: '700',
+    comuna_id: '9000',
+    rut: '11.111.111-1',
+    ...overrides,
+  };
+}
+
+const client = { kind: 'client' as const, today, isChile: true };
+const network = { kind: 'network' as const, today, isChile: true };
+
+describe('person form rules (spec §5)', () => {
+  it('accepts a complete client', () => {
+    expect(personErrors(filled(), client)).toEqual({});
+  });
+
+  it('requires every field except company and documents, and flags "all fields required"', () => {
+    const errors = personErrors(emptyPersonValues(), client);
+    expect(Object.keys(errors).sort()).toEqual(
+      ['apellido', 'comuna_id', 'direccion', 'email', 'nacimiento', 'nombre', 'pais_id', 'region_id', 'rut', 'sexo', 'telefono'].sort(),
+    );
+    expect(hasMissingFields(errors)).toBe(true);
+    expect(hasMissingFields(personErrors(filled({ email: 'nope' }), client))).toBe(false);
+  });
+
+  it('checks the e-mail pattern and the age helper', () => {
+    expect(personErrors(filled({ email: 'ana@' }), client).email).toBe('validation.email');
+    expect(personErrors(filled({ nacimiento: '2013-03-15' }), client).nacimiento).toBe('messages.minAge13');
+    expect(personErrors(filled({ nacimiento: '1920-01-01' }), client).nacimiento).toBe('validation.birthDateRange');
+  });
+
+  it('validates the Chilean check digit only for Chile', () => {
+    expect(rutProblem('11111111-1', true)).toBeNull();
+    expect(rutProblem('111111112', true)).toBe('validation.rut');
+    expect(rutProblem('111111112', false)).toBeNull();
+    expect(rutProblem('AB-12', false)).toBeNull();
+    expect(rutProblem('  ', false)).toBe('validation.required');
+    expect(rutProblem('12#4', false)).toBe('validation.rut');
+  });
+
+  it('requires a title and description per document', () => {
+    const file = new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' });
+    const errors = personErrors(filled({ attachments: [{ key: 'k', file, title: ' ', description: 'ok' }] }), client);
+    expect(errors).toEqual({ 'attachments.0.title': 'validation.required' });
+  });
+
+  it('network users need especialidad and trabajo, and empresa only when Dependiente', () => {
+    expect(personErrors(filled(), network)).toEqual({ especialidad: 'validation.required', trabajo: 'validation.required' });
+    expect(personErrors(filled({ especialidad: 'Nutricionista', trabajo: 'Independiente' }), network)).toEqual({});
+    expect(personErrors(filled({ especialidad: 'Nutricionista', trabajo: 'Dependiente' }), network)).toEqual({ empresa: 'validation.required' });
+  });
+});
+
+describe('bodies', () => {
+  it('cleans the rut and converts ids', () => {
+    expect(personFields(filled())).toMatchObject({ rut: '111111111', pais_id: 44, region_id: 700, comuna_id: 9000, nombre: 'Ana' });
+  });
+
+  it('sends empresa only for Dependiente', () => {
+    expect(networkFields(filled({ especialidad: 'Bariatra', trabajo: 'Independiente', empresa: 'Old Co' }))).toEqual({ especialidad: 'Bariatra', trabajo: 'Independiente' });
+    expect(networkFields(filled({ especialidad: 'Bariatra', trabajo: 'Dependiente', empresa: ' Clínica ' }))).toEqual({ especialidad: 'Bariatra', trabajo: 'Dependiente', empresa: 'Clínica' });
+  });
+
+  it('puts files and their titles in the same order', () => {
+    const a = new File(['a'], 'a.png', { type: 'image/png' });
+    const b = new File(['b'], 'b.pdf', { type: 'application/pdf' });
+    const data = toMultipart({ nombre: 'Ana', company_id: undefined }, [
+      { key: '1', file: a, title: 'A', description: 'first' },
+      { key: '2', file: b, title: 'B', description: 'second' },
+    ], { deleted_files: '[3]' });
+    expect(data.get('nombre')).toBe('Ana');
+    expect(data.has('company_id')).toBe(false);
+    expect(data.get('deleted_files')).toBe('[3]');
+    expect(JSON.parse(String(data.get('files_info')))).toEqual([{ title: 'A', description: 'first' }, { title: 'B', description: 'second' }]);
+    expect(data.getAll('files[]').map((f) => (f as File).name)).toEqual(['a.png', 'b.pdf']);
+  });
+});
+
+describe('location cascade (spec §4)', () => {
+  const start = { pais_id: '1', region_id: '2', comuna_id: '3' };
+  it('a new country clears region and comuna', () => {
+    expect(applyLocationChange(start, 'pais_id', '9')).toEqual({ pais_id: '9', region_id: null, comuna_id: null });
+  });
+  it('a new region clears the comuna', () => {
+    expect(applyLocationChange(start, 'region_id', '5')).toEqual({ pais_id: '1', region_id: '5', comuna_id: null });
+  });
+  it('picking the same value keeps everything', () => {
+    expect(applyLocationChange(start, 'pais_id', '1')).toBe(start);
+    expect(applyLocationChange(start, 'comuna_id', '4')).toEqual({ ...start, comuna_id: '4' });
+  });
+});

@@ -1,0 +1,188 @@
+import { cleanRut, emailSchema, isValidChileanRut, type ManagedUser } from '@medida/contracts';
+import { checkManagedBirthDate } from '../../lib/birth-date.ts';
+import { attachmentProblem } from './attachment-rules.ts';
+
+/** Clients (type 2) carry a company and documents; network professionals a specialty and job. */
+export type PersonKind = 'client' | 'network';
+
+/** A document picked in the form, uploaded with the save (spec §3: title and description). */
+export interface NewAttachment {
+  /** Stable React key: files can share a name. */
+  key: string;
+  file: File;
+  title: string;
+  description: string;
+}
+
+/** Every field as the inputs hold it (Mantine selects use string ids); contract names throughout. */
+export interface PersonFormValues {
+  nombre: string;
+  apellido: string;
+  email: string;
+  telefono: string;
+  nacimiento: string | null;
+  sexo: string | null;
+  direccion: string;
+  pais_id: string | null;
+  region_id: string | null;
+  comuna_id: string | null;
+  rut: string;
+  company_id: string | null;
+  especialidad: string | null;
+  trabajo: string | null;
+  empresa: string;
+  attachments: NewAttachment[];
+  /** Edit modal: ids of saved documents marked for deletion (removed on save). */
+  deleted_files: number[];
+}
+
+export function emptyPersonValues(defaults: { paisId?: number | null; companyId?: number | null } = {}): PersonFormValues {
+  return {
+    nombre: '',
+    apellido: '',
+    email: '',
+    telefono: '',
+    nacimiento: null,
+    sexo: null,
+    direccion: '',
+    pais_id: defaults.paisId ? String(defaults.paisId) : null,
+    region_id: null,
+    comuna_id: null,
+    rut: '',
+    company_id: defaults.companyId ? String(defaults.companyId) : null,
+    especialidad: null,
+    trabajo: null,
+    empresa: '',
+    attachments: [],
+    deleted_files: [],
+  };
+}
+
+const idString = (id: number | null) => (id === null ? null : String(id));
+
+/** The edit modals start from the saved record. */
+export function valuesFromUser(user: ManagedUser): PersonFormValues {
+  const p = user.profile;
+  return {
+    nombre: p.nombre,
+    apellido: p.apellido,
+    email: p.email,
+    telefono: p.telefono ?? '',
+    nacimiento: p.nacimiento,
+    sexo: p.sexo,
+    direccion: p.direccion ?? '',
+    pais_id: idString(p.pais_id),
+    region_id: idString(p.region_id),
+    comuna_id: idString(p.comuna_id),
+    rut: p.rut ?? '',
+    company_id: idString(user.company?.id ?? null),
+    especialidad: p.especialidad,
+    trabajo: p.trabajo,
+    empresa: p.empresa ?? '',
+    attachments: [],
+    deleted_files: [],
+  };
+}
+
+/** Spec §4: picking a country clears region and comuna; picking a region clears comuna. */
+export function applyLocationChange(
+  values: Pick<PersonFormValues, 'pais_id' | 'region_id' | 'comuna_id'>,
+  field: 'pais_id' | 'region_id' | 'comuna_id',
+  value: string | null,
+): Pick<PersonFormValues, 'pais_id' | 'region_id' | 'comuna_id'> {
+  if (field === 'pais_id') return value === values.pais_id ? values : { pais_id: value, region_id: null, comuna_id: null };
+  if (field === 'region_id') return value === values.region_id ? values : { ...values, region_id: value, comuna_id: null };
+  return { ...values, comuna_id: value };
+}
+
+export const REQUIRED = 'validation.required';
+
+/** A rut as typed, judged the way the server will: the Chilean check digit for Chile, else 1–20 letters/digits. */
+export function rutProblem(raw: string, isChile: boolean): string | null {
+  const rut = cleanRut(raw);
+  if (!rut) return REQUIRED;
+  const ok = isChile ? isValidChileanRut(rut) : /^[0-9A-Z]{1,20}$/.test(rut);
+  return ok ? null : 'validation.rut';
+}
+
+/**
+ * Spec §5, all at once so the form shows every problem: all fields required except documents and
+ * company (and empresa unless Dependiente), the e-mail pattern, age by the months helper, the rut,
+ * and a title and description for each document. Values are translation keys, keyed by form path.
+ */
+export function personErrors(values: PersonFormValues, ctx: { kind: PersonKind; today: string; isChile: boolean }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const requireText = (field: keyof PersonFormValues) => {
+    const value = values[field];
+    if (typeof value === 'string' ? !value.trim() : value === null) errors[field] = REQUIRED;
+  };
+  for (const field of ['nombre', 'apellido', 'email', 'telefono', 'sexo', 'direccion', 'pais_id', 'region_id', 'comuna_id'] as const) requireText(field);
+  if (!errors.email && !emailSchema.safeParse(values.email).success) errors.email = 'validation.email';
+
+  const birth = checkManagedBirthDate(values.nacimiento, ctx.today);
+  if (birth === 'missing') errors.nacimiento = REQUIRED;
+  else if (birth === 'tooYoung') errors.nacimiento = 'messages.minAge13';
+  else if (birth === 'tooOld') errors.nacimiento = 'validation.birthDateRange';
+
+  const rut = rutProblem(values.rut, ctx.isChile);
+  if (rut) errors.rut = rut;
+
+  if (ctx.kind === 'network') {
+    requireText('especialidad');
+    requireText('trabajo');
+    if (values.trabajo === 'Dependiente') requireText('empresa');
+  } else {
+    values.attachments.forEach((item, index) => {
+      if (!item.title.trim()) errors[`attachments.${index}.title`] = REQUIRED;
+      if (!item.description.trim()) errors[`attachments.${index}.description`] = REQUIRED;
+      const problem = attachmentProblem(item.file);
+      if (problem) errors[`attachments.${index}.file`] = problem;
+    });
+  }
+  return errors;
+}
+
+/** Spec §5: a missing field also shows 'all fields required'. */
+export const hasMissingFields = (errors: Record<string, string>) => Object.values(errors).includes(REQUIRED);
+
+/** The person fields every create and edit body carries, trimmed, ids as numbers, the rut cleaned. */
+export function personFields(values: PersonFormValues) {
+  return {
+    nombre: values.nombre.trim(),
+    apellido: values.apellido.trim(),
+    email: values.email.trim(),
+    telefono: values.telefono.trim(),
+    nacimiento: values.nacimiento ?? '',
+    sexo: values.sexo as 'Femenino' | 'Masculino',
+    direccion: values.direccion.trim(),
+    pais_id: Number(values.pais_id),
+    region_id: Number(values.region_id),
+    comuna_id: Number(values.comuna_id),
+    rut: cleanRut(values.rut),
+  };
+}
+
+/** Network professionals: empresa only travels for Dependiente (spec §4). */
+export function networkFields(values: PersonFormValues) {
+  const dependiente = values.trabajo === 'Dependiente';
+  return {
+    especialidad: values.especialidad as string,
+    trabajo: values.trabajo as 'Dependiente' | 'Independiente',
+    ...(dependiente ? { empresa: values.empresa.trim() } : {}),
+  };
+}
+
+/**
+ * Multipart body: every text field as a part, then files[] with files_info (their titles and
+ * descriptions, in the same order), as POST /web/create_user and /web/editaperfil expect.
+ */
+export function toMultipart(fields: Record<string, string | number | undefined>, attachments: readonly NewAttachment[], extra: Record<string, string> = {}): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) data.append(name, String(value));
+  for (const [name, value] of Object.entries(extra)) data.append(name, value);
+  if (attachments.length > 0) {
+    data.append('files_info', JSON.stringify(attachments.map((a) => ({ title: a.title.trim(), description: a.description.trim() }))));
+    for (const a of attachments) data.append('files[]', a.file, a.file.name);
+  }
+  return data;
+}

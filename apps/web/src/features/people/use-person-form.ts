@@ -1,0 +1,45 @@
+import { useForm } from '@mantine/form';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api-error.ts';
+import { apiErrorMessage, notifyError } from '../../lib/notify.ts';
+import { hasMissingFields, personErrors, type PersonFormValues, type PersonKind } from './person-form.ts';
+import { useCountries } from './people-queries.ts';
+import { splitFieldErrors } from './save-errors.ts';
+
+/**
+ * One Mantine form for the four person modals: validates the spec §5 rules on submit (every problem
+ * at once, plus the 'all fields required' toast), and maps a failed save onto the fields.
+ */
+export function usePersonForm(kind: PersonKind, initialValues: PersonFormValues) {
+  const { t } = useTranslation();
+  const form = useForm<PersonFormValues>({ initialValues });
+  const countries = useCountries();
+
+  /** True when the values may be sent. */
+  const validate = (): boolean => {
+    const values = form.getValues();
+    const iso2 = countries.data?.countries.find((c) => String(c.id) === values.pais_id)?.iso2;
+    const errors = personErrors(values, { kind, today: dayjs().format('YYYY-MM-DD'), isChile: iso2?.toUpperCase() === 'CL' });
+    form.setErrors(Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(key)])));
+    if (hasMissingFields(errors)) notifyError(t('messages.allFieldsRequired'));
+    return Object.keys(errors).length === 0;
+  };
+
+  /**
+   * Spec §8: a failed create says errorCreatedUser or the server's first e-mail error; a failed edit
+   * says errorMessage. Field errors also go next to their inputs; a specific reason (a file too large,
+   * a timeout) is added to the toast.
+   */
+  const showSaveError = (error: unknown, fallbackKey: 'messages.errorCreatedUser' | 'messages.errorMessage') => {
+    const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
+    const { form: inline, other } = splitFieldErrors(fieldErrors, Object.keys(form.getValues()));
+    form.setErrors(inline);
+    const emailError = fallbackKey === 'messages.errorCreatedUser' ? fieldErrors?.email?.[0] : undefined;
+    const detail = fieldErrors ? other.join(' ') : apiErrorMessage(error);
+    const spec = emailError ?? t(fallbackKey);
+    notifyError(detail && detail !== t('messages.genericError') ? `${spec} ${detail}` : spec);
+  };
+
+  return { form, validate, showSaveError };
+}
