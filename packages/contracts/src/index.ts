@@ -7,3 +7,4 @@ export * from './people.ts';
 export * from './credits.ts';
 export * from './registration-variants.ts';
 export * from './system.ts';
+export * from './evaluations.ts';

@@ -1,0 +1,204 @@
+import type { EvaluationFormValues, EvaluationInput, EvaluationResult } from '@medida/domain';
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+
+/**
+ * Evaluations (spec §3 inputs/outputs, §4 wizard, §7 calls). The body of create/edit is the domain's
+ * evaluation form (`EvaluationFormValues`, validated on the server by `evaluationInputSchema` and
+ * `evaluate()`); the server recomputes every result, never trusts one sent by a client, and takes the
+ * client's birth date and sex from the stored client. A 422 is the usual envelope with
+ * `error.message: { field: [translated messages] }` (field names as in the form, dotted for nested:
+ * `rockport.bpm`, `clinical_data.exams.0.value`).
+ */
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+// POST /web/ingresaevaluacion — the evaluation object plus id_evaluado, id_evaluador (must be the
+// session user) and evaluation_type. `fecha` (YYYY-MM-DD) defaults to today; it may not be in the future.
+// `sexo` and `nacimiento` may be sent (the wizard has them) but the stored client's values win.
+export type CreateEvaluationBody = Omit<EvaluationFormValues, 'id_evaluado' | 'id_evaluador' | 'sexo' | 'nacimiento' | 'fecha'> & {
+  id_evaluado: number;
+  id_evaluador: number;
+  sexo?: EvaluationFormValues['sexo'];
+  nacimiento?: string;
+  fecha?: string;
+};
+/** The wire schema is a JSON object: every field rule lives in the engine's schema (one 422 source). */
+export const createEvaluationBodySchema = jsonObject.describe(
+  'The evaluation form (EvaluationFormValues of @medida/domain) plus id_evaluado, id_evaluador and evaluation_type',
+);
+
+// POST /web/editEvaluation — the same body plus evaluationID; saves version n+1 (earlier versions stay readable).
+export type EditEvaluationBody = CreateEvaluationBody & { evaluationID: number };
+export const editEvaluationBodySchema = jsonObject.describe('The evaluation form plus evaluationID');
+
+export const evaluationSummarySchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  evaluation_type: z.number().int(),
+  fecha: z.string(),
+  engine_version: z.string(),
+  created_at: z.string(),
+});
+export const saveEvaluationResponseSchema = z.object({
+  message: z.string(),
+  evaluacion: evaluationSummarySchema,
+  /** The evaluator's credit balance after the charge (unchanged on edit). */
+  creditos: z.number().int(),
+});
+export type SaveEvaluationResponse = z.infer<typeof saveEvaluationResponseSchema>;
+
+// POST /web/eliminaevaluacion and POST /web/enviarevalua
+export const evaluationIdBodySchema = z.strictObject({ evaluationID: idSchema });
+export type EvaluationIdBody = z.infer<typeof evaluationIdBodySchema>;
+export const evaluationMessageResponseSchema = z.object({ message: z.string() });
+
+// GET /web/getevaluacion?evaluationID=&version= — answer `{ data }` (the spec unwraps to data).
+export const getEvaluationQuerySchema = z.strictObject({
+  evaluationID: idSchema,
+  /** An earlier version; the latest when absent. */
+  version: idSchema.optional(),
+});
+
+export const personRefSchema = z.object({ id: z.number().int(), nombre: z.string(), apellido: z.string() });
+
+export const evaluationClientSchema = personRefSchema.extend({
+  email: z.string(),
+  rut: z.string().nullable(),
+  sexo: z.string().nullable(),
+  nacimiento: z.string().nullable(),
+  lang: z.string(),
+  company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+
+export const evaluationEvaluatorSchema = personRefSchema.extend({ especialidad: z.string().nullable(), email: z.string() });
+
+export const evaluationVersionInfoSchema = z.object({
+  version: z.number().int(),
+  created_at: z.string(),
+  engine_version: z.string(),
+  created_by: personRefSchema,
+});
+
+/** One point of the client's history (latest version of each of its evaluations, oldest first). */
+export const evaluationHistoryItemSchema = z.object({
+  id: z.number().int(),
+  fecha: z.string(),
+  evaluation_type: z.number().int(),
+  peso: z.number(),
+  bmi: z.number().nullable(),
+  body_fat_percent: z.number().nullable(),
+  lean_mass_kg: z.number().nullable(),
+  muscle_mass_kg: z.number().nullable(),
+});
+export type EvaluationHistoryItem = z.infer<typeof evaluationHistoryItemSchema>;
+
+export const evaluationEmailSchema = z.object({
+  sent_at: z.string(),
+  to: z.string(),
+  version: z.number().int(),
+  sent_by: personRefSchema,
+});
+
+export const evaluationDetailSchema = z.object({
+  id: z.number().int(),
+  evaluation_type: z.number().int(),
+  created_at: z.string(),
+  /** The version shown (latest unless ?version= asked for another). */
+  version: z.number().int(),
+  current_version: z.number().int(),
+  versions: z.array(evaluationVersionInfoSchema),
+  fecha: z.string(),
+  engine_version: z.string(),
+  /** The normalised inputs as validated (EvaluationInput of @medida/domain). */
+  inputs: jsonObject,
+  /** The engine's result for those inputs (EvaluationResult of @medida/domain), stored with engine_version. */
+  results: jsonObject,
+  client: evaluationClientSchema,
+  evaluator: evaluationEvaluatorSchema,
+  created_by_me: z.boolean(),
+  /** False for the client itself (read-only) and for evaluations shown from an older version. */
+  can_edit: z.boolean(),
+  history: z.array(evaluationHistoryItemSchema),
+  emails: z.array(evaluationEmailSchema),
+  /** GET path of the PDF report (bearer auth). */
+  report_path: z.string(),
+});
+export const getEvaluationResponseSchema = z.object({ data: evaluationDetailSchema });
+/** The typed view of the detail: inputs and results are the domain's types. */
+export type EvaluationDetail = Omit<z.infer<typeof evaluationDetailSchema>, 'inputs' | 'results'> & {
+  inputs: EvaluationInput;
+  results: EvaluationResult;
+};
+
+// GET /web/listaevaluaciones?type=&page=&limit=&filter_nombre=&filter_apellido=&filter_email=&filter_rut=&filter_company=&id_usuario=
+const filterText = z.string().trim().max(100).optional();
+export const EVALUATION_LIST_MAX_LIMIT = 100;
+export const listEvaluationsQuerySchema = z.strictObject({
+  /** The session user's type (spec §6); the server uses the stored type, this is accepted for compatibility. */
+  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(EVALUATION_LIST_MAX_LIMIT).default(20),
+  /** Prefix filters, case-insensitive (rut ignores dots and hyphen). */
+  filter_nombre: filterText,
+  filter_apellido: filterText,
+  filter_email: filterText,
+  filter_rut: filterText,
+  /** Company id (the company list of GET /web/getCompanies). */
+  filter_company: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
+  /** The session user, or a professional below it to narrow the list to its sub-tree. */
+  id_usuario: idSchema.optional(),
+});
+export type ListEvaluationsQuery = z.input<typeof listEvaluationsQuerySchema>;
+
+export const evaluationListItemSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  fecha: z.string(),
+  evaluation_type: z.number().int(),
+  client: z.object({
+    id: z.number().int(),
+    nombre: z.string(),
+    apellido: z.string(),
+    email: z.string(),
+    rut: z.string().nullable(),
+    company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  }),
+  evaluator: personRefSchema,
+  /** Spec §6: an evaluation created by the current user is marked as such. */
+  created_by_me: z.boolean(),
+});
+export type EvaluationListItem = z.infer<typeof evaluationListItemSchema>;
+export const listEvaluationsResponseSchema = z.object({
+  datos: z.array(evaluationListItemSchema),
+  datos_total: z.number().int(),
+  /** True when some evaluation in scope belongs to a client of a company other than the default (9). */
+  show_company: z.boolean(),
+});
+export type ListEvaluationsResponse = z.infer<typeof listEvaluationsResponseSchema>;
+
+// GET /web/evaluationListing?type=2&search=&parent_user_id= — the wizard's client search (max 20).
+export const EVALUATION_LISTING_MAX = 20;
+export const evaluationListingQuerySchema = z.strictObject({
+  type: z.coerce.number().pipe(z.literal(2)),
+  search: z.string().trim().max(100).optional(),
+  parent_user_id: idSchema,
+});
+export const evaluationListingItemSchema = z.object({
+  id_usuario: z.number().int(),
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  rut: z.string().nullable(),
+  nacimiento: z.string().nullable(),
+  sexo: z.string().nullable(),
+  /** Whole years today; null without a birth date. The wizard blocks Next under 13 (spec §4). */
+  age: z.number().int().nullable(),
+});
+export type EvaluationListingItem = z.infer<typeof evaluationListingItemSchema>;
+export const evaluationListingResponseSchema = z.object({ lista: z.array(evaluationListingItemSchema) });
+
+/** GET /web/evaluations/:id/report.pdf?version= — the PDF report in the client's language (attachment). */
+export const evaluationReportPath = (id: number) => `/web/evaluations/${id}/report.pdf`;
+export const evaluationReportParamsSchema = z.strictObject({ id: idSchema });
+export const evaluationReportQuerySchema = z.strictObject({ version: idSchema.optional() });
