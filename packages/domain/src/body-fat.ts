@@ -75,7 +75,7 @@ const SUM_SITES_2: readonly SkinfoldSite[] = Object.freeze(['triceps', 'subescap
 
 function skinfoldEstimate(eq: SkinfoldEquation, i: BodyFatInput, estimate: boolean): FatEstimate | null {
   if (!hasSites(i.skinfolds, eq.sites) || (eq.sex && eq.sex !== i.sex)) return null;
-  const ctx = { sex: i.sex, age: i.age, maturity: i.maturity };
+  const ctx = i; // BodyFatInput has sex, age and maturity: no per-equation context object.
   let withinValidity = i.age >= eq.minAge && i.age <= maxAgeFor(eq, i.sex);
   // Evans and the college-sample equations were not meant for BMI >= 35 (formulas.md §2.6).
   if (eq.meta.id === EVANS_2005.id && i.bmi >= 35) withinValidity = false;

@@ -27,7 +27,13 @@ const edgy = fc.oneof(
   fc.double(),
   fc.integer({ min: -5, max: 400 }),
   fc.constantFrom({ minutes: 14 }, { minutes: 14, seconds: 30, bpm: 140 }, { minutes: 14.5, seconds: 30, bpm: 140 }),
-  fc.constantFrom({ temperatura: 36 }, { temperatura: 36, exams: [{ name: 'hdl' }] }, { temperatura: 36, exams: [{ name: 'hdl', value: 45, unit: 'mmol/L' }] }),
+  fc.constantFrom(
+    { temperatura: 36 },
+    { temperatura: 36, exams: [{ name: 'hdl' }] },
+    { temperatura: 36, exams: [{ name: 'hdl', value: 45, unit: 'mmol/L' }] },
+    { temperatura: 36, exams: [{ name: 'hdl', value: 45, unit: 'constructor' }] },
+    { temperatura: 36, exams: [{ name: 'toString', value: 45 }] },
+  ),
   fc.constantFrom({ protein: 20, carbohydrate: 50, fat: 30 }, { protein: 20, carbohydrate: 50, fat: 20 }),
 );
 

@@ -9,7 +9,7 @@ import { parseIsoDate } from './age.ts';
 import { FIELD_RANGES, LOCALE_LENGTH, MACRO_PCT_RANGES, SEXO_OPTIONS } from './constants.ts';
 import type { RangedField } from './constants.ts';
 import { EXAM_CATALOGUE } from './exams.ts';
-import { IGNORED_BY_TYPE, crossFieldRules, methodOf } from './schema.ts';
+import { crossFieldRules, methodOf } from './schema.ts';
 import type { EvaluationInput } from './schema.ts';
 
 type Obj = Record<string, unknown>;
@@ -25,14 +25,11 @@ const ranged = (x: unknown, field: RangedField): x is number => inRange(x, FIELD
 /** Signals "not plainly valid: let zod decide". One shared instance: throwing it allocates nothing. */
 const FALLBACK = new Error('not on the fast path');
 
-function req(v: Obj, field: RangedField): number {
-  const x = v[field];
+function req(x: unknown, field: RangedField): number {
   if (!ranged(x, field)) throw FALLBACK;
   return x;
 }
-function opt(v: Obj, field: RangedField, ignored: readonly string[]): number | undefined {
-  if (ignored.includes(field)) return undefined;
-  const x = v[field];
+function opt(x: unknown, field: RangedField): number | undefined {
   if (x === undefined) return undefined;
   if (!ranged(x, field)) throw FALLBACK;
   return x;
@@ -93,7 +90,10 @@ function exams(x: unknown): EvaluationInput['clinical_data']['exams'] {
 function build(v: Obj): EvaluationInput {
   const type = methodOf(v.evaluation_type);
   if (!type) throw FALLBACK;
-  const ignored = IGNORED_BY_TYPE[type];
+  // Fields the method ignores are dropped whatever they hold (as normalise does before zod).
+  const skinfoldsIgnored = type === 1 || type === 3;
+  const neckIgnored = type !== 3;
+  const fatIgnored = type !== 1;
   if (!SEXO_OPTIONS.includes(v.sexo as never)) throw FALLBACK;
   if (typeof v.nacimiento !== 'string' || typeof v.fecha !== 'string' || !parseIsoDate(v.nacimiento) || !parseIsoDate(v.fecha)) throw FALLBACK;
   const ejercita = optIn(v.ejercita, YES_NO);
@@ -152,24 +152,24 @@ function build(v: Obj): EvaluationInput {
     sexo: v.sexo as EvaluationInput['sexo'],
     nacimiento: v.nacimiento,
     fecha: v.fecha,
-    peso: req(v, 'peso'),
-    estatura: req(v, 'estatura'),
-    presion_s: req(v, 'presion_s'),
-    presion_d: req(v, 'presion_d'),
-    pcintura: req(v, 'pcintura'),
-    pcadera: req(v, 'pcadera'),
-    pbrazo: req(v, 'pbrazo'),
-    ppierna: req(v, 'ppierna'),
-    cuello: opt(v, 'cuello', ignored),
-    pgrasa: opt(v, 'pgrasa', ignored),
-    triceps: opt(v, 'triceps', ignored),
-    subescapular: opt(v, 'subescapular', ignored),
-    abdominal: opt(v, 'abdominal', ignored),
-    cuadriceps: opt(v, 'cuadriceps', ignored),
-    suprailiaco: opt(v, 'suprailiaco', ignored),
-    biceps: opt(v, 'biceps', ignored),
-    diametro_muneca: opt(v, 'diametro_muneca', ignored),
-    diametro_femur: opt(v, 'diametro_femur', ignored),
+    peso: req(v.peso, 'peso'),
+    estatura: req(v.estatura, 'estatura'),
+    presion_s: req(v.presion_s, 'presion_s'),
+    presion_d: req(v.presion_d, 'presion_d'),
+    pcintura: req(v.pcintura, 'pcintura'),
+    pcadera: req(v.pcadera, 'pcadera'),
+    pbrazo: req(v.pbrazo, 'pbrazo'),
+    ppierna: req(v.ppierna, 'ppierna'),
+    cuello: neckIgnored ? undefined : opt(v.cuello, 'cuello'),
+    pgrasa: fatIgnored ? undefined : opt(v.pgrasa, 'pgrasa'),
+    triceps: skinfoldsIgnored ? undefined : opt(v.triceps, 'triceps'),
+    subescapular: skinfoldsIgnored ? undefined : opt(v.subescapular, 'subescapular'),
+    abdominal: skinfoldsIgnored ? undefined : opt(v.abdominal, 'abdominal'),
+    cuadriceps: skinfoldsIgnored ? undefined : opt(v.cuadriceps, 'cuadriceps'),
+    suprailiaco: opt(v.suprailiaco, 'suprailiaco'),
+    biceps: opt(v.biceps, 'biceps'),
+    diametro_muneca: opt(v.diametro_muneca, 'diametro_muneca'),
+    diametro_femur: opt(v.diametro_femur, 'diametro_femur'),
     maduracion: optIn(v.maduracion, MATURITY),
     fuma,
     alcohol,
@@ -180,8 +180,8 @@ function build(v: Obj): EvaluationInput {
     clinical_data,
     locale: v.locale as string | undefined,
     energy_level: optIn(v.energy_level, LEVELS),
-    protein_g_kg: opt(v, 'protein_g_kg', ignored),
-    fat_pct: opt(v, 'fat_pct', ignored),
+    protein_g_kg: opt(v.protein_g_kg, 'protein_g_kg'),
+    fat_pct: opt(v.fat_pct, 'fat_pct'),
     macro_percentages,
   };
 }

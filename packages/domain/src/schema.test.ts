@@ -187,6 +187,22 @@ describe('exams', () => {
       ERROR_KEYS.hdlNotBelowTotal,
     ]);
   });
+  it('prototype keys are neither exams nor units', () => {
+    const errors = errorsOf(
+      subjectA({
+        clinical_data: {
+          temperatura: 36.5,
+          exams: [
+            { name: 'toString' as never, value: 1 },
+            { name: 'hdl', value: 45, unit: 'constructor' },
+          ],
+        },
+      }),
+    );
+    expect(errors['clinical_data.exams.0.name']).toEqual([ERROR_KEYS.option]);
+    expect(errors['clinical_data.exams.1.unit']).toEqual([ERROR_KEYS.unit]);
+  });
+
   it('unticked exams (status false) are ignored', () => {
     expect(evaluate(subjectA({ clinical_data: { temperatura: 36.5, exams: [{ name: 'hdl', status: false }] } })).ok).toBe(true);
   });

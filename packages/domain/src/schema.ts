@@ -243,6 +243,8 @@ const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFin
 const inRange = (x: unknown, field: RangedField): x is number =>
   isNum(x) && x >= FIELD_RANGES[field].min && x <= FIELD_RANGES[field].max;
 
+const ROCKPORT_KEYS = ['minutes', 'seconds', 'bpm'] as const;
+
 /** Receives each cross-field problem; zod turns them into issues, the fast path just notes failure. */
 export type Report = (path: (string | number)[], message: string) => void;
 type Ctx = Report;
@@ -303,7 +305,7 @@ export function crossFieldRules(value: unknown, ctx: Report): void {
 
   const r = v.rockport as Record<string, unknown> | undefined;
   if (r && typeof r === 'object') {
-    for (const k of ['minutes', 'seconds', 'bpm']) if (r[k] === undefined) add(ctx, ['rockport', k], ERROR_KEYS.rockportIncomplete);
+    for (const k of ROCKPORT_KEYS) if (r[k] === undefined) add(ctx, ['rockport', k], ERROR_KEYS.rockportIncomplete);
   }
 
   const m = v.macro_percentages as Record<string, unknown> | undefined;
@@ -332,22 +334,31 @@ function plausibleFatRule(v: Record<string, unknown>, type: 1 | 2 | 3 | 4 | unde
 /** Canonical (converted) exam values by id, for the rules that compare exams. */
 function examRules(exams: unknown[], ctx: Ctx): void {
   const seen = new Map<ExamId, number>();
-  exams.forEach((raw, i) => {
-    if (!raw || typeof raw !== 'object') return;
+  for (let i = 0; i < exams.length; i++) {
+    const raw = exams[i];
+    if (!raw || typeof raw !== 'object') continue;
     const e = raw as { name?: unknown; value?: unknown; unit?: unknown; status?: unknown };
-    if (e.status === false || typeof e.name !== 'string' || !(e.name in EXAM_CATALOGUE)) return;
+    // Own keys only: 'constructor' or 'toString' must not reach the catalogue's prototype.
+    if (e.status === false || typeof e.name !== 'string' || !Object.hasOwn(EXAM_CATALOGUE, e.name)) continue;
     const def = EXAM_CATALOGUE[e.name as ExamId];
-    const path = ['clinical_data', 'exams', i];
-    if (seen.has(def.id)) add(ctx, [...path, 'name'], ERROR_KEYS.duplicateExam);
-    if (e.value === undefined) return add(ctx, [...path, 'value'], ERROR_KEYS.required);
+    if (seen.has(def.id)) add(ctx, ['clinical_data', 'exams', i, 'name'], ERROR_KEYS.duplicateExam);
+    if (e.value === undefined) {
+      add(ctx, ['clinical_data', 'exams', i, 'value'], ERROR_KEYS.required);
+      continue;
+    }
     const unit = typeof e.unit === 'string' ? e.unit : def.unit;
-    const convert = def.units[unit];
-    if (!convert) return add(ctx, [...path, 'unit'], ERROR_KEYS.unit);
-    if (!isNum(e.value)) return;
-    const canonical = convert(e.value);
-    if (!(canonical >= def.range.min && canonical <= def.range.max)) return add(ctx, [...path, 'value'], ERROR_KEYS.range);
+    if (!Object.hasOwn(def.units, unit)) {
+      add(ctx, ['clinical_data', 'exams', i, 'unit'], ERROR_KEYS.unit);
+      continue;
+    }
+    if (!isNum(e.value)) continue;
+    const canonical = def.units[unit]!(e.value);
+    if (!(canonical >= def.range.min && canonical <= def.range.max)) {
+      add(ctx, ['clinical_data', 'exams', i, 'value'], ERROR_KEYS.range);
+      continue;
+    }
     if (!seen.has(def.id)) seen.set(def.id, canonical);
-  });
+  }
   const tc = seen.get('total_cholesterol');
   const hdl = seen.get('hdl');
   if (tc !== undefined && hdl !== undefined && hdl >= tc) {

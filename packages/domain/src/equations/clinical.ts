@@ -53,15 +53,23 @@ export interface MetabolicSyndromeCount {
 }
 
 export function metabolicSyndrome(i: MetabolicSyndromeInput): MetabolicSyndromeCount {
-  const components: Array<boolean | undefined> = [
-    i.waistCm >= (i.sex === 'M' ? 90 : 80),
-    i.tg === undefined ? undefined : i.tg >= 150,
-    i.hdl === undefined ? undefined : i.hdl < (i.sex === 'M' ? 40 : 50),
-    i.sys >= 130 || i.dia >= 85 || i.onBpTreatment === true,
-    i.glucose === undefined ? (i.onGlucoseTreatment ? true : undefined) : i.glucose >= 100 || i.onGlucoseTreatment === true,
-  ];
-  const count = components.filter((c) => c === true).length;
-  const evaluated = components.filter((c) => c !== undefined).length;
+  // Missing labs are "not evaluated", not "not met"; treatment counts as met (Alberti 2009).
+  let count = 0;
+  let evaluated = 2; // waist and blood pressure are always measured
+  if (i.waistCm >= (i.sex === 'M' ? 90 : 80)) count++;
+  if (i.sys >= 130 || i.dia >= 85 || i.onBpTreatment === true) count++;
+  if (i.tg !== undefined) {
+    evaluated++;
+    if (i.tg >= 150) count++;
+  }
+  if (i.hdl !== undefined) {
+    evaluated++;
+    if (i.hdl < (i.sex === 'M' ? 40 : 50)) count++;
+  }
+  if (i.glucose !== undefined || i.onGlucoseTreatment === true) {
+    evaluated++;
+    if (i.onGlucoseTreatment === true || (i.glucose !== undefined && i.glucose >= 100)) count++;
+  }
   const status = count >= 3 ? 'present' : count + (5 - evaluated) >= 3 ? 'indeterminate' : 'absent';
   return { count, evaluated, status };
 }

@@ -322,7 +322,8 @@ export function maxAgeFor(eq: SkinfoldEquation, sex: Sex): number {
 }
 
 export function hasSites(s: Skinfolds, sites: readonly SkinfoldSite[]): s is Required<Skinfolds> {
-  return sites.every((site) => typeof s[site] === 'number');
+  for (const site of sites) if (typeof s[site] !== 'number') return false;
+  return true;
 }
 
 export { sum as sumSites };
