@@ -52,6 +52,12 @@ export type SaveEvaluationResponse = z.infer<typeof saveEvaluationResponseSchema
 export const evaluationIdBodySchema = z.strictObject({ evaluationID: idSchema });
 export type EvaluationIdBody = z.infer<typeof evaluationIdBodySchema>;
 export const evaluationMessageResponseSchema = z.object({ message: z.string() });
+/**
+ * enviarevalua: the attached PDF is encrypted (security.md F6); the professional gives this one-time
+ * password to the client out of band (in person, by phone). The e-mail body carries no health values.
+ */
+export const sendEvaluationResponseSchema = z.object({ message: z.string(), to: z.string(), pdf_password: z.string() });
+export type SendEvaluationResponse = z.infer<typeof sendEvaluationResponseSchema>;
 
 // GET /web/getevaluacion?evaluationID=&version= — answer `{ data }` (the spec unwraps to data).
 export const getEvaluationQuerySchema = z.strictObject({
