@@ -134,14 +134,58 @@ export interface AttachmentsTable {
   created_at: Generated<Date>;
 }
 
-/** One immutable credit movement (a trigger refuses UPDATE and DELETE). */
+/**
+ * One immutable credit movement (a trigger refuses UPDATE and DELETE): a transfer between two
+ * accounts (to_user_id set), or an evaluation's charge (evaluation_id set, no receiving account).
+ */
 export interface CreditLedgerTable {
   id: Generated<number>;
   actor_id: number;
   from_user_id: number;
-  to_user_id: number;
+  to_user_id: number | null;
   amount: number;
   created_at: Generated<Date>;
+  evaluation_id: number | null;
+}
+
+/** jsonb: read as the parsed object, written as JSON text (`JSON.stringify`), so arrays stay JSON. */
+export type JsonObject = Record<string, unknown>;
+type Jsonb = ColumnType<JsonObject, string, string>;
+
+export interface EvaluationsTable {
+  id: Generated<number>;
+  client_id: number;
+  evaluator_id: number;
+  evaluation_type: number;
+  current_version: Generated<number>;
+  /** The evaluation date (`fecha`) of the current version. */
+  evaluated_on: CalendarDate;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+  deleted_by: number | null;
+}
+
+/** Immutable (a trigger refuses UPDATE and DELETE): an edit inserts version n+1. */
+export interface EvaluationVersionsTable {
+  evaluation_id: number;
+  version: number;
+  evaluation_type: number;
+  inputs: Jsonb;
+  results: Jsonb;
+  engine_version: string;
+  created_by: number;
+  created_at: Timestamp;
+}
+
+export interface EvaluationEmailsTable {
+  id: Generated<number>;
+  evaluation_id: number;
+  version: number;
+  sent_by: number;
+  recipient: string;
+  lang: string;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -157,6 +201,9 @@ export interface Database {
   cities: CitiesTable;
   attachments: AttachmentsTable;
   credit_ledger: CreditLedgerTable;
+  evaluations: EvaluationsTable;
+  evaluation_versions: EvaluationVersionsTable;
+  evaluation_emails: EvaluationEmailsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -177,12 +224,14 @@ type PgTypeFor<T> = [NonNullable<T>] extends [number]
       ? 'boolean'
       : [NonNullable<T>] extends [string]
         ? 'text' | 'date' | 'uuid'
-        : never;
+        : [NonNullable<T>] extends [JsonObject]
+          ? 'jsonb'
+          : never;
 
 type ColumnSpec<T> = { type: PgTypeFor<T>; nullable: null extends T ? true : false };
 type ColumnMap = { [Table in keyof Database]: { [Col in keyof Selectable<Database[Table]>]-?: ColumnSpec<Selectable<Database[Table]>[Col]> } };
 
-type PgType = 'integer' | 'smallint' | 'timestamp with time zone' | 'boolean' | 'text' | 'date' | 'uuid';
+type PgType = 'integer' | 'smallint' | 'timestamp with time zone' | 'boolean' | 'text' | 'date' | 'uuid' | 'jsonb';
 const col = <T extends PgType, N extends boolean>(type: T, nullable: N) => ({ type, nullable });
 const int = col('integer', false);
 const intNull = col('integer', true);
@@ -218,5 +267,14 @@ export const databaseColumns = {
     id: int, user_id: int, uploader_id: int, title: text, description: text, original_name: text, storage_key: uuid,
     mime_type: text, size_bytes: int, sha256: text, created_at: ts,
   },
-  credit_ledger: { id: int, actor_id: int, from_user_id: int, to_user_id: int, amount: int, created_at: ts },
+  credit_ledger: { id: int, actor_id: int, from_user_id: int, to_user_id: intNull, amount: int, created_at: ts, evaluation_id: intNull },
+  evaluations: {
+    id: int, client_id: int, evaluator_id: int, evaluation_type: small, current_version: int, evaluated_on: col('date', false),
+    created_at: ts, updated_at: ts, deleted_at: tsNull, deleted_by: intNull,
+  },
+  evaluation_versions: {
+    evaluation_id: int, version: int, evaluation_type: small, inputs: col('jsonb', false), results: col('jsonb', false),
+    engine_version: text, created_by: int, created_at: ts,
+  },
+  evaluation_emails: { id: int, evaluation_id: int, version: int, sent_by: int, recipient: text, lang: text, created_at: ts },
 } satisfies ColumnMap;
