@@ -164,7 +164,7 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
   } else {
     // Never report W - fat - residual as muscle: that figure includes bone (formulas.md §3.3).
     pushWarning(warnings, deRoseKg === null ? WARNING_KEYS.skeletalMuscleOnly : WARNING_KEYS.muscleModelFallback, MUSCLE_LEE_2.id);
-    muscle_mass = { ...lee, alternatives: [] };
+    muscle_mass = { kg: lee.kg, percent: lee.percent, equation: lee.equation, kind: lee.kind, alternatives: [] };
     if (minor) pushWarning(warnings, WARNING_KEYS.adultEquationInMinor, MUSCLE_LEE_2.id);
     else if (age < 20) pushWarning(warnings, WARNING_KEYS.outsideValidatedAge, MUSCLE_LEE_2.id);
     if (bmiValue >= 30) pushWarning(warnings, WARNING_KEYS.outsideValidatedBmi, MUSCLE_LEE_2.id);
@@ -223,7 +223,6 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
     low: energyRequirement(bmrKcal, 'low'),
     moderate: energyRequirement(bmrKcal, 'moderate'),
     high: energyRequirement(bmrKcal, 'high'),
-    equation: ref(PAL_IOM),
   };
 
   let metabolic_age: EvaluationResult['metabolic_age'] = null;
@@ -379,6 +378,7 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
     metabolic_age,
     bmr,
     energy,
+    energy_equation: ref(PAL_IOM),
     macros,
     food_guide: foodGuide(input.locale ?? 'es'),
     rockport,

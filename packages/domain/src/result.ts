@@ -129,7 +129,9 @@ export interface EvaluationResult {
   };
   metabolic_age: { years: number; clamped: boolean; equation: EquationRef } | null;
   bmr: { kcal: number; equation: EquationRef; alternatives: Array<{ kcal: number; equation: EquationRef }> };
-  energy: Record<ActivityLevel, EnergyRange> & { equation: EquationRef };
+  /** kcal/day at each activity level (BMR × PAL min, average, max). */
+  energy: Record<ActivityLevel, EnergyRange>;
+  energy_equation: EquationRef;
   macros: {
     mode: 'protein_first' | 'percentages';
     energy_level: ActivityLevel;

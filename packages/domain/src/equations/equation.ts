@@ -14,12 +14,13 @@ export interface EquationMeta extends EquationRef {
   status: EvidenceStatus;
 }
 
-const REFS = new WeakMap<EquationMeta, EquationRef>();
+/** Non-enumerable slot holding the frozen result-side reference (faster than a WeakMap lookup). */
+const REF = Symbol('ref');
+type WithRef = EquationMeta & { [REF]?: EquationRef };
 
 export function defineEquation(meta: EquationMeta): EquationMeta {
-  const frozen = Object.freeze(meta);
-  REFS.set(frozen, Object.freeze({ id: meta.id, name: meta.name, citation: meta.citation }));
-  return frozen;
+  Object.defineProperty(meta, REF, { value: Object.freeze({ id: meta.id, name: meta.name, citation: meta.citation }) });
+  return Object.freeze(meta);
 }
 
 /**
@@ -27,5 +28,5 @@ export function defineEquation(meta: EquationMeta): EquationMeta {
  * shared by every result (results are plain data; nothing mutates them).
  */
 export function ref(meta: EquationMeta): EquationRef {
-  return REFS.get(meta) ?? { id: meta.id, name: meta.name, citation: meta.citation };
+  return (meta as WithRef)[REF] ?? { id: meta.id, name: meta.name, citation: meta.citation };
 }
