@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
+import { pickDate } from '../support/date-picker.ts';
 import { tr } from '../support/i18n.ts';
 import { expectPath, logIn, logOut } from '../support/session.ts';
 
@@ -11,21 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Picks a birth date in the Mantine date picker the way a person does: decade → year → month → day. */
-async function pickBirthDate(page: Page, year: number, monthIndex: number, day: number): Promise<void> {
-  await page.getByTestId('register-nacimiento').click();
-  const dropdown = page.locator('.mantine-DatePickerInput-dropdown, .mantine-Popover-dropdown:has(table)').last();
-  // Move decade by decade towards the wanted year.
-  for (let i = 0; i < 12 && !(await dropdown.getByRole('button', { name: String(year), exact: true }).isVisible()); i++) {
-    const firstShown = Number(await dropdown.locator('.mantine-DatePickerInput-yearsListControl').first().textContent());
-    const direction = year < firstShown ? 'previous' : 'next';
-    await dropdown.locator(`[data-direction="${direction}"]`).first().click();
-  }
-  await dropdown.getByRole('button', { name: String(year), exact: true }).click();
-  await dropdown.locator('.mantine-DatePickerInput-monthsListControl').nth(monthIndex).click();
-  await dropdown.locator('.mantine-DatePickerInput-day:not([data-outside])').nth(day - 1).click();
-}
 
 async function fillRegistration(page: Page, email: string, password: string): Promise<void> {
   await page.getByTestId('register-nombre').fill('Renata');
@@ -46,7 +32,7 @@ describe('registration', () => {
     await page.getByTestId('register-link').click();
     await expectPath(page, '/pages/register');
     await fillRegistration(page, email, password);
-    await pickBirthDate(page, 1991, 6, 15);
+    await pickDate(page, 'register-nacimiento', 1991, 6, 15);
 
     // Without the terms nothing is sent.
     await page.getByTestId('register-submit').click();
@@ -68,7 +54,7 @@ describe('registration', () => {
     await page.goto('/pages/register');
     await fillRegistration(page, 'trece@e2e.medida.test', 'Trece-Anios-2026');
     const today = new Date();
-    await pickBirthDate(page, today.getFullYear() - 13, today.getMonth(), today.getDate());
+    await pickDate(page, 'register-nacimiento', today.getFullYear() - 13, today.getMonth(), today.getDate());
     await page.getByTestId('register-terms').check();
     await page.getByTestId('register-submit').click();
     await page.getByText(tr('es', 'messages.ageConfirm13')).waitFor();

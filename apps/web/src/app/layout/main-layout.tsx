@@ -11,6 +11,7 @@ import { apiErrorMessage } from '../../lib/notify.ts';
 import { ChangePasswordModal } from '../../features/auth/change-password-modal.tsx';
 import { useLogout, useProfile, useSessionUser } from '../../features/auth/session.ts';
 import { ChatButton } from '../../features/chat/chat-button.tsx';
+import { EvaluationWizardOverlay, NewEvaluationButton } from '../../features/evaluations/evaluation-wizard-overlay.tsx';
 import { ProfileModal } from '../../features/profile/profile-modal.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { PeopleOverlays } from './people-overlays.tsx';
@@ -62,8 +63,9 @@ export function MainLayout() {
             />
             <Logo size={26} />
           </Group>
-          {/* Room for header actions such as "new evaluation" when the evaluations feature ships. */}
           <Group gap="xs" wrap="nowrap">
+            {/* Spec §2: the new-evaluation modal opens from any screen; clients (type 2) do not evaluate. */}
+            {user.data && user.data.type !== 2 && <NewEvaluationButton />}
             <LanguageSwitcher />
             <UserMenu
               name={name || t('common.loadingName')}
@@ -90,6 +92,7 @@ export function MainLayout() {
       />
       <ProfileModal opened={profileOpened} onClose={() => setProfileOpened(false)} />
       <PeopleOverlays />
+      <EvaluationWizardOverlay />
     </AppShell>
   );
 }

@@ -1,0 +1,51 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSessionUser } from '../auth/session.ts';
+import { fetchEvaluation, fetchEvaluations, searchEvaluationClients, type EvaluationListFilters } from './evaluations-api.ts';
+
+export const evaluationKeys = {
+  all: ['evaluations'] as const,
+  list: (userId: number, page: number, limit: number, filters: EvaluationListFilters) =>
+    ['evaluations', 'list', userId, page, limit, filters] as const,
+  detail: (id: number) => ['evaluations', 'detail', id] as const,
+  clientSearch: (parentId: number, search: string) => ['evaluations', 'client-search', parentId, search] as const,
+};
+
+export function useEvaluationsList(page: number, limit: number, filters: EvaluationListFilters) {
+  const user = useSessionUser().data;
+  return useQuery({
+    queryKey: evaluationKeys.list(user?.id ?? 0, page, limit, filters),
+    queryFn: ({ signal }) => fetchEvaluations({ userId: user!.id, userType: user!.type === 2 ? 2 : 1, page, limit, filters }, signal),
+    enabled: user !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEvaluation(id: number | null) {
+  return useQuery({
+    queryKey: evaluationKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => fetchEvaluation(id ?? 0, signal),
+    enabled: id !== null && id > 0,
+  });
+}
+
+/** The wizard's client search; `search` is already debounced by the caller (800 ms, spec §7). */
+export function useClientSearch(search: string, enabled: boolean) {
+  const user = useSessionUser().data;
+  return useQuery({
+    queryKey: evaluationKeys.clientSearch(user?.id ?? 0, search.trim()),
+    queryFn: ({ signal }) => searchEvaluationClients(user!.id, search, signal),
+    enabled: enabled && user !== undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+/** After a create, delete or send: lists, details and the evaluator's credit balance. */
+export function useRefreshEvaluations() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: evaluationKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['session', 'profile'] }),
+    ]);
+}

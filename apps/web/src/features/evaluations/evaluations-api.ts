@@ -1,0 +1,91 @@
+import {
+  evaluationDetailSchema,
+  evaluationHistoryItemSchema,
+  evaluationListingResponseSchema,
+  evaluationMessageResponseSchema,
+  evaluationReportPath,
+  listEvaluationsResponseSchema,
+  saveEvaluationResponseSchema,
+  type CreateEvaluationBody,
+  type EvaluationDetail,
+} from '@medida/contracts';
+import type { EvaluationInput, EvaluationResult } from '@medida/domain';
+import { z } from 'zod';
+import { apiDownload, apiRequest } from '../../lib/api.ts';
+
+// Typed wrappers over the /web evaluation endpoints (shapes in packages/contracts/src/evaluations.ts).
+
+/**
+ * History points may carry the waist and VO2max the charts need (issue 5); the contract has them as
+ * optional extras until the server sends them, so the charts simply leave those panels out.
+ */
+export const historyItemSchema = evaluationHistoryItemSchema.extend({
+  waist_cm: z.number().nullable().optional(),
+  vo2max: z.number().nullable().optional(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
+const detailResponseSchema = z.object({ data: evaluationDetailSchema.extend({ history: z.array(historyItemSchema) }) });
+export type EvaluationView = Omit<EvaluationDetail, 'history'> & { history: HistoryItem[] };
+
+export interface EvaluationListFilters {
+  nombre: string;
+  apellido: string;
+  email: string;
+  rut: string;
+  /** Company id as text (Select value), '' for any. */
+  company: string;
+}
+
+export interface EvaluationListQuery {
+  userId: number;
+  userType: 1 | 2;
+  page: number;
+  limit: number;
+  filters: EvaluationListFilters;
+}
+
+const orUndefined = (text: string) => text.trim() || undefined;
+
+export const fetchEvaluations = (q: EvaluationListQuery, signal?: AbortSignal) =>
+  apiRequest('/web/listaevaluaciones', {
+    query: {
+      type: q.userType,
+      page: q.page,
+      limit: q.limit,
+      id_usuario: q.userId,
+      filter_nombre: orUndefined(q.filters.nombre),
+      filter_apellido: orUndefined(q.filters.apellido),
+      filter_email: orUndefined(q.filters.email),
+      filter_rut: orUndefined(q.filters.rut),
+      filter_company: orUndefined(q.filters.company),
+    },
+    schema: listEvaluationsResponseSchema,
+    signal,
+  });
+
+/** The wizard's client search (spec §7: type 2 and a search term). */
+export const searchEvaluationClients = (parentId: number, search: string, signal?: AbortSignal) =>
+  apiRequest('/web/evaluationListing', {
+    query: { type: 2, search: search.trim() || undefined, parent_user_id: parentId },
+    schema: evaluationListingResponseSchema,
+    signal,
+  }).then((res) => res.lista);
+
+/** Inputs and results are stored by the server from the engine's own types. */
+export const fetchEvaluation = (id: number, signal?: AbortSignal): Promise<EvaluationView> =>
+  apiRequest('/web/getevaluacion', { query: { evaluationID: id }, schema: detailResponseSchema, signal }).then(
+    (res) => ({ ...res.data, inputs: res.data.inputs as unknown as EvaluationInput, results: res.data.results as unknown as EvaluationResult }),
+  );
+
+export const createEvaluation = (body: CreateEvaluationBody) =>
+  apiRequest('/web/ingresaevaluacion', { method: 'POST', body, schema: saveEvaluationResponseSchema });
+
+export const deleteEvaluation = (id: number) =>
+  apiRequest('/web/eliminaevaluacion', { method: 'POST', body: { evaluationID: id }, schema: evaluationMessageResponseSchema });
+
+export const sendEvaluation = (id: number) =>
+  apiRequest('/web/enviarevalua', { method: 'POST', body: { evaluationID: id }, schema: evaluationMessageResponseSchema });
+
+/** The PDF travels with the bearer header as a blob; the token never goes into a URL. */
+export const downloadEvaluationReport = (id: number) => apiDownload(evaluationReportPath(id));

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stepper } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-error.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { apiErrorMessage, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useProfile, useSessionUser } from '../../auth/session.ts';
+import { createEvaluation } from '../evaluations-api.ts';
+import { useRefreshEvaluations } from '../evaluation-queries.ts';
+import { evaluationWizard, useEvaluationWizard, type WizardClient } from '../wizard-store.ts';
+import { StepClient } from './step-client.tsx';
+import { StepMeasurements } from './step-measurements.tsx';
+import { checkWizard, clientBlock, initialWizardValues, toEvaluationBody, toFormPath, type WizardValues } from './wizard-form.ts';
+
+const PHONE_QUERY = '(max-width: 47.99em)';
+
+/** The engine picks the Chilean food guide for es-CL (formulas.md §7); elsewhere the language alone. */
+function evaluationLocale(country: string | null | undefined): string {
+  const lang = currentLanguage();
+  return lang === 'es' && country?.trim().toLowerCase() === 'chile' ? 'es-CL' : lang;
+}
+
+/** Moves the first invalid input into view once Mantine has rendered the errors. */
+function focusFirstError() {
+  requestAnimationFrame(() => {
+    const invalid = document.querySelector<HTMLElement>('[data-testid="evaluation-wizard"] [aria-invalid="true"]');
+    invalid?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    invalid?.focus({ preventScroll: true });
+  });
+}
+
+function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const evaluatorId = useSessionUser().data?.id ?? 0;
+  const country = useProfile().data?.pais;
+  const refresh = useRefreshEvaluations();
+  const [step, setStep] = useState(0);
+  const form = useForm<WizardValues>({ initialValues: initialWizardValues(initialClient) });
+  const values = form.getValues();
+  const today = dayjs().format('YYYY-MM-DD');
+  const ctx = { evaluatorId, today, locale: evaluationLocale(country) };
+  const block = clientBlock(values.client, today);
+
+  const mutation = useMutation({
+    mutationFn: (v: WizardValues) => createEvaluation(toEvaluationBody(v, ctx)),
+    onSuccess: async (res) => {
+      notifySuccess(t('messages.evaluationCreatedTitle'), t('messages.evaluationCreatedText'));
+      evaluationWizard.close();
+      void navigate(`/evaluations/detail?evaluationID=${res.evaluacion.id}`);
+      await refresh();
+    },
+    onError: (error) => {
+      const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
+      if (fieldErrors) {
+        // Spec §8: each server message is its own warning toast; the fields show them too.
+        const inline: Record<string, string> = {};
+        for (const [field, messages] of Object.entries(fieldErrors)) {
+          for (const message of messages) notifyError(message);
+          if (messages[0]) inline[toFormPath(field, form.getValues())] = messages[0];
+        }
+        form.setErrors(inline);
+        focusFirstError();
+        return;
+      }
+      if (isApiError(error) && (error.status === 402 || /credit/i.test(error.code))) {
+        notifyError(t('evaluations.wizard.noCredits'));
+        return;
+      }
+      notifyError(apiErrorMessage(error));
+    },
+  });
+
+  const submit = () => {
+    const check = checkWizard(form.getValues(), ctx);
+    form.setErrors(Object.fromEntries(Object.entries(check.errors).map(([path, key]) => [path, t(`domain.${key}`)])));
+    if (check.rockportPartial) notifyError(t('messages.rockportFieldsError'));
+    if (check.missing) notifyError(t('messages.fieldsRequired'));
+    for (const key of check.clientErrors) notifyError(t(`domain.${key}`));
+    if (Object.keys(check.errors).length > 0 || check.clientErrors.length > 0) {
+      if (!check.missing && !check.rockportPartial && check.clientErrors.length === 0) notifyError(t('evaluations.wizard.checkFields'));
+      focusFirstError();
+      return;
+    }
+    mutation.mutate(form.getValues());
+  };
+
+  return (
+    <>
+      <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={(s) => s < step && setStep(s)} mb="lg">
+        <Stepper.Step label={t('evaluations.wizard.step1')} description={t('evaluations.wizard.step1Hint')}>
+          <StepClient form={form} block={block} evaluatorId={evaluatorId || undefined} />
+        </Stepper.Step>
+        <Stepper.Step label={t('evaluations.wizard.step2')} description={t('evaluations.wizard.step2Hint')}>
+          <StepMeasurements form={form} />
+        </Stepper.Step>
+      </Stepper>
+      <Group justify="space-between" pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        {step === 0 ? (
+          <Button variant="default" onClick={evaluationWizard.close} data-testid="wizard-cancel">
+            {t('common.cancel')}
+          </Button>
+        ) : (
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)} disabled={mutation.isPending} data-testid="wizard-back">
+            {t('evaluations.wizard.back')}
+          </Button>
+        )}
+        {step === 0 ? (
+          <Button rightSection={<IconArrowRight size={16} />} disabled={block !== null} onClick={() => setStep(1)} data-testid="wizard-next">
+            {t('evaluations.wizard.next')}
+          </Button>
+        ) : (
+          <Button leftSection={<IconDeviceFloppy size={16} />} loading={mutation.isPending} onClick={submit} data-testid="wizard-save">
+            {t('evaluations.wizard.save')}
+          </Button>
+        )}
+      </Group>
+    </>
+  );
+}
+
+/** The global "new evaluation" modal (spec §2, §4). Each opening is a fresh form (keyed by session). */
+export function EvaluationWizardModal() {
+  const { t } = useTranslation();
+  const { open, session, client } = useEvaluationWizard();
+  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  return (
+    <Modal
+      opened={open}
+      onClose={evaluationWizard.close}
+      title={t('evaluations.wizard.title')}
+      size="xl"
+      fullScreen={isPhone}
+      // Below the people modals (200): the edit-user modal opened from step 1 shows on top.
+      zIndex={190}
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      attributes={{ content: { 'data-testid': 'evaluation-wizard' } }}
+    >
+      <WizardForm key={session} initialClient={client} />
+    </Modal>
+  );
+}

@@ -1,0 +1,79 @@
+import { Checkbox, Grid, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { EXAM_CATALOGUE } from '@medida/domain';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { WizardSection } from './wizard-section.tsx';
+import type { WizardValues } from './wizard-form.ts';
+
+/**
+ * Laboratory exams (spec §3): the value is enabled only when the exam is ticked (spec §4); the unit
+ * and the reference limits come from the engine's catalogue, in the user's language and sex.
+ */
+export function ExamFields({ form }: { form: UseFormReturnType<WizardValues> }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { exams } = form.getValues().clinical_data;
+  const sex = form.getValues().sexo === 'Masculino' ? 'M' : 'F';
+  return (
+    <WizardSection legend={t('evaluations.wizard.exams')} hint={t('evaluations.wizard.examsHint')} testId="wizard-exams">
+      <Stack gap="sm">
+        {exams.map((exam, i) => {
+          const def = EXAM_CATALOGUE[exam.name];
+          const units = Object.keys(def.units);
+          const path = `clinical_data.exams.${i}` as const;
+          return (
+            <Grid key={exam.name} gap="xs" align="center" data-testid={`exam-${exam.name}`}>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <Checkbox
+                  label={def.name[lang]}
+                  description={def.derived_from ? t('evaluations.wizard.derivedExam') : undefined}
+                  checked={exam.status}
+                  onChange={(e) => {
+                    const checked = e.currentTarget.checked;
+                    form.setFieldValue(`${path}.status`, checked);
+                    if (!checked) form.setFieldValue(`${path}.value`, '');
+                  }}
+                  data-testid={`exam-${exam.name}-check`}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 7, sm: 4 }}>
+                <NumberInput
+                  {...form.getInputProps(`${path}.value`)}
+                  aria-label={t('evaluations.wizard.examValue', { name: def.name[lang] })}
+                  disabled={!exam.status}
+                  decimalScale={2}
+                  allowNegative={false}
+                  hideControls
+                  inputMode="decimal"
+                  size="sm"
+                  data-testid={`exam-${exam.name}-value`}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 5, sm: 3 }}>
+                {units.length > 1 ? (
+                  <NativeSelect
+                    {...form.getInputProps(`${path}.unit`)}
+                    aria-label={t('evaluations.wizard.examUnit', { name: def.name[lang] })}
+                    data={units}
+                    disabled={!exam.status}
+                    size="sm"
+                  />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {def.unit || t('evaluations.wizard.noUnit')}
+                  </Text>
+                )}
+              </Grid.Col>
+              <Grid.Col span={12} pt={0}>
+                <Text size="xs" c="dimmed" data-testid={`exam-${exam.name}-limit`}>
+                  {def.limit(sex)[lang]}
+                </Text>
+              </Grid.Col>
+            </Grid>
+          );
+        })}
+      </Stack>
+    </WizardSection>
+  );
+}

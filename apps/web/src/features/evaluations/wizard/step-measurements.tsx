@@ -1,0 +1,127 @@
+import { Input, SegmentedControl, Select, SimpleGrid, Stack } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { FRECUENCIA, HACE_OPTIONS } from '@medida/domain';
+import { ClinicalDataFields } from './clinical-data-fields.tsx';
+import { ExamFields } from './exam-fields.tsx';
+import { NumberField } from './number-field.tsx';
+import { WizardSection as Section } from './wizard-section.tsx';
+import { measurementsFor, rangeOf, type MeasurementField, type WizardValues, type YesNo } from './wizard-form.ts';
+
+/** Whole numbers for pressures; one decimal for the rest (skinfolds to 0.5 mm, tape to 0.1 cm). */
+const DECIMALS: Partial<Record<MeasurementField, number>> = { presion_s: 0, presion_d: 0 };
+
+function MeasurementFields({ form }: { form: UseFormReturnType<WizardValues> }) {
+  const { t } = useTranslation();
+  const method = form.getValues().evaluation_type;
+  const { required, optional } = measurementsFor(method);
+  const field = (name: MeasurementField, isRequired: boolean) => (
+    <NumberField
+      key={name}
+      form={form}
+      path={`measurements.${name}`}
+      label={t(`evaluations.fields.${name}`)}
+      unit={rangeOf(name).unit}
+      required={isRequired}
+      decimals={DECIMALS[name] ?? 1}
+      testId={`field-${name}`}
+    />
+  );
+  return (
+    <Stack gap="md">
+      <Section legend={t('evaluations.wizard.measurements', { method: t(`evaluations.types.${method}`) })} testId="wizard-measurements">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
+          {required.map((name) => field(name, true))}
+        </SimpleGrid>
+      </Section>
+      <Section legend={t('evaluations.wizard.optionalMeasurements')} hint={t('evaluations.wizard.optionalMeasurementsHint')}>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
+          {optional.map((name) => field(name, false))}
+        </SimpleGrid>
+      </Section>
+    </Stack>
+  );
+}
+
+function YesNoField({ form, path, label }: { form: UseFormReturnType<WizardValues>; path: 'fuma' | 'alcohol' | 'ejercita'; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Input.Wrapper label={label}>
+      <SegmentedControl
+        fullWidth
+        data={[
+          { value: 'Si', label: t('common.yes') },
+          { value: 'No', label: t('common.no') },
+        ]}
+        value={form.getValues()[path]}
+        onChange={(v) => form.setFieldValue(path, v as YesNo)}
+        data-testid={`field-${path}`}
+        mt={4}
+      />
+    </Input.Wrapper>
+  );
+}
+
+function LifestyleFields({ form }: { form: UseFormReturnType<WizardValues> }) {
+  const { t } = useTranslation();
+  const exercises = form.getValues().ejercita === 'Si';
+  const frequencies = Array.from({ length: FRECUENCIA.max - FRECUENCIA.min + 1 }, (_, i) => String(FRECUENCIA.min + i));
+  return (
+    <Section legend={t('evaluations.wizard.lifestyle')} testId="wizard-lifestyle">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <YesNoField form={form} path="fuma" label={t('evaluations.fields.fuma')} />
+        <YesNoField form={form} path="alcohol" label={t('evaluations.fields.alcohol')} />
+        <YesNoField form={form} path="ejercita" label={t('evaluations.fields.ejercita')} />
+      </SimpleGrid>
+      {/* Spec §4: when the client does not exercise, frequency (and duration) are hidden and not required. */}
+      {exercises && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="sm">
+          <Select
+            {...form.getInputProps('hace')}
+            label={t('evaluations.fields.hace')}
+            withAsterisk
+            data={HACE_OPTIONS.map((o) => ({ value: String(o.value), label: t(`evaluations.hace.${o.value}`) }))}
+            allowDeselect={false}
+            comboboxProps={{ zIndex: 400 }}
+            data-testid="field-hace"
+          />
+          <Select
+            {...form.getInputProps('frecentrena')}
+            label={t('evaluations.fields.frecentrena')}
+            withAsterisk
+            data={frequencies.map((n) => ({ value: n, label: t('evaluations.perWeek', { count: Number(n) }) }))}
+            allowDeselect={false}
+            comboboxProps={{ zIndex: 400 }}
+            data-testid="field-frecentrena"
+          />
+        </SimpleGrid>
+      )}
+    </Section>
+  );
+}
+
+function RockportFields({ form }: { form: UseFormReturnType<WizardValues> }) {
+  const { t } = useTranslation();
+  return (
+    <Section legend={t('evaluations.wizard.rockport')} hint={t('evaluations.wizard.rockportHint')} testId="wizard-rockport">
+      <SimpleGrid cols={{ base: 3 }} spacing="sm">
+        <NumberField form={form} path="rockport.minutes" label={t('evaluations.fields.minutes')} unit="min" decimals={0} testId="field-rockport-minutes" />
+        <NumberField form={form} path="rockport.seconds" label={t('evaluations.fields.seconds')} unit="s" decimals={0} testId="field-rockport-seconds" />
+        <NumberField form={form} path="rockport.bpm" label={t('evaluations.fields.bpm')} unit="bpm" decimals={0} testId="field-rockport-bpm" />
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+/** Step 2: the chosen method's measurements, lifestyle, Rockport, clinical data and exams (spec §4, §5). */
+export function StepMeasurements({ form }: { form: UseFormReturnType<WizardValues> }) {
+  return (
+    <Stack gap="md">
+      <MeasurementFields form={form} />
+      <LifestyleFields form={form} />
+      <RockportFields form={form} />
+      <ClinicalDataFields form={form} />
+      <ExamFields form={form} />
+    </Stack>
+  );
+}

@@ -1,0 +1,249 @@
+import {
+  ERROR_KEYS,
+  EXAM_CATALOGUE,
+  EXAM_IDS,
+  FEVER_THRESHOLD_C,
+  FIELD_RANGES,
+  MIN_AGE_YEARS,
+  REQUIRED_BY_TYPE,
+  ageInYears,
+  evaluationInputSchema,
+  toFieldErrors,
+  type ExamId,
+  type RangedField,
+} from '@medida/domain';
+import type { CreateEvaluationBody } from '@medida/contracts';
+import type { WizardClient } from '../wizard-store.ts';
+
+/** Spec §3 defaults for the two condition lists (names are stored as written here). */
+export const DEFAULT_ECNT = ['Hipertensión', 'Hipercolesteremia', 'Diabetes', 'Obesidad', 'Hígado Graso'] as const;
+export const DEFAULT_AUTOINMUNE = ['Lupus', 'Celíaca', 'Cáncer', 'VIH', 'Artritis'] as const;
+
+export type Method = 1 | 2 | 3 | 4;
+export type YesNo = 'Si' | 'No';
+/** What Mantine's NumberInput holds: a number, or '' (and partial text) while typing. */
+export type NumberValue = number | string;
+
+export interface ConditionValue {
+  name: string;
+  value: boolean;
+  tratamiento: boolean;
+}
+
+/** The free-text 'other' entry of a list (spec §3: showInput). */
+export interface OtherCondition {
+  showInput: boolean;
+  name: string;
+  tratamiento: boolean;
+}
+
+export interface ExamValue {
+  name: ExamId;
+  status: boolean;
+  value: NumberValue;
+  unit: string;
+}
+
+/** Fields measured in step 2 besides the always-present ones; which ones show depends on the method. */
+export const BASE_MEASUREMENTS = ['peso', 'estatura', 'presion_s', 'presion_d', 'pcintura', 'pcadera', 'pbrazo', 'ppierna'] as const;
+export const OPTIONAL_SKINFOLDS = ['suprailiaco', 'biceps'] as const;
+export const OPTIONAL_BREADTHS = ['diametro_muneca', 'diametro_femur'] as const;
+export type MeasurementField = (typeof BASE_MEASUREMENTS)[number] | 'cuello' | 'pgrasa' | 'triceps' | 'subescapular' | 'abdominal' | 'cuadriceps' | (typeof OPTIONAL_SKINFOLDS)[number] | (typeof OPTIONAL_BREADTHS)[number];
+
+export interface WizardValues {
+  client: WizardClient | null;
+  evaluation_type: Method;
+  /** The client's sex once chosen; Femenino is the spec's default before that. */
+  sexo: 'Femenino' | 'Masculino';
+  measurements: Record<MeasurementField, NumberValue>;
+  fuma: YesNo;
+  alcohol: YesNo;
+  ejercita: YesNo;
+  hace: string | null;
+  frecentrena: string | null;
+  rockport: { minutes: NumberValue; seconds: NumberValue; bpm: NumberValue };
+  clinical_data: {
+    temperatura: NumberValue;
+    dif_respirar: boolean;
+    ecnt: ConditionValue[];
+    ecntOther: OtherCondition;
+    autoinmune: ConditionValue[];
+    autoinmuneOther: OtherCondition;
+    exams: ExamValue[];
+  };
+}
+
+const condition = (name: string): ConditionValue => ({ name, value: false, tratamiento: false });
+const noOther = (): OtherCondition => ({ showInput: false, name: '', tratamiento: false });
+
+const ALL_MEASUREMENTS: readonly MeasurementField[] = [
+  ...BASE_MEASUREMENTS,
+  'cuello',
+  'pgrasa',
+  'triceps',
+  'subescapular',
+  'abdominal',
+  'cuadriceps',
+  ...OPTIONAL_SKINFOLDS,
+  ...OPTIONAL_BREADTHS,
+];
+
+/** Spec §4 defaults: type 1, sexo Femenino, No for smoking, alcohol and exercise. */
+export function initialWizardValues(client: WizardClient | null = null): WizardValues {
+  return {
+    client,
+    evaluation_type: 1,
+    sexo: client?.sexo === 'Masculino' ? 'Masculino' : 'Femenino',
+    measurements: Object.fromEntries(ALL_MEASUREMENTS.map((f) => [f, ''])) as Record<MeasurementField, NumberValue>,
+    fuma: 'No',
+    alcohol: 'No',
+    ejercita: 'No',
+    hace: null,
+    frecentrena: null,
+    rockport: { minutes: '', seconds: '', bpm: '' },
+    clinical_data: {
+      temperatura: '',
+      dif_respirar: false,
+      ecnt: DEFAULT_ECNT.map(condition),
+      ecntOther: noOther(),
+      autoinmune: DEFAULT_AUTOINMUNE.map(condition),
+      autoinmuneOther: noOther(),
+      exams: EXAM_IDS.map((id) => ({ name: id, status: false, value: '', unit: EXAM_CATALOGUE[id].unit })),
+    },
+  };
+}
+
+/** The measurement inputs of step 2 for a method (spec §5; type 2 per decision 030). */
+export function measurementsFor(method: Method): { required: MeasurementField[]; optional: MeasurementField[] } {
+  const required: MeasurementField[] = [...BASE_MEASUREMENTS, ...(REQUIRED_BY_TYPE[method] as readonly MeasurementField[])];
+  // Extra skinfolds unlock better equations (Jackson-Pollock, Durnin-Womersley); breadths unlock bone and muscle mass.
+  const optional: MeasurementField[] = method === 2 || method === 4 ? [...OPTIONAL_SKINFOLDS, ...OPTIONAL_BREADTHS] : [...OPTIONAL_BREADTHS];
+  return { required, optional };
+}
+
+/** Unit and plausible range shown with each input: the engine's own table. */
+export const rangeOf = (field: MeasurementField | RangedField) => FIELD_RANGES[field];
+
+// ---------------------------------------------------------------- step 1
+
+export type ClientBlock = 'none' | 'underAge' | 'missingData' | null;
+
+/**
+ * Why Next is disabled on step 1 (spec §4): no client, a client under 13, or one without sex, id or
+ * birth date (the server computes the age from it). `null` means the client can be evaluated.
+ */
+export function clientBlock(client: WizardClient | null, today: string): ClientBlock {
+  if (!client) return 'none';
+  if (!client.id_usuario || !client.sexo || !client.nacimiento) return 'missingData';
+  if (ageInYears(client.nacimiento, today) < MIN_AGE_YEARS) return 'underAge';
+  return null;
+}
+
+// ---------------------------------------------------------------- step 2
+
+const isBlank = (v: NumberValue) => v === '' || v === null || v === undefined;
+
+export function hasFever(temperatura: NumberValue): boolean {
+  const n = typeof temperatura === 'number' ? temperatura : Number(String(temperatura).replace(',', '.'));
+  return !isBlank(temperatura) && Number.isFinite(n) && n >= FEVER_THRESHOLD_C;
+}
+
+/** Rockport is all-or-none (spec §5): 'partial' shows the rockportFieldsError toast. */
+export function rockportState(r: WizardValues['rockport']): 'empty' | 'complete' | 'partial' {
+  const filled = [r.minutes, r.seconds, r.bpm].filter((v) => !isBlank(v)).length;
+  return filled === 0 ? 'empty' : filled === 3 ? 'complete' : 'partial';
+}
+
+function conditionsOf(list: ConditionValue[], other: OtherCondition): ConditionValue[] {
+  const items = list.map((c) => ({ name: c.name, value: c.value, tratamiento: c.value && c.tratamiento }));
+  const name = other.name.trim();
+  if (other.showInput && name) items.push({ name, value: true, tratamiento: other.tratamiento });
+  return items;
+}
+
+/**
+ * The request body for POST /web/ingresaevaluacion. Only the inputs the method uses travel; ticked
+ * exams only; frecentrena/hace only when the client exercises (spec §4).
+ */
+export function toEvaluationBody(values: WizardValues, ctx: { evaluatorId: number; today: string; locale: string }): CreateEvaluationBody {
+  const client = values.client!;
+  const { required, optional } = measurementsFor(values.evaluation_type);
+  const measured: Record<string, NumberValue | undefined> = {};
+  for (const field of [...required, ...optional]) {
+    const v = values.measurements[field];
+    // Optional inputs left empty are absent, not zero.
+    if (!(optional.includes(field) && isBlank(v))) measured[field] = v;
+  }
+  const exercising = values.ejercita === 'Si';
+  const c = values.clinical_data;
+  return {
+    id_evaluado: client.id_usuario,
+    id_evaluador: ctx.evaluatorId,
+    evaluation_type: values.evaluation_type,
+    sexo: values.sexo,
+    ...(client.nacimiento ? { nacimiento: client.nacimiento } : {}),
+    fecha: ctx.today,
+    ...(measured as Record<string, number>),
+    fuma: values.fuma,
+    alcohol: values.alcohol,
+    ejercita: values.ejercita,
+    ...(exercising && values.hace ? { hace: Number(values.hace) as 1 } : {}),
+    ...(exercising && values.frecentrena ? { frecentrena: Number(values.frecentrena) } : {}),
+    ...(rockportState(values.rockport) === 'empty' ? {} : { rockport: values.rockport as { minutes: number; seconds: number; bpm: number } }),
+    clinical_data: {
+      temperatura: c.temperatura as number,
+      dif_respirar: c.dif_respirar,
+      ecnt: conditionsOf(c.ecnt, c.ecntOther),
+      autoinmune: conditionsOf(c.autoinmune, c.autoinmuneOther),
+      exams: c.exams.filter((e) => e.status).map((e) => ({ name: e.name, status: true, value: e.value as number, unit: e.unit })),
+    },
+    locale: ctx.locale,
+  } as CreateEvaluationBody;
+}
+
+/**
+ * Maps an engine/server error path onto the form: measurements live under `measurements.*` and the
+ * body's exam list holds only the ticked exams, so its index is translated back.
+ */
+export function toFormPath(path: string, values: WizardValues): string {
+  const exam = /^clinical_data\.exams\.(\d+)\.(\w+)$/.exec(path);
+  if (exam) {
+    const ticked = values.clinical_data.exams.map((e, i) => (e.status ? i : -1)).filter((i) => i >= 0);
+    const index = ticked[Number(exam[1])];
+    return index === undefined ? path : `clinical_data.exams.${index}.${exam[2] === 'name' ? 'value' : exam[2]}`;
+  }
+  if ((ALL_MEASUREMENTS as readonly string[]).includes(path)) return `measurements.${path}`;
+  return path;
+}
+
+export interface WizardCheck {
+  /** Form path → translation key of the engine (`evaluation.errors.*`). */
+  errors: Record<string, string>;
+  missing: boolean;
+  rockportPartial: boolean;
+  /** Problems on fields step 2 does not show (birth date, sex): step 1 has to fix them. */
+  clientErrors: string[];
+}
+
+/** Step 2 validation with the engine's own schema (the server runs the same one). */
+export function checkWizard(values: WizardValues, ctx: { evaluatorId: number; today: string; locale: string }): WizardCheck {
+  const body = toEvaluationBody(values, ctx);
+  const parsed = evaluationInputSchema.safeParse(body);
+  const errors: Record<string, string> = {};
+  const clientErrors: string[] = [];
+  if (!parsed.success) {
+    for (const [path, keys] of Object.entries(toFieldErrors(parsed.error.issues))) {
+      const key = keys[0]!;
+      if (path === 'nacimiento' || path === 'sexo' || path === 'fecha' || path === 'id_evaluado') clientErrors.push(key);
+      else errors[toFormPath(path, values)] ??= key;
+    }
+  }
+  const rockportPartial = rockportState(values.rockport) === 'partial';
+  if (rockportPartial) {
+    for (const k of ['minutes', 'seconds', 'bpm'] as const) {
+      if (isBlank(values.rockport[k])) errors[`rockport.${k}`] = ERROR_KEYS.rockportIncomplete;
+    }
+  }
+  const missing = Object.values(errors).some((key) => key === ERROR_KEYS.required);
+  return { errors, missing, rockportPartial, clientErrors };
+}
