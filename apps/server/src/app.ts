@@ -10,10 +10,12 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { dbLifecycle } from './plugins/db.ts';
@@ -93,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(peopleRoutes);
   await app.register(attachmentsRoutes);
   await app.register(creditsRoutes);
+  await app.register(evaluationsRoutes);
+  await app.register(reportsRoutes);
 
   await app.register(spa, { distDir: config.webDistDir });
   return app;

@@ -39,6 +39,7 @@ const envSchema = z.object({
   CORS_ORIGINS: optionalString.transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
   API_DOCS: bool(true),
   WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '../web/dist')),
+  EVALUATION_CREDIT_COST: int(1, 0, 1000),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -58,6 +59,8 @@ export interface Config {
   corsOrigins: string[];
   apiDocs: boolean;
   webDistDir: string;
+  /** Credits a new evaluation costs its evaluator; 0 turns charging off. */
+  evaluationCreditCost: number;
 }
 
 export class ConfigError extends Error {
@@ -90,5 +93,6 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     apiDocs: e.API_DOCS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    evaluationCreditCost: e.EVALUATION_CREDIT_COST,
   };
 }

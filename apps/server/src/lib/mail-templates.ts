@@ -2,7 +2,7 @@ import type { Language } from '@medida/contracts';
 import type { MailMessage } from './mailer.ts';
 import { translate } from './i18n.ts';
 
-type Template = 'welcome' | 'passwordReset' | 'passwordChanged' | 'invitation';
+type Template = 'welcome' | 'passwordReset' | 'passwordChanged' | 'invitation' | 'evaluationReport';
 
 /** Plain-text messages in the recipient's language; they carry no health data (security.md F6). */
 export function renderMail(template: Template, lang: Language, to: string, rawParams: Record<string, string | number>): MailMessage {

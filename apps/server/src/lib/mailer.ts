@@ -3,10 +3,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface SentMail extends MailMessage {
@@ -48,7 +55,14 @@ export function createMailer(options: { from: string; sink: MailSink; logger: Lo
   async function send(message: MailMessage): Promise<void> {
     assertHeaderSafe(message.to, 'recipient');
     assertHeaderSafe(message.subject, 'subject');
-    const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+    for (const a of message.attachments ?? []) assertHeaderSafe(a.filename, 'attachment name');
+    const info = await transport.sendMail({
+      from: options.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.attachments ? { attachments: message.attachments } : {}),
+    });
     if (sink.kind === 'smtp') {
       logger.info({ messageId: info.messageId }, 'e-mail sent through SMTP');
       return;

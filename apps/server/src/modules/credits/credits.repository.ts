@@ -27,10 +27,18 @@ export function createCreditsRepository(trx: Kysely<Database> | Transaction<Data
     credit: (userId: number, amount: number) =>
       trx.updateTable('users').set((eb) => ({ creditos: eb('creditos', '+', amount) })).where('id', '=', userId).execute(),
 
-    insertEntry: (e: { actorId: number; fromUserId: number; toUserId: number; amount: number; now: Date }) =>
+    /** A transfer (toUserId) or an evaluation's charge (evaluationId, the credits are spent). */
+    insertEntry: (e: { actorId: number; fromUserId: number; toUserId: number | null; evaluationId?: number; amount: number; now: Date }) =>
       trx
         .insertInto('credit_ledger')
-        .values({ actor_id: e.actorId, from_user_id: e.fromUserId, to_user_id: e.toUserId, amount: e.amount, created_at: e.now })
+        .values({
+          actor_id: e.actorId,
+          from_user_id: e.fromUserId,
+          to_user_id: e.toUserId,
+          evaluation_id: e.evaluationId ?? null,
+          amount: e.amount,
+          created_at: e.now,
+        })
         .execute(),
   };
 }

@@ -47,6 +47,18 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
       });
     },
 
+    /**
+     * Inside the caller's transaction: spends `amount` of `userId`'s credits on an evaluation (decision 070).
+     * Locks the account first; too few credits throws 409 errors.insufficientCredits and the caller's
+     * transaction rolls back, so nothing is created.
+     */
+    async chargeInTransaction(trx: Transaction<Database>, a: { actorId: number; userId: number; amount: number; evaluationId: number }) {
+      const repo = createCreditsRepository(trx);
+      await repo.lockPair(a.userId, a.userId);
+      if (!(await repo.debit(a.userId, a.amount))) throw new AppError(409, ErrorCode.conflict, 'errors.insufficientCreditsEvaluation');
+      await repo.insertEntry({ actorId: a.actorId, fromUserId: a.userId, toUserId: null, evaluationId: a.evaluationId, amount: a.amount, now: deps.clock.now() });
+    },
+
     /** Inside a delete: the removed user's whole balance goes back to its parent, as a ledger entry. */
     async returnAllToParentInTransaction(trx: Transaction<Database>, a: { actorId: number; userId: number; parentId: number }) {
       const rows = await createCreditsRepository(trx).lockPair(a.userId, a.parentId);

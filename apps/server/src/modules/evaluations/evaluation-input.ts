@@ -1,0 +1,42 @@
+import { computeEvaluation, evaluationInputSchema, parseIsoDate, toFieldErrors, type EvaluationInput, type EvaluationResult, type FieldErrors } from '@medida/domain';
+
+/** What the server knows about the evaluated client; it wins over what the body says. */
+export interface StoredClient {
+  nacimiento: string | null;
+  sexo: string | null;
+  lang: string;
+  iso2: string | null;
+}
+
+export type EngineOutcome = { ok: true; input: EvaluationInput; result: EvaluationResult } | { ok: false; errors: FieldErrors };
+
+/** Fields the engine never sees: the server resolves them itself. */
+const SERVER_FIELDS = ['id_evaluado', 'id_evaluador', 'evaluationID'] as const;
+
+/**
+ * Builds the engine's input from a request body: birth date and sex from the stored client (age is
+ * computed at the evaluation date), `fecha` today unless given (never in the future), and the
+ * client's language and country as the locale (food-guide system, exam limit texts). Then validates
+ * and computes; every field problem comes back at once as translation keys.
+ */
+export function runEngine(body: Record<string, unknown>, client: StoredClient, today: string): EngineOutcome {
+  const raw: Record<string, unknown> = { ...body };
+  for (const key of SERVER_FIELDS) delete raw[key];
+  if (client.nacimiento) raw.nacimiento = client.nacimiento;
+  if (client.sexo) raw.sexo = client.sexo;
+  if (raw.fecha === undefined || raw.fecha === null || raw.fecha === '') raw.fecha = today;
+  if (raw.locale === undefined || raw.locale === null || raw.locale === '') raw.locale = client.iso2 ? `${client.lang}-${client.iso2}` : client.lang;
+
+  const future = typeof raw.fecha === 'string' && parseIsoDate(raw.fecha) !== null && raw.fecha > today;
+  let parsed: ReturnType<typeof evaluationInputSchema.safeParse>;
+  try {
+    parsed = evaluationInputSchema.safeParse(raw);
+  } catch {
+    // Hostile objects only (JSON bodies cannot throw); still a 422, never a 500.
+    return { ok: false, errors: { _root: ['evaluation.errors.invalid'] } };
+  }
+  const errors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
+  if (future) (errors.fecha ??= []).push('evaluation.errors.futureDate');
+  if (!parsed.success || future) return { ok: false, errors };
+  return { ok: true, input: parsed.data, result: computeEvaluation(parsed.data) };
+}

@@ -1,0 +1,279 @@
+import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
+import { belowActor } from '../../lib/account-tree.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Who may see which evaluations: a professional its account tree (from `rootId` down), a client its own. */
+export type EvaluationScope = { kind: 'tree'; rootId: number } | { kind: 'self'; clientId: number };
+
+export interface ListFilters {
+  nombre?: string | undefined;
+  apellido?: string | undefined;
+  email?: string | undefined;
+  rut?: string | undefined;
+  companyId?: number | undefined;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const prefix = (s: string) => `${escapeLike(s.toLowerCase())}%`;
+
+function inScope(scope: EvaluationScope) {
+  return scope.kind === 'self' ? sql<boolean>`e.client_id = ${scope.clientId}` : belowActor(scope.rootId, 'e.client_id');
+}
+
+export function createEvaluationsRepository(db: Db) {
+  /** Live evaluations in scope, with their client (the list's base). */
+  const scoped = (scope: EvaluationScope) =>
+    db
+      .selectFrom('evaluations as e')
+      .innerJoin('users as c', 'c.id', 'e.client_id')
+      .where('e.deleted_at', 'is', null)
+      .where(inScope(scope));
+
+  return {
+    findActor: (id: number) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'type', 'nombre', 'apellido', 'email', 'creditos'])
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst(),
+
+    /** A live professional strictly below the actor (to narrow the list to its sub-tree). */
+    findProfessionalBelow: (actorId: number, userId: number) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .where('type', '=', 1)
+        .where('deleted_at', 'is', null)
+        .where(belowActor(actorId, 'users.id'))
+        .executeTakeFirst(),
+
+    /** A live client (type 2) strictly below the actor, with what the engine and the report need. */
+    findClientBelow: (actorId: number, clientId: number) =>
+      db
+        .selectFrom('users as c')
+        .leftJoin('countries', 'countries.id', 'c.pais_id')
+        .select(['c.id', 'c.nacimiento', 'c.sexo', 'c.lang', 'countries.iso2'])
+        .where('c.id', '=', clientId)
+        .where('c.type', '=', 2)
+        .where('c.deleted_at', 'is', null)
+        .where(belowActor(actorId, 'c.id'))
+        .executeTakeFirst(),
+
+    insertEvaluation: (row: { client_id: number; evaluator_id: number; evaluation_type: number; evaluated_on: string; now: Date }) =>
+      db
+        .insertInto('evaluations')
+        .values({
+          client_id: row.client_id,
+          evaluator_id: row.evaluator_id,
+          evaluation_type: row.evaluation_type,
+          evaluated_on: row.evaluated_on,
+          current_version: 1,
+          created_at: row.now,
+          updated_at: row.now,
+        })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow(),
+
+    insertVersion: (v: {
+      evaluation_id: number;
+      version: number;
+      evaluation_type: number;
+      inputs: object;
+      results: object;
+      engine_version: string;
+      created_by: number;
+      now: Date;
+    }) =>
+      db
+        .insertInto('evaluation_versions')
+        .values({
+          evaluation_id: v.evaluation_id,
+          version: v.version,
+          evaluation_type: v.evaluation_type,
+          inputs: JSON.stringify(v.inputs),
+          results: JSON.stringify(v.results),
+          engine_version: v.engine_version,
+          created_by: v.created_by,
+          created_at: v.now,
+        })
+        .execute(),
+
+    /** Locks a live evaluation in scope (edits and deletes serialise on it). */
+    lockInScope: (scope: EvaluationScope, id: number) =>
+      db
+        .selectFrom('evaluations as e')
+        .select(['e.id', 'e.client_id', 'e.current_version', 'e.created_at'])
+        .where('e.id', '=', id)
+        .where('e.deleted_at', 'is', null)
+        .where(inScope(scope))
+        .forUpdate()
+        .executeTakeFirst(),
+
+    bumpVersion: (id: number, p: { version: number; evaluation_type: number; evaluated_on: string; now: Date }) =>
+      db
+        .updateTable('evaluations')
+        .set({ current_version: p.version, evaluation_type: p.evaluation_type, evaluated_on: p.evaluated_on, updated_at: p.now })
+        .where('id', '=', id)
+        .execute(),
+
+    softDelete: async (scope: EvaluationScope, id: number, actorId: number, now: Date) => {
+      const r = await db
+        .updateTable('evaluations as e')
+        .set({ deleted_at: now, deleted_by: actorId, updated_at: now })
+        .where('e.id', '=', id)
+        .where('e.deleted_at', 'is', null)
+        .where(inScope(scope))
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** One live evaluation in scope with its client and evaluator. */
+    findInScope: (scope: EvaluationScope, id: number) =>
+      scoped(scope)
+        .innerJoin('users as ev', 'ev.id', 'e.evaluator_id')
+        .leftJoin('companies as co', 'co.id', 'c.company_id')
+        .select([
+          'e.id',
+          'e.evaluation_type',
+          'e.current_version',
+          'e.created_at',
+          'e.evaluator_id',
+          'c.id as client_id',
+          'c.nombre as client_nombre',
+          'c.apellido as client_apellido',
+          'c.email as client_email',
+          'c.rut as client_rut',
+          'c.sexo as client_sexo',
+          'c.nacimiento as client_nacimiento',
+          'c.lang as client_lang',
+          'c.company_id',
+          'co.name as company_name',
+          'ev.nombre as evaluator_nombre',
+          'ev.apellido as evaluator_apellido',
+          'ev.email as evaluator_email',
+          'ev.especialidad as evaluator_especialidad',
+        ])
+        .where('e.id', '=', id)
+        .executeTakeFirst(),
+
+    findVersion: (evaluationId: number, version: number) =>
+      db
+        .selectFrom('evaluation_versions')
+        .selectAll()
+        .where('evaluation_id', '=', evaluationId)
+        .where('version', '=', version)
+        .executeTakeFirst(),
+
+    listVersions: (evaluationId: number) =>
+      db
+        .selectFrom('evaluation_versions as v')
+        .innerJoin('users as u', 'u.id', 'v.created_by')
+        .select(['v.version', 'v.created_at', 'v.engine_version', 'u.id as by_id', 'u.nombre as by_nombre', 'u.apellido as by_apellido'])
+        .where('v.evaluation_id', '=', evaluationId)
+        .orderBy('v.version')
+        .execute(),
+
+    listEmails: (evaluationId: number) =>
+      db
+        .selectFrom('evaluation_emails as m')
+        .innerJoin('users as u', 'u.id', 'm.sent_by')
+        .select(['m.created_at', 'm.recipient', 'm.version', 'u.id as by_id', 'u.nombre as by_nombre', 'u.apellido as by_apellido'])
+        .where('m.evaluation_id', '=', evaluationId)
+        .orderBy('m.id')
+        .execute(),
+
+    /** The client's live evaluations (latest version of each), oldest first, for the history chart. */
+    history: (clientId: number, limit: number) =>
+      db
+        .selectFrom('evaluations as e')
+        .innerJoin('evaluation_versions as v', (j) => j.onRef('v.evaluation_id', '=', 'e.id').onRef('v.version', '=', 'e.current_version'))
+        .select([
+          'e.id',
+          'e.evaluated_on',
+          'e.evaluation_type',
+          sql<number>`(v.inputs->>'peso')::float8`.as('peso'),
+          sql<number | null>`(v.results->'bmi'->>'value')::float8`.as('bmi'),
+          sql<number | null>`(v.results->'body_fat'->>'percent')::float8`.as('body_fat_percent'),
+          sql<number | null>`(v.results->'lean_mass'->>'kg')::float8`.as('lean_mass_kg'),
+          sql<number | null>`(v.results->'muscle_mass'->>'kg')::float8`.as('muscle_mass_kg'),
+        ])
+        .where('e.client_id', '=', clientId)
+        .where('e.deleted_at', 'is', null)
+        .orderBy('e.evaluated_on', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(limit)
+        .execute(),
+
+    /** One page of the list, newest first, with the total for the same filters. */
+    async list(q: { scope: EvaluationScope; filters: ListFilters; limit: number; offset: number }) {
+      let base = scoped(q.scope);
+      const f = q.filters;
+      if (f.nombre) base = base.where(sql`lower(c.nombre)`, 'like', prefix(f.nombre));
+      if (f.apellido) base = base.where(sql`lower(c.apellido)`, 'like', prefix(f.apellido));
+      if (f.email) base = base.where(sql`lower(c.email)`, 'like', prefix(f.email));
+      if (f.rut) base = base.where('c.rut', 'like', `${escapeLike(f.rut)}%`);
+      if (f.companyId !== undefined) base = base.where('c.company_id', '=', f.companyId);
+      const rows = await base
+        .innerJoin('users as ev', 'ev.id', 'e.evaluator_id')
+        .leftJoin('companies as co', 'co.id', 'c.company_id')
+        .select([
+          'e.id',
+          'e.created_at',
+          'e.evaluated_on',
+          'e.evaluation_type',
+          'e.evaluator_id',
+          'c.id as client_id',
+          'c.nombre as client_nombre',
+          'c.apellido as client_apellido',
+          'c.email as client_email',
+          'c.rut as client_rut',
+          'c.company_id',
+          'co.name as company_name',
+          'ev.nombre as evaluator_nombre',
+          'ev.apellido as evaluator_apellido',
+        ])
+        .orderBy('e.created_at', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute();
+      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      return { rows, total: Number(total) };
+    },
+
+    /** Whether any evaluation in scope belongs to a client of a company other than `defaultCompanyId`. */
+    hasNonDefaultCompany: async (scope: EvaluationScope, defaultCompanyId: number) =>
+      (await scoped(scope)
+        .select('e.id')
+        .where('c.company_id', 'is not', null)
+        .where('c.company_id', '<>', defaultCompanyId)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
+    /** The wizard's client search: live clients below `parentId`, every term matching some field. */
+    searchClients: (parentId: number, terms: string[], limit: number) => {
+      let q = db
+        .selectFrom('users as c')
+        .select(['c.id', 'c.nombre', 'c.apellido', 'c.email', 'c.rut', 'c.nacimiento', 'c.sexo'])
+        .where('c.type', '=', 2)
+        .where('c.deleted_at', 'is', null)
+        .where(belowActor(parentId, 'c.id'));
+      for (const term of terms) {
+        const pattern = `%${escapeLike(term)}%`;
+        q = q.where((eb) => eb.or(['c.nombre', 'c.apellido', 'c.email', 'c.rut'].map((col) => eb(sql.ref(col), 'ilike', pattern))));
+      }
+      return q.orderBy('c.apellido').orderBy('c.nombre').orderBy('c.id').limit(limit).execute();
+    },
+
+    insertEmail: (m: { evaluation_id: number; version: number; sent_by: number; recipient: string; lang: string; now: Date }) =>
+      db
+        .insertInto('evaluation_emails')
+        .values({ evaluation_id: m.evaluation_id, version: m.version, sent_by: m.sent_by, recipient: m.recipient, lang: m.lang, created_at: m.now })
+        .execute(),
+  };
+}
+
+export type EvaluationsRepository = ReturnType<typeof createEvaluationsRepository>;

@@ -1,0 +1,142 @@
+import type { Language } from '@medida/contracts';
+import { I18N_DEFAULTS, type WarningKey } from '@medida/domain';
+
+/** Headings, labels and category names of the PDF report in es, en and pt. */
+const T = {
+  title: { es: 'Informe de evaluación', en: 'Evaluation report', pt: 'Relatório de avaliação' },
+  professional: { es: 'Profesional', en: 'Professional', pt: 'Profissional' },
+  client: { es: 'Cliente', en: 'Client', pt: 'Cliente' },
+  date: { es: 'Fecha', en: 'Date', pt: 'Data' },
+  method: { es: 'Método', en: 'Method', pt: 'Método' },
+  age: { es: 'Edad', en: 'Age', pt: 'Idade' },
+  years: { es: 'años', en: 'years', pt: 'anos' },
+  version: { es: 'Versión', en: 'Version', pt: 'Versão' },
+  engine: { es: 'Motor de cálculo', en: 'Calculation engine', pt: 'Motor de cálculo' },
+  results: { es: 'Resultados', en: 'Results', pt: 'Resultados' },
+  measure: { es: 'Medida', en: 'Measure', pt: 'Medida' },
+  value: { es: 'Valor', en: 'Value', pt: 'Valor' },
+  category: { es: 'Categoría', en: 'Category', pt: 'Categoria' },
+  source: { es: 'Fuente', en: 'Source', pt: 'Fonte' },
+  comparisons: { es: 'Comparación de ecuaciones de grasa corporal', en: 'Body-fat equations compared', pt: 'Comparação de equações de gordura corporal' },
+  equation: { es: 'Ecuación', en: 'Equation', pt: 'Equação' },
+  primary: { es: 'principal', en: 'primary', pt: 'principal' },
+  estimate: { es: 'estimación', en: 'estimate', pt: 'estimativa' },
+  outsideValidity: { es: 'fuera de su muestra', en: 'outside its sample', pt: 'fora da amostra' },
+  warnings: { es: 'Advertencias', en: 'Warnings', pt: 'Avisos' },
+  history: { es: 'Historial', en: 'History', pt: 'Histórico' },
+  weight: { es: 'Peso', en: 'Weight', pt: 'Peso' },
+  fatPercent: { es: '% grasa', en: 'Fat %', pt: '% gordura' },
+  noHistory: { es: 'Primera evaluación: aún no hay historial.', en: 'First evaluation: no history yet.', pt: 'Primeira avaliação: ainda não há histórico.' },
+  foodGuide: { es: 'Guía de alimentos (semáforo)', en: 'Food guide (traffic light)', pt: 'Guia de alimentos (semáforo)' },
+  solid: { es: 'Sólidos, por 100 g', en: 'Solids, per 100 g', pt: 'Sólidos, por 100 g' },
+  liquid: { es: 'Líquidos, por 100 mL', en: 'Liquids, per 100 mL', pt: 'Líquidos, por 100 mL' },
+  nutrient: { es: 'Nutriente', en: 'Nutrient', pt: 'Nutriente' },
+  green: { es: 'Verde hasta', en: 'Green up to', pt: 'Verde até' },
+  red: { es: 'Rojo sobre', en: 'Red above', pt: 'Vermelho acima de' },
+  exams: { es: 'Exámenes', en: 'Exams', pt: 'Exames' },
+  references: { es: 'Referencias', en: 'References', pt: 'Referências' },
+  page: { es: 'Página', en: 'Page', pt: 'Página' },
+  disclaimer: {
+    es: 'Estimaciones para seguimiento profesional; no constituyen un diagnóstico.',
+    en: 'Estimates for professional follow-up; not a diagnosis.',
+    pt: 'Estimativas para acompanhamento profissional; não constituem diagnóstico.',
+  },
+  // result rows
+  bmi: { es: 'Índice de masa corporal', en: 'Body mass index', pt: 'Índice de massa corporal' },
+  idealWeight: { es: 'Peso ideal', en: 'Ideal weight', pt: 'Peso ideal' },
+  bodyFat: { es: 'Grasa corporal', en: 'Body fat', pt: 'Gordura corporal' },
+  leanMass: { es: 'Masa magra', en: 'Lean mass', pt: 'Massa magra' },
+  muscleMass: { es: 'Masa muscular', en: 'Muscle mass', pt: 'Massa muscular' },
+  residualMass: { es: 'Masa residual', en: 'Residual mass', pt: 'Massa residual' },
+  boneMass: { es: 'Masa ósea', en: 'Bone mass', pt: 'Massa óssea' },
+  visceralFat: { es: 'Grasa visceral', en: 'Visceral fat', pt: 'Gordura visceral' },
+  metabolicAge: { es: 'Edad metabólica', en: 'Metabolic age', pt: 'Idade metabólica' },
+  bmr: { es: 'Metabolismo basal', en: 'Basal metabolic rate', pt: 'Taxa metabólica basal' },
+  energy: { es: 'Requerimiento calórico', en: 'Caloric requirement', pt: 'Necessidade calórica' },
+  macros: { es: 'Macronutrientes', en: 'Macronutrients', pt: 'Macronutrientes' },
+  protein: { es: 'Proteínas', en: 'Protein', pt: 'Proteínas' },
+  carbohydrate: { es: 'Carbohidratos', en: 'Carbohydrate', pt: 'Carboidratos' },
+  fat: { es: 'Grasas', en: 'Fat', pt: 'Gorduras' },
+  waistHeight: { es: 'Índice cintura/estatura', en: 'Waist-to-height ratio', pt: 'Relação cintura/estatura' },
+  waistHip: { es: 'Índice cintura/cadera', en: 'Waist-to-hip ratio', pt: 'Relação cintura/quadril' },
+  waist: { es: 'Perímetro de cintura', en: 'Waist circumference', pt: 'Perímetro da cintura' },
+  bloodPressure: { es: 'Presión arterial', en: 'Blood pressure', pt: 'Pressão arterial' },
+  rockport: { es: 'Test de Rockport (VO2máx)', en: 'Rockport test (VO2max)', pt: 'Teste de Rockport (VO2máx)' },
+  trainingLevel: { es: 'Nivel de entrenamiento', en: 'Training level', pt: 'Nível de treinamento' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type TextKey = keyof typeof T;
+export const text = (lang: Language, key: TextKey): string => T[key][lang];
+
+const METHODS: Record<number, Record<Language, string>> = {
+  1: { es: 'Bioimpedancia', en: 'Bioimpedance', pt: 'Bioimpedância' },
+  2: { es: 'Dos pliegues', en: 'Two skinfolds', pt: 'Duas dobras' },
+  3: { es: 'Huincha (perímetros)', en: 'Tape measure', pt: 'Fita métrica' },
+  4: { es: 'Cuatro pliegues', en: 'Four skinfolds', pt: 'Quatro dobras' },
+};
+export const methodName = (lang: Language, type: number): string => METHODS[type]?.[lang] ?? String(type);
+
+/** Category codes of the engine's results (BMI, fat, waist, pressure, fitness, training…). */
+const CATEGORIES: Record<string, Record<Language, string>> = {
+  severe_thinness: { es: 'Delgadez severa', en: 'Severe thinness', pt: 'Magreza grave' },
+  moderate_thinness: { es: 'Delgadez moderada', en: 'Moderate thinness', pt: 'Magreza moderada' },
+  mild_thinness: { es: 'Delgadez leve', en: 'Mild thinness', pt: 'Magreza leve' },
+  thinness: { es: 'Delgadez', en: 'Thinness', pt: 'Magreza' },
+  underweight: { es: 'Bajo peso', en: 'Underweight', pt: 'Baixo peso' },
+  normal: { es: 'Normal', en: 'Normal', pt: 'Normal' },
+  pre_obese: { es: 'Sobrepeso', en: 'Pre-obese', pt: 'Pré-obesidade' },
+  overweight: { es: 'Sobrepeso', en: 'Overweight', pt: 'Sobrepeso' },
+  obese: { es: 'Obesidad', en: 'Obese', pt: 'Obesidade' },
+  obesity: { es: 'Obesidad', en: 'Obesity', pt: 'Obesidade' },
+  obese_1: { es: 'Obesidad I', en: 'Obesity class I', pt: 'Obesidade grau I' },
+  obese_2: { es: 'Obesidad II', en: 'Obesity class II', pt: 'Obesidade grau II' },
+  obese_3: { es: 'Obesidad III', en: 'Obesity class III', pt: 'Obesidade grau III' },
+  under: { es: 'Bajo', en: 'Low', pt: 'Baixo' },
+  healthy: { es: 'Saludable', en: 'Healthy', pt: 'Saudável' },
+  low: { es: 'Bajo', en: 'Low', pt: 'Baixo' },
+  increased: { es: 'Aumentado', en: 'Increased', pt: 'Aumentado' },
+  high: { es: 'Alto', en: 'High', pt: 'Alto' },
+  very_high: { es: 'Muy alto', en: 'Very high', pt: 'Muito alto' },
+  extremely_high: { es: 'Extremadamente alto', en: 'Extremely high', pt: 'Extremamente alto' },
+  not_increased: { es: 'No aumentado', en: 'Not increased', pt: 'Não aumentado' },
+  substantially_increased: { es: 'Sustancialmente aumentado', en: 'Substantially increased', pt: 'Substancialmente aumentado' },
+  elevated: { es: 'Elevada', en: 'Elevated', pt: 'Elevada' },
+  stage1: { es: 'Hipertensión etapa 1', en: 'Stage 1 hypertension', pt: 'Hipertensão estágio 1' },
+  stage2: { es: 'Hipertensión etapa 2', en: 'Stage 2 hypertension', pt: 'Hipertensão estágio 2' },
+  crisis: { es: 'Crisis hipertensiva', en: 'Hypertensive crisis', pt: 'Crise hipertensiva' },
+  very_poor: { es: 'Muy pobre', en: 'Very poor', pt: 'Muito fraco' },
+  poor: { es: 'Pobre', en: 'Poor', pt: 'Fraco' },
+  fair: { es: 'Regular', en: 'Fair', pt: 'Regular' },
+  good: { es: 'Buena', en: 'Good', pt: 'Bom' },
+  excellent: { es: 'Excelente', en: 'Excellent', pt: 'Excelente' },
+  superior: { es: 'Superior', en: 'Superior', pt: 'Superior' },
+  basic: { es: 'Básico', en: 'Basic', pt: 'Básico' },
+  medium: { es: 'Medio', en: 'Medium', pt: 'Médio' },
+  advanced: { es: 'Avanzado', en: 'Advanced', pt: 'Avançado' },
+  none: { es: 'Sin aumento', en: 'None', pt: 'Nenhum' },
+  sedentary: { es: 'Sedentario', en: 'Sedentary', pt: 'Sedentário' },
+  moderate: { es: 'Moderado', en: 'Moderate', pt: 'Moderado' },
+  desirable: { es: 'Deseable', en: 'Desirable', pt: 'Desejável' },
+  optimal: { es: 'Óptimo', en: 'Optimal', pt: 'Ótimo' },
+  borderline_high: { es: 'Límite alto', en: 'Borderline high', pt: 'Limítrofe alto' },
+  deficiency: { es: 'Deficiencia', en: 'Deficiency', pt: 'Deficiência' },
+  insufficiency: { es: 'Insuficiencia', en: 'Insufficiency', pt: 'Insuficiência' },
+  sufficiency: { es: 'Suficiencia', en: 'Sufficiency', pt: 'Suficiência' },
+  prediabetes: { es: 'Prediabetes', en: 'Prediabetes', pt: 'Pré-diabetes' },
+  diabetes: { es: 'Diabetes', en: 'Diabetes', pt: 'Diabetes' },
+};
+/** A category in the report's language; an unknown code is shown readable rather than dropped. */
+export const categoryName = (lang: Language, code: string | null | undefined): string =>
+  code ? (CATEGORIES[code]?.[lang] ?? code.replace(/_/g, ' ')) : '';
+
+const NUTRIENTS: Record<string, Record<Language, string>> = {
+  energy_kcal: { es: 'Energía', en: 'Energy', pt: 'Energia' },
+  fat_g: { es: 'Grasas totales', en: 'Fat', pt: 'Gorduras totais' },
+  saturates_g: { es: 'Grasas saturadas', en: 'Saturates', pt: 'Gorduras saturadas' },
+  sugars_g: { es: 'Azúcares', en: 'Sugars', pt: 'Açúcares' },
+  salt_g: { es: 'Sal', en: 'Salt', pt: 'Sal' },
+  sodium_mg: { es: 'Sodio', en: 'Sodium', pt: 'Sódio' },
+};
+export const nutrientName = (lang: Language, code: string): string => NUTRIENTS[code]?.[lang] ?? code;
+
+export const warningText = (lang: Language, code: string): string => I18N_DEFAULTS[code as WarningKey]?.[lang] ?? code;

@@ -1,0 +1,78 @@
+import { languageSchema, type Language } from '@medida/contracts';
+import type { EvaluationInput, EvaluationResult } from '@medida/domain';
+import { randomInt } from 'node:crypto';
+import { HOUR } from '../../lib/clock.ts';
+import { tooManyRequests } from '../../lib/app-error.ts';
+import { renderMail } from '../../lib/mail-templates.ts';
+import type { AppDeps } from '../../types.ts';
+import { createEvaluationsService, type EvaluationDetailData } from '../evaluations/evaluations.service.ts';
+import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
+import { renderReportPdf, type ReportModel } from './report-document.tsx';
+
+/** Report e-mails per professional (abuse limit: each one goes to a client's inbox). */
+export const REPORT_EMAILS_PER_HOUR = 20;
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+export function reportModel(d: EvaluationDetailData): ReportModel {
+  const lang = languageSchema.safeParse(d.client.lang);
+  return {
+    lang: lang.success ? lang.data : 'es',
+    evaluationId: d.id,
+    version: d.version,
+    evaluationType: d.evaluation_type,
+    fecha: d.fecha,
+    engineVersion: d.engine_version,
+    inputs: d.inputs as unknown as EvaluationInput,
+    results: d.results as unknown as EvaluationResult,
+    client: d.client,
+    evaluator: d.evaluator,
+    // Up to the shown evaluation: an old report does not show later visits.
+    history: d.history.filter((h) => h.fecha <= d.fecha),
+  };
+}
+
+export const reportFileName = (d: Pick<EvaluationDetailData, 'id' | 'version' | 'fecha'>) => `medida-evaluation-${d.id}-v${d.version}-${d.fecha}.pdf`;
+
+/** A one-time PDF password the professional gives the client out of band (security.md F6). */
+export function pdfPassword(length = 10): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return out;
+}
+
+/** The PDF report (in the client's language) and sending it by e-mail. */
+export function createReportsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>) {
+  const evaluations = createEvaluationsService(deps);
+  const limits = createRateLimitsService(deps);
+
+  return {
+    requireProfessional: (actorId: number) => evaluations.requireProfessional(actorId),
+
+    /** Same scope as getevaluacion: the owner's tree, or the client itself. */
+    async download(a: { actorId: number; evaluationId: number; version?: number | undefined }) {
+      const detail = await evaluations.get(a);
+      return { fileName: reportFileName(detail), pdf: await renderReportPdf(reportModel(detail)) };
+    },
+
+    /** POST /web/enviarevalua: the latest version, encrypted, to the client's e-mail; recorded. */
+    async send(a: { actorId: number; evaluationId: number }): Promise<{ to: string; password: string; lang: Language }> {
+      await evaluations.requireProfessional(a.actorId);
+      const detail = await evaluations.get(a);
+      const decision = await limits.consume('evaluation-email', String(a.actorId), [{ limit: REPORT_EMAILS_PER_HOUR, windowMs: HOUR }]);
+      if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+      const model = reportModel(detail);
+      const password = pdfPassword();
+      const pdf = await renderReportPdf(model, { password });
+      const mail = renderMail('evaluationReport', model.lang, detail.client.email, {
+        nombre: detail.client.nombre,
+        evaluator: `${detail.evaluator.nombre} ${detail.evaluator.apellido}`,
+        fecha: detail.fecha,
+        loginUrl: `${deps.config.publicBaseUrl}/pages/login`,
+      });
+      // Awaited: the toast says the report was sent only when the transport took it.
+      await deps.mailer.send({ ...mail, attachments: [{ filename: reportFileName(detail), content: pdf, contentType: 'application/pdf' }] });
+      await evaluations.recordEmail({ evaluationId: detail.id, version: detail.version, sentBy: a.actorId, recipient: detail.client.email, lang: model.lang });
+      return { to: detail.client.email, password, lang: model.lang };
+    },
+  };
+}
