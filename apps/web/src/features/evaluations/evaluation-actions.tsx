@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -34,14 +34,46 @@ export function useConfirmDeleteEvaluation() {
     });
 }
 
-/** POST /web/enviarevalua: the server e-mails the PDF report to the client; the toast says where. */
+function PdfPassword({ to, password }: { to: string; password: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{t('evaluations.send.passwordText', { email: to })}</Text>
+      <Group gap="sm" wrap="nowrap">
+        <Code fz="lg" px="md" py={6} data-testid="pdf-password">
+          {password}
+        </Code>
+        <CopyButton value={password}>
+          {({ copied, copy }) => (
+            <Button variant="light" size="xs" onClick={copy}>
+              {copied ? t('evaluations.send.copied') : t('evaluations.send.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('evaluations.send.passwordHint')}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * POST /web/enviarevalua: the server e-mails the encrypted PDF report to the client; the toast says
+ * where, and the one-time PDF password is shown once for the professional to pass on (security.md F6).
+ */
 export function useSendEvaluation() {
   const { t } = useTranslation();
   const refresh = useRefreshEvaluations();
   return useMutation({
     mutationFn: (target: { id: number; email: string }) => sendEvaluation(target.id),
-    onSuccess: async (_data, target) => {
-      notifySuccess(t('evaluations.send.doneTitle'), t('evaluations.send.doneText', { email: target.email }));
+    onSuccess: async (data) => {
+      notifySuccess(t('evaluations.send.doneTitle'), t('evaluations.send.doneText', { email: data.to }));
+      modals.open({
+        title: t('evaluations.send.passwordTitle'),
+        children: <PdfPassword to={data.to} password={data.pdf_password} />,
+        attributes: { content: { 'data-testid': 'pdf-password-modal' } },
+      });
       await refresh();
     },
     onError: notifyApiError,

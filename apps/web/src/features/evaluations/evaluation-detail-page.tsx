@@ -1,25 +1,189 @@
-import { Button } from '@mantine/core';
-import { IconArrowLeft, IconReportMedical } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconFileTypePdf, IconInfoCircle, IconMail, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { ComingPage } from '../../components/coming-page.tsx';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { isApiError } from '../../lib/api-error.ts';
+import { apiErrorMessage } from '../../lib/notify.ts';
+import { useSessionUser } from '../auth/session.ts';
+import { CompositionCard } from './detail/composition-card.tsx';
+import { ComparisonTable } from './detail/comparison-table.tsx';
+import { EnergyCard } from './detail/energy-card.tsx';
+import { EquationFootnoteProvider, EquationFootnotes } from './detail/equation-source.tsx';
+import { FitnessCard } from './detail/fitness-card.tsx';
+import { FoodGuideCard } from './detail/food-guide-card.tsx';
+import { collectEquations } from './detail/format.ts';
+import { historyPoints } from './detail/history.ts';
+import { HistorySection } from './detail/history-section.tsx';
+import { LabsCard } from './detail/labs-card.tsx';
+import { RisksCard } from './detail/risks-card.tsx';
+import { WarningsList } from './detail/warnings-list.tsx';
+import { useConfirmDeleteEvaluation, useDownloadReport, useSendEvaluation } from './evaluation-actions.tsx';
+import type { EvaluationView } from './evaluations-api.ts';
+import { useEvaluation } from './evaluation-queries.ts';
 
-/** /evaluations/detail?evaluationID=… (spec §2: the detail takes the param evaluationID). */
+function DetailSkeleton() {
+  return (
+    <Stack data-testid="evaluation-loading" aria-busy="true">
+      <Skeleton h={60} w="50%" />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Skeleton h={420} radius="lg" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Skeleton h={420} radius="lg" />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function DetailHeader({ data }: { data: EvaluationView }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isClient = useSessionUser().data?.type === 2;
+  const download = useDownloadReport();
+  const send = useSendEvaluation();
+  const confirmDelete = useConfirmDeleteEvaluation();
+  const name = `${data.client.nombre} ${data.client.apellido}`.trim();
+  const lastEmail = data.emails.at(-1);
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Title order={2} data-testid="page-title">
+            {name}
+          </Title>
+          <Group gap={6}>
+            <Badge variant="light">{t(`evaluations.types.${data.evaluation_type}`)}</Badge>
+            <Text size="sm" c="dimmed" data-testid="evaluation-meta">
+              {t('evaluations.detail.meta', {
+                date: dayjs(data.fecha).format('D MMM YYYY'),
+                evaluator: `${data.evaluator.nombre} ${data.evaluator.apellido}`.trim(),
+                age: data.results.age.years,
+              })}
+            </Text>
+            {data.created_by_me && (
+              <Badge size="sm" variant="light" color="teal" leftSection={<IconUserCheck size={12} />}>
+                {t('evaluations.list.mine')}
+              </Badge>
+            )}
+            {data.current_version > 1 && (
+              <Badge size="sm" variant="outline" color="gray">
+                {t('evaluations.detail.version', { version: data.version, total: data.current_version })}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconFileTypePdf size={18} />}
+            loading={download.isPending}
+            onClick={() => download.mutate({ id: data.id, fallbackName: `evaluation-${data.id}.pdf` })}
+            data-testid="evaluation-pdf"
+          >
+            {t('evaluations.detail.pdf')}
+          </Button>
+          {!isClient && (
+            <Button variant="light" leftSection={<IconMail size={18} />} loading={send.isPending} onClick={() => send.mutate({ id: data.id, email: data.client.email })} data-testid="evaluation-send">
+              {t('evaluations.send.action')}
+            </Button>
+          )}
+          {!isClient && data.created_by_me && (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={18} />}
+              onClick={() => confirmDelete({ id: data.id, clientName: name }, () => void navigate('/evaluations', { replace: true }))}
+              data-testid="evaluation-delete"
+            >
+              {t('common.delete')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {lastEmail && (
+        <Text size="xs" c="dimmed" data-testid="evaluation-last-email">
+          {t('evaluations.send.last', { email: lastEmail.to, date: dayjs(lastEmail.sent_at).format('D MMM YYYY HH:mm') })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function EvaluationBody({ data }: { data: EvaluationView }) {
+  const r = data.results;
+  const equations = useMemo(() => collectEquations(r), [r]);
+  const points = useMemo(() => historyPoints(data.history, data), [data]);
+  return (
+    <EquationFootnoteProvider equations={equations}>
+      <Stack gap="lg">
+        <WarningsList warnings={r.warnings} equations={equations} />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="lg">
+              <CompositionCard result={r} inputs={data.inputs} />
+              <FitnessCard result={r} inputs={data.inputs} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="lg">
+              <EnergyCard result={r} />
+              <FoodGuideCard guide={r.food_guide} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <RisksCard result={r} inputs={data.inputs} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <LabsCard exams={r.exams} />
+          </Grid.Col>
+        </Grid>
+        {r.comparisons.length > 0 && <ComparisonTable comparisons={r.comparisons} />}
+        <HistorySection points={points} currentId={data.id} />
+        <EquationFootnotes equations={equations} />
+      </Stack>
+    </EquationFootnoteProvider>
+  );
+}
+
+/** /evaluations/detail?evaluationID=… (spec §2): every result grouped as a professional reads them. */
 export function EvaluationDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const evaluationId = params.get('evaluationID');
+  const raw = params.get('evaluationID') ?? '';
+  const id = /^\d+$/.test(raw) ? Number(raw) : null;
+  const query = useEvaluation(id);
+
+  const back = (
+    <Anchor component={Link} to="/evaluations" size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={16} />
+        {t('evaluations.detail.back')}
+      </Group>
+    </Anchor>
+  );
+
+  if (id === null || (query.isError && isApiError(query.error) && query.error.status === 404)) {
+    return (
+      <Stack>
+        {back}
+        <EmptyState icon={<IconInfoCircle size={32} />} title={t('evaluations.detail.notFoundTitle')} description={t('evaluations.detail.notFoundText')} />
+      </Stack>
+    );
+  }
+  if (query.isError) return <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <DetailSkeleton />;
+
   return (
-    <ComingPage
-      title={evaluationId ? t('pagesCopy.evaluationDetail.title', { id: evaluationId }) : t('pagesCopy.evaluationDetail.titleNone')}
-      description={t('pagesCopy.evaluationDetail.description')}
-      icon={<IconReportMedical size={32} />}
-      emptyTitle={evaluationId ? t('pagesCopy.evaluationDetail.emptyTitle') : t('pagesCopy.evaluationDetail.noneTitle')}
-      emptyText={evaluationId ? t('pagesCopy.evaluationDetail.emptyText') : t('pagesCopy.evaluationDetail.noneText')}
-    >
-      <Button component={Link} to="/evaluations" variant="light" leftSection={<IconArrowLeft size={16} />}>
-        {t('pagesCopy.evaluationDetail.back')}
-      </Button>
-    </ComingPage>
+    <Stack gap="lg" data-testid="evaluation-detail">
+      {back}
+      <DetailHeader data={query.data} />
+      <EvaluationBody data={query.data} />
+    </Stack>
   );
 }

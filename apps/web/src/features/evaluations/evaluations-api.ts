@@ -6,6 +6,7 @@ import {
   evaluationReportPath,
   listEvaluationsResponseSchema,
   saveEvaluationResponseSchema,
+  sendEvaluationResponseSchema,
   type CreateEvaluationBody,
   type EvaluationDetail,
 } from '@medida/contracts';
@@ -84,8 +85,9 @@ export const createEvaluation = (body: CreateEvaluationBody) =>
 export const deleteEvaluation = (id: number) =>
   apiRequest('/web/eliminaevaluacion', { method: 'POST', body: { evaluationID: id }, schema: evaluationMessageResponseSchema });
 
+/** The server e-mails the encrypted PDF and answers the one-time password to give the client in person. */
 export const sendEvaluation = (id: number) =>
-  apiRequest('/web/enviarevalua', { method: 'POST', body: { evaluationID: id }, schema: evaluationMessageResponseSchema });
+  apiRequest('/web/enviarevalua', { method: 'POST', body: { evaluationID: id }, schema: sendEvaluationResponseSchema });
 
 /** The PDF travels with the bearer header as a blob; the token never goes into a URL. */
 export const downloadEvaluationReport = (id: number) => apiDownload(evaluationReportPath(id));

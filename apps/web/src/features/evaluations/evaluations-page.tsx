@@ -1,16 +1,126 @@
-import { IconClipboardHeart } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Box, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { IconClipboardHeart, IconClipboardPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ComingPage } from '../../components/coming-page.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { apiErrorMessage } from '../../lib/notify.ts';
+import { useSessionUser } from '../auth/session.ts';
+import type { EvaluationListFilters } from './evaluations-api.ts';
+import { useEvaluationsList } from './evaluation-queries.ts';
+import { EvaluationFilters, NO_FILTERS } from './list/evaluation-filters.tsx';
+import { EvaluationCards, EvaluationsTable } from './list/evaluations-table.tsx';
+import { evaluationWizard } from './wizard-store.ts';
 
+const PAGE_SIZES = ['10', '20', '50'];
+
+function ListSkeleton() {
+  return (
+    <Stack gap="sm" data-testid="evaluations-loading" aria-busy="true">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} h={52} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/** `evaluations`: the evaluations in the user's scope, five filters and paging (spec §2, §7). */
 export function EvaluationsPage() {
   const { t } = useTranslation();
+  const isClient = useSessionUser().data?.type === 2;
+  const [filters, setFilters] = useState<EvaluationListFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(20);
+  const query = useEvaluationsList(page, limit, filters);
+  // Spec §4: the list is not requested again while a load is in progress.
+  const busy = query.isFetching;
+
+  const total = query.data?.datos_total ?? 0;
+  const items = query.data?.datos ?? [];
+  const showCompany = query.data?.show_company ?? false;
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const filtered = Object.values(filters).some(Boolean);
+  // Deleting the last row of the last page leaves it empty: step back to the new last page.
+  useEffect(() => {
+    if (query.data && page > pages) setPage(pages);
+  }, [query.data, page, pages]);
+
+  const newButton = isClient ? null : (
+    <Button leftSection={<IconClipboardPlus size={18} />} onClick={() => evaluationWizard.open()} data-testid="evaluations-new">
+      {t('evaluations.new')}
+    </Button>
+  );
+
+  let body;
+  if (query.isError && !query.data) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (query.isPending) body = <ListSkeleton />;
+  else if (total === 0 && !filtered)
+    body = (
+      <EmptyState icon={<IconClipboardHeart size={32} />} title={t('evaluations.list.emptyTitle')} description={t(isClient ? 'evaluations.list.emptyClientText' : 'evaluations.list.emptyText')}>
+        {newButton}
+      </EmptyState>
+    );
+  else if (items.length === 0)
+    body = (
+      <Text c="dimmed" ta="center" py="xl" data-testid="evaluations-no-results">
+        {t('evaluations.list.noResults')}
+      </Text>
+    );
+  else
+    body = (
+      // Dimmed while the next page arrives; the previous rows stay readable.
+      <Box style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }} aria-busy={busy} data-testid="evaluations-list" data-busy={busy}>
+        <Box visibleFrom="sm">
+          <EvaluationsTable items={items} showCompany={showCompany} canManage={!isClient} />
+        </Box>
+        <Box hiddenFrom="sm">
+          <EvaluationCards items={items} showCompany={showCompany} canManage={!isClient} />
+        </Box>
+      </Box>
+    );
+
   return (
-    <ComingPage
-      title={t('pagesCopy.evaluations.title')}
-      description={t('pagesCopy.evaluations.description')}
-      icon={<IconClipboardHeart size={32} />}
-      emptyTitle={t('pagesCopy.evaluations.emptyTitle')}
-      emptyText={t('pagesCopy.evaluations.emptyText')}
-    />
+    <>
+      <PageHeader title={t('evaluations.list.title')} description={t(isClient ? 'evaluations.list.clientDescription' : 'evaluations.list.description')} actions={newButton} />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+        <Stack>
+          {!isClient && (
+            <EvaluationFilters
+              applied={filters}
+              busy={busy}
+              onApply={(next) => {
+                setFilters(next);
+                setPage(1);
+              }}
+            />
+          )}
+          {body}
+          {total > 0 && (
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Text size="sm" c="dimmed" data-testid="evaluations-range">
+                {t('evaluations.list.range', { from: (page - 1) * limit + 1, to: Math.min(page * limit, total), total })}
+              </Text>
+              <Group gap="sm">
+                <Select
+                  data={PAGE_SIZES}
+                  value={String(limit)}
+                  onChange={(value) => {
+                    setLimit(Number(value ?? 20));
+                    setPage(1);
+                  }}
+                  allowDeselect={false}
+                  disabled={busy}
+                  w={80}
+                  aria-label={t('evaluations.list.pageSize')}
+                  data-testid="evaluations-page-size"
+                />
+                <Pagination total={pages} value={page} onChange={setPage} disabled={busy} size="sm" data-testid="evaluations-pagination" />
+              </Group>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </>
   );
 }

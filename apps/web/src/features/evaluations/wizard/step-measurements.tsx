@@ -50,8 +50,8 @@ function YesNoField({ form, path, label }: { form: UseFormReturnType<WizardValue
       <SegmentedControl
         fullWidth
         data={[
-          { value: 'Si', label: t('common.yes') },
-          { value: 'No', label: t('common.no') },
+          { value: 'Si', label: t('evaluations.yes') },
+          { value: 'No', label: t('evaluations.no') },
         ]}
         value={form.getValues()[path]}
         onChange={(v) => form.setFieldValue(path, v as YesNo)}

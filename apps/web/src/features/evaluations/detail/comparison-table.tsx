@@ -1,0 +1,82 @@
+import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconStar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { FatComparison } from '@medida/domain';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { EquationSource } from './equation-source.tsx';
+import { formatNumber } from './format.ts';
+import { ResultCard } from './result-parts.tsx';
+
+/**
+ * The same visit through every fat equation the measurements allow (market.md §4.1): which one is the
+ * headline, which are estimates, and whether the client fits the equation's derivation sample.
+ */
+export function ComparisonTable({ comparisons }: { comparisons: FatComparison[] }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+  return (
+    <ResultCard title={t('evaluations.detail.comparison')} description={t('evaluations.detail.comparisonHint')} testId="card-comparison">
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing={6} fz="sm" striped data-testid="comparison-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('evaluations.comparison.equation')}</Table.Th>
+              <Table.Th ta="right">{t('evaluations.comparison.fat')}</Table.Th>
+              <Table.Th ta="right">{t('evaluations.comparison.kg')}</Table.Th>
+              <Table.Th>{t('evaluations.comparison.inputs')}</Table.Th>
+              <Table.Th>{t('evaluations.comparison.validity')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {comparisons.map((c) => (
+              <Table.Tr key={c.equation.id} fw={c.primary ? 700 : undefined} data-testid="comparison-row" data-equation={c.equation.id} data-primary={c.primary}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    {c.primary && (
+                      <Tooltip label={t('evaluations.comparison.primary')}>
+                        <IconStar size={14} color="var(--mantine-color-yellow-7)" aria-label={t('evaluations.comparison.primary')} />
+                      </Tooltip>
+                    )}
+                    <Text size="sm" fw={c.primary ? 700 : 400}>
+                      {c.equation.name}
+                    </Text>
+                    <EquationSource equation={c.equation} />
+                    {c.estimate && (
+                      <Badge size="xs" variant="outline" color="gray" tt="none">
+                        {t('evaluations.results.estimate')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="right" style={num}>
+                  {formatNumber(c.percent, 1, lang)} %
+                </Table.Td>
+                <Table.Td ta="right" style={num}>
+                  {formatNumber(c.kg, 1, lang)} kg
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" c="dimmed">
+                    {c.fields.map((f) => t(`evaluations.fields.${f}`)).join(', ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {c.within_validity ? (
+                    <Group gap={4} wrap="nowrap" c="green.9">
+                      <IconCheck size={14} />
+                      <Text size="xs">{t('evaluations.comparison.within')}</Text>
+                    </Group>
+                  ) : (
+                    <Text size="xs" c="orange.9">
+                      {t('evaluations.comparison.outside')}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </ResultCard>
+  );
+}

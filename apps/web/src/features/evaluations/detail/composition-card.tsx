@@ -1,0 +1,110 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { EvaluationInput, EvaluationResult } from '@medida/domain';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatNumber } from './format.ts';
+import { MetricRow, ResultCard } from './result-parts.tsx';
+
+function Kg({ kg }: { kg: number }) {
+  return (
+    <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {formatNumber(kg, 1, currentLanguage())} kg
+    </Text>
+  );
+}
+
+/** Body composition: weight, BMI, ideal weight, fat, lean, muscle, residual and bone mass, visceral fat, metabolic age. */
+export function CompositionCard({ result: r, inputs }: { result: EvaluationResult; inputs: EvaluationInput }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const n = (v: number, d = 1) => formatNumber(v, d, lang);
+  return (
+    <ResultCard title={t('evaluations.detail.composition')} description={t(`evaluations.types.${r.evaluation_type}`)} testId="card-composition">
+      <MetricRow label={t('evaluations.fields.peso')} value={inputs.peso} decimals={1} unit="kg" testId="metric-weight" />
+      <MetricRow label={t('evaluations.fields.estatura')} value={inputs.estatura} decimals={1} unit="cm" testId="metric-height" />
+      <MetricRow
+        label={t('evaluations.results.bmi')}
+        hint={r.bmi.z_score !== null ? t('evaluations.results.bmiZ', { z: n(r.bmi.z_score, 2), p: n(r.bmi.percentile ?? 0, 0) }) : undefined}
+        value={r.bmi.value}
+        decimals={1}
+        unit="kg/m²"
+        level={r.bmi.category}
+        scale="bmi"
+        equation={r.bmi.equation}
+        testId="metric-bmi"
+      />
+      <MetricRow
+        label={t('evaluations.results.idealWeight')}
+        hint={t('evaluations.results.healthyRange', { min: n(r.ideal_weight.min_kg), max: n(r.ideal_weight.max_kg), unit: 'kg' })}
+        value={r.ideal_weight.kg}
+        decimals={1}
+        unit="kg"
+        equation={r.ideal_weight.equation}
+        testId="metric-ideal-weight"
+      />
+      <MetricRow
+        label={t('evaluations.results.bodyFat')}
+        hint={r.body_fat.estimate ? t('evaluations.results.estimate') : undefined}
+        value={r.body_fat.percent}
+        decimals={1}
+        unit="%"
+        extra={<Kg kg={r.body_fat.kg} />}
+        level={r.body_fat.category?.value}
+        scale="fat"
+        equation={r.body_fat.equation}
+        testId="metric-fat"
+      />
+      {r.skinfold_sum && (
+        <MetricRow
+          label={t('evaluations.results.skinfoldSum', { count: r.skinfold_sum.sites.length })}
+          value={r.skinfold_sum.mm}
+          decimals={1}
+          unit="mm"
+          testId="metric-skinfold-sum"
+        />
+      )}
+      <MetricRow label={t('evaluations.results.leanMass')} value={r.lean_mass.percent} decimals={1} unit="%" extra={<Kg kg={r.lean_mass.kg} />} testId="metric-lean" />
+      <MetricRow
+        label={t(r.muscle_mass.kind === 'skeletal_muscle_mass' ? 'evaluations.results.skeletalMuscle' : 'evaluations.results.muscleMass')}
+        value={r.muscle_mass.percent}
+        decimals={1}
+        unit="%"
+        extra={<Kg kg={r.muscle_mass.kg} />}
+        equation={r.muscle_mass.equation}
+        testId="metric-muscle"
+      />
+      <MetricRow
+        label={t('evaluations.results.residualMass')}
+        value={r.residual_mass.percent}
+        decimals={1}
+        unit="%"
+        extra={<Kg kg={r.residual_mass.kg} />}
+        equation={r.residual_mass.equation}
+        testId="metric-residual"
+      />
+      {r.bone_mass && (
+        <MetricRow label={t('evaluations.results.boneMass')} value={r.bone_mass.percent} decimals={1} unit="%" extra={<Kg kg={r.bone_mass.kg} />} equation={r.bone_mass.equation} testId="metric-bone" />
+      )}
+      <MetricRow
+        label={t(r.visceral_fat.indicator === 'vai' ? 'evaluations.results.visceralVai' : 'evaluations.results.visceralWhtr')}
+        value={r.visceral_fat.value}
+        decimals={2}
+        level={r.visceral_fat.category}
+        scale={r.visceral_fat.indicator === 'vai' ? 'vai' : 'whtr'}
+        equation={r.visceral_fat.equation}
+        testId="metric-visceral"
+      />
+      {r.metabolic_age && (
+        <MetricRow
+          label={t('evaluations.results.metabolicAge')}
+          hint={t('evaluations.results.realAge', { count: r.age.years })}
+          value={r.metabolic_age.years}
+          decimals={0}
+          unit={t('evaluations.results.years')}
+          equation={r.metabolic_age.equation}
+          testId="metric-metabolic-age"
+        />
+      )}
+    </ResultCard>
+  );
+}

@@ -1,0 +1,83 @@
+import { Box, SegmentedControl, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FoodGuide } from '@medida/domain';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { EquationSource } from './equation-source.tsx';
+import { formatNumber } from './format.ts';
+import { ResultCard } from './result-parts.tsx';
+
+const cell = (colour: string) => ({ background: `var(--mantine-color-${colour}-light)`, fontVariantNumeric: 'tabular-nums' as const, whiteSpace: 'nowrap' as const });
+
+/**
+ * The nutritional traffic light (formulas.md §7): per 100 g or 100 mL, green up to a limit, red above
+ * another. The client reads a label against these.
+ */
+export function FoodGuideCard({ guide }: { guide: FoodGuide }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const [form, setForm] = useState<'solid' | 'liquid'>('solid');
+  const n = (v: number) => formatNumber(v, v < 1 ? 2 : v < 10 ? 1 : 0, lang);
+  const chile = guide.system === 'chile_ley_20606';
+  return (
+    <ResultCard
+      title={t('evaluations.detail.foodGuide')}
+      description={t(`evaluations.foodGuide.${guide.system}`)}
+      testId="card-food-guide"
+      action={<EquationSource equation={guide.equation} />}
+    >
+      <SegmentedControl
+        size="xs"
+        mb="sm"
+        value={form}
+        onChange={(v) => setForm(v as 'solid' | 'liquid')}
+        data={[
+          { value: 'solid', label: t('evaluations.foodGuide.solid') },
+          { value: 'liquid', label: t('evaluations.foodGuide.liquid') },
+        ]}
+      />
+      <Table.ScrollContainer minWidth={320}>
+        <Table fz="sm" verticalSpacing={6} withColumnBorders data-testid="food-guide-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t(form === 'solid' ? 'evaluations.foodGuide.per100g' : 'evaluations.foodGuide.per100ml')}</Table.Th>
+              <Table.Th ta="center" c="green.9">{t('evaluations.foodGuide.green')}</Table.Th>
+              {!chile && <Table.Th ta="center" c="orange.9">{t('evaluations.foodGuide.amber')}</Table.Th>}
+              <Table.Th ta="center" c="red.9">{t('evaluations.foodGuide.red')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {guide.thresholds[form].map((row) => (
+              <Table.Tr key={row.nutrient}>
+                <Table.Td>{t(`evaluations.foodGuide.nutrients.${row.nutrient}`)}</Table.Td>
+                <Table.Td ta="center" style={cell('green')}>
+                  ≤ {n(row.green_max)} {row.unit}
+                </Table.Td>
+                {!chile && (
+                  <Table.Td ta="center" style={cell('yellow')}>
+                    {n(row.green_max)}–{n(row.red_above)} {row.unit}
+                  </Table.Td>
+                )}
+                <Table.Td ta="center" style={cell('red')}>
+                  &gt; {n(row.red_above)} {row.unit}
+                  {row.label && (
+                    <Box>
+                      <Text span size="xs" fw={700}>
+                        {row.label}
+                      </Text>
+                    </Box>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {chile && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('evaluations.foodGuide.chileNote')}
+        </Text>
+      )}
+    </ResultCard>
+  );
+}

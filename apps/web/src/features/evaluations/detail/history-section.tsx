@@ -1,0 +1,123 @@
+import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatDelta, formatNumber } from './format.ts';
+import { HistoryCharts, TRACKED_UNIT } from './history-charts.tsx';
+import { changeSincePrevious, TRACKED, type HistoryPoint, type Tracked } from './history.ts';
+
+/** Whether a rise is good news: colour only where the direction has a clear meaning. */
+const RISE_IS_GOOD: Partial<Record<Tracked, boolean>> = { fat: false, waist: false, muscle: true, vo2max: true };
+
+function deltaColour(key: Tracked, delta: number | null): string {
+  const good = RISE_IS_GOOD[key];
+  if (delta === null || good === undefined || Math.abs(delta) < 0.05) return 'dimmed';
+  return delta > 0 === good ? 'green.9' : 'orange.9';
+}
+
+function ChangeSummary({ points, currentId }: { points: HistoryPoint[]; currentId: number }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const change = changeSincePrevious(points, currentId);
+  if (!change) return null;
+  const index = points.findIndex((p) => p.id === currentId);
+  const previous = points[index - 1]!;
+  return (
+    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" data-testid="history-change">
+      <Text size="sm" fw={600} mb={6}>
+        {t('evaluations.history.sincePrevious', { date: dayjs(previous.fecha).format('D MMM YYYY') })}
+      </Text>
+      <Group gap="lg">
+        {TRACKED.filter((key) => change[key] !== null).map((key) => (
+          <Stack key={key} gap={0} data-testid={`change-${key}`}>
+            <Text size="xs" c="dimmed">
+              {t(`evaluations.history.${key}`)}
+            </Text>
+            <Text fw={700} c={deltaColour(key, change[key])} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatDelta(change[key], 1, lang)} {key === 'fat' ? t('evaluations.history.points') : TRACKED_UNIT[key]}
+            </Text>
+          </Stack>
+        ))}
+      </Group>
+    </Paper>
+  );
+}
+
+/** The client's evaluations over time: change since the previous one, a table and one chart per measure. */
+export function HistorySection({ points, currentId }: { points: HistoryPoint[]; currentId: number }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="evaluation-history">
+      <Title order={4} mb="sm">
+        {t('evaluations.history.title')}
+      </Title>
+      {points.length < 2 ? (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="history-first">
+          {t('evaluations.history.first')}
+        </Text>
+      ) : (
+        <Stack gap="md" mb="md">
+          <ChangeSummary points={points} currentId={currentId} />
+        </Stack>
+      )}
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing={6} fz="sm" highlightOnHover data-testid="history-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('evaluations.list.date')}</Table.Th>
+              <Table.Th>{t('evaluations.list.method')}</Table.Th>
+              {TRACKED.map((key) => (
+                <Table.Th key={key} ta="right">
+                  {t(`evaluations.history.${key}`)}{' '}
+                  <Text span size="xs" c="dimmed" fw={400}>
+                    {TRACKED_UNIT[key]}
+                  </Text>
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {[...points].reverse().map((p) => {
+              const change = changeSincePrevious(points, p.id);
+              return (
+                <Table.Tr key={p.id} bg={p.id === currentId ? 'var(--mantine-color-medida-light)' : undefined} data-testid="history-row" data-id={p.id}>
+                  <Table.Td style={num}>
+                    {p.id === currentId ? (
+                      <Group gap={6} wrap="nowrap">
+                        {dayjs(p.fecha).format('D MMM YYYY')}
+                        <Badge size="xs" variant="light">
+                          {t('evaluations.history.thisOne')}
+                        </Badge>
+                      </Group>
+                    ) : (
+                      <Text component={Link} to={`/evaluations/detail?evaluationID=${p.id}`} size="sm" c="medida.7" td="underline">
+                        {dayjs(p.fecha).format('D MMM YYYY')}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{t(`evaluations.types.${p.evaluation_type}`)}</Table.Td>
+                  {TRACKED.map((key) => (
+                    <Table.Td key={key} ta="right" style={num}>
+                      {formatNumber(p.values[key], 1, lang)}
+                      {change && change[key] !== null && (
+                        <Text span size="xs" ml={6} c={deltaColour(key, change[key])}>
+                          {formatDelta(change[key], 1, lang)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Stack mt="md">
+        <HistoryCharts points={points} />
+      </Stack>
+    </Paper>
+  );
+}

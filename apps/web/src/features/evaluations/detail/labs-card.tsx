@@ -1,0 +1,80 @@
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ExamResult } from '@medida/domain';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { EquationSource } from './equation-source.tsx';
+import { formatNumber } from './format.ts';
+import { LevelBadge, ResultCard } from './result-parts.tsx';
+
+/** Decimals that suit each exam's usual precision (HbA1c 5.6 %, HOMA 2.35, glucose 95 mg/dL). */
+const DECIMALS: Partial<Record<ExamResult['id'], number>> = { hba1c: 1, homa_ir: 2, crp: 1, vitamin_d: 1, fasting_insulin: 1 };
+
+/** Laboratory exams: value and unit, status colour, reference limits, computed ones marked. */
+export function LabsCard({ exams }: { exams: ExamResult[] }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  return (
+    <ResultCard title={t('evaluations.detail.labs')} testId="card-labs">
+      {exams.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('evaluations.results.noExams')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing={6} fz="sm" data-testid="labs-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('evaluations.results.exam')}</Table.Th>
+                <Table.Th ta="right">{t('evaluations.results.value')}</Table.Th>
+                <Table.Th>{t('evaluations.results.status')}</Table.Th>
+                <Table.Th>{t('evaluations.results.limit')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {exams.map((e) => (
+                <Table.Tr key={e.id} data-testid={`lab-${e.id}`}>
+                  <Table.Td>
+                    <Stack gap={0}>
+                      <Group gap={4} wrap="nowrap">
+                        <Text size="sm">{e.name}</Text>
+                        <EquationSource equation={e.equation} />
+                      </Group>
+                      {e.derived && (
+                        <Badge size="xs" variant="outline" color="gray" tt="none" w="fit-content">
+                          {t('evaluations.results.derived')}
+                        </Badge>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    <Text span fw={700} size="sm">
+                      {formatNumber(e.value, DECIMALS[e.id] ?? 0, lang)}
+                    </Text>
+                    {e.unit && (
+                      <Text span size="xs" c="dimmed" ml={4}>
+                        {e.unit}
+                      </Text>
+                    )}
+                    {e.entered && (
+                      <Text size="xs" c="dimmed">
+                        {t('evaluations.results.entered', { value: formatNumber(e.entered.value, 2, lang), unit: e.entered.unit })}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <LevelBadge level={e.status} scale={`exam:${e.id}`} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs" c="dimmed" title={e.source}>
+                      {e.limit}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </ResultCard>
+  );
+}

@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { EquationRef } from '@medida/domain';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { EquationSource } from './equation-source.tsx';
+import { formatNumber, levelColour, type Scale } from './format.ts';
+
+/** Dark text on the light badge: yellow and orange at Mantine's default shade are too pale to read. */
+const TEXT_SHADE = { green: 'green.9', yellow: 'yellow.9', orange: 'orange.9', red: 'red.9', gray: 'gray.8' } as const;
+
+export function LevelBadge({ level, scale, testId }: { level: string | null | undefined; scale?: Scale; testId?: string }) {
+  const { t, i18n } = useTranslation();
+  if (!level) return null;
+  const colour = levelColour(level, scale);
+  const key = `evaluations.levels.${level}`;
+  return (
+    <Badge variant="light" color={colour} c={TEXT_SHADE[colour]} radius="sm" size="sm" tt="none" data-testid={testId} data-level={level} data-colour={colour}>
+      {i18n.exists(key) ? t(key) : level.replaceAll('_', ' ')}
+    </Badge>
+  );
+}
+
+export function ResultCard({ title, description, children, testId, action }: { title: string; description?: string; children: ReactNode; testId: string; action?: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid={testId} h="100%">
+      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+        <Stack gap={2}>
+          <Title order={4}>{title}</Title>
+          {description && (
+            <Text size="xs" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </Stack>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+interface MetricRowProps {
+  label: string;
+  /** A secondary line under the label (e.g. the healthy range). */
+  hint?: ReactNode;
+  value: number | null | undefined;
+  decimals: number;
+  /** Shown instead of the formatted value (e.g. a pressure as 120/80). */
+  display?: string;
+  unit?: string;
+  /** A second value on the same row (e.g. kg next to %). */
+  extra?: ReactNode;
+  level?: string | null | undefined;
+  scale?: Scale;
+  equation?: EquationRef | null | undefined;
+  testId?: string;
+}
+
+/**
+ * One result: label on the left; value and unit right-aligned in a fixed column so numbers line up
+ * down a card; category badge and equation source after it.
+ */
+export function MetricRow({ label, hint, value, decimals, display, unit, extra, level, scale, equation, testId }: MetricRowProps) {
+  const lang = currentLanguage();
+  return (
+    <Box
+      py={8}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr) auto',
+        columnGap: 12,
+        rowGap: 4,
+        alignItems: 'center',
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+      }}
+      data-testid={testId}
+    >
+      <Stack gap={0} miw={0}>
+        <Text size="sm">{label}</Text>
+        {hint && (
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        )}
+      </Stack>
+      <Group gap={6} justify="flex-end" wrap="nowrap">
+        <Text fw={700} size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid={testId ? `${testId}-value` : undefined}>
+          {display ?? formatNumber(value, decimals, lang)}
+          {unit ? (
+            <Text span size="xs" c="dimmed" fw={400} ml={4}>
+              {unit}
+            </Text>
+          ) : null}
+        </Text>
+        {extra}
+        <EquationSource equation={equation} />
+      </Group>
+      {level && (
+        <Group gap={4} style={{ gridColumn: '1 / -1' }} mt={-2}>
+          <LevelBadge level={level} scale={scale} testId={testId ? `${testId}-level` : undefined} />
+        </Group>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_KEYS } from '@medida/domain';
+import type { WizardClient } from '../wizard-store.ts';
+import { checkWizard, clientBlock, hasFever, initialWizardValues, measurementsFor, rockportState, toEvaluationBody, toFormPath, type WizardValues } from './wizard-form.ts';
+
+const TODAY = '2026-11-21';
+const CTX = { evaluatorId: 1, today: TODAY, locale: 'es' };
+const adult: WizardClient = { id_usuario: 7, nombre: 'Ana', apellido: 'Pérez', email: 'ana@x.test', rut: null, nacimiento: '1990-03-10', sexo: 'Femenino' };
+
+function filled(method: 1 | 2 | 3 | 4 = 1): WizardValues {
+  const v = initialWizardValues(adult);
+  v.evaluation_type = method;
+  Object.assign(v.measurements, { peso: 62, estatura: 165, presion_s: 115, presion_d: 75, pcintura: 72, pcadera: 98, pbrazo: 28, ppierna: 56, cuello: 33, pgrasa: 28, triceps: 18, subescapular: 14, abdominal: 20, cuadriceps: 25 });
+  v.clinical_data.temperatura = 36.5;
+  return v;
+}
+
+describe('wizard defaults (spec §4)', () => {
+  it('start with type 1, Femenino and No for smoking, alcohol and exercise, and the default condition lists', () => {
+    const v = initialWizardValues();
+    expect(v.evaluation_type).toBe(1);
+    expect(v.sexo).toBe('Femenino');
+    expect([v.fuma, v.alcohol, v.ejercita]).toEqual(['No', 'No', 'No']);
+    expect(v.clinical_data.ecnt.map((c) => c.name)).toEqual(['Hipertensión', 'Hipercolesteremia', 'Diabetes', 'Obesidad', 'Hígado Graso']);
+    expect(v.clinical_data.autoinmune.map((c) => c.name)).toEqual(['Lupus', 'Celíaca', 'Cáncer', 'VIH', 'Artritis']);
+  });
+
+  it("take the chosen client's sex", () => {
+    expect(initialWizardValues({ ...adult, sexo: 'Masculino' }).sexo).toBe('Masculino');
+  });
+});
+
+describe('step 1: Next is blocked', () => {
+  it('without a client, under 13, or without sex, id or birth date', () => {
+    expect(clientBlock(null, TODAY)).toBe('none');
+    expect(clientBlock({ ...adult, nacimiento: '2014-06-01' }, TODAY)).toBe('underAge');
+    expect(clientBlock({ ...adult, nacimiento: '2013-11-21' }, TODAY)).toBeNull(); // 13 today
+    expect(clientBlock({ ...adult, sexo: null }, TODAY)).toBe('missingData');
+    expect(clientBlock({ ...adult, nacimiento: null }, TODAY)).toBe('missingData');
+    expect(clientBlock(adult, TODAY)).toBeNull();
+  });
+});
+
+describe('step 2 fields per method', () => {
+  it('asks each method for its own measurements', () => {
+    expect(measurementsFor(1).required).toContain('pgrasa');
+    expect(measurementsFor(3).required).toContain('cuello');
+    expect(measurementsFor(4).required).toEqual(expect.arrayContaining(['triceps', 'subescapular', 'abdominal', 'cuadriceps']));
+    expect(measurementsFor(1).required).not.toContain('triceps');
+  });
+
+  it('sends only the measurements of the chosen method', () => {
+    const body = toEvaluationBody(filled(3), CTX) as unknown as Record<string, unknown>;
+    expect(body.cuello).toBe(33);
+    expect(body).not.toHaveProperty('pgrasa');
+    expect(body).not.toHaveProperty('triceps');
+    expect(body).not.toHaveProperty('suprailiaco'); // optional and empty: absent, not zero
+  });
+});
+
+describe('validation with the engine schema', () => {
+  it('passes a complete evaluation for every method', () => {
+    for (const method of [1, 2, 3, 4] as const) expect(checkWizard(filled(method), CTX).errors).toEqual({});
+  });
+
+  it('marks missing fields as required (the fieldsRequired toast)', () => {
+    const v = filled();
+    v.measurements.peso = '';
+    v.clinical_data.temperatura = '';
+    const check = checkWizard(v, CTX);
+    expect(check.missing).toBe(true);
+    expect(check.errors['measurements.peso']).toBe(ERROR_KEYS.required);
+    expect(check.errors['clinical_data.temperatura']).toBe(ERROR_KEYS.required);
+  });
+
+  it('hides and does not require frequency when the client does not exercise', () => {
+    const v = filled();
+    v.ejercita = 'No';
+    v.frecentrena = '4';
+    expect(toEvaluationBody(v, CTX)).not.toHaveProperty('frecentrena');
+    v.ejercita = 'Si';
+    v.frecentrena = null;
+    expect(checkWizard(v, CTX).errors).toMatchObject({ frecentrena: ERROR_KEYS.required, hace: ERROR_KEYS.required });
+  });
+
+  it('treats Rockport as all or none', () => {
+    const v = filled();
+    expect(rockportState(v.rockport)).toBe('empty');
+    v.rockport = { minutes: 14, seconds: '', bpm: 140 };
+    const check = checkWizard(v, CTX);
+    expect(check.rockportPartial).toBe(true);
+    expect(check.errors['rockport.seconds']).toBe(ERROR_KEYS.rockportIncomplete);
+    v.rockport.seconds = 30;
+    expect(checkWizard(v, CTX).errors).toEqual({});
+  });
+
+  it('sends ticked exams only and maps their errors back to the form row', () => {
+    const v = filled();
+    const hdl = v.clinical_data.exams.findIndex((e) => e.name === 'hdl');
+    v.clinical_data.exams[hdl]!.status = true;
+    const check = checkWizard(v, CTX);
+    expect(check.errors[`clinical_data.exams.${hdl}.value`]).toBe(ERROR_KEYS.required);
+    expect(toFormPath('clinical_data.exams.0.value', v)).toBe(`clinical_data.exams.${hdl}.value`);
+    expect(toFormPath('peso', v)).toBe('measurements.peso');
+  });
+
+  it('keeps a treatment tick only on a ticked disease, and adds the free-text other entry', () => {
+    const v = filled();
+    v.clinical_data.ecnt[0]!.tratamiento = true; // not ticked: must not travel as treated
+    v.clinical_data.ecntOther = { showInput: true, name: 'Asma', tratamiento: true };
+    const ecnt = toEvaluationBody(v, CTX).clinical_data.ecnt!;
+    expect(ecnt[0]).toEqual({ name: 'Hipertensión', value: false, tratamiento: false });
+    expect(ecnt.at(-1)).toEqual({ name: 'Asma', value: true, tratamiento: true });
+  });
+});
+
+describe('fever warning', () => {
+  it('shows from 37.9 °C', () => {
+    expect(hasFever(37.8)).toBe(false);
+    expect(hasFever(37.9)).toBe(true);
+    expect(hasFever('38,2')).toBe(true);
+    expect(hasFever('')).toBe(false);
+  });
+});
