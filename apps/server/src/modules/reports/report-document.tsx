@@ -1,6 +1,6 @@
 import type { Language } from '@medida/contracts';
 import type { EquationRef, EvaluationInput, EvaluationResult } from '@medida/domain';
-import { Circle, Document, Line, Page, Polyline, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import { Circle, Document, Font, Line, Page, Polyline, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import { categoryName, methodName, nutrientName, text, warningText, type TextKey } from './report-texts.ts';
 
 /** Everything the report shows; built from the evaluation detail (reports.service.ts). */
@@ -18,18 +18,20 @@ export interface ReportModel {
   history: Array<{ fecha: string; peso: number; body_fat_percent: number | null }>;
 }
 
-// The standard Helvetica font encodes WinAnsi (cp1252) only: anything outside it becomes readable ASCII.
-const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const REPLACE: Record<string, string> = { '≥': '>=', '≤': '<=', '−': '-', '‑': '-', '≈': '~', '\u00a0': ' ' };
+// The standard Helvetica font of react-pdf draws Latin-1 only: other characters become readable ASCII.
+const REPLACE: Record<string, string> = { '≥': '>=', '≤': '<=', '−': '-', '‑': '-', '–': '-', '—': '-', '‘': "'", '’': "'", '“': '"', '”': '"', '…': '...', '•': '-', '≈': '~', '€': 'EUR', '\u00a0': ' ' };
 export function pdfSafe(s: string): string {
   let out = '';
   for (const ch of s) {
     const code = ch.codePointAt(0)!;
-    if (code === 10 || (code >= 32 && code < 127) || (code >= 160 && code <= 255) || CP1252_EXTRA.has(ch)) out += ch;
+    if (code === 10 || (code >= 32 && code < 127) || (code >= 161 && code <= 255)) out += ch;
     else out += REPLACE[ch] ?? '?';
   }
   return out;
 }
+
+// Whole words only: hyphenated names and citations would read badly (and not be searchable).
+Font.registerHyphenationCallback((word) => [word]);
 
 const styles = StyleSheet.create({
   page: { padding: 36, paddingBottom: 48, fontSize: 9, fontFamily: 'Helvetica', color: '#1f2933' },
@@ -82,7 +84,7 @@ function resultRows(lang: Language, r: EvaluationResult): ResultRow[] {
   ];
   if (r.bone_mass) rows.push({ label: 'boneMass', value: `${n(r.bone_mass.kg)} kg`, source: r.bone_mass.equation });
   rows.push({ label: 'visceralFat', value: n(r.visceral_fat.value, 2), category: cat(r.visceral_fat.category), source: r.visceral_fat.equation });
-  if (r.metabolic_age) rows.push({ label: 'metabolicAge', value: `${r.metabolic_age.years} ${text(lang, 'years')}`, source: r.metabolic_age.equation });
+  if (r.metabolic_age) rows.push({ label: 'metabolicAge', value: `${n(r.metabolic_age.years, 0)} ${text(lang, 'years')}`, source: r.metabolic_age.equation });
   rows.push({ label: 'bmr', value: `${n(r.bmr.kcal, 0)} kcal`, source: r.bmr.equation });
   const e = r.energy;
   rows.push({
