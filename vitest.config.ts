@@ -11,6 +11,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -22,6 +23,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each integration file boots its own database; keep memory in check on 2 cores.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
