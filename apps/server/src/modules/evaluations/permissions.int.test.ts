@@ -1,0 +1,109 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twoTenants } from '../../test/people-factories.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { evaluationBody } from './evaluation-factories.ts';
+
+/**
+ * The evaluations permission matrix (security.md R14/R15), in the style of people/permissions.int.test.ts:
+ * every evaluation route × (no token, the client itself, another professional, the owner professional).
+ * Denied cells also check that nothing changed and that the body carries none of the client's data.
+ */
+
+type Fixtures = Awaited<ReturnType<typeof twoTenants>> & { evaluationId: number };
+type ActorName = 'none' | 'client' | 'other' | 'owner';
+const ACTORS: ActorName[] = ['none', 'client', 'other', 'owner']; // owner last: its writes succeed
+
+interface RouteCase {
+  route: string;
+  request: (f: Fixtures, actorId: number) => InjectOptions;
+  expected: Record<ActorName, number>;
+}
+
+const routes: RouteCase[] = [
+  {
+    route: 'POST /web/ingresaevaluacion',
+    request: (f, actorId) => ({ method: 'POST', url: '/web/ingresaevaluacion', payload: evaluationBody(f.client.id, actorId) }),
+    expected: { none: 401, client: 403, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /web/editEvaluation',
+    request: (f, actorId) => ({ method: 'POST', url: '/web/editEvaluation', payload: { ...evaluationBody(f.client.id, actorId), evaluationID: f.evaluationId } }),
+    expected: { none: 401, client: 403, other: 404, owner: 200 },
+  },
+  {
+    route: 'GET /web/getevaluacion',
+    request: (f) => ({ method: 'GET', url: `/web/getevaluacion?evaluationID=${f.evaluationId}` }),
+    expected: { none: 401, client: 200, other: 404, owner: 200 },
+  },
+  {
+    route: 'GET /web/listaevaluaciones',
+    request: () => ({ method: 'GET', url: '/web/listaevaluaciones?page=1&limit=10' }),
+    expected: { none: 401, client: 200, other: 200, owner: 200 },
+  },
+  {
+    route: 'GET /web/evaluationListing',
+    request: (f) => ({ method: 'GET', url: `/web/evaluationListing?type=2&parent_user_id=${f.owner.id}` }),
+    expected: { none: 401, client: 403, other: 404, owner: 200 },
+  },
+  {
+    route: 'GET /web/evaluations/:id/report.pdf',
+    request: (f) => ({ method: 'GET', url: `/web/evaluations/${f.evaluationId}/report.pdf` }),
+    expected: { none: 401, client: 200, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /web/enviarevalua',
+    request: (f) => ({ method: 'POST', url: '/web/enviarevalua', payload: { evaluationID: f.evaluationId } }),
+    expected: { none: 401, client: 403, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /web/eliminaevaluacion',
+    request: (f) => ({ method: 'POST', url: '/web/eliminaevaluacion', payload: { evaluationID: f.evaluationId } }),
+    expected: { none: 401, client: 403, other: 404, owner: 200 },
+  },
+];
+
+describe('evaluations permission matrix: route × actor', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  async function fixtures(): Promise<Fixtures> {
+    const t = await twoTenants(ctx);
+    const res = await ctx.app.inject({ method: 'POST', url: '/web/ingresaevaluacion', headers: t.owner.headers, payload: evaluationBody(t.client.id, t.owner.id) });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    return { ...t, evaluationId: res.json().evaluacion.id };
+  }
+
+  const snapshot = async () => ({
+    evaluations: await ctx.db.selectFrom('evaluations').selectAll().orderBy('id').execute(),
+    versions: await ctx.db.selectFrom('evaluation_versions').select(['evaluation_id', 'version']).orderBy('evaluation_id').orderBy('version').execute(),
+    emails: await ctx.db.selectFrom('evaluation_emails').select('id').orderBy('id').execute(),
+    credits: await ctx.db.selectFrom('users').select(['id', 'creditos']).orderBy('id').execute(),
+    ledger: await ctx.db.selectFrom('credit_ledger').select('id').orderBy('id').execute(),
+  });
+
+  it.each(routes)('$route', async ({ request, expected }) => {
+    const f = await fixtures();
+    const actors = { none: { id: 0, headers: {} }, client: f.client, other: f.other, owner: f.owner };
+    const got: Record<string, number> = {};
+    for (const name of ACTORS) {
+      const actor = actors[name];
+      const sentBefore = ctx.mailer.sent.length;
+      const before = await snapshot();
+      const options = request(f, actor.id || f.owner.id);
+      const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as object), ...actor.headers } });
+      got[name] = res.statusCode;
+      if (res.statusCode >= 400) {
+        expect(await snapshot(), `${name}: denied request changed the database`).toEqual(before);
+        expect(ctx.mailer.sent.length, `${name}: denied request sent mail`).toBe(sentBefore);
+        expect(res.body, `${name}: foreign data in the body`).not.toContain(f.client.email);
+        expect(res.json()).toMatchObject({ error: { code: expect.any(String) } });
+      }
+      if (name === 'other' && res.statusCode === 200) expect(res.body).not.toContain(f.client.email);
+    }
+    expect(got).toEqual(expected);
+  });
+});
