@@ -66,7 +66,7 @@ describe('POST /web/ingresaevaluacion', () => {
   ])('answers 422 with every field error translated (%s) and writes nothing', async (lang, expected) => {
     const t = await twoTenants(ctx);
     const before = await counts();
-    const res = await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.client.id, t.owner.id, { peso: 'mucho', presion_d: 300 }), lang);
+    const res = await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.client.id, t.owner.id, { peso: 'mucho' as unknown as number, presion_d: 300 }), lang);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: { code: 'validation_failed', key: 'errors.validation', message: expected } });
     expect(await counts()).toEqual(before);
