@@ -1,12 +1,11 @@
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 // The API lives under /web on the Fastify server; in dev we proxy it (HTTP and the chat WebSocket)
 // so the browser sees one origin, exactly as in production where the server serves dist/.
 export default defineConfig({
-  // The plugin's types resolve the root's newer vite (vitest's); at runtime it supports Vite 7.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [react()],
   root: fileURLToPath(new URL('.', import.meta.url)),
   server: {
     port: 5173,
