@@ -146,7 +146,7 @@ describe('clients', () => {
 
     const row = page.locator('[data-testid=client-row][data-email="camila.rojas@e2e.medida.test"]:visible');
     await row.waitFor();
-    expect(await row.textContent()).toContain('111111111');
+    expect(await row.textContent()).toContain('11.111.111-1');
 
     // Detail: profile, parent note, the document (downloadable), credits, empty evaluations.
     await row.getByTestId('client-link').click();

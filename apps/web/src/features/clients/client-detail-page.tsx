@@ -11,7 +11,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { ageInYears } from '../../lib/birth-date.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
-import { initials, peopleModals, personName, useConfirmDelete, useManagedUser } from '../people/index.ts';
+import { formatRut, initials, peopleModals, personName, useConfirmDelete, useManagedUser } from '../people/index.ts';
 import { AttachmentList } from './attachment-list.tsx';
 
 function Section({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId: string }) {
@@ -38,7 +38,7 @@ function ProfileSection({ user }: { user: ManagedUser }) {
         <LabeledValue label={t('fields.telefono')} value={p.telefono} />
         <LabeledValue label={t('fields.nacimiento')} value={p.nacimiento ? t('people.detail.birth', { date: dayjs(p.nacimiento).format('D MMM YYYY'), age: ageInYears(p.nacimiento, today) }) : null} />
         <LabeledValue label={t('fields.sexo')} value={p.sexo ? t(`sexo.${p.sexo}`) : null} />
-        <LabeledValue label={t('fields.rut')} value={p.rut} testId="detail-rut" />
+        <LabeledValue label={t('fields.rut')} value={p.rut ? formatRut(p.rut) : null} testId="detail-rut" />
         <LabeledValue label={t('fields.company')} value={user.company?.name} />
         <LabeledValue label={t('fields.direccion')} value={p.direccion} />
         <LabeledValue label={t('people.detail.location')} value={place} testId="detail-location" />
@@ -87,7 +87,7 @@ function EvaluationsSection() {
   const { t } = useTranslation();
   return (
     <Section title={t('people.detail.evaluations')} testId="client-evaluations">
-      <EmptyState icon={<IconClipboardHeart size={32} />} title={t('people.detail.evaluationsEmptyTitle')} description={t('people.detail.evaluationsEmptyText')} />
+      <EmptyState withBorder={false} icon={<IconClipboardHeart size={32} />} title={t('people.detail.evaluationsEmptyTitle')} description={t('people.detail.evaluationsEmptyText')} />
     </Section>
   );
 }
@@ -174,13 +174,14 @@ export function ClientDetailPage() {
         </Alert>
       )}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stack gap="lg">
             <ProfileSection user={user} />
             <AttachmentsSection userId={user.id_usuario} attachments={user.attachments} />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        {/* On a phone the balance comes first: it is what a professional checks most. */}
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <CreditsSection user={user} isParent={user.is_parent} />
         </Grid.Col>
       </Grid>

@@ -2,7 +2,7 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Table, Text, VisuallyHidden 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ManagedUser } from '@medida/contracts';
-import { initials, PersonActionsMenu, peopleModals, personName, useConfirmDelete } from '../people/index.ts';
+import { formatRut, initials, PersonActionsMenu, peopleModals, personName, useConfirmDelete } from '../people/index.ts';
 
 function useRowActions() {
   const confirmDelete = useConfirmDelete();
@@ -57,7 +57,7 @@ export function ClientsTable({ clients }: { clients: ManagedUser[] }) {
               <Table.Td>
                 <NameCell client={client} />
               </Table.Td>
-              <Table.Td>{client.profile.rut ?? '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{client.profile.rut ? formatRut(client.profile.rut) : '—'}</Table.Td>
               <Table.Td>{client.profile.telefono ?? '—'}</Table.Td>
               <Table.Td>{client.company?.name ?? '—'}</Table.Td>
               <Table.Td ta="right">
@@ -90,7 +90,7 @@ export function ClientCards({ clients }: { clients: ManagedUser[] }) {
           <Group gap="xs" mt="xs">
             {client.profile.rut && (
               <Badge variant="outline" color="gray">
-                {client.profile.rut}
+                {formatRut(client.profile.rut)}
               </Badge>
             )}
             {client.company && (

@@ -103,13 +103,10 @@ export function NetworkCards({ users }: { users: ManagedUser[] }) {
             <NameCell user={user} />
             <PersonActionsMenu {...actions(user)} />
           </Group>
+          <Text size="sm" mt="xs">
+            {labels.especialidad(user)} · {labels.trabajo(user)}
+          </Text>
           <Group gap="xs" mt="xs">
-            <Badge variant="outline" color="gray">
-              {labels.especialidad(user)}
-            </Badge>
-            <Badge variant="outline" color="gray">
-              {labels.trabajo(user)}
-            </Badge>
             <Badge variant="light" color="yellow">
               {t('people.creditsCount', { count: user.creditos })}
             </Badge>

@@ -16,5 +16,5 @@ export {
 export { attachmentProblem, formatBytes, ACCEPTED_ATTACHMENT_TYPES } from './attachment-rules.ts';
 export { peopleKeys, useActingUser, useClientsPage, useEvaluators, useManagedUser, useCompanies, useRefreshPeople } from './people-queries.ts';
 export { createUser, editUser, changeCredits, downloadAttachment } from './people-api.ts';
-export { personName, initials } from './person-name.ts';
+export { personName, initials, formatRut } from './person-name.ts';
 export { PersonActionsMenu } from './person-actions-menu.tsx';

@@ -104,3 +104,12 @@ describe('location cascade (spec §4)', () => {
     expect(applyLocationChange(start, 'comuna_id', '4')).toEqual({ ...start, comuna_id: '4' });
   });
 });
+
+describe('formatRut (display)', () => {
+  it('adds dots and hyphen to a valid Chilean RUT only', async () => {
+    const { formatRut } = await import('./person-name.ts');
+    expect(formatRut('111111111')).toBe('11.111.111-1');
+    expect(formatRut('76543216')).toBe('7.654.321-6');
+    expect(formatRut('AB12')).toBe('AB12');
+  });
+});
