@@ -15,3 +15,16 @@ export const belowActor = (actorId: number, column: string) => sql<boolean>`${sq
     SELECT child.id, tree.depth + 1 FROM users child JOIN tree ON child.parent_user_id = tree.id WHERE tree.depth < ${MAX_TREE_DEPTH}
   )
   SELECT id FROM tree)`;
+
+/**
+ * Scope for clients (leaves of the tree): `parentColumn` is the actor itself or a professional below
+ * it. Same set as `belowActor` for clients, but the recursion walks professionals only (partial index
+ * users_professional_parent_idx), so it stays small when a tree holds thousands of clients (decision 071).
+ */
+export const parentInActorTree = (actorId: number, parentColumn: string) => sql<boolean>`${sql.ref(parentColumn)} IN (
+  WITH RECURSIVE pros (id, depth) AS (
+    SELECT ${actorId}::integer, 0
+    UNION ALL
+    SELECT child.id, pros.depth + 1 FROM users child JOIN pros ON child.parent_user_id = pros.id WHERE child.type = 1 AND pros.depth < ${MAX_TREE_DEPTH}
+  )
+  SELECT id FROM pros)`;

@@ -1,5 +1,5 @@
 import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
-import { belowActor } from '../../lib/account-tree.ts';
+import { belowActor, parentInActorTree } from '../../lib/account-tree.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,8 +17,16 @@ export interface ListFilters {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const prefix = (s: string) => `${escapeLike(s.toLowerCase())}%`;
 
+/** For queries that join the client as `c`. */
+function clientInScope(scope: EvaluationScope) {
+  return scope.kind === 'self' ? sql<boolean>`c.id = ${scope.clientId}` : parentInActorTree(scope.rootId, 'c.parent_user_id');
+}
+
+/** For queries on `e` alone (single-row writes). */
 function inScope(scope: EvaluationScope) {
-  return scope.kind === 'self' ? sql<boolean>`e.client_id = ${scope.clientId}` : belowActor(scope.rootId, 'e.client_id');
+  return scope.kind === 'self'
+    ? sql<boolean>`e.client_id = ${scope.clientId}`
+    : sql<boolean>`e.client_id IN (SELECT c.id FROM users c WHERE ${parentInActorTree(scope.rootId, 'c.parent_user_id')})`;
 }
 
 export function createEvaluationsRepository(db: Db) {
@@ -28,7 +36,7 @@ export function createEvaluationsRepository(db: Db) {
       .selectFrom('evaluations as e')
       .innerJoin('users as c', 'c.id', 'e.client_id')
       .where('e.deleted_at', 'is', null)
-      .where(inScope(scope));
+      .where(clientInScope(scope));
 
   return {
     findActor: (id: number) =>
@@ -59,7 +67,7 @@ export function createEvaluationsRepository(db: Db) {
         .where('c.id', '=', clientId)
         .where('c.type', '=', 2)
         .where('c.deleted_at', 'is', null)
-        .where(belowActor(actorId, 'c.id'))
+        .where(parentInActorTree(actorId, 'c.parent_user_id'))
         .executeTakeFirst(),
 
     insertEvaluation: (row: { client_id: number; evaluator_id: number; evaluation_type: number; evaluated_on: string; now: Date }) =>
@@ -216,6 +224,8 @@ export function createEvaluationsRepository(db: Db) {
       if (f.email) base = base.where(sql`lower(c.email)`, 'like', prefix(f.email));
       if (f.rut) base = base.where('c.rut', 'like', `${escapeLike(f.rut)}%`);
       if (f.companyId !== undefined) base = base.where('c.company_id', '=', f.companyId);
+      // E-mail and rut identify a person: their prefixes match few clients.
+      const selective = Boolean(f.email || f.rut);
       const rows = await base
         .innerJoin('users as ev', 'ev.id', 'e.evaluator_id')
         .leftJoin('companies as co', 'co.id', 'c.company_id')
@@ -235,7 +245,9 @@ export function createEvaluationsRepository(db: Db) {
           'ev.nombre as evaluator_nombre',
           'ev.apellido as evaluator_apellido',
         ])
-        .orderBy('e.created_at', 'desc')
+        // With a selective filter, sort the few matches rather than walk the created_at index hoping to meet
+        // 20 of them: the planner's guess for LIKE prefixes can be 100x off and the walk then covers every row.
+        .orderBy(selective ? sql`e.created_at + interval '0 seconds'` : sql.ref('e.created_at'), 'desc')
         .orderBy('e.id', 'desc')
         .limit(q.limit)
         .offset(q.offset)
@@ -244,12 +256,20 @@ export function createEvaluationsRepository(db: Db) {
       return { rows, total: Number(total) };
     },
 
-    /** Whether any evaluation in scope belongs to a client of a company other than `defaultCompanyId`. */
+    /**
+     * Whether any evaluation in scope belongs to a client of a company other than `defaultCompanyId`.
+     * Driven from the clients (company index), not from the evaluations: cheap when the answer is no.
+     */
     hasNonDefaultCompany: async (scope: EvaluationScope, defaultCompanyId: number) =>
-      (await scoped(scope)
-        .select('e.id')
+      (await db
+        .selectFrom('users as c')
+        .select('c.id')
+        .where(clientInScope(scope))
         .where('c.company_id', 'is not', null)
         .where('c.company_id', '<>', defaultCompanyId)
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('evaluations as e').select('e.id').whereRef('e.client_id', '=', 'c.id').where('e.deleted_at', 'is', null)),
+        )
         .limit(1)
         .executeTakeFirst()) !== undefined,
 
@@ -260,7 +280,7 @@ export function createEvaluationsRepository(db: Db) {
         .select(['c.id', 'c.nombre', 'c.apellido', 'c.email', 'c.rut', 'c.nacimiento', 'c.sexo'])
         .where('c.type', '=', 2)
         .where('c.deleted_at', 'is', null)
-        .where(belowActor(parentId, 'c.id'));
+        .where(parentInActorTree(parentId, 'c.parent_user_id'));
       for (const term of terms) {
         const pattern = `%${escapeLike(term)}%`;
         q = q.where((eb) => eb.or(['c.nombre', 'c.apellido', 'c.email', 'c.rut'].map((col) => eb(sql.ref(col), 'ilike', pattern))));

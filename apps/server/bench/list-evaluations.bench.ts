@@ -1,0 +1,102 @@
+/**
+ * List endpoint latency (GET /web/listaevaluaciones through its service) with 10,000 clients and
+ * 100,000 evaluations, with and without each filter, on PGlite and, when DATABASE_URL is set, on
+ * PostgreSQL. Prints p50/p95 (not a test; architecture §8). Run: npm run bench -w @medida/server
+ */
+import { performance } from 'node:perf_hooks';
+import { sql, type DbHandle } from '@medida/db';
+import { createFreshTestDb } from '@medida/db/testing';
+import type { Config } from '../src/config.ts';
+import { createEvaluationsService } from '../src/modules/evaluations/evaluations.service.ts';
+import type { ListFilters } from '../src/modules/evaluations/evaluations.repository.ts';
+
+const CLIENTS = 10_000;
+const EVALUATIONS = 100_000;
+const PROFESSIONALS = 10; // the owner's network: clients hang from the owner and from these
+const RUNS = 40;
+const WARMUP = 5;
+
+/** Bulk seed with generate_series: one statement per table, seconds instead of minutes. */
+async function seed(handle: DbHandle): Promise<number> {
+  const db = handle.db;
+  const owner = await db.insertInto('users').values({ type: 1, email: 'owner@bench.test', nombre: 'Owner', apellido: 'Bench', creditos: 0 }).returning('id').executeTakeFirstOrThrow();
+  await sql`INSERT INTO companies (name) SELECT 'Company ' || g FROM generate_series(1, 5) g`.execute(db);
+  await sql`INSERT INTO users (type, email, nombre, apellido, parent_user_id)
+    SELECT 1, 'pro' || g || '@bench.test', 'Pro', 'Fesional' || g, ${owner.id} FROM generate_series(1, ${PROFESSIONALS}) g`.execute(db);
+  const firstNames = ['Ana', 'Benjamín', 'Camila', 'Diego', 'Elena', 'Felipe', 'Gabriela', 'Hugo', 'Isabel', 'Javier', 'Lucía', 'Mateo', 'María', 'Martín', 'Nicolás', 'Olivia', 'Pablo', 'Sofía', 'Tomás', 'Valentina'];
+  const lastNames = ['González', 'Muñoz', 'Rojas', 'Díaz', 'Pérez', 'Soto', 'Contreras', 'Silva', 'Martínez', 'Sepúlveda', 'Morales', 'Rodríguez', 'López', 'Fuentes', 'Hernández', 'Torres', 'Araya', 'Flores', 'Espinoza', 'Valenzuela', 'Castillo', 'Tapia', 'Reyes', 'Gutiérrez', 'Castro'];
+  // Client g: every 11th under the owner, the rest spread over the network; companies: default 9, others, none.
+  await sql`INSERT INTO users (type, email, nombre, apellido, rut, nacimiento, sexo, parent_user_id, company_id)
+    SELECT 2, 'c' || g || '@bench.test',
+      (${sql.val(firstNames)}::text[])[1 + g % ${firstNames.length}],
+      (${sql.val(lastNames)}::text[])[1 + (g / 7) % ${lastNames.length}],
+      (10000000 + g * 37)::text || 'K', DATE '1990-01-01' + (g % 9000), CASE WHEN g % 2 = 0 THEN 'Femenino' ELSE 'Masculino' END,
+      CASE WHEN g % 11 = 0 THEN ${owner.id} ELSE (SELECT id FROM users WHERE email = 'pro' || (1 + g % ${PROFESSIONALS}) || '@bench.test') END,
+      CASE WHEN g % 3 = 0 THEN NULL WHEN g % 3 = 1 THEN 9 ELSE (SELECT min(id) FROM companies WHERE name = 'Company ' || (1 + g % 5)) END
+    FROM generate_series(1, ${CLIENTS}) g`.execute(db);
+  const { rows } = await sql<{ min: number }>`SELECT min(id) AS min FROM users WHERE type = 2`.execute(db);
+  const firstClient = rows[0]!.min;
+  await sql`INSERT INTO evaluations (client_id, evaluator_id, evaluation_type, current_version, evaluated_on, created_at, updated_at)
+    SELECT ${firstClient} + g % ${CLIENTS}, ${owner.id}, 1 + g % 4, 1, DATE '2025-01-01' + (g % 400),
+      TIMESTAMPTZ '2025-01-01' + g * INTERVAL '5 minutes', TIMESTAMPTZ '2025-01-01' + g * INTERVAL '5 minutes'
+    FROM generate_series(1, ${EVALUATIONS}) g`.execute(db);
+  // Versions keep the shape (the list never reads them); small documents keep the seed fast.
+  await sql`INSERT INTO evaluation_versions (evaluation_id, version, evaluation_type, inputs, results, engine_version, created_by, created_at)
+    SELECT id, 1, evaluation_type, '{}'::jsonb, '{}'::jsonb, 'bench', evaluator_id, created_at FROM evaluations`.execute(db);
+  await sql`ANALYZE`.execute(db);
+  return owner.id;
+}
+
+const CASES: Array<{ name: string; filters: ListFilters; page?: number }> = [
+  { name: 'no filter, page 1', filters: {} },
+  { name: 'no filter, page 100', filters: {}, page: 100 },
+  { name: 'filter_nombre=ma', filters: { nombre: 'ma' } },
+  { name: 'filter_apellido=gonz', filters: { apellido: 'gonz' } },
+  { name: 'filter_email=c123', filters: { email: 'c123' } },
+  { name: 'filter_rut=1000370', filters: { rut: '1000370' } },
+  { name: 'filter_company=(Company 2)', filters: { companyId: -1 } },
+  { name: 'all five filters', filters: { nombre: 'ma', apellido: 'gonz', email: 'c', rut: '1', companyId: -1 } },
+];
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function run(label: string, handle: DbHandle) {
+  const t0 = performance.now();
+  const ownerId = await seed(handle);
+  const seedSeconds = (performance.now() - t0) / 1000;
+  const company = await handle.db.selectFrom('companies').select('id').where('name', '=', 'Company 2').executeTakeFirstOrThrow();
+  const service = createEvaluationsService({ db: handle.db, clock: { now: () => new Date() }, config: { evaluationCreditCost: 1 } as Config });
+  console.log(`\n${label}: seeded ${CLIENTS} clients and ${EVALUATIONS} evaluations in ${seedSeconds.toFixed(1)} s`);
+  console.log('| case | rows (total) | p50 ms | p95 ms |\n|---|---:|---:|---:|');
+  for (const c of CASES) {
+    const filters = c.filters.companyId === -1 ? { ...c.filters, companyId: company.id } : c.filters;
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const start = performance.now();
+      const out = await service.list({ actorId: ownerId, page: c.page ?? 1, limit: 20, filters });
+      if (i >= WARMUP) times.push(performance.now() - start);
+      total = out.datos_total;
+    }
+    times.sort((a, b) => a - b);
+    console.log(`| ${c.name} | ${total} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`);
+  }
+}
+
+const pglite = await createFreshTestDb({});
+try {
+  await run('PGlite (in memory)', pglite);
+} finally {
+  await pglite.close();
+}
+const url = process.env.DATABASE_URL;
+if (url) {
+  const pg = await createFreshTestDb({ DATABASE_URL: url });
+  try {
+    await run(`PostgreSQL (${new URL(url).host})`, pg);
+  } finally {
+    await pg.close();
+  }
+} else {
+  console.log('\nDATABASE_URL not set: PostgreSQL skipped.');
+}
