@@ -52,6 +52,15 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
      * Locks the account first; too few credits throws 409 errors.insufficientCredits and the caller's
      * transaction rolls back, so nothing is created.
      */
+    /**
+     * Locks the payer's row before anything else in the transaction. Inserting a row that references
+     * the user first would take a KEY SHARE lock on it, and two such transactions then deadlock when
+     * both ask for FOR UPDATE.
+     */
+    async lockPayerInTransaction(trx: Transaction<Database>, userId: number) {
+      await createCreditsRepository(trx).lockPair(userId, userId);
+    },
+
     async chargeInTransaction(trx: Transaction<Database>, a: { actorId: number; userId: number; amount: number; evaluationId: number }) {
       const repo = createCreditsRepository(trx);
       await repo.lockPair(a.userId, a.userId);

@@ -80,6 +80,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       return db.transaction().execute(async (trx) => {
         const now = deps.clock.now();
         const tx = createEvaluationsRepository(trx);
+        if (cost > 0) await credits.lockPayerInTransaction(trx, a.actorId);
         const row = await tx.insertEvaluation({ client_id: client.id, evaluator_id: a.actorId, evaluation_type: input.evaluation_type, evaluated_on: input.fecha, now });
         await tx.insertVersion({ evaluation_id: row.id, version: 1, evaluation_type: input.evaluation_type, inputs: input, results: result, engine_version: result.engine_version, created_by: a.actorId, now });
         // The charge and the evaluation commit together; too few credits rolls both back.
