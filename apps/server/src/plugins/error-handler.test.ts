@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsFromIssues } from './error-handler.ts';
+import { errorHandler, fieldErrorsFromIssues } from './error-handler.ts';
 
 describe('fieldErrorsFromIssues', () => {
   it('uses dotted paths, translates contract keys, and names unknown keys individually', () => {
@@ -24,5 +25,21 @@ describe('fieldErrorsFromIssues', () => {
 
   it('files issues without a path under the request part', () => {
     expect(fieldErrorsFromIssues([{ keyword: 'invalid_type', instancePath: '/', message: 'x' }], 'es', 'querystring')).toEqual({ query: ['Valor no válido.'] });
+  });
+});
+
+describe('transaction conflicts', () => {
+  it.each(['40P01', '40001'])('answers SQLSTATE %s with 503, Retry-After and a translated "try again", never 500', async (code) => {
+    const app = Fastify();
+    await app.register(errorHandler);
+    app.get('/boom', async () => {
+      throw Object.assign(new Error('deadlock detected'), { code });
+    });
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toEqual({ error: { code: 'conflict', key: 'errors.retry', message: expect.stringMatching(/Inténtalo de nuevo/) } });
+    expect(res.body).not.toMatch(/deadlock/);
+    await app.close();
   });
 });

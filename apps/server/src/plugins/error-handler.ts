@@ -67,6 +67,13 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send(envelope(ErrorCode.notFound, translate(request.lang, 'errors.notFound'), 'errors.notFound'));
 }
 
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction was rolled back whole. */
+const TRANSIENT_SQLSTATES = new Set(['40P01', '40001']);
+function isTransientConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && TRANSIENT_SQLSTATES.has(code);
+}
+
 /** One envelope for every failure (architecture §Conventions 3); 5xx never shows internals. */
 async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -82,6 +89,12 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldErrorsFromIssues(error.validation, lang, error.validationContext);
       return reply.code(422).send(envelope(ErrorCode.validation, fields, 'errors.validation'));
+    }
+    if (isTransientConflict(error)) {
+      // A deadlock or serialization failure rolled the whole transaction back: nothing was written,
+      // and the same request can simply be sent again.
+      request.log.warn({ code: (error as { code?: string }).code }, 'transaction conflict, rolled back');
+      return reply.code(503).header('Retry-After', '1').send(envelope(ErrorCode.conflict, translate(lang, 'errors.retry'), 'errors.retry'));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
