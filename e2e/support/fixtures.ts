@@ -6,13 +6,23 @@ import { createDb, migrateToLatest, seedDemoData, type Kysely, type Database } f
 export const E2E_USERS = {
   forcedChange: { email: 'forced.change@e2e.medida.test', password: 'Temporal-Clave-2026', nombre: 'Forzada', apellido: 'Cambio' },
   client: { email: 'client@e2e.medida.test', password: 'Cliente-Clave-2026', nombre: 'Clara', apellido: 'Cliente' },
+  /** Evaluations: an adult man and a 12-year-old (the wizard blocks Next under 13). Both are demo's clients. */
+  evaluee: { email: 'evaluee@e2e.medida.test', password: 'Evaluado-Clave-2026', nombre: 'Esteban', apellido: 'Evaluado', nacimiento: '1988-04-12', sexo: 'Masculino', rut: '12345678K' },
+  minor: { email: 'minor@e2e.medida.test', password: 'Menor-Clave-2026', nombre: 'Mateo', apellido: 'Menor', nacimiento: '', sexo: 'Masculino', rut: '22222222K' },
 } as const;
+
+/** The minor's birth date: 12 years and a half before the day the tests run. */
+export function minorBirthDate(today = new Date()): string {
+  const d = new Date(Date.UTC(today.getUTCFullYear() - 12, today.getUTCMonth(), today.getUTCDate()));
+  d.setUTCMonth(d.getUTCMonth() - 6);
+  return d.toISOString().slice(0, 10);
+}
 
 const ARGON2ID = 2;
 
 async function insertUser(
   db: Kysely<Database>,
-  user: { email: string; password: string; nombre: string; apellido: string },
+  user: { email: string; password: string; nombre: string; apellido: string; nacimiento?: string; sexo?: string; rut?: string },
   extra: { type: 1 | 2; cambia_pass: 0 | 1; parent_user_id?: number | null },
 ): Promise<number> {
   const row = await db
@@ -24,8 +34,9 @@ async function insertUser(
       cambia_pass: extra.cambia_pass,
       nombre: user.nombre,
       apellido: user.apellido,
-      nacimiento: '1990-05-17',
-      sexo: 'Femenino',
+      nacimiento: user.nacimiento || '1990-05-17',
+      sexo: user.sexo ?? 'Femenino',
+      rut: user.rut ?? null,
       lang: 'es',
       parent_user_id: extra.parent_user_id ?? null,
       registration_variant: 'e2e',
@@ -48,6 +59,8 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     const demo = await handle.db.selectFrom('users').select('id').where('email', '=', 'demo@medida.app').executeTakeFirstOrThrow();
     await insertUser(handle.db, E2E_USERS.forcedChange, { type: 1, cambia_pass: 1 });
     await insertUser(handle.db, E2E_USERS.client, { type: 2, cambia_pass: 0, parent_user_id: demo.id });
+    await insertUser(handle.db, E2E_USERS.evaluee, { type: 2, cambia_pass: 0, parent_user_id: demo.id });
+    await insertUser(handle.db, { ...E2E_USERS.minor, nacimiento: minorBirthDate() }, { type: 2, cambia_pass: 0, parent_user_id: demo.id });
   } finally {
     await handle.close();
   }

@@ -43,7 +43,7 @@ export function ComparisonTable({ comparisons }: { comparisons: FatComparison[] 
                     </Text>
                     <EquationSource equation={c.equation} />
                     {c.estimate && (
-                      <Badge size="xs" variant="outline" color="gray" tt="none">
+                      <Badge size="xs" variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
                         {t('evaluations.results.estimate')}
                       </Badge>
                     )}

@@ -147,7 +147,7 @@ export function collectEquations(result: EvaluationResult): EquationRef[] {
   };
   // Reading order of the page: composition, energy, food guide, fitness, indices, labs, comparisons.
   const r = result;
-  for (const part of [r.bmi, r.ideal_weight, r.body_fat, r.muscle_mass, r.residual_mass, r.bone_mass, r.visceral_fat, r.metabolic_age, r.bmr, r.energy, r.macros, r.food_guide, r.rockport, r.waist_height, r.waist_hip, r.waist, r.blood_pressure, r.risks, r.exams, r.comparisons]) {
+  for (const part of [r.bmi, r.ideal_weight, r.body_fat, r.muscle_mass, r.residual_mass, r.bone_mass, r.visceral_fat, r.metabolic_age, r.bmr, r.energy_equation, r.macros, r.food_guide, r.rockport, r.waist_height, r.waist_hip, r.waist, r.blood_pressure, r.risks, r.exams, r.comparisons]) {
     walk(part);
   }
   return [...seen.values()];

@@ -43,7 +43,8 @@ export function HistoryCharts({ points }: { points: HistoryPoint[] }) {
               curveType="linear"
               connectNulls
               withLegend={false}
-              yAxisProps={{ domain: [Math.floor(min - pad), Math.ceil(max + pad)], width: 44 }}
+              // The unit is in the title: ticks stay short whole numbers, the tooltip has one decimal.
+              yAxisProps={{ domain: [Math.floor(min - pad), Math.ceil(max + pad)], width: 36, allowDecimals: false, tickFormatter: (v: number) => formatNumber(v, 0, lang) }}
               valueFormatter={(v) => `${formatNumber(v, 1, lang)} ${TRACKED_UNIT[key]}`}
               dotProps={{ r: 4 }}
               gridAxis="y"

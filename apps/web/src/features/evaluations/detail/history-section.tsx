@@ -88,7 +88,7 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
                     {p.id === currentId ? (
                       <Group gap={6} wrap="nowrap">
                         {dayjs(p.fecha).format('D MMM YYYY')}
-                        <Badge size="xs" variant="light">
+                        <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
                           {t('evaluations.history.thisOne')}
                         </Badge>
                       </Group>

@@ -3,6 +3,7 @@ import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EquationRef } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import classes from './metric-row.module.css';
 import { EquationSource } from './equation-source.tsx';
 import { formatNumber, levelColour, type Scale } from './format.ts';
 
@@ -15,7 +16,19 @@ export function LevelBadge({ level, scale, testId }: { level: string | null | un
   const colour = levelColour(level, scale);
   const key = `evaluations.levels.${level}`;
   return (
-    <Badge variant="light" color={colour} c={TEXT_SHADE[colour]} radius="sm" size="sm" tt="none" data-testid={testId} data-level={level} data-colour={colour}>
+    <Badge
+      variant="light"
+      color={colour}
+      c={TEXT_SHADE[colour]}
+      radius="sm"
+      size="sm"
+      tt="none"
+      // Long category names wrap instead of being cut ("Límite a…" told nobody anything).
+      styles={{ root: { height: 'auto', minHeight: 20, flexShrink: 0, maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3, paddingBlock: 2 } }}
+      data-testid={testId}
+      data-level={level}
+      data-colour={colour}
+    >
       {i18n.exists(key) ? t(key) : level.replaceAll('_', ' ')}
     </Badge>
   );
@@ -58,22 +71,14 @@ interface MetricRowProps {
 }
 
 /**
- * One result: label on the left; value and unit right-aligned in a fixed column so numbers line up
- * down a card; category badge and equation source after it.
+ * One result: label on the left, then fixed columns (value right-aligned, unit, second value, source)
+ * so the numbers of a card line up under each other; the category badge sits under the label.
  */
 export function MetricRow({ label, hint, value, decimals, display, unit, extra, level, scale, equation, testId }: MetricRowProps) {
   const lang = currentLanguage();
   return (
     <Box
-      py={8}
-      style={{
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr) auto',
-        columnGap: 12,
-        rowGap: 4,
-        alignItems: 'center',
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-      }}
+      className={classes.row}
       data-testid={testId}
     >
       <Stack gap={0} miw={0}>
@@ -84,18 +89,16 @@ export function MetricRow({ label, hint, value, decimals, display, unit, extra, 
           </Text>
         )}
       </Stack>
-      <Group gap={6} justify="flex-end" wrap="nowrap">
-        <Text fw={700} size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid={testId ? `${testId}-value` : undefined}>
-          {display ?? formatNumber(value, decimals, lang)}
-          {unit ? (
-            <Text span size="xs" c="dimmed" fw={400} ml={4}>
-              {unit}
-            </Text>
-          ) : null}
-        </Text>
-        {extra}
+      <Text fw={700} size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid={testId ? `${testId}-value` : undefined}>
+        {display ?? formatNumber(value, decimals, lang)}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {unit}
+      </Text>
+      <Box ta="right">{extra}</Box>
+      <Box ta="right">
         <EquationSource equation={equation} />
-      </Group>
+      </Box>
       {level && (
         <Group gap={4} style={{ gridColumn: '1 / -1' }} mt={-2}>
           <LevelBadge level={level} scale={scale} testId={testId ? `${testId}-level` : undefined} />

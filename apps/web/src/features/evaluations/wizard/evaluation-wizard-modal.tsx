@@ -69,7 +69,7 @@ function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
         focusFirstError();
         return;
       }
-      if (isApiError(error) && (error.status === 402 || /credit/i.test(error.code))) {
+      if (isApiError(error) && /insufficientCredits/i.test(error.key ?? '')) {
         notifyError(t('evaluations.wizard.noCredits'));
         return;
       }
