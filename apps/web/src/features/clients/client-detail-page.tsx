@@ -1,5 +1,5 @@
 import { Alert, Anchor, Avatar, Badge, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconClipboardHeart, IconCoins, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconCoins, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { ageInYears } from '../../lib/birth-date.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
+import { ClientEvaluationsSection, NewEvaluationForClientButton } from '../evaluations/index.ts';
 import { formatRut, initials, peopleModals, personName, useConfirmDelete, useManagedUser } from '../people/index.ts';
 import { AttachmentList } from './attachment-list.tsx';
 
@@ -82,16 +83,6 @@ function AttachmentsSection({ userId, attachments }: { userId: number; attachmen
   );
 }
 
-/** Evaluations arrive with their own issue; until then an honest empty state, never invented rows. */
-function EvaluationsSection() {
-  const { t } = useTranslation();
-  return (
-    <Section title={t('people.detail.evaluations')} testId="client-evaluations">
-      <EmptyState withBorder={false} icon={<IconClipboardHeart size={32} />} title={t('people.detail.evaluationsEmptyTitle')} description={t('people.detail.evaluationsEmptyText')} />
-    </Section>
-  );
-}
-
 function DetailSkeleton() {
   return (
     <Stack data-testid="client-loading" aria-busy="true">
@@ -154,6 +145,7 @@ export function ClientDetailPage() {
           </Stack>
         </Group>
         <Group gap="xs">
+          <NewEvaluationForClientButton client={user} />
           <Button variant="default" leftSection={<IconPencil size={18} />} onClick={() => peopleModals.open({ kind: 'editClient', userId: user.id_usuario })} data-testid="detail-edit">
             {t('people.actions.edit')}
           </Button>
@@ -185,7 +177,7 @@ export function ClientDetailPage() {
           <CreditsSection user={user} isParent={user.is_parent} />
         </Grid.Col>
       </Grid>
-      <EvaluationsSection />
+      <ClientEvaluationsSection client={user} />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EvaluationListItem } from '@medida/contracts';
+import { formatRut } from '../../people/index.ts';
 import { useConfirmDeleteEvaluation, useSendEvaluation } from '../evaluation-actions.tsx';
 
 const detailPath = (id: number) => `/evaluations/detail?evaluationID=${id}`;
@@ -95,7 +96,7 @@ export function EvaluationsTable({ items, showCompany, canManage }: ListProps) {
                   </Text>
                 </Stack>
               </Table.Td>
-              <Table.Td>{item.client.rut ?? '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.client.rut ? formatRut(item.client.rut) : '—'}</Table.Td>
               {showCompany && <Table.Td>{item.client.company?.name ?? '—'}</Table.Td>}
               <Table.Td>
                 <Badge variant="light" color="gray">
@@ -142,7 +143,7 @@ export function EvaluationCards({ items, showCompany, canManage }: ListProps) {
             </Badge>
             {item.client.rut && (
               <Badge variant="outline" color="gray">
-                {item.client.rut}
+                {formatRut(item.client.rut)}
               </Badge>
             )}
             {showCompany && item.client.company && (

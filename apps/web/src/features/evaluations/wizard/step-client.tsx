@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ageInYears } from '@medida/domain';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants.ts';
-import { peopleModals, usePeopleModals } from '../../people/index.ts';
+import { formatRut, peopleModals, usePeopleModals } from '../../people/index.ts';
 import { searchEvaluationClients } from '../evaluations-api.ts';
 import { useClientSearch } from '../evaluation-queries.ts';
 import type { WizardClient } from '../wizard-store.ts';
@@ -39,7 +39,7 @@ function ClientSummary({ client, onClear }: { client: WizardClient; onClear?: ()
             <Group gap={6}>
               {client.nacimiento && <Badge variant="light" data-testid="wizard-client-age">{t('evaluations.wizard.age', { count: ageInYears(client.nacimiento, today) })}</Badge>}
               {client.sexo && <Badge variant="light" color="gray">{t(`sexo.${client.sexo}`)}</Badge>}
-              {client.rut && <Badge variant="outline" color="gray">{client.rut}</Badge>}
+              {client.rut && <Badge variant="outline" color="gray">{formatRut(client.rut)}</Badge>}
             </Group>
           </Stack>
         </Group>
@@ -90,7 +90,7 @@ function ClientSearch({ onPick }: { onPick: (c: WizardClient) => void }) {
                   </Text>
                   <Text size="xs" c="dimmed" truncate="end">
                     {c.email}
-                    {c.rut ? ` · ${c.rut}` : ''}
+                    {c.rut ? ` · ${formatRut(c.rut)}` : ''}
                   </Text>
                 </Stack>
                 {c.age !== null && (

@@ -1,0 +1,98 @@
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { IconClipboardHeart, IconClipboardPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ManagedUser } from '@medida/contracts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { useSessionUser } from '../auth/session.ts';
+import { fetchEvaluations } from './evaluations-api.ts';
+import { evaluationKeys } from './evaluation-queries.ts';
+import { NO_FILTERS } from './list/evaluation-filters.tsx';
+import { evaluationWizard, type WizardClient } from './wizard-store.ts';
+
+const CLIENT_PAGE = 50;
+
+/** The wizard's view of a client from the people API. */
+export function wizardClientOf(user: ManagedUser): WizardClient {
+  const p = user.profile;
+  return { id_usuario: user.id_usuario, nombre: p.nombre, apellido: p.apellido, email: p.email, rut: p.rut, nacimiento: p.nacimiento, sexo: p.sexo };
+}
+
+/** Opens the wizard with this client already chosen (spec §2). */
+export function NewEvaluationForClientButton({ client }: { client: ManagedUser }) {
+  const { t } = useTranslation();
+  return (
+    <Button leftSection={<IconClipboardPlus size={18} />} onClick={() => evaluationWizard.open(wizardClientOf(client))} data-testid="client-new-evaluation">
+      {t('evaluations.clientSection.new')}
+    </Button>
+  );
+}
+
+/**
+ * One client's evaluations, newest first. The list endpoint has no client filter, so it is asked by
+ * the client's e-mail (a prefix filter) and the rows are kept by client id.
+ */
+function useClientEvaluations(client: ManagedUser) {
+  const user = useSessionUser().data;
+  const filters = { ...NO_FILTERS, email: client.profile.email };
+  return useQuery({
+    queryKey: [...evaluationKeys.list(user?.id ?? 0, 1, CLIENT_PAGE, filters), 'client', client.id_usuario],
+    queryFn: ({ signal }) => fetchEvaluations({ userId: user!.id, userType: user!.type === 2 ? 2 : 1, page: 1, limit: CLIENT_PAGE, filters }, signal),
+    enabled: user !== undefined,
+    select: (res) => res.datos.filter((e) => e.client.id === client.id_usuario),
+  });
+}
+
+export function ClientEvaluationsSection({ client }: { client: ManagedUser }) {
+  const { t } = useTranslation();
+  const query = useClientEvaluations(client);
+  const items = query.data ?? [];
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="client-evaluations">
+      <Group justify="space-between" mb="md" gap="xs">
+        <Title order={4}>{t('evaluations.clientSection.title')}</Title>
+        {items.length > 0 && <NewEvaluationForClientButton client={client} />}
+      </Group>
+      {query.isPending ? (
+        <Skeleton h={80} radius="md" />
+      ) : items.length === 0 ? (
+        <EmptyState withBorder={false} icon={<IconClipboardHeart size={32} />} title={t('evaluations.clientSection.emptyTitle')} description={t('evaluations.clientSection.emptyText')}>
+          <NewEvaluationForClientButton client={client} />
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table verticalSpacing="xs" highlightOnHover data-testid="client-evaluations-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('evaluations.list.date')}</Table.Th>
+                <Table.Th>{t('evaluations.list.method')}</Table.Th>
+                <Table.Th>{t('evaluations.list.evaluator')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((e) => (
+                <Table.Tr key={e.id} data-testid="client-evaluation-row" data-id={e.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Anchor component={Link} to={`/evaluations/detail?evaluationID=${e.id}`} size="sm" fw={600}>
+                      {dayjs(e.fecha).format('D MMM YYYY')}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color="gray">
+                      {t(`evaluations.types.${e.evaluation_type}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{`${e.evaluator.nombre} ${e.evaluator.apellido}`}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
