@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useProfile, useSessionUser } from '../../auth/session.ts';
+import { usePeopleModals } from '../../people/index.ts';
 import { createEvaluation } from '../evaluations-api.ts';
 import { useRefreshEvaluations } from '../evaluation-queries.ts';
 import { evaluationWizard, useEvaluationWizard, type WizardClient } from '../wizard-store.ts';
@@ -129,6 +130,8 @@ function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
 export function EvaluationWizardModal() {
   const { t } = useTranslation();
   const { open, session, client } = useEvaluationWizard();
+  // While the edit-user modal is open on top, Escape and focus belong to it, not to the wizard below.
+  const personModalOpen = usePeopleModals().open;
   const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
   return (
     <Modal
@@ -140,6 +143,8 @@ export function EvaluationWizardModal() {
       // Below the people modals (200): the edit-user modal opened from step 1 shows on top.
       zIndex={190}
       closeOnClickOutside={false}
+      closeOnEscape={!personModalOpen}
+      trapFocus={!personModalOpen}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       attributes={{ content: { 'data-testid': 'evaluation-wizard' } }}
     >
