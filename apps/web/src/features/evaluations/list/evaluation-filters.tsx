@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { Button, Collapse, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFilter, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../../people/index.ts';
 import type { EvaluationListFilters } from '../evaluations-api.ts';
@@ -32,7 +33,11 @@ export function EvaluationFilters({ applied, busy, onApply }: EvaluationFiltersP
   );
   const dirty = JSON.stringify(draft) !== JSON.stringify(applied);
   const any = Object.values(applied).some(Boolean);
-  return (
+  // On a phone five stacked filters would push the list off screen: they fold behind one button.
+  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [unfolded, setUnfolded] = useState(false);
+  const activeCount = Object.values(applied).filter(Boolean).length;
+  const form = (
     <form
       onSubmit={(e) => {
         e.preventDefault();
@@ -77,5 +82,14 @@ export function EvaluationFilters({ applied, busy, onApply }: EvaluationFiltersP
         </Button>
       </Group>
     </form>
+  );
+  if (!isPhone) return form;
+  return (
+    <>
+      <Button variant="light" leftSection={<IconFilter size={16} />} onClick={() => setUnfolded((u) => !u)} aria-expanded={unfolded} data-testid="filters-toggle">
+        {activeCount > 0 ? t('evaluations.list.filtersCount', { count: activeCount }) : t('evaluations.list.filters')}
+      </Button>
+      <Collapse expanded={unfolded}>{form}</Collapse>
+    </>
   );
 }
