@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { IconClipboardHeart, IconClipboardPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -51,10 +51,10 @@ export function ClientEvaluationsSection({ client }: { client: ManagedUser }) {
   const items = query.data ?? [];
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="client-evaluations">
-      <Group justify="space-between" mb="md" gap="xs">
-        <Title order={4}>{t('evaluations.clientSection.title')}</Title>
-        {items.length > 0 && <NewEvaluationForClientButton client={client} />}
-      </Group>
+      {/* The page header already has "New evaluation"; the empty state repeats it where the eye is. */}
+      <Title order={4} mb="md">
+        {t('evaluations.clientSection.title')}
+      </Title>
       {query.isPending ? (
         <Skeleton h={80} radius="md" />
       ) : items.length === 0 ? (
