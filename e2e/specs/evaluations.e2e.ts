@@ -8,16 +8,15 @@ import { tr } from '../support/i18n.ts';
 import { waitForMail } from '../support/outbox.ts';
 import { expectPath, logIn, storedToken } from '../support/session.ts';
 
-const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
 const es = (key: string) => tr('es', key);
 
 let browser: Browser;
 let page: Page;
 let closeContext: () => Promise<void>;
 let token = '';
-let demoId = 0;
+let evaluatorId = 0;
 let evalueeId = 0;
-let clientId = 0;
+let otherId = 0;
 
 // ---------------------------------------------------------------- helpers
 
@@ -34,7 +33,7 @@ async function api<T = Record<string, unknown>>(path: string, init: { method?: s
 function apiEvaluation(idEvaluado: number, fecha: string, peso: number) {
   return {
     id_evaluado: idEvaluado,
-    id_evaluador: demoId,
+    id_evaluador: evaluatorId,
     evaluation_type: 1,
     fecha,
     peso,
@@ -59,6 +58,12 @@ async function expectToast(text: string): Promise<void> {
 
 async function closeToasts(): Promise<void> {
   for (const button of await page.locator('.mantine-Notification-root button').all()) await button.click().catch(() => undefined);
+}
+
+/** The list keeps the previous rows (dimmed) while the next page loads: wait until it has settled. */
+async function listSettled(range: string): Promise<void> {
+  await expect.poll(() => page.getByTestId('evaluations-range').textContent()).toBe(range);
+  await expect.poll(async () => (await page.getByTestId('evaluations-list').count()) === 0 || (await page.getByTestId('evaluations-list').getAttribute('data-busy')) === 'false').toBe(true);
 }
 
 async function openWizard(): Promise<void> {
@@ -117,14 +122,14 @@ beforeAll(async () => {
   const opened = await newPage(browser);
   page = opened.page;
   closeContext = () => opened.context.close();
-  await logIn(page, DEMO.email, DEMO.password);
+  await logIn(page, E2E_USERS.evaluator.email, E2E_USERS.evaluator.password);
   await expectPath(page, '/dashboard');
   token = (await storedToken(page)) ?? '';
-  demoId = (await api<{ user: { id: number } }>('/web/authenticate/user')).json.user.id;
+  evaluatorId = (await api<{ user: { id: number } }>('/web/authenticate/user')).json.user.id;
   const find = async (search: string) =>
-    (await api<{ lista: { id_usuario: number; email: string }[] }>(`/web/evaluationListing?type=2&search=${search}&parent_user_id=${demoId}`)).json.lista[0]!.id_usuario;
+    (await api<{ lista: { id_usuario: number; email: string }[] }>(`/web/evaluationListing?type=2&search=${search}&parent_user_id=${evaluatorId}`)).json.lista[0]!.id_usuario;
   evalueeId = await find(E2E_USERS.evaluee.email);
-  clientId = await find(E2E_USERS.client.email);
+  otherId = await find(E2E_USERS.other.email);
 });
 
 afterAll(async () => {
@@ -305,30 +310,30 @@ describe('new evaluation wizard (spec §4, §5)', () => {
 
 describe('evaluations list', () => {
   it('filters by name and e-mail, pages, marks my evaluations and hides the company column by default', async () => {
-    // Enough rows for two pages of 10: earlier visits of the adult and one of Clara.
+    // Enough rows for two pages of 10: earlier visits of the adult and one of Olga.
     for (let i = 0; i < 8; i++) {
       const { status } = await api('/web/ingresaevaluacion', { method: 'POST', body: apiEvaluation(evalueeId, `2025-0${1 + (i % 9)}-1${i}`, 90 - i) });
       expect(status).toBe(200);
     }
-    expect((await api('/web/ingresaevaluacion', { method: 'POST', body: apiEvaluation(clientId, '2025-05-05', 61) })).status).toBe(200);
-    const total = (await api<{ datos_total: number }>(`/web/listaevaluaciones?type=1&page=1&limit=10&id_usuario=${demoId}`)).json.datos_total;
+    expect((await api('/web/ingresaevaluacion', { method: 'POST', body: apiEvaluation(otherId, '2025-05-05', 61) })).status).toBe(200);
+    const total = (await api<{ datos_total: number }>(`/web/listaevaluaciones?type=1&page=1&limit=10&id_usuario=${evaluatorId}`)).json.datos_total;
     expect(total).toBeGreaterThan(10);
 
     await page.goto('/evaluations');
     await page.locator('[data-testid=evaluation-row]:visible').first().waitFor();
     await page.getByTestId('evaluations-page-size').click();
     await page.getByRole('option', { name: '10', exact: true }).click();
-    await expect.poll(() => page.getByTestId('evaluations-range').textContent()).toBe(`1–10 de ${total}`);
+    await listSettled(`1–10 de ${total}`);
     expect(await page.locator('[data-testid=evaluation-row]:visible').count()).toBe(10);
     expect(await page.locator('[data-testid=evaluation-mine]:visible').count()).toBe(10);
     expect(await page.getByTestId('company-column').count()).toBe(0);
     await page.getByTestId('evaluations-pagination').getByRole('button', { name: '2', exact: true }).click();
-    await expect.poll(() => page.getByTestId('evaluations-range').textContent()).toBe(`11–${Math.min(20, total)} de ${total}`);
+    await listSettled(`11–${Math.min(20, total)} de ${total}`);
 
-    await page.getByTestId('filter-nombre').fill('Clara');
+    await page.getByTestId('filter-nombre').fill('Olga');
     await page.getByTestId('filter-apply').click();
-    await expect.poll(() => page.getByTestId('evaluations-range').textContent()).toBe('1–1 de 1');
-    expect(await page.locator('[data-testid=evaluation-row]:visible').getAttribute('data-email')).toBe(E2E_USERS.client.email);
+    await listSettled('1–1 de 1');
+    expect(await page.locator('[data-testid=evaluation-row]:visible').getAttribute('data-email')).toBe(E2E_USERS.other.email);
     await page.getByTestId('filter-nombre').fill('');
     await page.getByTestId('filter-email').fill('evaluee@');
     await page.getByTestId('filter-apply').click();
@@ -361,9 +366,9 @@ describe('evaluations list', () => {
   });
 
   it('deletes an evaluation after the confirmation', async () => {
-    await page.getByTestId('filter-nombre').fill('Clara');
+    await page.getByTestId('filter-nombre').fill('Olga');
     await page.getByTestId('filter-apply').click();
-    await expect.poll(() => page.getByTestId('evaluations-range').textContent()).toBe('1–1 de 1');
+    await listSettled('1–1 de 1');
     await page.locator('[data-testid=evaluation-actions]:visible').click();
     await page.getByTestId('evaluation-delete').click();
     expect(await page.locator('.mantine-Modal-content', { hasText: es('messages.deleteConfirm') }).count()).toBe(1);
@@ -380,7 +385,7 @@ describe('evaluation detail, PDF and e-mail', () => {
   let latestId = 0;
 
   it('shows every group, colours, sources, the comparison table and the history with charts', async () => {
-    const list = await api<{ datos: { id: number; client: { id: number }; evaluation_type: number }[] }>(`/web/listaevaluaciones?type=1&page=1&limit=50&id_usuario=${demoId}`);
+    const list = await api<{ datos: { id: number; client: { id: number }; evaluation_type: number }[] }>(`/web/listaevaluaciones?type=1&page=1&limit=50&id_usuario=${evaluatorId}`);
     latestId = list.json.datos.find((e) => e.client.id === evalueeId && e.evaluation_type === 4)!.id;
     await page.goto(`/evaluations/detail?evaluationID=${latestId}`);
     await page.getByTestId('evaluation-detail').waitFor();

@@ -6,7 +6,12 @@ import { createDb, migrateToLatest, seedDemoData, type Kysely, type Database } f
 export const E2E_USERS = {
   forcedChange: { email: 'forced.change@e2e.medida.test', password: 'Temporal-Clave-2026', nombre: 'Forzada', apellido: 'Cambio' },
   client: { email: 'client@e2e.medida.test', password: 'Cliente-Clave-2026', nombre: 'Clara', apellido: 'Cliente' },
-  /** Evaluations: an adult man and a 12-year-old (the wizard blocks Next under 13). Both are demo's clients. */
+  /**
+   * Evaluations run as their own professional (100 credits), so they never spend demo's balance that
+   * other specs check; its clients: an adult man, a 12-year-old (the wizard blocks Next under 13) and one more.
+   */
+  evaluator: { email: 'evaluator@e2e.medida.test', password: 'Evaluador-Clave-2026', nombre: 'Eva', apellido: 'Evaluadora' },
+  other: { email: 'otra@e2e.medida.test', password: 'Otra-Clave-2026', nombre: 'Olga', apellido: 'Otra', nacimiento: '1975-09-30', sexo: 'Femenino', rut: '33333333K' },
   evaluee: { email: 'evaluee@e2e.medida.test', password: 'Evaluado-Clave-2026', nombre: 'Esteban', apellido: 'Evaluado', nacimiento: '1988-04-12', sexo: 'Masculino', rut: '12345678K' },
   minor: { email: 'minor@e2e.medida.test', password: 'Menor-Clave-2026', nombre: 'Mateo', apellido: 'Menor', nacimiento: '', sexo: 'Masculino', rut: '22222222K' },
 } as const;
@@ -23,7 +28,7 @@ const ARGON2ID = 2;
 async function insertUser(
   db: Kysely<Database>,
   user: { email: string; password: string; nombre: string; apellido: string; nacimiento?: string; sexo?: string; rut?: string },
-  extra: { type: 1 | 2; cambia_pass: 0 | 1; parent_user_id?: number | null },
+  extra: { type: 1 | 2; cambia_pass: 0 | 1; parent_user_id?: number | null; professional?: { creditos: number; pais_id: number | null } },
 ): Promise<number> {
   const row = await db
     .insertInto('users')
@@ -40,6 +45,7 @@ async function insertUser(
       lang: 'es',
       parent_user_id: extra.parent_user_id ?? null,
       registration_variant: 'e2e',
+      ...(extra.professional ? { ...extra.professional, account_level: 'professional', especialidad: 'Nutricionista', trabajo: 'Independiente' } : {}),
       terms_accepted_at: new Date(),
     })
     .returning('id')
@@ -59,8 +65,11 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     const demo = await handle.db.selectFrom('users').select('id').where('email', '=', 'demo@medida.app').executeTakeFirstOrThrow();
     await insertUser(handle.db, E2E_USERS.forcedChange, { type: 1, cambia_pass: 1 });
     await insertUser(handle.db, E2E_USERS.client, { type: 2, cambia_pass: 0, parent_user_id: demo.id });
-    await insertUser(handle.db, E2E_USERS.evaluee, { type: 2, cambia_pass: 0, parent_user_id: demo.id });
-    await insertUser(handle.db, { ...E2E_USERS.minor, nacimiento: minorBirthDate() }, { type: 2, cambia_pass: 0, parent_user_id: demo.id });
+    const chile = await handle.db.selectFrom('countries').select('id').where('iso2', '=', 'CL').executeTakeFirst();
+    const evaluator = await insertUser(handle.db, E2E_USERS.evaluator, { type: 1, cambia_pass: 0, professional: { creditos: 100, pais_id: chile?.id ?? null } });
+    for (const client of [E2E_USERS.evaluee, E2E_USERS.other, { ...E2E_USERS.minor, nacimiento: minorBirthDate() }]) {
+      await insertUser(handle.db, client, { type: 2, cambia_pass: 0, parent_user_id: evaluator });
+    }
   } finally {
     await handle.close();
   }
