@@ -21,6 +21,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('resolves a relative DATA_DIR from where npm was started, not from the workspace folder', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/medida' }).dataDir).toBe('/srv/medida/data');
+    expect(loadConfig({ INIT_CWD: '/srv/medida', DATA_DIR: '/var/lib/medida' }).dataDir).toBe('/var/lib/medida');
+  });
+
   it('treats empty strings as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '', SEED_DEMO: '' });
     expect(config.databaseUrl).toBeUndefined();

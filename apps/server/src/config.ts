@@ -27,6 +27,9 @@ const envSchema = z.object({
   PORT: int(3000, 0, 65535),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Set by npm to the directory the command was typed in: `npm start` at the root keeps ./data there,
+  // although npm runs the workspace script inside apps/server.
+  INIT_CWD: optionalString,
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('Medida <no-reply@medida.app>'),
@@ -81,7 +84,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
