@@ -26,6 +26,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ INIT_CWD: '/srv/medida', DATA_DIR: '/var/lib/medida' }).dataDir).toBe('/var/lib/medida');
   });
 
+  it('builds the public address from PORT unless PUBLIC_BASE_URL is set', () => {
+    expect(loadConfig({ PORT: '3777' }).publicBaseUrl).toBe('http://localhost:3777');
+  });
+
   it('treats empty strings as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '', SEED_DEMO: '' });
     expect(config.databaseUrl).toBeUndefined();

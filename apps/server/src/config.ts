@@ -33,7 +33,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('Medida <no-reply@medida.app>'),
-  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000').transform((u) => u.replace(/\/+$/, '')),
+  // Unset: http://localhost:<PORT>, so e-mailed links follow the port the server listens on.
+  PUBLIC_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')).optional()),
   SEED_DEMO: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: int(30, 1, 24 * 60),
@@ -88,7 +89,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicBaseUrl: e.PUBLIC_BASE_URL,
+    publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteMinutes: e.SESSION_ABSOLUTE_MINUTES },
