@@ -96,6 +96,10 @@ export const evaluationHistoryItemSchema = z.object({
   body_fat_percent: z.number().nullable(),
   lean_mass_kg: z.number().nullable(),
   muscle_mass_kg: z.number().nullable(),
+  /** The waist circumference input (`pcintura`, cm); null when that version has none. */
+  waist_cm: z.number().nullable(),
+  /** The engine result's `rockport.vo2max` (ml/kg/min); null without a Rockport test. */
+  vo2max: z.number().nullable(),
 });
 export type EvaluationHistoryItem = z.infer<typeof evaluationHistoryItemSchema>;
 
@@ -137,7 +141,7 @@ export type EvaluationDetail = Omit<z.infer<typeof evaluationDetailSchema>, 'inp
   results: EvaluationResult;
 };
 
-// GET /web/listaevaluaciones?type=&page=&limit=&filter_nombre=&filter_apellido=&filter_email=&filter_rut=&filter_company=&id_usuario=
+// GET /web/listaevaluaciones?type=&page=&limit=&filter_nombre=&filter_apellido=&filter_email=&filter_rut=&filter_company=&id_usuario=&id_evaluado=
 const filterText = z.string().trim().max(100).optional();
 export const EVALUATION_LIST_MAX_LIMIT = 100;
 export const listEvaluationsQuerySchema = z.strictObject({
@@ -154,6 +158,11 @@ export const listEvaluationsQuerySchema = z.strictObject({
   filter_company: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
   /** The session user, or a professional below it to narrow the list to its sub-tree. */
   id_usuario: idSchema.optional(),
+  /**
+   * A client id: only that client's evaluations, within the scope above (after any id_usuario narrowing).
+   * Like id_usuario, a client outside that scope (another tenant's, a professional, an unknown id) is 404.
+   */
+  id_evaluado: idSchema.optional(),
 });
 export type ListEvaluationsQuery = z.input<typeof listEvaluationsQuerySchema>;
 

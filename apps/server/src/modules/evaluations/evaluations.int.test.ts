@@ -241,6 +241,32 @@ describe('GET /web/getevaluacion', () => {
     expect(data.history.map((h: { fecha: string; peso: number }) => [h.fecha, h.peso])).toEqual([['2026-01-10', 75], ['2026-02-20', 72]]);
   });
 
+  it('history items carry waist_cm (the pcintura input) and vo2max (Rockport), null when absent', async () => {
+    const t = await twoTenants(ctx);
+    await create(t, { fecha: '2026-01-05', pcintura: 86.5 }); // no Rockport test
+    const rockportId = (await post('/web/ingresaevaluacion', t.owner.headers, fourSkinfoldBody(t.client.id, t.owner.id, { fecha: '2026-01-20', pcintura: 82 }))).json().evaluacion.id;
+    // A version stored without pcintura (inputs from before the field was required): waist_cm is null.
+    const now = ctx.clock.now();
+    const legacy = await ctx.db
+      .insertInto('evaluations')
+      .values({ client_id: t.client.id, evaluator_id: t.owner.id, evaluation_type: 1, evaluated_on: '2026-02-01', current_version: 1, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { pcintura: _dropped, ...legacyInputs } = evaluationBody(t.client.id, t.owner.id, { fecha: '2026-02-01' });
+    await ctx.db
+      .insertInto('evaluation_versions')
+      .values({ evaluation_id: legacy.id, version: 1, evaluation_type: 1, inputs: JSON.stringify(legacyInputs), results: JSON.stringify({ rockport: null }), engine_version: '0.9.0', created_by: t.owner.id, created_at: now })
+      .execute();
+
+    const data = (await get(`/web/getevaluacion?evaluationID=${rockportId}`, t.owner.headers)).json().data;
+    expect(data.results.rockport.vo2max).toBeGreaterThan(0);
+    expect(data.history.map((h: { fecha: string; waist_cm: number | null; vo2max: number | null }) => [h.fecha, h.waist_cm, h.vo2max])).toEqual([
+      ['2026-01-05', 86.5, null],
+      ['2026-01-20', 82, data.results.rockport.vo2max],
+      ['2026-02-01', null, null],
+    ]);
+  });
+
   it('a client reads its own evaluation read-only; others get 404; bad ids 422', async () => {
     const t = await twoTenants(ctx);
     const id = (await create(t)).json().evaluacion.id;
@@ -320,6 +346,41 @@ describe('GET /web/listaevaluaciones', () => {
     expect(mine).toMatchObject({ datos_total: 1, show_company: false });
     expect(mine.datos[0].created_by_me).toBe(false);
     expect((await get('/web/listaevaluaciones?page=1&limit=10', t.other.headers)).json()).toEqual({ datos: [], datos_total: 0, show_company: false });
+  });
+
+  it('id_evaluado narrows to one client of the scope; a client outside it is 404 (like id_usuario); bad ids 422', async () => {
+    const t = await twoTenants(ctx);
+    const underColleague = await insertUser(ctx, { type: 2, parent_user_id: t.colleague.id });
+    const mine = [(await create(t)).json().evaluacion.id, (await create(t)).json().evaluacion.id];
+    const theirs = (await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(underColleague.id, t.owner.id))).json().evaluacion.id;
+    const foreign = (await post('/web/ingresaevaluacion', t.other.headers, evaluationBody(t.otherClient.id, t.other.id))).json().evaluacion.id;
+    const list = (query: string, headers = t.owner.headers) => get(`/web/listaevaluaciones?page=1&limit=10&${query}`, headers);
+    const ids = async (query: string, headers = t.owner.headers) => (await list(query, headers)).json().datos.map((d: { id: number }) => d.id);
+
+    expect(await ids('')).toHaveLength(3);
+    const onlyClient = (await list(`id_evaluado=${t.client.id}`)).json();
+    expect(onlyClient.datos_total).toBe(2);
+    expect(onlyClient.datos.map((d: { id: number }) => d.id).sort()).toEqual([...mine].sort());
+    expect(onlyClient.datos.every((d: { client: { id: number } }) => d.client.id === t.client.id)).toBe(true);
+    expect(await ids(`id_evaluado=${underColleague.id}`)).toEqual([theirs]); // a client deeper in the tree
+    expect(await ids(`id_evaluado=${t.client.id}&filter_nombre=zzz`)).toEqual([]); // combines with the filters
+    expect(await ids(`id_usuario=${t.colleague.id}&id_evaluado=${underColleague.id}`)).toEqual([theirs]);
+    expect(await ids(`id_evaluado=${t.client.id}`, t.client.headers)).toEqual(mine.slice().reverse()); // a client: itself
+
+    // Outside the scope: another tenant's client, a client outside the id_usuario sub-tree, a professional, nobody.
+    expect((await list(`id_evaluado=${t.otherClient.id}`)).statusCode).toBe(404);
+    expect((await list(`id_evaluado=${t.client.id}`, t.other.headers)).statusCode).toBe(404);
+    expect((await list(`id_usuario=${t.colleague.id}&id_evaluado=${t.client.id}`)).statusCode).toBe(404);
+    expect((await list(`id_evaluado=${underColleague.id}`, t.client.headers)).statusCode).toBe(404);
+    expect((await list(`id_evaluado=${t.colleague.id}`)).statusCode).toBe(404);
+    expect((await list('id_evaluado=2147483000')).statusCode).toBe(404);
+    expect(await ids(`id_evaluado=${t.otherClient.id}`, t.other.headers)).toEqual([foreign]);
+
+    for (const bad of ['abc', '0', '-3', '1.5', '']) {
+      const res = await list(`id_evaluado=${bad}`);
+      expect(res.statusCode, bad).toBe(422);
+      expect(Object.keys(res.json().error.message)).toEqual(['id_evaluado']);
+    }
   });
 
   it('id_usuario narrows to a professional of the network; anyone else is 404; limits are checked', async () => {

@@ -12,6 +12,8 @@ export interface ListFilters {
   email?: string | undefined;
   rut?: string | undefined;
   companyId?: number | undefined;
+  /** One client's evaluations (index evaluations_client_id_idx: client_id, created_at desc, id desc). */
+  clientId?: number | undefined;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -56,6 +58,16 @@ export function createEvaluationsRepository(db: Db) {
         .where('type', '=', 1)
         .where('deleted_at', 'is', null)
         .where(belowActor(actorId, 'users.id'))
+        .executeTakeFirst(),
+
+    /** A client (type 2) whose evaluations the list may show in `scope` (the list's own scope rule, deleted clients included). */
+    findClientInScope: (scope: EvaluationScope, clientId: number) =>
+      db
+        .selectFrom('users as c')
+        .select('c.id')
+        .where('c.id', '=', clientId)
+        .where('c.type', '=', 2)
+        .where(clientInScope(scope))
         .executeTakeFirst(),
 
     /** A live client (type 2) strictly below the actor, with what the engine and the report need. */
@@ -207,6 +219,9 @@ export function createEvaluationsRepository(db: Db) {
           sql<number | null>`(v.results->'body_fat'->>'percent')::float8`.as('body_fat_percent'),
           sql<number | null>`(v.results->'lean_mass'->>'kg')::float8`.as('lean_mass_kg'),
           sql<number | null>`(v.results->'muscle_mass'->>'kg')::float8`.as('muscle_mass_kg'),
+          sql<number | null>`(v.inputs->>'pcintura')::float8`.as('waist_cm'),
+          // rockport is JSON null without a test; ->'vo2max' of it is SQL NULL.
+          sql<number | null>`(v.results->'rockport'->>'vo2max')::float8`.as('vo2max'),
         ])
         .where('e.client_id', '=', clientId)
         .where('e.deleted_at', 'is', null)
@@ -224,6 +239,7 @@ export function createEvaluationsRepository(db: Db) {
       if (f.email) base = base.where(sql`lower(c.email)`, 'like', prefix(f.email));
       if (f.rut) base = base.where('c.rut', 'like', `${escapeLike(f.rut)}%`);
       if (f.companyId !== undefined) base = base.where('c.company_id', '=', f.companyId);
+      if (f.clientId !== undefined) base = base.where('e.client_id', '=', f.clientId);
       // E-mail and rut identify a person: their prefixes match few clients.
       const selective = Boolean(f.email || f.rut);
       const rows = await base

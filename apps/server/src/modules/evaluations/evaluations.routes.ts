@@ -123,7 +123,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         page: q.page,
         limit: q.limit,
         scopeUserId: q.id_usuario,
-        filters: { nombre: q.filter_nombre, apellido: q.filter_apellido, email: q.filter_email, rut: q.filter_rut, companyId: q.filter_company },
+        filters: { nombre: q.filter_nombre, apellido: q.filter_apellido, email: q.filter_email, rut: q.filter_rut, companyId: q.filter_company, clientId: q.id_evaluado },
       });
     },
   );

@@ -172,6 +172,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           body_fat_percent: h.body_fat_percent,
           lean_mass_kg: h.lean_mass_kg,
           muscle_mass_kg: h.muscle_mass_kg,
+          waist_cm: h.waist_cm,
+          vo2max: h.vo2max,
         })),
         emails: emails.map((m) => ({ sent_at: iso(m.created_at), to: m.recipient, version: m.version, sent_by: { id: m.by_id, nombre: m.by_nombre, apellido: m.by_apellido } })),
         report_path: evaluationReportPath(e.id),
@@ -186,6 +188,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         if (actor.type !== 1 || !(await repo.findProfessionalBelow(actor.id, a.scopeUserId))) throw notFound();
         scope = { kind: 'tree', rootId: a.scopeUserId };
       }
+      // Like id_usuario: a client outside the (narrowed) scope is not found rather than an empty page.
+      if (a.filters.clientId !== undefined && !(await repo.findClientInScope(scope, a.filters.clientId))) throw notFound();
       const filters = { ...a.filters, rut: a.filters.rut ? cleanRut(a.filters.rut) : undefined };
       const [{ rows, total }, showCompany] = await Promise.all([
         repo.list({ scope, filters, limit: a.limit, offset: (a.page - 1) * a.limit }),
