@@ -56,6 +56,10 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
           textParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle pooled connection can be ended by the server (restart, failover, DROP DATABASE … FORCE).
+    // pg then emits 'error' on the pool, which would crash the process without a listener; the pool
+    // already discards that client and opens a new one on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, driver: 'postgres', close: () => db.destroy() };
   }
