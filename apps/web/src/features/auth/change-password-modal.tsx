@@ -6,7 +6,7 @@ import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage, notifyApiError, notifySuccess } from '../../lib/notify.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { changePassword } from './auth-api.ts';
-import { confirmationError, newPasswordError } from './password-rules.ts';
+import { NewPasswordFields, newPasswordValidation } from './new-password-fields.tsx';
 import { useSessionUser } from './session.ts';
 
 interface ChangePasswordModalProps {
@@ -30,14 +30,7 @@ export function ChangePasswordModal({ opened, forced, onClose }: ChangePasswordM
     initialValues: { current_password: '', password: '', confirmation: '' },
     validate: {
       current_password: (value) => (value ? null : t('validation.required')),
-      password: (value) => {
-        const key = newPasswordError(value);
-        return key ? t(key) : null;
-      },
-      confirmation: (value, values) => {
-        const key = confirmationError(values.password, value);
-        return key ? t(key) : null;
-      },
+      ...newPasswordValidation(t),
     },
   });
 
@@ -92,21 +85,7 @@ export function ChangePasswordModal({ opened, forced, onClose }: ChangePasswordM
             data-testid="change-password-current"
             {...form.getInputProps('current_password')}
           />
-          <PasswordInput
-            label={t('changePassword.new')}
-            description={t('auth.passwordHint')}
-            autoComplete="new-password"
-            required
-            data-testid="change-password-new"
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('changePassword.confirm')}
-            autoComplete="new-password"
-            required
-            data-testid="change-password-confirm"
-            {...form.getInputProps('confirmation')}
-          />
+          <NewPasswordFields form={form} testId="change-password" />
           <Button type="submit" loading={mutation.isPending} data-testid="change-password-submit">
             {t('changePassword.submit')}
           </Button>

@@ -15,7 +15,7 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { apiErrorMessage, notifyApiError, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { fetchCountries, register } from './auth-api.ts';
 import { birthDateBounds, checkBirthDate } from '../../lib/birth-date.ts';
-import { confirmationError, newPasswordError } from './password-rules.ts';
+import { newPasswordValidation } from './new-password-fields.tsx';
 
 interface Values {
   nombre: string;
@@ -62,14 +62,7 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
       nombre: required(t('validation.required')),
       apellido: required(t('validation.required')),
       email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.email')),
-      password: (value) => {
-        const key = newPasswordError(value);
-        return key ? t(key) : null;
-      },
-      confirmation: (value, values) => {
-        const key = confirmationError(values.password, value);
-        return key ? t(key) : null;
-      },
+      ...newPasswordValidation(t),
       nacimiento: (value) => {
         const check = checkBirthDate(value, today);
         if (check === 'missing') return t('validation.required');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { PublicShell } from '../../components/public-shell.tsx';
 import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { notifyApiError, notifySuccess } from '../../lib/notify.ts';
 import { confirmPasswordReset } from './auth-api.ts';
-import { confirmationError, newPasswordError } from './password-rules.ts';
+import { NewPasswordFields, newPasswordValidation } from './new-password-fields.tsx';
 import { tokenFromHash } from './reset-token.ts';
 
 function InvalidLink() {
@@ -35,16 +35,7 @@ export function ResetPasswordPage() {
   const [expired, setExpired] = useState(false);
   const form = useForm({
     initialValues: { password: '', confirmation: '' },
-    validate: {
-      password: (value) => {
-        const key = newPasswordError(value);
-        return key ? t(key) : null;
-      },
-      confirmation: (value, values) => {
-        const key = confirmationError(values.password, value);
-        return key ? t(key) : null;
-      },
-    },
+    validate: newPasswordValidation(t),
   });
   const mutation = useMutation({
     mutationFn: (password: string) => confirmPasswordReset({ token: token ?? '', password }),
@@ -70,21 +61,7 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={form.onSubmit(({ password }) => mutation.mutate(password))} noValidate data-testid="reset-password-form">
           <Stack>
-            <PasswordInput
-              label={t('changePassword.new')}
-              description={t('auth.passwordHint')}
-              autoComplete="new-password"
-              required
-              data-testid="reset-password-new"
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('changePassword.confirm')}
-              autoComplete="new-password"
-              required
-              data-testid="reset-password-confirm"
-              {...form.getInputProps('confirmation')}
-            />
+            <NewPasswordFields form={form} testId="reset-password" />
             <Button type="submit" loading={mutation.isPending} data-testid="reset-password-submit">
               {t('auth.reset.submit')}
             </Button>

@@ -1,27 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Group, Loader, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { ListPager } from '../../components/list-pager.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { peopleModals, useClientsPage } from '../people/index.ts';
 import { ClientCards, ClientsTable } from './clients-table.tsx';
-
-const PAGE_SIZES = ['10', '20', '50'];
-
-function ListSkeleton() {
-  return (
-    <Stack gap="sm" data-testid="clients-loading" aria-busy="true">
-      {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton key={i} h={52} radius="md" />
-      ))}
-    </Stack>
-  );
-}
 
 /** `users`: the professional's clients, paged by limit/skip and searchable (spec §2, §7). */
 export function ClientsPage() {
@@ -44,7 +34,7 @@ export function ClientsPage() {
 
   let body;
   if (query.isError && !query.data) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (query.isPending) body = <ListSkeleton />;
+  else if (query.isPending) body = <ListSkeleton testId="clients-loading" />;
   else if (total === 0 && !searching)
     body = (
       <EmptyState icon={<IconUsers size={32} />} title={t('people.clients.emptyTitle')} description={t('people.clients.emptyText')}>
@@ -94,26 +84,17 @@ export function ClientsPage() {
           />
           {body}
           {total > 0 && (
-            <Group justify="space-between" wrap="wrap" gap="sm">
-              <Text size="sm" c="dimmed" data-testid="clients-range">
-                {t('people.range', { from: (page - 1) * limit + 1, to: Math.min(page * limit, total), total })}
-              </Text>
-              <Group gap="sm">
-                <Select
-                  data={PAGE_SIZES}
-                  value={String(limit)}
-                  onChange={(value) => {
-                    setLimit(Number(value ?? 20));
-                    setPage(1);
-                  }}
-                  allowDeselect={false}
-                  w={80}
-                  aria-label={t('people.pageSize')}
-                  data-testid="clients-page-size"
-                />
-                <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="clients-pagination" />
-              </Group>
-            </Group>
+            <ListPager
+              page={page}
+              pages={pages}
+              limit={limit}
+              total={total}
+              rangeLabel={(range) => t('people.range', range)}
+              pageSizeLabel={t('people.pageSize')}
+              onPageChange={setPage}
+              onLimitChange={setLimit}
+              testId="clients"
+            />
           )}
         </Stack>
       </Paper>

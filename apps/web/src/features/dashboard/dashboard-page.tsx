@@ -1,9 +1,30 @@
+import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCoins, IconLayoutDashboard, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useProfile } from '../auth/session.ts';
+
+function StatTile({ icon, color, label, testId, children }: { icon: ReactNode; color?: string; label: string; testId: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Group wrap="nowrap">
+        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {label}
+          </Text>
+          <Text fw={700} fz="xl" data-testid={testId}>
+            {children}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
 
 /** The signed-in user's real account facts; the activity widgets come with the dashboard issue. */
 export function DashboardPage() {
@@ -15,36 +36,12 @@ export function DashboardPage() {
       <PageHeader title={datos ? t('dashboard.welcome', { name: datos.nombre }) : t('nav.dashboard')} description={t('dashboard.description')} />
       {data && datos && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} mb="lg">
-          <Paper withBorder radius="lg" p="md">
-            <Group wrap="nowrap">
-              <ThemeIcon size={44} radius="md" variant="light">
-                <IconUser />
-              </ThemeIcon>
-              <Stack gap={2}>
-                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                  {t('dashboard.account')}
-                </Text>
-                <Text fw={700} fz="xl" data-testid="dashboard-account-level">
-                  {t(`profile.accountLevel.${data.account_level}`)}
-                </Text>
-              </Stack>
-            </Group>
-          </Paper>
-          <Paper withBorder radius="lg" p="md">
-            <Group wrap="nowrap">
-              <ThemeIcon size={44} radius="md" variant="light" color="yellow">
-                <IconCoins />
-              </ThemeIcon>
-              <Stack gap={2}>
-                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                  {t('profile.credits')}
-                </Text>
-                <Text fw={700} fz="xl" data-testid="dashboard-credits">
-                  {datos.creditos}
-                </Text>
-              </Stack>
-            </Group>
-          </Paper>
+          <StatTile icon={<IconUser />} label={t('dashboard.account')} testId="dashboard-account-level">
+            {t(`profile.accountLevel.${data.account_level}`)}
+          </StatTile>
+          <StatTile icon={<IconCoins />} color="yellow" label={t('profile.credits')} testId="dashboard-credits">
+            {datos.creditos}
+          </StatTile>
         </SimpleGrid>
       )}
       <EmptyState icon={<IconLayoutDashboard size={32} />} title={t('dashboard.emptyTitle')} description={t('dashboard.emptyText')} />

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconClipboardHeart, IconClipboardPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { ListPager } from '../../components/list-pager.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { apiErrorMessage } from '../../lib/notify.ts';
@@ -12,18 +14,6 @@ import { useEvaluationsList } from './evaluation-queries.ts';
 import { EvaluationFilters, NO_FILTERS } from './list/evaluation-filters.tsx';
 import { EvaluationCards, EvaluationsTable } from './list/evaluations-table.tsx';
 import { evaluationWizard } from './wizard-store.ts';
-
-const PAGE_SIZES = ['10', '20', '50'];
-
-function ListSkeleton() {
-  return (
-    <Stack gap="sm" data-testid="evaluations-loading" aria-busy="true">
-      {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton key={i} h={52} radius="md" />
-      ))}
-    </Stack>
-  );
-}
 
 /** `evaluations`: the evaluations in the user's scope, five filters and paging (spec §2, §7). */
 export function EvaluationsPage() {
@@ -54,7 +44,7 @@ export function EvaluationsPage() {
 
   let body;
   if (query.isError && !query.data) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (query.isPending) body = <ListSkeleton />;
+  else if (query.isPending) body = <ListSkeleton testId="evaluations-loading" />;
   else if (total === 0 && !filtered)
     body = (
       <EmptyState icon={<IconClipboardHeart size={32} />} title={t('evaluations.list.emptyTitle')} description={t(isClient ? 'evaluations.list.emptyClientText' : 'evaluations.list.emptyText')}>
@@ -97,27 +87,18 @@ export function EvaluationsPage() {
           )}
           {body}
           {total > 0 && (
-            <Group justify="space-between" wrap="wrap" gap="sm">
-              <Text size="sm" c="dimmed" data-testid="evaluations-range">
-                {t('evaluations.list.range', { from: (page - 1) * limit + 1, to: Math.min(page * limit, total), total })}
-              </Text>
-              <Group gap="sm">
-                <Select
-                  data={PAGE_SIZES}
-                  value={String(limit)}
-                  onChange={(value) => {
-                    setLimit(Number(value ?? 20));
-                    setPage(1);
-                  }}
-                  allowDeselect={false}
-                  disabled={busy}
-                  w={80}
-                  aria-label={t('evaluations.list.pageSize')}
-                  data-testid="evaluations-page-size"
-                />
-                <Pagination total={pages} value={page} onChange={setPage} disabled={busy} size="sm" data-testid="evaluations-pagination" />
-              </Group>
-            </Group>
+            <ListPager
+              page={page}
+              pages={pages}
+              limit={limit}
+              total={total}
+              rangeLabel={(range) => t('evaluations.list.range', range)}
+              pageSizeLabel={t('evaluations.list.pageSize')}
+              onPageChange={setPage}
+              onLimitChange={setLimit}
+              disabled={busy}
+              testId="evaluations"
+            />
           )}
         </Stack>
       </Paper>

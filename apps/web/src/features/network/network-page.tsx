@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconNetwork, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@medida/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { apiErrorMessage } from '../../lib/notify.ts';
@@ -28,14 +29,7 @@ export function NetworkPage() {
 
   let body;
   if (query.isError) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (query.isPending)
-    body = (
-      <Stack gap="sm" data-testid="network-loading" aria-busy="true">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} h={52} radius="md" />
-        ))}
-      </Stack>
-    );
+  else if (query.isPending) body = <ListSkeleton testId="network-loading" rows={4} />;
   else if (all?.length === 0)
     body = (
       <EmptyState icon={<IconNetwork size={32} />} title={t('people.network.emptyTitle')} description={t('people.network.emptyText')}>

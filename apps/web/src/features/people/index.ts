@@ -17,4 +17,4 @@ export { attachmentProblem, formatBytes, ACCEPTED_ATTACHMENT_TYPES } from './att
 export { peopleKeys, useActingUser, useClientsPage, useEvaluators, useManagedUser, useCompanies, useRefreshPeople } from './people-queries.ts';
 export { createUser, editUser, changeCredits, downloadAttachment } from './people-api.ts';
 export { personName, initials, formatRut } from './person-name.ts';
-export { PersonActionsMenu } from './person-actions-menu.tsx';
+export { PeopleCards, PeopleTable, type PeopleColumn, type PeopleListKind } from './people-list.tsx';
