@@ -30,18 +30,15 @@ export function NewEvaluationForClientButton({ client }: { client: ManagedUser }
   );
 }
 
-/**
- * One client's evaluations, newest first. The list endpoint has no client filter, so it is asked by
- * the client's e-mail (a prefix filter) and the rows are kept by client id.
- */
+/** One client's evaluations, newest first (the list endpoint's id_evaluado filter). */
 function useClientEvaluations(client: ManagedUser) {
   const user = useSessionUser().data;
-  const filters = { ...NO_FILTERS, email: client.profile.email };
   return useQuery({
-    queryKey: [...evaluationKeys.list(user?.id ?? 0, 1, CLIENT_PAGE, filters), 'client', client.id_usuario],
-    queryFn: ({ signal }) => fetchEvaluations({ userId: user!.id, userType: user!.type === 2 ? 2 : 1, page: 1, limit: CLIENT_PAGE, filters }, signal),
+    queryKey: [...evaluationKeys.list(user?.id ?? 0, 1, CLIENT_PAGE, NO_FILTERS), 'client', client.id_usuario],
+    queryFn: ({ signal }) =>
+      fetchEvaluations({ userId: user!.id, userType: user!.type === 2 ? 2 : 1, page: 1, limit: CLIENT_PAGE, filters: NO_FILTERS, clientId: client.id_usuario }, signal),
     enabled: user !== undefined,
-    select: (res) => res.datos.filter((e) => e.client.id === client.id_usuario),
+    select: (res) => res.datos,
   });
 }
 

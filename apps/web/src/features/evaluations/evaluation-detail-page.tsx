@@ -4,6 +4,7 @@ import { IconArrowLeft, IconFileTypePdf, IconInfoCircle, IconMail, IconTrash, Ic
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { EvaluationDetail } from '@medida/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { isApiError } from '../../lib/api-error.ts';
@@ -22,7 +23,6 @@ import { LabsCard } from './detail/labs-card.tsx';
 import { RisksCard } from './detail/risks-card.tsx';
 import { WarningsList } from './detail/warnings-list.tsx';
 import { useConfirmDeleteEvaluation, useDownloadReport, useSendEvaluation } from './evaluation-actions.tsx';
-import type { EvaluationView } from './evaluations-api.ts';
 import { useEvaluation } from './evaluation-queries.ts';
 
 function DetailSkeleton() {
@@ -41,7 +41,7 @@ function DetailSkeleton() {
   );
 }
 
-function DetailHeader({ data }: { data: EvaluationView }) {
+function DetailHeader({ data }: { data: EvaluationDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isClient = useSessionUser().data?.type === 2;
@@ -115,7 +115,7 @@ function DetailHeader({ data }: { data: EvaluationView }) {
   );
 }
 
-function EvaluationBody({ data }: { data: EvaluationView }) {
+function EvaluationBody({ data }: { data: EvaluationDetail }) {
   const r = data.results;
   const equations = useMemo(() => collectEquations(r), [r]);
   const points = useMemo(() => historyPoints(data.history, data), [data]);

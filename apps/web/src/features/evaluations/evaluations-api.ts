@@ -1,9 +1,8 @@
 import {
-  evaluationDetailSchema,
-  evaluationHistoryItemSchema,
   evaluationListingResponseSchema,
   evaluationMessageResponseSchema,
   evaluationReportPath,
+  getEvaluationResponseSchema,
   listEvaluationsResponseSchema,
   saveEvaluationResponseSchema,
   sendEvaluationResponseSchema,
@@ -11,23 +10,9 @@ import {
   type EvaluationDetail,
 } from '@medida/contracts';
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
-import { z } from 'zod';
 import { apiDownload, apiRequest } from '../../lib/api.ts';
 
 // Typed wrappers over the /web evaluation endpoints (shapes in packages/contracts/src/evaluations.ts).
-
-/**
- * History points may carry the waist and VO2max the charts need (issue 5); the contract has them as
- * optional extras until the server sends them, so the charts simply leave those panels out.
- */
-export const historyItemSchema = evaluationHistoryItemSchema.extend({
-  waist_cm: z.number().nullable().optional(),
-  vo2max: z.number().nullable().optional(),
-});
-export type HistoryItem = z.infer<typeof historyItemSchema>;
-
-const detailResponseSchema = z.object({ data: evaluationDetailSchema.extend({ history: z.array(historyItemSchema) }) });
-export type EvaluationView = Omit<EvaluationDetail, 'history'> & { history: HistoryItem[] };
 
 export interface EvaluationListFilters {
   nombre: string;
@@ -44,6 +29,8 @@ export interface EvaluationListQuery {
   page: number;
   limit: number;
   filters: EvaluationListFilters;
+  /** Only this client's evaluations (id_evaluado). */
+  clientId?: number;
 }
 
 const orUndefined = (text: string) => text.trim() || undefined;
@@ -60,6 +47,7 @@ export const fetchEvaluations = (q: EvaluationListQuery, signal?: AbortSignal) =
       filter_email: orUndefined(q.filters.email),
       filter_rut: orUndefined(q.filters.rut),
       filter_company: orUndefined(q.filters.company),
+      id_evaluado: q.clientId,
     },
     schema: listEvaluationsResponseSchema,
     signal,
@@ -74,8 +62,8 @@ export const searchEvaluationClients = (parentId: number, search: string, signal
   }).then((res) => res.lista);
 
 /** Inputs and results are stored by the server from the engine's own types. */
-export const fetchEvaluation = (id: number, signal?: AbortSignal): Promise<EvaluationView> =>
-  apiRequest('/web/getevaluacion', { query: { evaluationID: id }, schema: detailResponseSchema, signal }).then(
+export const fetchEvaluation = (id: number, signal?: AbortSignal): Promise<EvaluationDetail> =>
+  apiRequest('/web/getevaluacion', { query: { evaluationID: id }, schema: getEvaluationResponseSchema, signal }).then(
     (res) => ({ ...res.data, inputs: res.data.inputs as unknown as EvaluationInput, results: res.data.results as unknown as EvaluationResult }),
   );
 

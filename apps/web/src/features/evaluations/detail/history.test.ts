@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { EvaluationHistoryItem } from '@medida/contracts';
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
-import type { HistoryItem } from '../evaluations-api.ts';
 import { changeSincePrevious, historyPoints } from './history.ts';
 
-const item = (id: number, fecha: string, peso: number, fat: number | null): HistoryItem => ({
-  id, fecha, evaluation_type: 1, peso, bmi: null, body_fat_percent: fat, lean_mass_kg: null, muscle_mass_kg: 30,
+const item = (id: number, fecha: string, peso: number, fat: number | null): EvaluationHistoryItem => ({
+  id, fecha, evaluation_type: 1, peso, bmi: null, body_fat_percent: fat, lean_mass_kg: null, muscle_mass_kg: 30, waist_cm: null, vo2max: null,
 });
 
 const current = {
@@ -28,5 +28,11 @@ describe('history', () => {
     expect(change.fat).toBe(-1);
     expect(change.waist).toBeNull();
     expect(changeSincePrevious(points, 5)).toBeNull();
+  });
+
+  it('charts the waist and VO2max the server sends with each history item', () => {
+    const points = historyPoints([{ ...item(5, '2026-02-01', 72, 25), waist_cm: 84, vo2max: 41.5 }], current);
+    expect(points[0]!.values).toMatchObject({ waist: 84, vo2max: 41.5 });
+    expect(changeSincePrevious(points, 9)!.waist).toBe(-4);
   });
 });

@@ -1,5 +1,5 @@
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
-import type { HistoryItem } from '../evaluations-api.ts';
+import type { EvaluationHistoryItem } from '@medida/contracts';
 
 /** The measures followed over time (issue 5: weight, fat %, muscle mass, waist, VO2max). */
 export const TRACKED = ['peso', 'fat', 'muscle', 'waist', 'vo2max'] as const;
@@ -18,7 +18,7 @@ const orNull = (v: number | null | undefined) => (v === undefined || v === null 
  * The client's evaluations oldest first. The open evaluation comes from its own inputs and result
  * (the most complete data); it is added when the server's history leaves it out.
  */
-export function historyPoints(history: HistoryItem[], current: { id: number; fecha: string; inputs: EvaluationInput; results: EvaluationResult }): HistoryPoint[] {
+export function historyPoints(history: EvaluationHistoryItem[], current: { id: number; fecha: string; inputs: EvaluationInput; results: EvaluationResult }): HistoryPoint[] {
   const points: HistoryPoint[] = history
     .filter((h) => h.id !== current.id)
     .map((h) => ({
