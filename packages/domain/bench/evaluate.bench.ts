@@ -5,42 +5,12 @@
 import { computeEvaluation, evaluate, evaluationInputSchema } from '../src/index.ts';
 import { fastParse } from '../src/fast-parse.ts';
 import type { EvaluationFormValues } from '../src/index.ts';
+import { LABS_A, subjectA } from '../src/test/factories.ts';
 
-const base: EvaluationFormValues = {
-  evaluation_type: 1,
-  sexo: 'Masculino',
-  nacimiento: '1990-01-15',
-  fecha: '2025-06-01',
-  peso: 80,
-  estatura: 178,
-  presion_s: 128,
-  presion_d: 82,
-  pcintura: 90,
-  pcadera: 100,
-  pbrazo: 32,
-  ppierna: 55,
-  cuello: 39,
-  pgrasa: 20,
-  triceps: 12,
-  subescapular: 15,
-  abdominal: 22,
-  cuadriceps: 14,
-  fuma: 'No',
-  alcohol: 'No',
-  ejercita: 'Si',
-  hace: 6,
-  frecentrena: 4,
-  clinical_data: { temperatura: 36.6 },
-  locale: 'es-CL',
-};
+// Reference subject A of formulas.md, the same factory the tests use.
+const base: EvaluationFormValues = subjectA({ evaluation_type: 1, locale: 'es-CL' });
 
-const labs = [
-  { name: 'fasting_glucose', value: 95 },
-  { name: 'fasting_insulin', value: 10 },
-  { name: 'fasting_triglycerides', value: 150 },
-  { name: 'hdl', value: 45 },
-  { name: 'total_cholesterol', value: 200 },
-] as const;
+const labs = LABS_A;
 
 // A deterministic mixed batch: 4 methods × both sexes × adults and adolescents × with/without extras, labs, Rockport.
 function batch(size: number): EvaluationFormValues[] {
