@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { pdfText } from '@medida/server/testing/pdf-text';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
@@ -96,24 +96,6 @@ async function fillMeasurements(method: 1 | 2 | 3 | 4): Promise<void> {
   await page.getByTestId('field-temperatura').fill('36.6');
 }
 
-/** The text of a PDF drawn with standard fonts (hex strings in Tj/TJ of Flate streams); enough for a check. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const out: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let body: string;
-    try {
-      body = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      body = m[1]!;
-    }
-    for (const op of body.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const parts = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]!) : [op[2]!];
-      out.push(parts.map((hex) => Buffer.from(hex, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return out.join('\n');
-}
 
 // ---------------------------------------------------------------- set-up
 
