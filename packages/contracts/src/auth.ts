@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateSchema, languageSchema, passwordSchema, sexoSchema, userTypeSchema } from './common.ts';
+import { emailSchema, idSchema, isoDateSchema, languageSchema, passwordSchema, personProfileFields, sexoSchema, userTypeSchema } from './common.ts';
 
 // POST /web/authenticate
 export const authenticateBodySchema = z.strictObject({
@@ -24,24 +24,11 @@ export const accountLevelSchema = z.enum(ACCOUNT_LEVELS);
 export const userProfileSchema = z.object({
   id_usuario: z.number().int(),
   type: userTypeSchema,
-  nombre: z.string(),
-  apellido: z.string(),
-  email: z.string(),
-  telefono: z.string().nullable(),
-  nacimiento: z.string().nullable(),
-  sexo: sexoSchema.nullable(),
-  img_url: z.string(),
-  direccion: z.string().nullable(),
-  pais_id: z.number().int().nullable(),
-  region_id: z.number().int().nullable(),
-  comuna_id: z.number().int().nullable(),
-  rut: z.string().nullable(),
+  ...personProfileFields,
   creditos: z.number().int(),
   lang: languageSchema,
   parent_user_id: z.number().int().nullable(),
-  especialidad: z.string().nullable(),
   trabajo: z.string().nullable(),
-  empresa: z.string().nullable(),
   registration_variant: z.string().nullable(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;

@@ -29,3 +29,24 @@ export const emailSchema = z
 export const isoDateSchema = z.iso.date({ error: 'validation.date' });
 
 export const idSchema = z.coerce.number({ error: 'validation.id' }).int({ error: 'validation.id' }).positive({ error: 'validation.id' });
+
+/**
+ * The personal fields every profile answer carries (datosusuario and the people screens), as stored:
+ * nullable where a registration may leave them empty. `img_url` is '' for the default image.
+ */
+export const personProfileFields = {
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  telefono: z.string().nullable(),
+  nacimiento: z.string().nullable(),
+  sexo: sexoSchema.nullable(),
+  img_url: z.string(),
+  direccion: z.string().nullable(),
+  pais_id: z.number().int().nullable(),
+  region_id: z.number().int().nullable(),
+  comuna_id: z.number().int().nullable(),
+  rut: z.string().nullable(),
+  especialidad: z.string().nullable(),
+  empresa: z.string().nullable(),
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateSchema, languageSchema, sexoSchema } from './common.ts';
+import { emailSchema, idSchema, isoDateSchema, languageSchema, personProfileFields, sexoSchema } from './common.ts';
 import { ESPECIALIDADES } from './registration-variants.ts';
 
 /**
@@ -95,24 +95,11 @@ export const MAX_ATTACHMENT_BYTES = 10_000_000;
 export const ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 
 export const profileSchema = z.object({
-  nombre: z.string(),
-  apellido: z.string(),
-  email: z.string(),
-  telefono: z.string().nullable(),
-  nacimiento: z.string().nullable(),
-  sexo: sexoSchema.nullable(),
-  img_url: z.string(),
-  direccion: z.string().nullable(),
-  pais_id: z.number().int().nullable(),
-  region_id: z.number().int().nullable(),
-  comuna_id: z.number().int().nullable(),
+  ...personProfileFields,
   pais: z.string().nullable(),
   region: z.string().nullable(),
   comuna: z.string().nullable(),
-  rut: z.string().nullable(),
-  especialidad: z.string().nullable(),
   trabajo: z.enum(TRABAJO).nullable(),
-  empresa: z.string().nullable(),
 });
 
 /** One person in the lists and the detail: the spec puts profile data under `profile`. */

@@ -6,3 +6,4 @@ export { createPglitePool } from './pglite-pool.ts';
 export { databaseColumns } from './database.ts';
 export type * from './database.ts';
 export { sql, type Kysely, type Transaction } from 'kysely';
+export { isUniqueViolation } from './errors.ts';

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ageInMonths, ageInYears, parseIsoDate } from './age.ts';
 
 describe('ageInYears', () => {
+  it('counts as the server does for registration: a Date at noon UTC, a birthday today, 100 years', () => {
+    const today = new Date('2026-03-01T12:00:00Z');
+    expect(ageInYears('2013-03-01', today)).toBe(13);
+    expect(ageInYears('2013-03-02', today)).toBe(12);
+    expect(ageInYears('2012-02-29', today)).toBe(14);
+    expect(ageInYears('1926-03-01', today)).toBe(100);
+  });
   it('counts completed years at the evaluation date', () => {
     expect(ageInYears('2000-06-15', '2025-06-14')).toBe(24);
     expect(ageInYears('2000-06-15', '2025-06-15')).toBe(25);

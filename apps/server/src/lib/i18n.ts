@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { LANGUAGES, type Language } from '@medida/contracts';
+import { LANGUAGES, languageSchema, type Language } from '@medida/contracts';
 
 type Catalog = { [key: string]: string | Catalog };
 
@@ -16,6 +16,11 @@ function lookup(catalog: Catalog, key: string): string | undefined {
     node = node[part];
   }
   return typeof node === 'string' ? node : undefined;
+}
+
+/** A stored language code as one of ours; anything else reads as the fallback. */
+export function asLanguage(lang: string): Language {
+  return languageSchema.safeParse(lang).success ? (lang as Language) : FALLBACK_LANGUAGE;
 }
 
 export function hasTranslation(key: string): boolean {

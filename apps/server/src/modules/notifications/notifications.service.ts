@@ -1,7 +1,7 @@
-import type { Language } from '@medida/contracts';
 import type { Database, Kysely } from '@medida/db';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { asLanguage } from '../../lib/i18n.ts';
 import { renderMail } from '../../lib/mail-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
@@ -13,7 +13,6 @@ export interface Recipient {
   lang: string;
 }
 
-const asLanguage = (lang: string): Language => (lang === 'en' || lang === 'pt' ? lang : 'es');
 
 /** Account e-mails. They are queued (sendLater) so a response never waits on, or reveals, mail delivery. */
 export function createNotificationsService(deps: { db: Kysely<Database>; clock: Clock; mailer: Mailer; config: Pick<Config, 'publicBaseUrl'> }) {

@@ -130,7 +130,3 @@ export function createPeopleRepository(db: Db) {
 
 export type PeopleRepository = ReturnType<typeof createPeopleRepository>;
 
-/** PostgreSQL unique_violation (the e-mail was taken between the check and the write). */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}

@@ -6,16 +6,17 @@ import {
   filesInfoSchema,
   type ManagedUser,
 } from '@medida/contracts';
-import type { Database, Kysely } from '@medida/db';
+import { isUniqueViolation, type Database, type Kysely } from '@medida/db';
 import { fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { personProfileFields } from '../../lib/person-profile.ts';
 import type { BlobStorage } from '../../lib/storage.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAttachmentsService, matchFileInfos } from '../attachments/attachments.service.ts';
 import type { StagedFile } from '../attachments/upload.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
-import { createPeopleRepository, isUniqueViolation, type ManagedRow } from './people.repository.ts';
+import { createPeopleRepository, type ManagedRow } from './people.repository.ts';
 import { checkPersonRules } from './person-rules.ts';
 import { generateTemporaryPassword, TEMPORARY_PASSWORD_DAYS } from './temporary-password.ts';
 import { parseJsonField, parseWith } from './validation.ts';
@@ -31,24 +32,11 @@ export function toManagedUser(row: ManagedRow): ManagedUser {
     company: row.company_id !== null && row.company_name !== null ? { id: row.company_id, name: row.company_name } : null,
     created_at: row.created_at.toISOString(),
     profile: {
-      nombre: row.nombre,
-      apellido: row.apellido,
-      email: row.email,
-      telefono: row.telefono,
-      nacimiento: row.nacimiento,
-      sexo: row.sexo === 'Femenino' || row.sexo === 'Masculino' ? row.sexo : null,
-      img_url: row.img_url ?? '',
-      direccion: row.direccion,
-      pais_id: row.pais_id,
-      region_id: row.region_id,
-      comuna_id: row.comuna_id,
+      ...personProfileFields(row),
       pais: row.pais,
       region: row.region,
       comuna: row.comuna,
-      rut: row.rut,
-      especialidad: row.especialidad,
       trabajo: row.trabajo === 'Dependiente' || row.trabajo === 'Independiente' ? row.trabajo : null,
-      empresa: row.empresa,
     },
   };
 }

@@ -2,7 +2,7 @@ import type { personFieldsSchema } from '@medida/contracts';
 import { cleanRut, ErrorCode, isValidChileanRut, type FieldErrors } from '@medida/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { ageInYears, MAX_AGE, MIN_AGE } from '../users/age.ts';
+import { ageInYears, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@medida/domain';
 import type { PeopleRepository } from './people.repository.ts';
 
 export type PersonFields = z.infer<typeof personFieldsSchema>;
@@ -36,8 +36,8 @@ export async function checkPersonRules(
 ) {
   const errors = new FieldErrorBag();
   const age = ageInYears(input.nacimiento, context.today);
-  if (age < MIN_AGE) errors.add('nacimiento', 'validation.ageMin');
-  else if (age > MAX_AGE) errors.add('nacimiento', 'validation.ageMax');
+  if (age < MIN_AGE_YEARS) errors.add('nacimiento', 'validation.ageMin');
+  else if (age > MAX_AGE_YEARS) errors.add('nacimiento', 'validation.ageMax');
 
   if (await repo.emailTaken(input.email, context.exceptUserId)) errors.add('email', 'validation.emailTaken');
 

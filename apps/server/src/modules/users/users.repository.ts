@@ -40,7 +40,3 @@ export function createUsersRepository(db: Kysely<Database>) {
   };
 }
 
-/** PostgreSQL unique_violation: the e-mail was taken between our check and the insert. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}

@@ -1,39 +1,25 @@
-import { resolveRegistrationVariant, type CreaCuentaBody, type Language, type UserProfile } from '@medida/contracts';
+import { ACCOUNT_LEVELS, ErrorCode, resolveRegistrationVariant, type CreaCuentaBody, type UserProfile } from '@medida/contracts';
+import { isUniqueViolation } from '@medida/db';
+import { ageInYears, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@medida/domain';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
-import { ErrorCode } from '@medida/contracts';
+import { asLanguage } from '../../lib/i18n.ts';
+import { personProfileFields } from '../../lib/person-profile.ts';
 import type { AppDeps } from '../../types.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
-import { ageInYears, MAX_AGE, MIN_AGE } from './age.ts';
-import { createUsersRepository, isUniqueViolation } from './users.repository.ts';
+import { createUsersRepository } from './users.repository.ts';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createUsersRepository>['findProfile']>>>;
 
-const asLanguage = (lang: string): Language => (lang === 'en' || lang === 'pt' ? lang : 'es');
-const accountLevels = ['basic', 'professional', 'partner'] as const;
 
 function toProfile(row: ProfileRow): UserProfile {
   return {
     id_usuario: row.id,
     type: row.type === 2 ? 2 : 1,
-    nombre: row.nombre,
-    apellido: row.apellido,
-    email: row.email,
-    telefono: row.telefono,
-    nacimiento: row.nacimiento,
-    sexo: row.sexo === 'Femenino' || row.sexo === 'Masculino' ? row.sexo : null,
-    // Empty means "the default image" (spec §3); the web app owns that asset.
-    img_url: row.img_url ?? '',
-    direccion: row.direccion,
-    pais_id: row.pais_id,
-    region_id: row.region_id,
-    comuna_id: row.comuna_id,
-    rut: row.rut,
+    ...personProfileFields(row),
     creditos: row.creditos,
     lang: asLanguage(row.lang),
     parent_user_id: row.parent_user_id,
-    especialidad: row.especialidad,
     trabajo: row.trabajo,
-    empresa: row.empresa,
     registration_variant: row.registration_variant,
   };
 }
@@ -48,15 +34,15 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher'
       if (!(await repo.isSelfOrAncestor(actorId, targetId))) throw notFound();
       const row = await repo.findProfile(targetId);
       if (!row) throw notFound();
-      const level = accountLevels.find((l) => l === row.account_level) ?? 'basic';
+      const level = ACCOUNT_LEVELS.find((l) => l === row.account_level) ?? 'basic';
       return { datos: toProfile(row), pais: row.pais, account_level: level };
     },
 
     /** Public registration of a professional (type 1). The variant's presets are applied here, not trusted from the page. */
     async register(body: CreaCuentaBody): Promise<{ id: number }> {
       const age = ageInYears(body.nacimiento, deps.clock.now());
-      if (age < MIN_AGE) throw fieldError('nacimiento', 'validation.ageMin');
-      if (age > MAX_AGE) throw fieldError('nacimiento', 'validation.ageMax');
+      if (age < MIN_AGE_YEARS) throw fieldError('nacimiento', 'validation.ageMin');
+      if (age > MAX_AGE_YEARS) throw fieldError('nacimiento', 'validation.ageMax');
       const variant = resolveRegistrationVariant(body.variant);
       if (!variant) throw fieldError('variant', 'validation.variant');
       if (body.pais_id !== undefined && !(await repo.countryExists(body.pais_id))) throw fieldError('pais_id', 'validation.country');
