@@ -114,7 +114,17 @@ describe('password recovery', () => {
     const password = 'Recuperar-Clave-2026';
     // A fresh account through the API, so this test does not depend on the others' order.
     const created = await page.request.post('/web/creacuenta', {
-      data: { nombre: 'Rita', apellido: 'Recupera', email, password, nacimiento: '1988-03-02', sexo: 'Femenino', lang: 'es', variant: 'register', terms_accepted: true },
+      data: {
+        nombre: 'Rita',
+        apellido: 'Recupera',
+        email,
+        password,
+        nacimiento: '1988-03-02',
+        sexo: 'Femenino',
+        lang: 'es',
+        variant: 'register',
+        terms_accepted: true,
+      },
     });
     expect(created.status()).toBe(201);
 

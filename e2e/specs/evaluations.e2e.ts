@@ -20,10 +20,17 @@ let otherId = 0;
 
 // ---------------------------------------------------------------- helpers
 
-async function api<T = Record<string, unknown>>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; json: T }> {
+async function api<T = Record<string, unknown>>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; json: T }> {
   const res = await fetch(inject('baseURL') + path, {
     method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest', ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'X-Requested-With': 'XMLHttpRequest',
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   return { status: res.status, json: (await res.json()) as T };
@@ -57,13 +64,20 @@ async function expectToast(text: string): Promise<void> {
 }
 
 async function closeToasts(): Promise<void> {
-  for (const button of await page.locator('.mantine-Notification-root button').all()) await button.click().catch(() => undefined);
+  for (const button of await page.locator('.mantine-Notification-root button').all())
+    await button.click().catch(() => undefined);
 }
 
 /** The list keeps the previous rows (dimmed) while the next page loads: wait until it has settled. */
 async function listSettled(range: string): Promise<void> {
   await expect.poll(() => page.getByTestId('evaluations-range').textContent()).toBe(range);
-  await expect.poll(async () => (await page.getByTestId('evaluations-list').count()) === 0 || (await page.getByTestId('evaluations-list').getAttribute('data-busy')) === 'false').toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await page.getByTestId('evaluations-list').count()) === 0 ||
+        (await page.getByTestId('evaluations-list').getAttribute('data-busy')) === 'false',
+    )
+    .toBe(true);
 }
 
 async function openWizard(): Promise<void> {
@@ -83,7 +97,16 @@ async function choose(testId: string, option: string): Promise<void> {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-const BASE = { peso: '80', estatura: '178', presion_s: '125', presion_d: '80', pcintura: '90', pcadera: '100', pbrazo: '32', ppierna: '55' };
+const BASE = {
+  peso: '80',
+  estatura: '178',
+  presion_s: '125',
+  presion_d: '80',
+  pcintura: '90',
+  pcadera: '100',
+  pbrazo: '32',
+  ppierna: '55',
+};
 const BY_METHOD: Record<1 | 2 | 3 | 4, Record<string, string>> = {
   1: { pgrasa: '20' },
   2: { triceps: '12', subescapular: '15' },
@@ -92,10 +115,10 @@ const BY_METHOD: Record<1 | 2 | 3 | 4, Record<string, string>> = {
 };
 
 async function fillMeasurements(method: 1 | 2 | 3 | 4): Promise<void> {
-  for (const [field, value] of Object.entries({ ...BASE, ...BY_METHOD[method] })) await page.getByTestId(`field-${field}`).fill(value);
+  for (const [field, value] of Object.entries({ ...BASE, ...BY_METHOD[method] }))
+    await page.getByTestId(`field-${field}`).fill(value);
   await page.getByTestId('field-temperatura').fill('36.6');
 }
-
 
 // ---------------------------------------------------------------- set-up
 
@@ -109,7 +132,11 @@ beforeAll(async () => {
   token = (await storedToken(page)) ?? '';
   evaluatorId = (await api<{ user: { id: number } }>('/web/authenticate/user')).json.user.id;
   const find = async (search: string) =>
-    (await api<{ lista: { id_usuario: number; email: string }[] }>(`/web/evaluationListing?type=2&search=${search}&parent_user_id=${evaluatorId}`)).json.lista[0]!.id_usuario;
+    (
+      await api<{ lista: { id_usuario: number; email: string }[] }>(
+        `/web/evaluationListing?type=2&search=${search}&parent_user_id=${evaluatorId}`,
+      )
+    ).json.lista[0]!.id_usuario;
   evalueeId = await find(E2E_USERS.evaluee.email);
   otherId = await find(E2E_USERS.other.email);
 });
@@ -194,7 +221,10 @@ describe('new evaluation wizard (spec §4, §5)', () => {
     await page.getByTestId('wizard-next').click();
     expect(await page.getByTestId('field-peso').inputValue()).toBe('80');
     await closeToasts();
-    await page.getByRole('button', { name: es('common.close') }).first().click();
+    await page
+      .getByRole('button', { name: es('common.close') })
+      .first()
+      .click();
     await page.getByTestId('evaluation-wizard').waitFor({ state: 'hidden' });
     // Closing resets: the next opening starts at the search.
     await openWizard();
@@ -238,7 +268,9 @@ describe('new evaluation wizard (spec §4, §5)', () => {
       await expectToast(es('messages.evaluationCreatedTitle'));
       await page.waitForURL((url) => url.pathname === '/evaluations/detail' && url.href !== before);
       // The detail page stays mounted between evaluations: wait for the new one's content.
-      await expect.poll(() => page.getByTestId('card-composition').textContent()).toContain(es(`evaluations.types.${method}`));
+      await expect
+        .poll(() => page.getByTestId('card-composition').textContent())
+        .toContain(es(`evaluations.types.${method}`));
       expect(await page.getByTestId('evaluation-wizard').isVisible()).toBe(false);
       await closeToasts();
     });
@@ -260,7 +292,11 @@ describe('new evaluation wizard (spec §4, §5)', () => {
     await page.getByTestId('treatment-ecnt-0').check();
     await page.getByTestId('condition-autoinmune-other').check();
     await page.getByTestId('condition-autoinmune-other-name').fill('Asma');
-    for (const [exam, value] of [['fasting_glucose', '95'], ['hdl', '45'], ['total_cholesterol', '200']] as const) {
+    for (const [exam, value] of [
+      ['fasting_glucose', '95'],
+      ['hdl', '45'],
+      ['total_cholesterol', '200'],
+    ] as const) {
       await page.getByTestId(`exam-${exam}-check`).check();
       await page.getByTestId(`exam-${exam}-value`).fill(value);
     }
@@ -282,7 +318,9 @@ describe('new evaluation wizard (spec §4, §5)', () => {
     await page.getByTestId('client-evaluations-table').waitFor();
     expect(await page.getByTestId('client-evaluation-row').count()).toBeGreaterThanOrEqual(4);
     await page.getByTestId('client-new-evaluation').first().click();
-    expect(await page.getByTestId('wizard-chosen-client').textContent()).toContain(`${E2E_USERS.evaluee.nombre} ${E2E_USERS.evaluee.apellido}`);
+    expect(await page.getByTestId('wizard-chosen-client').textContent()).toContain(
+      `${E2E_USERS.evaluee.nombre} ${E2E_USERS.evaluee.apellido}`,
+    );
     expect(await page.getByTestId('wizard-next').isEnabled()).toBe(true);
     await page.getByTestId('wizard-cancel').click();
   });
@@ -294,11 +332,18 @@ describe('evaluations list', () => {
   it('filters by name and e-mail, pages, marks my evaluations and hides the company column by default', async () => {
     // Enough rows for two pages of 10: earlier visits of the adult and one of Olga.
     for (let i = 0; i < 8; i++) {
-      const { status } = await api('/web/ingresaevaluacion', { method: 'POST', body: apiEvaluation(evalueeId, `2025-0${1 + (i % 9)}-1${i}`, 90 - i) });
+      const { status } = await api('/web/ingresaevaluacion', {
+        method: 'POST',
+        body: apiEvaluation(evalueeId, `2025-0${1 + (i % 9)}-1${i}`, 90 - i),
+      });
       expect(status).toBe(200);
     }
-    expect((await api('/web/ingresaevaluacion', { method: 'POST', body: apiEvaluation(otherId, '2025-05-05', 61) })).status).toBe(200);
-    const total = (await api<{ datos_total: number }>(`/web/listaevaluaciones?type=1&page=1&limit=10&id_usuario=${evaluatorId}`)).json.datos_total;
+    expect(
+      (await api('/web/ingresaevaluacion', { method: 'POST', body: apiEvaluation(otherId, '2025-05-05', 61) })).status,
+    ).toBe(200);
+    const total = (
+      await api<{ datos_total: number }>(`/web/listaevaluaciones?type=1&page=1&limit=10&id_usuario=${evaluatorId}`)
+    ).json.datos_total;
     expect(total).toBeGreaterThan(10);
 
     await page.goto('/evaluations');
@@ -315,7 +360,9 @@ describe('evaluations list', () => {
     await page.getByTestId('filter-nombre').fill('Olga');
     await page.getByTestId('filter-apply').click();
     await listSettled('1–1 de 1');
-    expect(await page.locator('[data-testid=evaluation-row]:visible').getAttribute('data-email')).toBe(E2E_USERS.other.email);
+    expect(await page.locator('[data-testid=evaluation-row]:visible').getAttribute('data-email')).toBe(
+      E2E_USERS.other.email,
+    );
     await page.getByTestId('filter-nombre').fill('');
     await page.getByTestId('filter-email').fill('evaluee@');
     await page.getByTestId('filter-apply').click();
@@ -340,8 +387,12 @@ describe('evaluations list', () => {
     // While loading, searching again and paging are not possible.
     await page.getByTestId('filter-apply').click({ force: true });
     await page.getByTestId('filter-rut').press('Enter');
-    expect(await page.getByTestId('evaluations-pagination').getByRole('button', { name: '2', exact: true }).isDisabled()).toBe(true);
-    await expect.poll(() => page.getByTestId('evaluations-list').getAttribute('data-busy'), { timeout: 10_000 }).toBe('false');
+    expect(
+      await page.getByTestId('evaluations-pagination').getByRole('button', { name: '2', exact: true }).isDisabled(),
+    ).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('evaluations-list').getAttribute('data-busy'), { timeout: 10_000 })
+      .toBe('false');
     expect(requests).toBe(1);
     await page.unroute('**/web/listaevaluaciones**');
     await page.getByTestId('filter-clear').click();
@@ -367,11 +418,22 @@ describe('evaluation detail, PDF and e-mail', () => {
   let latestId = 0;
 
   it('shows every group, colours, sources, the comparison table and the history with charts', async () => {
-    const list = await api<{ datos: { id: number; client: { id: number }; evaluation_type: number }[] }>(`/web/listaevaluaciones?type=1&page=1&limit=50&id_usuario=${evaluatorId}`);
+    const list = await api<{ datos: { id: number; client: { id: number }; evaluation_type: number }[] }>(
+      `/web/listaevaluaciones?type=1&page=1&limit=50&id_usuario=${evaluatorId}`,
+    );
     latestId = list.json.datos.find((e) => e.client.id === evalueeId && e.evaluation_type === 4)!.id;
     await page.goto(`/evaluations/detail?evaluationID=${latestId}`);
     await page.getByTestId('evaluation-detail').waitFor();
-    for (const card of ['card-composition', 'card-energy', 'card-food-guide', 'card-fitness', 'card-risks', 'card-labs', 'card-comparison', 'evaluation-warnings']) {
+    for (const card of [
+      'card-composition',
+      'card-energy',
+      'card-food-guide',
+      'card-fitness',
+      'card-risks',
+      'card-labs',
+      'card-comparison',
+      'evaluation-warnings',
+    ]) {
       expect(await page.getByTestId(card).isVisible(), card).toBe(true);
     }
     // Numbers come from the engine, rounded for display, with their unit and category colour.

@@ -10,8 +10,13 @@ import { expectPath, logIn } from '../support/session.ts';
 
 const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
 // A 1×1 PNG and a minimal PDF: real files the server accepts by their first bytes.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 let browser: Browser;
 let dir: string;
@@ -54,7 +59,10 @@ async function expectToast(page: Page, text: string): Promise<void> {
   await page.locator('.mantine-Notification-root', { hasText: text }).first().waitFor({ timeout: 15_000 });
 }
 
-async function fillPerson(page: Page, p: { nombre: string; apellido: string; email: string; rut: string }): Promise<void> {
+async function fillPerson(
+  page: Page,
+  p: { nombre: string; apellido: string; email: string; rut: string },
+): Promise<void> {
   await page.getByTestId('person-nombre').fill(p.nombre);
   await page.getByTestId('person-apellido').fill(p.apellido);
   await page.getByTestId('person-email').fill(p.email);
@@ -121,7 +129,12 @@ describe('clients', () => {
     await page.getByTestId('client-submit').click();
     await expectToast(page, es('messages.allFieldsRequired'));
 
-    await fillPerson(page, { nombre: 'Camila', apellido: 'Rojas', email: 'camila.rojas@e2e.medida.test', rut: '11.111.111-2' });
+    await fillPerson(page, {
+      nombre: 'Camila',
+      apellido: 'Rojas',
+      email: 'camila.rojas@e2e.medida.test',
+      rut: '11.111.111-2',
+    });
     // A wrong Chilean check digit is caught before sending.
     await page.getByTestId('client-submit').click();
     await modal.getByText(es('validation.rut')).waitFor();
@@ -153,9 +166,14 @@ describe('clients', () => {
     await page.waitForURL(/\/users\/\d+$/);
     await page.getByTestId('parent-note').waitFor();
     expect(await page.getByTestId('parent-note').textContent()).toContain(es('messages.parentAccount'));
-    expect(await page.getByTestId('detail-location').textContent()).toBe('Providencia, Región Metropolitana de Santiago, Chile');
+    expect(await page.getByTestId('detail-location').textContent()).toBe(
+      'Providencia, Región Metropolitana de Santiago, Chile',
+    );
     await page.getByTestId('saved-attachment').filter({ hasText: 'Radiografía' }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('attachment-download').first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('attachment-download').first().click(),
+    ]);
     expect(download.suggestedFilename()).toBe('radiografia.png');
     expect(await page.getByTestId('client-evaluations').getByTestId('empty-state').isVisible()).toBe(true);
     expect(await page.getByTestId('detail-credits').textContent()).toBe('0');
@@ -206,7 +224,9 @@ describe('clients', () => {
     await page.getByTestId('confirm-delete').click();
     await expectPath(page, '/users');
     await expectToast(page, es('messages.deletedUser'));
-    await expect.poll(() => page.locator('[data-testid=client-row][data-email="camila.rojas@e2e.medida.test"]').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('[data-testid=client-row][data-email="camila.rojas@e2e.medida.test"]').count())
+      .toBe(0);
     await close();
   });
 
@@ -230,7 +250,12 @@ describe('Mi Red (network professionals)', () => {
     await page.getByTestId('new-network-user').click();
     const modal = page.getByTestId('new-network-user-modal');
     await modal.waitFor();
-    await fillPerson(page, { nombre: 'Diego', apellido: 'Fuentes', email: 'diego.fuentes@e2e.medida.test', rut: '12345678-5' });
+    await fillPerson(page, {
+      nombre: 'Diego',
+      apellido: 'Fuentes',
+      email: 'diego.fuentes@e2e.medida.test',
+      rut: '12345678-5',
+    });
     await choose(page, 'person-especialidad', es('especialidades.kinesiologist'));
     expect(await page.getByTestId('person-empresa').count()).toBe(0);
     await page.getByTestId('person-trabajo-dependiente').check();
@@ -248,7 +273,12 @@ describe('Mi Red (network professionals)', () => {
 
     await page.getByTestId('new-network-user').click();
     await modal.waitFor();
-    await fillPerson(page, { nombre: 'Paula', apellido: 'Vera', email: 'paula.vera@e2e.medida.test', rut: '7654321-6' });
+    await fillPerson(page, {
+      nombre: 'Paula',
+      apellido: 'Vera',
+      email: 'paula.vera@e2e.medida.test',
+      rut: '7654321-6',
+    });
     await choose(page, 'person-especialidad', es('especialidades.nutritionist'));
     await page.getByTestId('person-trabajo-independiente').check();
     expect(await page.getByTestId('person-empresa').count()).toBe(0);
@@ -262,11 +292,18 @@ describe('Mi Red (network professionals)', () => {
     // The same e-mail again: the toast carries the server's e-mail error.
     await page.getByTestId('new-network-user').click();
     await modal.waitFor();
-    await fillPerson(page, { nombre: 'Otra', apellido: 'Persona', email: 'paula.vera@e2e.medida.test', rut: '7654321-6' });
+    await fillPerson(page, {
+      nombre: 'Otra',
+      apellido: 'Persona',
+      email: 'paula.vera@e2e.medida.test',
+      rut: '7654321-6',
+    });
     await choose(page, 'person-especialidad', es('especialidades.nutritionist'));
     await page.getByTestId('person-trabajo-independiente').check();
     await page.getByTestId('network-user-submit').click();
-    const emailError = modal.locator('.mantine-InputWrapper-root:has([data-testid=person-email]) .mantine-InputWrapper-error');
+    const emailError = modal.locator(
+      '.mantine-InputWrapper-root:has([data-testid=person-email]) .mantine-InputWrapper-error',
+    );
     await emailError.waitFor();
     const message = (await emailError.textContent()) ?? '';
     expect(message.length).toBeGreaterThan(0);

@@ -59,7 +59,10 @@ describe('app shell', () => {
 
   it('shows login, registration and the shell in es, en and pt without overflowing a phone screen', async () => {
     for (const lang of ['es', 'en', 'pt'] as Lang[]) {
-      for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      for (const [name, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
         const { context, page } = await newPage(browser, viewport);
         await page.goto('/pages/login');
         await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);

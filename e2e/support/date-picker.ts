@@ -4,16 +4,31 @@ import type { Page } from 'playwright-core';
  * Picks a date in a Mantine DatePickerInput the way a person does: decade → year → month → day.
  * `testId` is the input's data-testid; monthIndex is 0-based.
  */
-export async function pickDate(page: Page, testId: string, year: number, monthIndex: number, day: number): Promise<void> {
+export async function pickDate(
+  page: Page,
+  testId: string,
+  year: number,
+  monthIndex: number,
+  day: number,
+): Promise<void> {
   await page.getByTestId(testId).click();
   const dropdown = page.locator('.mantine-DatePickerInput-dropdown, .mantine-Popover-dropdown:has(table)').last();
   // Move decade by decade towards the wanted year.
-  for (let i = 0; i < 12 && !(await dropdown.getByRole('button', { name: String(year), exact: true }).isVisible()); i++) {
-    const firstShown = Number(await dropdown.locator('.mantine-DatePickerInput-yearsListControl').first().textContent());
+  for (
+    let i = 0;
+    i < 12 && !(await dropdown.getByRole('button', { name: String(year), exact: true }).isVisible());
+    i++
+  ) {
+    const firstShown = Number(
+      await dropdown.locator('.mantine-DatePickerInput-yearsListControl').first().textContent(),
+    );
     const direction = year < firstShown ? 'previous' : 'next';
     await dropdown.locator(`[data-direction="${direction}"]`).first().click();
   }
   await dropdown.getByRole('button', { name: String(year), exact: true }).click();
   await dropdown.locator('.mantine-DatePickerInput-monthsListControl').nth(monthIndex).click();
-  await dropdown.locator('.mantine-DatePickerInput-day:not([data-outside])').nth(day - 1).click();
+  await dropdown
+    .locator('.mantine-DatePickerInput-day:not([data-outside])')
+    .nth(day - 1)
+    .click();
 }

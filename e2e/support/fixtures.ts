@@ -4,16 +4,50 @@ import { createDb, migrateToLatest, seedDemoData, type Kysely, type Database } f
 
 /** Accounts the browser tests log in with. Passwords are test data, not secrets. */
 export const E2E_USERS = {
-  forcedChange: { email: 'forced.change@e2e.medida.test', password: 'Temporal-Clave-2026', nombre: 'Forzada', apellido: 'Cambio' },
+  forcedChange: {
+    email: 'forced.change@e2e.medida.test',
+    password: 'Temporal-Clave-2026',
+    nombre: 'Forzada',
+    apellido: 'Cambio',
+  },
   client: { email: 'client@e2e.medida.test', password: 'Cliente-Clave-2026', nombre: 'Clara', apellido: 'Cliente' },
   /**
    * Evaluations run as their own professional (100 credits), so they never spend demo's balance that
    * other specs check; its clients: an adult man, a 12-year-old (the wizard blocks Next under 13) and one more.
    */
-  evaluator: { email: 'evaluator@e2e.medida.test', password: 'Evaluador-Clave-2026', nombre: 'Eva', apellido: 'Evaluadora' },
-  other: { email: 'otra@e2e.medida.test', password: 'Otra-Clave-2026', nombre: 'Olga', apellido: 'Otra', nacimiento: '1975-09-30', sexo: 'Femenino', rut: '33333333K' },
-  evaluee: { email: 'evaluee@e2e.medida.test', password: 'Evaluado-Clave-2026', nombre: 'Esteban', apellido: 'Evaluado', nacimiento: '1988-04-12', sexo: 'Masculino', rut: '12345678K' },
-  minor: { email: 'minor@e2e.medida.test', password: 'Menor-Clave-2026', nombre: 'Mateo', apellido: 'Menor', nacimiento: '', sexo: 'Masculino', rut: '22222222K' },
+  evaluator: {
+    email: 'evaluator@e2e.medida.test',
+    password: 'Evaluador-Clave-2026',
+    nombre: 'Eva',
+    apellido: 'Evaluadora',
+  },
+  other: {
+    email: 'otra@e2e.medida.test',
+    password: 'Otra-Clave-2026',
+    nombre: 'Olga',
+    apellido: 'Otra',
+    nacimiento: '1975-09-30',
+    sexo: 'Femenino',
+    rut: '33333333K',
+  },
+  evaluee: {
+    email: 'evaluee@e2e.medida.test',
+    password: 'Evaluado-Clave-2026',
+    nombre: 'Esteban',
+    apellido: 'Evaluado',
+    nacimiento: '1988-04-12',
+    sexo: 'Masculino',
+    rut: '12345678K',
+  },
+  minor: {
+    email: 'minor@e2e.medida.test',
+    password: 'Menor-Clave-2026',
+    nombre: 'Mateo',
+    apellido: 'Menor',
+    nacimiento: '',
+    sexo: 'Masculino',
+    rut: '22222222K',
+  },
 } as const;
 
 /** The minor's birth date: 12 years and a half before the day the tests run. */
@@ -27,8 +61,21 @@ const ARGON2ID = 2;
 
 async function insertUser(
   db: Kysely<Database>,
-  user: { email: string; password: string; nombre: string; apellido: string; nacimiento?: string; sexo?: string; rut?: string },
-  extra: { type: 1 | 2; cambia_pass: 0 | 1; parent_user_id?: number | null; professional?: { creditos: number; pais_id: number | null } },
+  user: {
+    email: string;
+    password: string;
+    nombre: string;
+    apellido: string;
+    nacimiento?: string;
+    sexo?: string;
+    rut?: string;
+  },
+  extra: {
+    type: 1 | 2;
+    cambia_pass: 0 | 1;
+    parent_user_id?: number | null;
+    professional?: { creditos: number; pais_id: number | null };
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('users')
@@ -45,7 +92,14 @@ async function insertUser(
       lang: 'es',
       parent_user_id: extra.parent_user_id ?? null,
       registration_variant: 'e2e',
-      ...(extra.professional ? { ...extra.professional, account_level: 'professional', especialidad: 'Nutricionista', trabajo: 'Independiente' } : {}),
+      ...(extra.professional
+        ? {
+            ...extra.professional,
+            account_level: 'professional',
+            especialidad: 'Nutricionista',
+            trabajo: 'Independiente',
+          }
+        : {}),
       terms_accepted_at: new Date(),
     })
     .returning('id')
@@ -62,11 +116,19 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
   try {
     await migrateToLatest(handle.db);
     await seedDemoData(handle.db, { hashPassword: (pw) => hash(pw, { algorithm: ARGON2ID }), now: () => new Date() });
-    const demo = await handle.db.selectFrom('users').select('id').where('email', '=', 'demo@medida.app').executeTakeFirstOrThrow();
+    const demo = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'demo@medida.app')
+      .executeTakeFirstOrThrow();
     await insertUser(handle.db, E2E_USERS.forcedChange, { type: 1, cambia_pass: 1 });
     await insertUser(handle.db, E2E_USERS.client, { type: 2, cambia_pass: 0, parent_user_id: demo.id });
     const chile = await handle.db.selectFrom('countries').select('id').where('iso2', '=', 'CL').executeTakeFirst();
-    const evaluator = await insertUser(handle.db, E2E_USERS.evaluator, { type: 1, cambia_pass: 0, professional: { creditos: 100, pais_id: chile?.id ?? null } });
+    const evaluator = await insertUser(handle.db, E2E_USERS.evaluator, {
+      type: 1,
+      cambia_pass: 0,
+      professional: { creditos: 100, pais_id: chile?.id ?? null },
+    });
     for (const client of [E2E_USERS.evaluee, E2E_USERS.other, { ...E2E_USERS.minor, nacimiento: minorBirthDate() }]) {
       await insertUser(handle.db, client, { type: 2, cambia_pass: 0, parent_user_id: evaluator });
     }

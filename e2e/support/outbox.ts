@@ -10,7 +10,9 @@ export async function readOutbox(dataDir: string): Promise<{ file: string; raw: 
 
 /** Decodes quoted-printable soft breaks and escapes enough to find links in a message body. */
 export function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 export async function waitForMail(dataDir: string, to: string, match: RegExp, timeoutMs = 15_000): Promise<string> {

@@ -19,12 +19,65 @@ const WARMUP = 5;
 /** Bulk seed with generate_series: one statement per table, seconds instead of minutes. */
 async function seed(handle: DbHandle): Promise<number> {
   const db = handle.db;
-  const owner = await db.insertInto('users').values({ type: 1, email: 'owner@bench.test', nombre: 'Owner', apellido: 'Bench', creditos: 0 }).returning('id').executeTakeFirstOrThrow();
+  const owner = await db
+    .insertInto('users')
+    .values({ type: 1, email: 'owner@bench.test', nombre: 'Owner', apellido: 'Bench', creditos: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await sql`INSERT INTO companies (name) SELECT 'Company ' || g FROM generate_series(1, 5) g`.execute(db);
   await sql`INSERT INTO users (type, email, nombre, apellido, parent_user_id)
-    SELECT 1, 'pro' || g || '@bench.test', 'Pro', 'Fesional' || g, ${owner.id} FROM generate_series(1, ${PROFESSIONALS}) g`.execute(db);
-  const firstNames = ['Ana', 'Benjamín', 'Camila', 'Diego', 'Elena', 'Felipe', 'Gabriela', 'Hugo', 'Isabel', 'Javier', 'Lucía', 'Mateo', 'María', 'Martín', 'Nicolás', 'Olivia', 'Pablo', 'Sofía', 'Tomás', 'Valentina'];
-  const lastNames = ['González', 'Muñoz', 'Rojas', 'Díaz', 'Pérez', 'Soto', 'Contreras', 'Silva', 'Martínez', 'Sepúlveda', 'Morales', 'Rodríguez', 'López', 'Fuentes', 'Hernández', 'Torres', 'Araya', 'Flores', 'Espinoza', 'Valenzuela', 'Castillo', 'Tapia', 'Reyes', 'Gutiérrez', 'Castro'];
+    SELECT 1, 'pro' || g || '@bench.test', 'Pro', 'Fesional' || g, ${owner.id} FROM generate_series(1, ${PROFESSIONALS}) g`.execute(
+    db,
+  );
+  const firstNames = [
+    'Ana',
+    'Benjamín',
+    'Camila',
+    'Diego',
+    'Elena',
+    'Felipe',
+    'Gabriela',
+    'Hugo',
+    'Isabel',
+    'Javier',
+    'Lucía',
+    'Mateo',
+    'María',
+    'Martín',
+    'Nicolás',
+    'Olivia',
+    'Pablo',
+    'Sofía',
+    'Tomás',
+    'Valentina',
+  ];
+  const lastNames = [
+    'González',
+    'Muñoz',
+    'Rojas',
+    'Díaz',
+    'Pérez',
+    'Soto',
+    'Contreras',
+    'Silva',
+    'Martínez',
+    'Sepúlveda',
+    'Morales',
+    'Rodríguez',
+    'López',
+    'Fuentes',
+    'Hernández',
+    'Torres',
+    'Araya',
+    'Flores',
+    'Espinoza',
+    'Valenzuela',
+    'Castillo',
+    'Tapia',
+    'Reyes',
+    'Gutiérrez',
+    'Castro',
+  ];
   // Client g: every 11th under the owner, the rest spread over the network; companies: default 9, others, none.
   await sql`INSERT INTO users (type, email, nombre, apellido, rut, nacimiento, sexo, parent_user_id, company_id)
     SELECT 2, 'c' || g || '@bench.test',
@@ -42,7 +95,9 @@ async function seed(handle: DbHandle): Promise<number> {
     FROM generate_series(1, ${EVALUATIONS}) g`.execute(db);
   // Versions keep the shape (the list never reads them); small documents keep the seed fast.
   await sql`INSERT INTO evaluation_versions (evaluation_id, version, evaluation_type, inputs, results, engine_version, created_by, created_at)
-    SELECT id, 1, evaluation_type, '{}'::jsonb, '{}'::jsonb, 'bench', evaluator_id, created_at FROM evaluations`.execute(db);
+    SELECT id, 1, evaluation_type, '{}'::jsonb, '{}'::jsonb, 'bench', evaluator_id, created_at FROM evaluations`.execute(
+    db,
+  );
   await sql`ANALYZE`.execute(db);
   return owner.id;
 }
@@ -58,14 +113,23 @@ const CASES: Array<{ name: string; filters: ListFilters; page?: number }> = [
   { name: 'all five filters', filters: { nombre: 'ma', apellido: 'gonz', email: 'c', rut: '1', companyId: -1 } },
 ];
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function run(label: string, handle: DbHandle) {
   const t0 = performance.now();
   const ownerId = await seed(handle);
   const seedSeconds = (performance.now() - t0) / 1000;
-  const company = await handle.db.selectFrom('companies').select('id').where('name', '=', 'Company 2').executeTakeFirstOrThrow();
-  const service = createEvaluationsService({ db: handle.db, clock: { now: () => new Date() }, config: { evaluationCreditCost: 1 } as Config });
+  const company = await handle.db
+    .selectFrom('companies')
+    .select('id')
+    .where('name', '=', 'Company 2')
+    .executeTakeFirstOrThrow();
+  const service = createEvaluationsService({
+    db: handle.db,
+    clock: { now: () => new Date() },
+    config: { evaluationCreditCost: 1 } as Config,
+  });
   console.log(`\n${label}: seeded ${CLIENTS} clients and ${EVALUATIONS} evaluations in ${seedSeconds.toFixed(1)} s`);
   console.log('| case | rows (total) | p50 ms | p95 ms |\n|---|---:|---:|---:|');
   for (const c of CASES) {

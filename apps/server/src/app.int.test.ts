@@ -22,12 +22,23 @@ describe('default deny', () => {
     const privateRoutes = apiRoutes.filter((r) => !r.public);
     expect(privateRoutes.length).toBeGreaterThanOrEqual(4);
     for (const route of privateRoutes) {
-      const res = await ctx.app.inject({ method: route.method as 'GET', url: route.url.replace(/:(\w+)/g, '1'), payload: route.method === 'GET' ? undefined : {} });
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(/:(\w+)/g, '1'),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(res.json()).toMatchObject({ error: { code: ErrorCode.unauthenticated } });
     }
     expect(apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['POST /web/authenticate', 'GET /web/health', 'GET /web/countries', 'POST /web/creacuenta', 'POST /web/reestablecepass', 'POST /web/reestablecepass/confirm']),
+      expect.arrayContaining([
+        'POST /web/authenticate',
+        'GET /web/health',
+        'GET /web/countries',
+        'POST /web/creacuenta',
+        'POST /web/reestablecepass',
+        'POST /web/reestablecepass/confirm',
+      ]),
     );
   });
 
@@ -35,7 +46,9 @@ describe('default deny', () => {
     const app = Fastify({ logger: false });
     app.decorate('deps', ctx.app.deps);
     await app.register(auth);
-    expect(() => app.get('/web/forgotten', async () => ({ ok: true }))).toThrow(/GET \/web\/forgotten must declare config.public/);
+    expect(() => app.get('/web/forgotten', async () => ({ ok: true }))).toThrow(
+      /GET \/web\/forgotten must declare config.public/,
+    );
     await app.close();
   });
 });
@@ -51,7 +64,10 @@ describe('error envelope', () => {
   });
 
   it('answers __proto__ and constructor.prototype keys with 400', async () => {
-    for (const body of ['{"__proto__":{"isAdmin":true},"email":"a@b.cl","password":"x"}', '{"constructor":{"prototype":{"isAdmin":true}}}']) {
+    for (const body of [
+      '{"__proto__":{"isAdmin":true},"email":"a@b.cl","password":"x"}',
+      '{"constructor":{"prototype":{"isAdmin":true}}}',
+    ]) {
       const res = await postJson('/web/authenticate', body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe(ErrorCode.badRequest);
@@ -64,14 +80,23 @@ describe('error envelope', () => {
     const en = await postJson('/web/authenticate', body, { 'accept-language': 'en-US,en;q=0.9' });
     const pt = await postJson('/web/authenticate', body, { 'accept-language': 'pt-BR' });
     expect(es.statusCode).toBe(422);
-    expect(es.json()).toEqual({ error: { code: ErrorCode.validation, key: 'errors.validation', message: { email: ['Ingresa un correo electrónico válido.'], password: ['Valor no válido.'] } } });
+    expect(es.json()).toEqual({
+      error: {
+        code: ErrorCode.validation,
+        key: 'errors.validation',
+        message: { email: ['Ingresa un correo electrónico válido.'], password: ['Valor no válido.'] },
+      },
+    });
     expect(en.json().error.message.email).toEqual(['Enter a valid e-mail address.']);
     expect(pt.json().error.message.email).toEqual(['Informe um e-mail válido.']);
   });
 
   it('reports missing fields as required and a missing body under "body"', async () => {
     const missing = await postJson('/web/authenticate', '{}', { 'accept-language': 'en' });
-    expect(missing.json().error.message).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
+    expect(missing.json().error.message).toEqual({
+      email: ['This field is required.'],
+      password: ['This field is required.'],
+    });
     const noBody = await ctx.app.inject({ method: 'POST', url: '/web/authenticate' });
     expect(noBody.statusCode).toBe(422);
     expect(Object.keys(noBody.json().error.message)).toEqual(['body']);
@@ -81,7 +106,12 @@ describe('error envelope', () => {
     const big = await postJson('/web/creacuenta', JSON.stringify({ nombre: 'x'.repeat(70 * 1024) }));
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe(ErrorCode.payloadTooLarge);
-    const xml = await ctx.app.inject({ method: 'POST', url: '/web/authenticate', body: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/authenticate',
+      body: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().error.code).toBe(ErrorCode.unsupportedMedia);
   });
@@ -112,7 +142,11 @@ describe('HTTP headers', () => {
   });
 
   it('sends no CORS headers to an origin that is not allowed', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/web/health', headers: { origin: 'https://evil.example' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/web/health',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
@@ -121,7 +155,9 @@ describe('public reference data and docs', () => {
   it('GET /web/countries lists countries with id, name, phonecode and iso2', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/web/countries' });
     expect(res.statusCode).toBe(200);
-    const { countries } = res.json<{ countries: Array<{ id: number; name: string; phonecode: string; iso2: string }> }>();
+    const { countries } = res.json<{
+      countries: Array<{ id: number; name: string; phonecode: string; iso2: string }>;
+    }>();
     expect(countries.length).toBeGreaterThan(240);
     expect(countries).toContainEqual(expect.objectContaining({ name: 'Chile', iso2: 'CL', phonecode: '56' }));
   });
@@ -131,7 +167,14 @@ describe('public reference data and docs', () => {
     expect(json.statusCode).toBe(200);
     const doc = json.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/web/authenticate', '/web/datosusuario', '/web/creacuenta', '/web/reestablecepass/confirm']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/web/authenticate',
+        '/web/datosusuario',
+        '/web/creacuenta',
+        '/web/reestablecepass/confirm',
+      ]),
+    );
     // No secrets in URLs (security.md R13).
     expect(JSON.stringify(doc)).not.toMatch(/"in":"query","name":"(token|password|email)"/);
     const ui = await ctx.app.inject({ method: 'GET', url: '/web/docs/' });
@@ -166,7 +209,11 @@ describe('web app hosting', () => {
   });
 
   it('allows the configured CORS origin with the X-Requested-With header', async () => {
-    const res = await web.app.inject({ method: 'OPTIONS', url: '/web/authenticate', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+    const res = await web.app.inject({
+      method: 'OPTIONS',
+      url: '/web/authenticate',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(String(res.headers['access-control-allow-headers'])).toContain('X-Requested-With');
@@ -176,16 +223,39 @@ describe('web app hosting', () => {
 describe('logging', () => {
   it('never writes passwords, tokens or the Authorization header, even at trace level', async () => {
     const lines: string[] = [];
-    const logged = await createTestApp({}, { logger: { ...(loggerOptions('trace') as object), stream: { write: (line: string) => lines.push(line) } } as FastifyServerOptions['logger'] });
+    const logged = await createTestApp(
+      {},
+      {
+        logger: {
+          ...(loggerOptions('trace') as object),
+          stream: { write: (line: string) => lines.push(line) },
+        } as FastifyServerOptions['logger'],
+      },
+    );
     try {
       const user = await insertUser(logged, { password: 'canary-password-7d1f' });
       const token = await login(logged.app, user);
       await logged.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
-      await logged.app.inject({ method: 'POST', url: '/web/authenticate', payload: { email: user.email, password: 'canary-wrong-9c2e' } });
-      await logged.app.inject({ method: 'POST', url: '/web/reestablecepass/confirm', payload: { token: 'canary-reset-token-4b8a-xxxxxxxxxxxx', password: 'canary-new-3a5d' } });
+      await logged.app.inject({
+        method: 'POST',
+        url: '/web/authenticate',
+        payload: { email: user.email, password: 'canary-wrong-9c2e' },
+      });
+      await logged.app.inject({
+        method: 'POST',
+        url: '/web/reestablecepass/confirm',
+        payload: { token: 'canary-reset-token-4b8a-xxxxxxxxxxxx', password: 'canary-new-3a5d' },
+      });
       const output = lines.join('');
       expect(output.length).toBeGreaterThan(0);
-      for (const canary of ['canary-password-7d1f', 'canary-wrong-9c2e', 'canary-reset-token-4b8a', 'canary-new-3a5d', token]) expect(output).not.toContain(canary);
+      for (const canary of [
+        'canary-password-7d1f',
+        'canary-wrong-9c2e',
+        'canary-reset-token-4b8a',
+        'canary-new-3a5d',
+        token,
+      ])
+        expect(output).not.toContain(canary);
     } finally {
       await logged.close();
     }
@@ -200,7 +270,9 @@ describe('failures inside the server', () => {
     await sql`ALTER TABLE sessions RENAME TO sessions_gone`.execute(broken.db); // the schema breaks under the app
     const res = await broken.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: { code: ErrorCode.internal, key: 'errors.internal', message: expect.any(String) } });
+    expect(res.json()).toEqual({
+      error: { code: ErrorCode.internal, key: 'errors.internal', message: expect.any(String) },
+    });
     expect(res.body).not.toMatch(/select|sessions|stack|at /i);
     await broken.close();
   });

@@ -67,7 +67,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { config, db: options.db.db, clock: options.clock, hasher: options.hasher, mailer: options.mailer });
+  app.decorate('deps', {
+    config,
+    db: options.db.db,
+    clock: options.clock,
+    hasher: options.hasher,
+    mailer: options.mailer,
+  });
 
   // An empty JSON body (a bodiless POST sent with Content-Type: application/json) is "no body", not an error.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');

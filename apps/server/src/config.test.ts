@@ -72,6 +72,8 @@ describe('loadConfig', () => {
   });
 
   it('refuses an idle timeout longer than the absolute lifetime', () => {
-    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '60', SESSION_ABSOLUTE_MINUTES: '30' })).toThrow(/SESSION_IDLE_MINUTES/);
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '60', SESSION_ABSOLUTE_MINUTES: '30' })).toThrow(
+      /SESSION_IDLE_MINUTES/,
+    );
   });
 });

@@ -20,7 +20,10 @@ const trustProxySchema = z
   .transform((v): boolean | string[] => {
     if (v === 'false' || v === '0') return false;
     if (v === 'true' || v === '1') return true;
-    return v.split(',').map((s) => s.trim()).filter(Boolean);
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   });
 
 const envSchema = z.object({
@@ -34,13 +37,25 @@ const envSchema = z.object({
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('Medida <no-reply@medida.app>'),
   // Unset: http://localhost:<PORT>, so e-mailed links follow the port the server listens on.
-  PUBLIC_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')).optional()),
+  PUBLIC_BASE_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+  ),
   SEED_DEMO: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: int(30, 1, 24 * 60),
   SESSION_ABSOLUTE_MINUTES: int(12 * 60, 1, 30 * 24 * 60),
   TRUST_PROXY: trustProxySchema,
-  CORS_ORIGINS: optionalString.transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+  CORS_ORIGINS: optionalString.transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  ),
   API_DOCS: bool(true),
   WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '../web/dist')),
   EVALUATION_CREDIT_COST: int(1, 0, 1000),
@@ -75,8 +90,12 @@ export class ConfigError extends Error {
 export function loadConfig(env: Env = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable and its default.`);
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(
+      `Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable and its default.`,
+    );
   }
   const e = parsed.data;
   if (e.SESSION_IDLE_MINUTES > e.SESSION_ABSOLUTE_MINUTES) {

@@ -13,7 +13,16 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 /** The real process on the embedded database (DATABASE_URL cleared on purpose: this is about PGlite's files). */
 function startServer(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -23,7 +32,8 @@ function startServer(env: Record<string, string> = {}) {
   const waitFor = async (pattern: RegExp) => {
     const deadline = Date.now() + 150_000;
     while (!pattern.test(output)) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not print ${pattern}:\n${output}`);
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`server did not print ${pattern}:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   };

@@ -1,6 +1,14 @@
 // Process entry: configuration, database, listen, graceful shutdown.
 import path from 'node:path';
-import { createDb, DataDirLockedError, DEMO_ACCOUNT, demoAccountExists, migrateToLatest, seedDemoData, type DbHandle } from '@medida/db';
+import {
+  createDb,
+  DataDirLockedError,
+  DEMO_ACCOUNT,
+  demoAccountExists,
+  migrateToLatest,
+  seedDemoData,
+  type DbHandle,
+} from '@medida/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -38,7 +46,9 @@ async function main() {
   }
 
   const hasher = createPasswordHasher();
-  const seeded = config.seedDemo ? await seedDemoData(db.db, { hashPassword: hasher.hash, now: systemClock.now }) : false;
+  const seeded = config.seedDemo
+    ? await seedDemoData(db.db, { hashPassword: hasher.hash, now: systemClock.now })
+    : false;
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
@@ -46,8 +56,13 @@ async function main() {
     const logRef: { current?: Pick<FastifyBaseLogger, 'info' | 'error'> } = {};
     const mailer = createMailer({
       from: config.mailFrom,
-      sink: config.smtpUrl ? { kind: 'smtp', url: config.smtpUrl } : { kind: 'outbox', dir: path.join(config.dataDir, 'outbox') },
-      logger: { info: (obj, msg) => logRef.current?.info(obj, msg), error: (obj, msg) => logRef.current?.error(obj, msg) },
+      sink: config.smtpUrl
+        ? { kind: 'smtp', url: config.smtpUrl }
+        : { kind: 'outbox', dir: path.join(config.dataDir, 'outbox') },
+      logger: {
+        info: (obj, msg) => logRef.current?.info(obj, msg),
+        error: (obj, msg) => logRef.current?.error(obj, msg),
+      },
     });
     app = await buildApp({ config, db, clock: systemClock, hasher, mailer });
     logRef.current = app.log;
@@ -80,12 +95,21 @@ async function main() {
 
   // Rate-limit counters older than a day are never read again.
   const rateLimits = createRateLimitsService({ db: db.db, clock: systemClock });
-  const prune = setInterval(() => void rateLimits.prune().catch((err: unknown) => runningApp.log.warn({ err }, 'pruning rate-limit counters failed')), 3600_000);
+  const prune = setInterval(
+    () =>
+      void rateLimits
+        .prune()
+        .catch((err: unknown) => runningApp.log.warn({ err }, 'pruning rate-limit counters failed')),
+    3600_000,
+  );
   prune.unref();
   runningApp.addHook('onClose', async () => clearInterval(prune));
 
   const listeningAt = await runningApp.listen({ port: config.port, host: config.host });
-  runningApp.log.info({ driver: db.driver, dataDir: db.driver === 'pglite' ? config.dataDir : undefined }, 'database ready');
+  runningApp.log.info(
+    { driver: db.driver, dataDir: db.driver === 'pglite' ? config.dataDir : undefined },
+    'database ready',
+  );
 
   if (config.seedDemo && (seeded || (await demoAccountExists(db.db)))) {
     // Demo data only: printed on purpose so a fresh install can log in.

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateSchema, languageSchema, passwordSchema, personProfileFields, sexoSchema, userTypeSchema } from './common.ts';
+import {
+  emailSchema,
+  idSchema,
+  isoDateSchema,
+  languageSchema,
+  passwordSchema,
+  personProfileFields,
+  sexoSchema,
+  userTypeSchema,
+} from './common.ts';
 
 // POST /web/authenticate
 export const authenticateBodySchema = z.strictObject({

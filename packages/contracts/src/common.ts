@@ -28,7 +28,10 @@ export const emailSchema = z
 /** Calendar date as the spec writes it (YYYY-MM-DD). */
 export const isoDateSchema = z.iso.date({ error: 'validation.date' });
 
-export const idSchema = z.coerce.number({ error: 'validation.id' }).int({ error: 'validation.id' }).positive({ error: 'validation.id' });
+export const idSchema = z.coerce
+  .number({ error: 'validation.id' })
+  .int({ error: 'validation.id' })
+  .positive({ error: 'validation.id' });
 
 /**
  * The personal fields every profile answer carries (datosusuario and the people screens), as stored:

@@ -8,7 +8,11 @@ export const MAX_CREDITS = 1_000_000;
 export const changeCreditsBodySchema = z.strictObject({
   user_id: idSchema,
   id_usuario: idSchema,
-  creditos: z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(0, { error: 'validation.min' }).max(MAX_CREDITS, { error: 'validation.max' }),
+  creditos: z
+    .number({ error: 'validation.integer' })
+    .int({ error: 'validation.integer' })
+    .min(0, { error: 'validation.min' })
+    .max(MAX_CREDITS, { error: 'validation.max' }),
 });
 export const changeCreditsResponseSchema = z.object({
   message: z.string(),

@@ -16,7 +16,10 @@ const jsonObject = z.record(z.string(), z.unknown());
 // POST /web/ingresaevaluacion — the evaluation object plus id_evaluado, id_evaluador (must be the
 // session user) and evaluation_type. `fecha` (YYYY-MM-DD) defaults to today; it may not be in the future.
 // `sexo` and `nacimiento` may be sent (the wizard has them) but the stored client's values win.
-export type CreateEvaluationBody = Omit<EvaluationFormValues, 'id_evaluado' | 'id_evaluador' | 'sexo' | 'nacimiento' | 'fecha'> & {
+export type CreateEvaluationBody = Omit<
+  EvaluationFormValues,
+  'id_evaluado' | 'id_evaluador' | 'sexo' | 'nacimiento' | 'fecha'
+> & {
   id_evaluado: number;
   id_evaluador: number;
   sexo?: EvaluationFormValues['sexo'];
@@ -77,7 +80,10 @@ export const evaluationClientSchema = personRefSchema.extend({
   company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 
-export const evaluationEvaluatorSchema = personRefSchema.extend({ especialidad: z.string().nullable(), email: z.string() });
+export const evaluationEvaluatorSchema = personRefSchema.extend({
+  especialidad: z.string().nullable(),
+  email: z.string(),
+});
 
 export const evaluationVersionInfoSchema = z.object({
   version: z.number().int(),
@@ -146,7 +152,10 @@ const filterText = z.string().trim().max(100).optional();
 export const EVALUATION_LIST_MAX_LIMIT = 100;
 export const listEvaluationsQuerySchema = z.strictObject({
   /** The session user's type (spec §6); the server uses the stored type, this is accepted for compatibility. */
-  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
+  type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(EVALUATION_LIST_MAX_LIMIT).default(20),
   /** Prefix filters, case-insensitive (rut ignores dots and hyphen). */

@@ -12,7 +12,8 @@ export const TRABAJO = ['Dependiente', 'Independiente'] as const;
 export const trabajoSchema = z.enum(TRABAJO, { error: 'validation.required' });
 export const especialidadSchema = z.enum(ESPECIALIDADES, { error: 'validation.required' });
 
-const requiredText = (max: number) => z.string().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+const requiredText = (max: number) =>
+  z.string().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 
 /** Rut as typed; the server cleans it (dots, hyphen) and checks the Chilean check digit for Chile. */
 export const rutInputSchema = requiredText(20);
@@ -47,9 +48,13 @@ export const createNetworkUserBodySchema = personFieldsSchema.extend({
   trabajo: trabajoSchema,
   empresa: z.string().trim().max(120, { error: 'validation.tooLong' }).optional(),
 });
-export const createUserBodySchema = z.discriminatedUnion('type', [createClientBodySchema, createNetworkUserBodySchema], {
-  error: 'validation.userType',
-});
+export const createUserBodySchema = z.discriminatedUnion(
+  'type',
+  [createClientBodySchema, createNetworkUserBodySchema],
+  {
+    error: 'validation.userType',
+  },
+);
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 export const createUserResponseSchema = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
 

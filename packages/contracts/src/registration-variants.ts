@@ -62,7 +62,13 @@ function variant(slug: string, presets: Partial<Omit<RegistrationVariant, 'slug'
 /** The named variants of the spec's route table. */
 export const REGISTRATION_VARIANTS: readonly RegistrationVariant[] = [
   variant('register', {}),
-  variant('register-pacific', { lang: 'es', forceLanguage: true, countryIso2: 'CL', accountLevel: 'partner', partnerName: 'Pacific' }),
+  variant('register-pacific', {
+    lang: 'es',
+    forceLanguage: true,
+    countryIso2: 'CL',
+    accountLevel: 'partner',
+    partnerName: 'Pacific',
+  }),
   variant('register-auto', {}),
   variant('register-mx', { lang: 'es', countryIso2: 'MX' }),
   variant('register-br', { lang: 'pt', countryIso2: 'BR' }),

@@ -13,7 +13,9 @@ const workDir = mkdtempSync(join(tmpdir(), 'medida-crash-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 function startWriter(dataDir: string): { child: ChildProcess; acked: number[]; waitForAcks(n: number): Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', writerScript, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', writerScript, dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const acked: number[] = [];
   let buffer = '';
   let stderr = '';

@@ -22,7 +22,8 @@ export function stateSeedRows(): StateSeedRow[] {
   const countryIds = new Map(Country.getAllCountries().map((c, index) => [c.isoCode, index + 1]));
   return State.getAllStates().map((state, index) => {
     const countryId = countryIds.get(state.countryCode);
-    if (countryId === undefined) throw new Error(`Dataset state ${state.name} has unknown country ${state.countryCode}`);
+    if (countryId === undefined)
+      throw new Error(`Dataset state ${state.name} has unknown country ${state.countryCode}`);
     return { id: index + 1, country_id: countryId, name: state.name, iso_code: state.isoCode };
   });
 }
@@ -35,7 +36,8 @@ export function citySeedRows(countries?: readonly string[]): CitySeedRow[] {
   City.getAllCities().forEach((city, index) => {
     if (wanted && !wanted.has(city.countryCode)) return;
     const stateId = stateIds.get(`${city.countryCode}|${city.stateCode}`);
-    if (stateId === undefined) throw new Error(`Dataset city ${city.name} has unknown state ${city.countryCode}-${city.stateCode}`);
+    if (stateId === undefined)
+      throw new Error(`Dataset city ${city.name} has unknown state ${city.countryCode}-${city.stateCode}`);
     rows.push({ id: index + 1, state_id: stateId, name: city.name });
   });
   return rows;

@@ -52,7 +52,13 @@ describe('PGlite pool adapter', () => {
 
   it('reports affected rows for updates and deletes', async () => {
     await sql`TRUNCATE log`.execute(db);
-    await db.insertInto('log').values([{ who: 'x', step: '1' }, { who: 'x', step: '2' }]).execute();
+    await db
+      .insertInto('log')
+      .values([
+        { who: 'x', step: '1' },
+        { who: 'x', step: '2' },
+      ])
+      .execute();
     const updated = await db.updateTable('log').set({ step: 'z' }).where('who', '=', 'x').executeTakeFirst();
     expect(updated.numUpdatedRows).toBe(2n);
     const deleted = await db.deleteFrom('log').executeTakeFirst();

@@ -37,20 +37,40 @@ describe('migrated schema', () => {
     expect(countries.find((c) => c.iso2 === 'BR')).toMatchObject({ name: 'Brazil', phonecode: '55' });
     const company = await handle.db.selectFrom('companies').selectAll().where('id', '=', 9).executeTakeFirst();
     expect(company?.name).toBe('Medida');
-    const next = await handle.db.insertInto('companies').values({ name: 'Next' }).returning('id').executeTakeFirstOrThrow();
+    const next = await handle.db
+      .insertInto('companies')
+      .values({ name: 'Next' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(next.id).toBeGreaterThan(9);
   });
 
   it('parses int8 as number and date as a calendar string on this driver', async () => {
-    const { rows } = await sql<{ n: number; d: string }>`SELECT count(*) AS n, DATE '2001-02-03' AS d FROM countries`.execute(handle.db);
+    const { rows } = await sql<{
+      n: number;
+      d: string;
+    }>`SELECT count(*) AS n, DATE '2001-02-03' AS d FROM countries`.execute(handle.db);
     expect(typeof rows[0]!.n).toBe('number');
     expect(rows[0]!.d).toBe('2001-02-03');
   });
 
   it('enforces case-insensitive unique e-mails and non-negative credits', async () => {
     const base = { type: 1, nombre: 'N', apellido: 'A' };
-    await handle.db.insertInto('users').values({ ...base, email: 'Case@Example.com' }).execute();
-    await expect(handle.db.insertInto('users').values({ ...base, email: 'case@example.COM' }).execute()).rejects.toThrow();
-    await expect(handle.db.insertInto('users').values({ ...base, email: 'neg@example.com', creditos: -1 }).execute()).rejects.toThrow();
+    await handle.db
+      .insertInto('users')
+      .values({ ...base, email: 'Case@Example.com' })
+      .execute();
+    await expect(
+      handle.db
+        .insertInto('users')
+        .values({ ...base, email: 'case@example.COM' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      handle.db
+        .insertInto('users')
+        .values({ ...base, email: 'neg@example.com', creditos: -1 })
+        .execute(),
+    ).rejects.toThrow();
   });
 });

@@ -19,7 +19,9 @@ import { createPglitePool } from './pglite-pool.ts';
  * migrated once per migration set: a PGlite dump file in the temp directory, or a PostgreSQL
  * template database `medida_tpl_<fingerprint>`.
  */
-export async function createFreshTestDb(env: { DATABASE_URL?: string } = { DATABASE_URL: readDatabaseUrl() }): Promise<DbHandle> {
+export async function createFreshTestDb(
+  env: { DATABASE_URL?: string } = { DATABASE_URL: readDatabaseUrl() },
+): Promise<DbHandle> {
   const serverUrl = env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await createDb({ pglite: { loadDataDir: await pgliteTemplate() } });
@@ -49,8 +51,12 @@ function migrationsFingerprint(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const hash = createHash('sha256');
   const migrationsDir = path.join(here, 'migrations');
-  for (const file of readdirSync(migrationsDir).sort()) hash.update(file).update(readFileSync(path.join(migrationsDir, file)));
-  for (const file of readdirSync(here).filter((f) => f.endsWith('-dataset.ts')).sort()) hash.update(file).update(readFileSync(path.join(here, file)));
+  for (const file of readdirSync(migrationsDir).sort())
+    hash.update(file).update(readFileSync(path.join(migrationsDir, file)));
+  for (const file of readdirSync(here)
+    .filter((f) => f.endsWith('-dataset.ts'))
+    .sort())
+    hash.update(file).update(readFileSync(path.join(here, file)));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -58,7 +58,9 @@ function measure(label: string, inputs: readonly unknown[], fn: (x: unknown) => 
   const wallS = Number(process.hrtime.bigint() - wall0) / 1e9;
   const perCpuSecond = n / (cpuUs / 1e6);
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US').padStart(10);
-  console.log(`${label.padEnd(40)} ${fmt(perCpuSecond)} /s per core  (${(1e6 / perCpuSecond).toFixed(2)} µs each; wall ${fmt(n / wallS)} /s)`);
+  console.log(
+    `${label.padEnd(40)} ${fmt(perCpuSecond)} /s per core  (${(1e6 / perCpuSecond).toFixed(2)} µs each; wall ${fmt(n / wallS)} /s)`,
+  );
 }
 
 // As the server receives them: parsed from JSON (which also drops undefined keys).
@@ -71,7 +73,9 @@ for (const x of inputs) {
 const parsed = inputs.map((x) => evaluationInputSchema.parse(x));
 if (inputs.some((x) => fastParse(x) === null)) throw new Error('bench batch should take the fast path');
 
-console.log(`@medida/domain bench, ${inputs.length} mixed inputs (4 methods, both sexes, adults and 13-17 y), node ${process.version}`);
+console.log(
+  `@medida/domain bench, ${inputs.length} mixed inputs (4 methods, both sexes, adults and 13-17 y), node ${process.version}`,
+);
 measure('evaluate (validate + compute)', inputs, evaluate);
 measure('fast-path validation only', inputs, fastParse);
 measure('zod evaluationInputSchema.safeParse only', inputs, (x) => evaluationInputSchema.safeParse(x));

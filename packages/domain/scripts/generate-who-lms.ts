@@ -9,7 +9,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const source = resolve(process.argv[2] ?? resolve(here, '../../../../shared/reference/data/who2007-bmi-for-age-lms.tsv'));
+const source = resolve(
+  process.argv[2] ?? resolve(here, '../../../../shared/reference/data/who2007-bmi-for-age-lms.tsv'),
+);
 const target = resolve(here, '../src/data/who2007-bmi-for-age.ts');
 
 // Clients are 13+ (156 months); 228 months (19 y) closes the table. Adults use WHO 2000 classes from 18 y.
@@ -29,7 +31,8 @@ function table(sex: number): string {
   const expected = LAST_MONTH - FIRST_MONTH + 1;
   if (selected.length !== expected) throw new Error(`sex ${sex}: expected ${expected} rows, got ${selected.length}`);
   selected.forEach((r, i) => {
-    if (r.age !== FIRST_MONTH + i || ![r.l, r.m, r.s].every(Number.isFinite)) throw new Error(`bad row ${JSON.stringify(r)}`);
+    if (r.age !== FIRST_MONTH + i || ![r.l, r.m, r.s].every(Number.isFinite))
+      throw new Error(`bad row ${JSON.stringify(r)}`);
   });
   return selected.map((r) => `  [${r.l}, ${r.m}, ${r.s}], // ${r.age}`).join('\n');
 }

@@ -20,8 +20,21 @@ import type { EvaluationInput } from './schema.ts';
 
 type BodyFatSource = Pick<
   EvaluationInput,
-  | 'evaluation_type' | 'sexo' | 'peso' | 'estatura' | 'pcintura' | 'pcadera' | 'cuello' | 'pgrasa' | 'triceps' | 'subescapular'
-  | 'abdominal' | 'cuadriceps' | 'suprailiaco' | 'biceps' | 'maduracion'
+  | 'evaluation_type'
+  | 'sexo'
+  | 'peso'
+  | 'estatura'
+  | 'pcintura'
+  | 'pcadera'
+  | 'cuello'
+  | 'pgrasa'
+  | 'triceps'
+  | 'subescapular'
+  | 'abdominal'
+  | 'cuadriceps'
+  | 'suprailiaco'
+  | 'biceps'
+  | 'maduracion'
 >;
 
 export const BIA_DEVICE = defineEquation({
@@ -112,7 +125,14 @@ function navyEstimate(i: BodyFatInput, meta: EquationMeta): FatEstimate | null {
 export function primaryBodyFat(i: BodyFatInput): FatEstimate {
   switch (i.type) {
     case 1:
-      return { meta: BIA_DEVICE, percent: i.pgrasa!, fields: BIA_FIELDS, estimate: false, withinValidity: true, capped: false };
+      return {
+        meta: BIA_DEVICE,
+        percent: i.pgrasa!,
+        fields: BIA_FIELDS,
+        estimate: false,
+        withinValidity: true,
+        capped: false,
+      };
     case 3:
       return navyEstimate(i, NAVY)!;
     case 2:
@@ -140,11 +160,16 @@ export function analyseBodyFat(i: BodyFatInput): BodyFatAnalysis {
   const warnings: WarningItem[] = [];
   const minor = isMinor(i.age);
 
-  if (primary.meta.id === NAGAMINE_SUZUKI.id) warnings.push({ code: WARNING_KEYS.estimateTwoSkinfoldAdult, equation: primary.meta.id });
-  if (primary.meta.id === EVANS_2005.id) warnings.push({ code: WARNING_KEYS.noFourSiteEquation, equation: primary.meta.id });
-  if (primary.meta.id === SLAUGHTER.id && i.sex === 'M') warnings.push({ code: WARNING_KEYS.slaughterMaturityAssumed, equation: SLAUGHTER.id });
-  if (primary.meta.id === NAVY.id && minor) warnings.push({ code: WARNING_KEYS.adultEquationInMinor, equation: NAVY.id });
-  if (primary.meta.id === EVANS_2005.id && i.bmi >= 35) warnings.push({ code: WARNING_KEYS.outsideValidatedBmi, equation: EVANS_2005.id });
+  if (primary.meta.id === NAGAMINE_SUZUKI.id)
+    warnings.push({ code: WARNING_KEYS.estimateTwoSkinfoldAdult, equation: primary.meta.id });
+  if (primary.meta.id === EVANS_2005.id)
+    warnings.push({ code: WARNING_KEYS.noFourSiteEquation, equation: primary.meta.id });
+  if (primary.meta.id === SLAUGHTER.id && i.sex === 'M')
+    warnings.push({ code: WARNING_KEYS.slaughterMaturityAssumed, equation: SLAUGHTER.id });
+  if (primary.meta.id === NAVY.id && minor)
+    warnings.push({ code: WARNING_KEYS.adultEquationInMinor, equation: NAVY.id });
+  if (primary.meta.id === EVANS_2005.id && i.bmi >= 35)
+    warnings.push({ code: WARNING_KEYS.outsideValidatedBmi, equation: EVANS_2005.id });
 
   const candidates: FatEstimate[] = [];
   if (i.type === 3) candidates.push(navyEstimate(i, NAVY_DENSITY)!);
@@ -218,4 +243,3 @@ export function bodyFatInputOf(input: BodyFatSource, age: number): BodyFatInput 
     maturity: (input.maduracion && MATURITY[input.maduracion]) || 'pubertal',
   };
 }
-

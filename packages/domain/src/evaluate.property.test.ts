@@ -14,7 +14,11 @@ describe('properties', () => {
         if (!out.ok) {
           // Only the plausibility rules may reject a generated input.
           const keys = new Set(Object.values(out.errors).flat());
-          expect([...keys].every((k) => k === 'evaluation.errors.implausibleFat' || k === 'evaluation.errors.neckNotBelowWaist')).toBe(true);
+          expect(
+            [...keys].every(
+              (k) => k === 'evaluation.errors.implausibleFat' || k === 'evaluation.errors.neckNotBelowWaist',
+            ),
+          ).toBe(true);
           return;
         }
         ok++;
@@ -60,7 +64,8 @@ describe('properties', () => {
         fc.constantFrom(...fields),
         fc.oneof(fc.double({ min: -1e6, max: 19.99 }), fc.double({ min: 300.01, max: 1e9 })),
         (input, field, bad) => {
-          const value = bad < FIELD_RANGES[field].min || bad > FIELD_RANGES[field].max ? bad : FIELD_RANGES[field].max + 1;
+          const value =
+            bad < FIELD_RANGES[field].min || bad > FIELD_RANGES[field].max ? bad : FIELD_RANGES[field].max + 1;
           const out = evaluate({ ...input, [field]: value });
           expect(out.ok).toBe(false);
           if (!out.ok) expect(out.errors[field]).toContain('evaluation.errors.range');
@@ -71,16 +76,30 @@ describe('properties', () => {
 
   it('anything at all gives a result or field errors, never an exception', () => {
     fc.assert(
-      fc.property(fc.anything({ withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withTypedArray: true }), (junk) => {
-        const out = evaluate(junk);
-        expect(out.ok).toBe(false);
-      }),
+      fc.property(
+        fc.anything({ withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withTypedArray: true }),
+        (junk) => {
+          const out = evaluate(junk);
+          expect(out.ok).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('valid inputs with one field replaced by junk never throw', () => {
-    const keys = ['peso', 'nacimiento', 'fecha', 'rockport', 'clinical_data', 'evaluation_type', 'triceps', 'hace', 'locale', 'macro_percentages'];
+    const keys = [
+      'peso',
+      'nacimiento',
+      'fecha',
+      'rockport',
+      'clinical_data',
+      'evaluation_type',
+      'triceps',
+      'hace',
+      'locale',
+      'macro_percentages',
+    ];
     fc.assert(
       fc.property(validInput, fc.constantFrom(...keys), fc.anything(), (input, key, junk) => {
         const out = evaluate({ ...input, [key]: junk });

@@ -35,7 +35,10 @@ describe('subject A through every method', () => {
     near(r.muscle_mass.percent, 40.5);
     expect(r.muscle_mass.equation.id).toBe('muscle_de_rose_1980');
     near(r.metabolic_age!.years, 33.02);
-    expect(r.bmr.alternatives.find((a) => a.equation.id === 'bmr_katch_mcardle_cunningham_1991')!.kcal).toBeCloseTo(1752.4, 6);
+    expect(r.bmr.alternatives.find((a) => a.equation.id === 'bmr_katch_mcardle_cunningham_1991')!.kcal).toBeCloseTo(
+      1752.4,
+      6,
+    );
     expect(r.skinfold_sum).toBeNull();
   });
 
@@ -189,7 +192,11 @@ describe('results for subject A in detail', () => {
     expect(exam('fasting_triglycerides').status).toBe('borderline_high');
     expect(exam('hdl').status).toBe('normal');
     expect(exam('total_cholesterol').status).toBe('borderline_high');
-    expect(exam('homa_ir')).toMatchObject({ derived: true, status: 'normal', equation: { id: 'homa_ir_matthews_1985' } });
+    expect(exam('homa_ir')).toMatchObject({
+      derived: true,
+      status: 'normal',
+      equation: { id: 'homa_ir_matthews_1985' },
+    });
     near(exam('homa_ir').value, 2.35);
     expect(exam('non_hdl')).toMatchObject({ value: 155, status: 'above_desirable', derived: true });
     near(exam('ldl').value, 128.2);
@@ -261,7 +268,15 @@ describe('optional extras unlock more equations, side by side', () => {
 
 describe('clients under 18', () => {
   const teen = (overrides = {}) =>
-    subjectB({ nacimiento: '2010-09-01', fecha: '2025-06-01', peso: 55, estatura: 160, triceps: 14, subescapular: 12, ...overrides });
+    subjectB({
+      nacimiento: '2010-09-01',
+      fecha: '2025-06-01',
+      peso: 55,
+      estatura: 160,
+      triceps: 14,
+      subescapular: 12,
+      ...overrides,
+    });
 
   it('BMI is classed with WHO 2007 BMI-for-age (z-score and percentile), not adult classes', () => {
     const r = run(teen());
@@ -286,7 +301,17 @@ describe('clients under 18', () => {
 
   it('Slaughter boys assume the pubertal stage unless given', () => {
     const boy = (m?: 'prepuberal' | 'postpuberal') =>
-      run(subjectA({ nacimiento: '2010-01-01', evaluation_type: 2, triceps: 10, subescapular: 8, maduracion: m, peso: 60, estatura: 170 }));
+      run(
+        subjectA({
+          nacimiento: '2010-01-01',
+          evaluation_type: 2,
+          triceps: 10,
+          subescapular: 8,
+          maduracion: m,
+          peso: 60,
+          estatura: 170,
+        }),
+      );
     near(boy().body_fat.percent, 15.79);
     expect(warned(boy(), WARNING_KEYS.slaughterMaturityAssumed)).toBe(true);
     near(boy('postpuberal').body_fat.percent, 15.79 - 2.1);
@@ -321,13 +346,22 @@ describe('rules that are easy to get wrong', () => {
   });
 
   it('CRP entered in mg/dL is converted to mg/L and the unit is stated', () => {
-    const r = run(subjectA({ clinical_data: { temperatura: 36.5, exams: [{ name: 'crp', value: 0.2, unit: 'mg/dL' }] } }));
-    expect(r.exams[0]).toMatchObject({ id: 'crp', unit: 'mg/L', status: 'average', entered: { value: 0.2, unit: 'mg/dL' } });
+    const r = run(
+      subjectA({ clinical_data: { temperatura: 36.5, exams: [{ name: 'crp', value: 0.2, unit: 'mg/dL' }] } }),
+    );
+    expect(r.exams[0]).toMatchObject({
+      id: 'crp',
+      unit: 'mg/L',
+      status: 'average',
+      entered: { value: 0.2, unit: 'mg/dL' },
+    });
     expect(r.exams[0]!.value).toBeCloseTo(2, 10);
   });
 
   it('an entered HOMA-IR is not recomputed', () => {
-    const r = run(subjectA({ clinical_data: { temperatura: 36.5, exams: [...LABS_A, { name: 'homa_ir', value: 3.1 }] } }));
+    const r = run(
+      subjectA({ clinical_data: { temperatura: 36.5, exams: [...LABS_A, { name: 'homa_ir', value: 3.1 }] } }),
+    );
     const homa = r.exams.filter((e) => e.id === 'homa_ir');
     expect(homa).toHaveLength(1);
     expect(homa[0]).toMatchObject({ value: 3.1, derived: false, status: 'insulin_resistance' });
@@ -346,8 +380,12 @@ describe('rules that are easy to get wrong', () => {
 
   it('exam names and limits follow the locale', () => {
     const exams = [{ name: 'fasting_glucose', value: 95 }] as const;
-    expect(run(subjectA({ locale: 'pt-BR', clinical_data: { temperatura: 36.5, exams: [...exams] } })).exams[0]!.name).toBe('Glicemia de jejum');
-    expect(run(subjectA({ locale: 'en', clinical_data: { temperatura: 36.5, exams: [...exams] } })).exams[0]!.limit).toContain('diabetes range');
+    expect(
+      run(subjectA({ locale: 'pt-BR', clinical_data: { temperatura: 36.5, exams: [...exams] } })).exams[0]!.name,
+    ).toBe('Glicemia de jejum');
+    expect(
+      run(subjectA({ locale: 'en', clinical_data: { temperatura: 36.5, exams: [...exams] } })).exams[0]!.limit,
+    ).toContain('diabetes range');
   });
 
   it('food guide: Chile ALTO EN for es-CL, UK traffic light otherwise', () => {

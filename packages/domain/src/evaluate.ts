@@ -2,7 +2,16 @@ import { ageAt } from './age.ts';
 import { analyseBodyFat, bodyFatInputOf } from './body-fat.ts';
 import type { WarningItem } from './body-fat.ts';
 import { ADULT_AGE_YEARS, ENGINE_VERSION, EVALUATION_TYPES } from './constants.ts';
-import { BMI_FOR_AGE_WHO2007, BMI_MINSAL_OLDER, BMI_QUETELET, bmi as bmiOf, bmiClassMinsalOlder, bmiClassWho, bmiForAge, lmsValue } from './equations/bmi.ts';
+import {
+  BMI_FOR_AGE_WHO2007,
+  BMI_MINSAL_OLDER,
+  BMI_QUETELET,
+  bmi as bmiOf,
+  bmiClassMinsalOlder,
+  bmiClassWho,
+  bmiForAge,
+  lmsValue,
+} from './equations/bmi.ts';
 import { BP_ACC_AHA, METABOLIC_SYNDROME, bpCategoryAccAha, isFever, metabolicSyndrome } from './equations/clinical.ts';
 import {
   CUNNINGHAM_1980,
@@ -44,13 +53,44 @@ import {
   INCH_FORMULA_MIN_HEIGHT_CM,
   weightAtBmi,
 } from './equations/ideal-weight.ts';
-import { AMDR, ATWATER, DEFAULT_FAT_PCT, MACROS_PERCENT, MACROS_PROTEIN_FIRST, PROTEIN_G_PER_KG, macrosFromPercent, macrosProteinFirst } from './equations/macros.ts';
+import {
+  AMDR,
+  ATWATER,
+  DEFAULT_FAT_PCT,
+  MACROS_PERCENT,
+  MACROS_PROTEIN_FIRST,
+  PROTEIN_G_PER_KG,
+  macrosFromPercent,
+  macrosProteinFirst,
+} from './equations/macros.ts';
 import { COOPER_NORMS, ROCKPORT, vo2Category, vo2maxRockport, walkMinutes } from './equations/rockport.ts';
 import { toSex } from './equations/sex.ts';
 import type { Sex } from './equations/sex.ts';
 import { trainingLevel } from './equations/training.ts';
-import { LAP, METS_VF, METS_VF_CUTOFF, VAI, WHTR_VISCERAL_PROXY, lapKahn, metsVf, vaiAmato, vaiCategory } from './equations/visceral.ts';
-import { NHLBI_BMI_WAIST, WAIST_WHO, WHR, WHTR, nhlbiRisk, waistFlags, whr, whrFlag, whrRisk, whtr, whtrRisk } from './equations/waist.ts';
+import {
+  LAP,
+  METS_VF,
+  METS_VF_CUTOFF,
+  VAI,
+  WHTR_VISCERAL_PROXY,
+  lapKahn,
+  metsVf,
+  vaiAmato,
+  vaiCategory,
+} from './equations/visceral.ts';
+import {
+  NHLBI_BMI_WAIST,
+  WAIST_WHO,
+  WHR,
+  WHTR,
+  nhlbiRisk,
+  waistFlags,
+  whr,
+  whrFlag,
+  whrRisk,
+  whtr,
+  whtrRisk,
+} from './equations/waist.ts';
 import { analyseExams } from './exam-results.ts';
 import { langOf } from './exams.ts';
 import { ERROR_KEYS, WARNING_KEYS } from './i18n-keys.ts';
@@ -129,7 +169,10 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
         max_kg: weightAtBmi(HEALTHY_BMI_MAX, H),
         target_bmi: DEFAULT_TARGET_BMI,
         equation: ref(IBW_BMI),
-        alternatives: H >= INCH_FORMULA_MIN_HEIGHT_CM ? IBW_INCH_FORMULAS.map((f) => ({ kg: f.fn(sex, H), equation: ref(f.meta) })) : [],
+        alternatives:
+          H >= INCH_FORMULA_MIN_HEIGHT_CM
+            ? IBW_INCH_FORMULAS.map((f) => ({ kg: f.fn(sex, H), equation: ref(f.meta) }))
+            : [],
       };
   if (!minor && H < INCH_FORMULA_MIN_HEIGHT_CM) pushWarning(warnings, WARNING_KEYS.idealWeightInchFormulasSkipped);
 
@@ -156,14 +199,29 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
     pushWarning(warnings, WARNING_KEYS.muscleClamped, MUSCLE_LEE_2.id);
     leeKg = 0;
   }
-  const lee = { kg: leeKg, percent: percentOf(W, leeKg), equation: ref(MUSCLE_LEE_2), kind: 'skeletal_muscle_mass' as const };
+  const lee = {
+    kg: leeKg,
+    percent: percentOf(W, leeKg),
+    equation: ref(MUSCLE_LEE_2),
+    kind: 'skeletal_muscle_mass' as const,
+  };
   let muscle_mass: EvaluationResult['muscle_mass'];
   const deRoseKg = bone_mass ? muscleMassDeRose(W, fatKg, bone_mass.kg, residualKg) : null;
   if (deRoseKg !== null && deRoseKg > 0) {
-    muscle_mass = { kg: deRoseKg, percent: percentOf(W, deRoseKg), equation: ref(MUSCLE_DE_ROSE), kind: 'muscle_mass', alternatives: [lee] };
+    muscle_mass = {
+      kg: deRoseKg,
+      percent: percentOf(W, deRoseKg),
+      equation: ref(MUSCLE_DE_ROSE),
+      kind: 'muscle_mass',
+      alternatives: [lee],
+    };
   } else {
     // Never report W - fat - residual as muscle: that figure includes bone (formulas.md §3.3).
-    pushWarning(warnings, deRoseKg === null ? WARNING_KEYS.skeletalMuscleOnly : WARNING_KEYS.muscleModelFallback, MUSCLE_LEE_2.id);
+    pushWarning(
+      warnings,
+      deRoseKg === null ? WARNING_KEYS.skeletalMuscleOnly : WARNING_KEYS.muscleModelFallback,
+      MUSCLE_LEE_2.id,
+    );
     muscle_mass = { kg: lee.kg, percent: lee.percent, equation: lee.equation, kind: lee.kind, alternatives: [] };
     if (minor) pushWarning(warnings, WARNING_KEYS.adultEquationInMinor, MUSCLE_LEE_2.id);
     else if (age < 20) pushWarning(warnings, WARNING_KEYS.outsideValidatedAge, MUSCLE_LEE_2.id);
@@ -190,19 +248,31 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
   const alternatives: EvaluationResult['visceral_fat']['alternatives'] = [];
   let visceral_fat: EvaluationResult['visceral_fat'];
   const vaiApplies = tg !== undefined && hdl !== undefined && age >= 16 && bmiValue < 40 && tg < 1000;
-  if (tg !== undefined && hdl !== undefined && !vaiApplies) pushWarning(warnings, WARNING_KEYS.vaiNotApplicable, VAI.id);
+  if (tg !== undefined && hdl !== undefined && !vaiApplies)
+    pushWarning(warnings, WARNING_KEYS.vaiNotApplicable, VAI.id);
   if (vaiApplies) {
     const value = vaiAmato(sex, input.pcintura, bmiValue, tg, hdl);
     visceral_fat = { indicator: 'vai', value, category: vaiCategory(age, value), equation: ref(VAI), alternatives };
     alternatives.push({ value: whtrValue, category: whtrRiskValue, equation: ref(WHTR_VISCERAL_PROXY) });
   } else {
-    visceral_fat = { indicator: 'whtr', value: whtrValue, category: whtrRiskValue, equation: ref(WHTR_VISCERAL_PROXY), alternatives };
+    visceral_fat = {
+      indicator: 'whtr',
+      value: whtrValue,
+      category: whtrRiskValue,
+      equation: ref(WHTR_VISCERAL_PROXY),
+      alternatives,
+    };
   }
   if (!minor && tg !== undefined && hdl !== undefined && glucose !== undefined) {
     const value = metsVf(sex, age, input.pcintura, H, bmiValue, glucose, tg, hdl);
-    alternatives.push({ value, category: value > METS_VF_CUTOFF ? 'increased' : 'not_increased', equation: ref(METS_VF) });
+    alternatives.push({
+      value,
+      category: value > METS_VF_CUTOFF ? 'increased' : 'not_increased',
+      equation: ref(METS_VF),
+    });
   }
-  if (!minor && tg !== undefined) alternatives.push({ value: lapKahn(sex, input.pcintura, tg), category: null, equation: ref(LAP) });
+  if (!minor && tg !== undefined)
+    alternatives.push({ value: lapKahn(sex, input.pcintura, tg), category: null, equation: ref(LAP) });
 
   // ---------------------------------------------------------------- energy
   const bmrKcal = bmrMifflin(sex, age, W, H);
@@ -253,7 +323,11 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
   } else {
     const perKg =
       input.protein_g_kg ??
-      (input.ejercita === 'Si' ? PROTEIN_G_PER_KG.active : age >= 65 ? PROTEIN_G_PER_KG.olderAdult : PROTEIN_G_PER_KG.sedentaryAdult);
+      (input.ejercita === 'Si'
+        ? PROTEIN_G_PER_KG.active
+        : age >= 65
+          ? PROTEIN_G_PER_KG.olderAdult
+          : PROTEIN_G_PER_KG.sedentaryAdult);
     const onIdeal = bmiValue >= 30;
     if (onIdeal) pushWarning(warnings, WARNING_KEYS.proteinOnIdealWeight);
     const basis = onIdeal ? ideal_weight.kg : W;
@@ -275,7 +349,9 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
     pushWarning(warnings, WARNING_KEYS.carbohydrateOutsideAmdr);
   }
   if (macros.protein.percent > AMDR.protein.max) pushWarning(warnings, WARNING_KEYS.proteinAboveAmdr);
-  const conditions = [...(input.clinical_data.ecnt ?? []), ...(input.clinical_data.autoinmune ?? [])].filter((c) => c.value === true);
+  const conditions = [...(input.clinical_data.ecnt ?? []), ...(input.clinical_data.autoinmune ?? [])].filter(
+    (c) => c.value === true,
+  );
   if (conditions.some((c) => KIDNEY.test(c.name))) pushWarning(warnings, WARNING_KEYS.kidneyDiseaseProtein);
 
   // ---------------------------------------------------------------- Rockport
@@ -297,17 +373,46 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
   }
 
   // ---------------------------------------------------------------- training and risks
-  const training_level = input.ejercita === 'Si' && input.hace !== undefined && input.frecentrena !== undefined
-    ? trainingLevel(input.hace, input.frecentrena)
-    : null;
+  const training_level =
+    input.ejercita === 'Si' && input.hace !== undefined && input.frecentrena !== undefined
+      ? trainingLevel(input.hace, input.frecentrena)
+      : null;
 
   const risks: RiskItem[] = [];
   const adultClass = bmiClassWho(bmiValue);
   const nhlbi = minor ? null : nhlbiRisk(sex, adultClass, input.pcintura);
-  if (nhlbi) risks.push({ id: 'bmi_waist', dimension: 'anthropometric', level: nhlbi, flagged: true, equation: ref(NHLBI_BMI_WAIST) });
-  risks.push({ id: 'waist_height', dimension: 'anthropometric', level: whtrRiskValue, flagged: whtrRiskValue === 'increased' || whtrRiskValue === 'high', value: whtrValue, equation: ref(WHTR) });
-  risks.push({ id: 'waist_hip', dimension: 'anthropometric', level: whrRisk(sex, whrValue), flagged: whrFlag(sex, whrValue), value: whrValue, equation: ref(WHR) });
-  risks.push({ id: 'waist_circumference', dimension: 'anthropometric', level: waistF.who, flagged: waistF.who !== 'not_increased' || waistF.idf_latam, value: input.pcintura, equation: ref(WAIST_WHO) });
+  if (nhlbi)
+    risks.push({
+      id: 'bmi_waist',
+      dimension: 'anthropometric',
+      level: nhlbi,
+      flagged: true,
+      equation: ref(NHLBI_BMI_WAIST),
+    });
+  risks.push({
+    id: 'waist_height',
+    dimension: 'anthropometric',
+    level: whtrRiskValue,
+    flagged: whtrRiskValue === 'increased' || whtrRiskValue === 'high',
+    value: whtrValue,
+    equation: ref(WHTR),
+  });
+  risks.push({
+    id: 'waist_hip',
+    dimension: 'anthropometric',
+    level: whrRisk(sex, whrValue),
+    flagged: whrFlag(sex, whrValue),
+    value: whrValue,
+    equation: ref(WHR),
+  });
+  risks.push({
+    id: 'waist_circumference',
+    dimension: 'anthropometric',
+    level: waistF.who,
+    flagged: waistF.who !== 'not_increased' || waistF.idf_latam,
+    value: input.pcintura,
+    equation: ref(WAIST_WHO),
+  });
   const mets = metabolicSyndrome({
     sex,
     waistCm: input.pcintura,
@@ -319,25 +424,82 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
     onBpTreatment: treatedFor(conditions, HYPERTENSION),
     onGlucoseTreatment: treatedFor(conditions, DIABETES),
   });
-  risks.push({ id: 'metabolic_syndrome', dimension: 'cardiometabolic', level: mets.status, flagged: mets.status === 'present', value: mets.count, equation: ref(METABOLIC_SYNDROME) });
-  risks.push({ id: 'blood_pressure', dimension: 'cardiometabolic', level: bpCategory, flagged: bpCategory !== 'normal', equation: ref(BP_ACC_AHA) });
+  risks.push({
+    id: 'metabolic_syndrome',
+    dimension: 'cardiometabolic',
+    level: mets.status,
+    flagged: mets.status === 'present',
+    value: mets.count,
+    equation: ref(METABOLIC_SYNDROME),
+  });
+  risks.push({
+    id: 'blood_pressure',
+    dimension: 'cardiometabolic',
+    level: bpCategory,
+    flagged: bpCategory !== 'normal',
+    equation: ref(BP_ACC_AHA),
+  });
   if (visceral_fat.indicator === 'vai') {
-    risks.push({ id: 'visceral_adiposity', dimension: 'cardiometabolic', level: visceral_fat.category, flagged: visceral_fat.category !== 'none', value: visceral_fat.value, equation: visceral_fat.equation });
+    risks.push({
+      id: 'visceral_adiposity',
+      dimension: 'cardiometabolic',
+      level: visceral_fat.category,
+      flagged: visceral_fat.category !== 'none',
+      value: visceral_fat.value,
+      equation: visceral_fat.equation,
+    });
   }
   for (const e of labs.exams) {
-    const ok = NORMAL_STATUS.has(e.status) || (e.id === 'hdl' && e.status === 'high') || (e.id === 'crp' && e.status === 'low');
-    if (!ok) risks.push({ id: `exam:${e.id}`, dimension: 'cardiometabolic', level: e.status, flagged: true, value: e.value });
+    const ok =
+      NORMAL_STATUS.has(e.status) || (e.id === 'hdl' && e.status === 'high') || (e.id === 'crp' && e.status === 'low');
+    if (!ok)
+      risks.push({ id: `exam:${e.id}`, dimension: 'cardiometabolic', level: e.status, flagged: true, value: e.value });
   }
   if (rockport) {
-    risks.push({ id: 'cardiorespiratory_fitness', dimension: 'fitness', level: rockport.category, flagged: rockport.category === 'very_poor' || rockport.category === 'poor', value: rockport.vo2max, equation: rockport.category_equation });
+    risks.push({
+      id: 'cardiorespiratory_fitness',
+      dimension: 'fitness',
+      level: rockport.category,
+      flagged: rockport.category === 'very_poor' || rockport.category === 'poor',
+      value: rockport.vo2max,
+      equation: rockport.category_equation,
+    });
   }
-  risks.push({ id: 'smoking', dimension: 'lifestyle', level: input.fuma === 'Si' ? 'yes' : 'no', flagged: input.fuma === 'Si' });
-  risks.push({ id: 'alcohol', dimension: 'lifestyle', level: input.alcohol === 'Si' ? 'review_intake' : 'no', flagged: input.alcohol === 'Si' });
-  risks.push({ id: 'physical_inactivity', dimension: 'lifestyle', level: input.ejercita === 'Si' ? 'no' : 'yes', flagged: input.ejercita !== 'Si' });
-  if (fever) risks.push({ id: 'fever', dimension: 'clinical', level: 'fever', flagged: true, value: input.clinical_data.temperatura });
-  if (input.clinical_data.dif_respirar) risks.push({ id: 'breathing_difficulty', dimension: 'clinical', level: 'reported', flagged: true });
+  risks.push({
+    id: 'smoking',
+    dimension: 'lifestyle',
+    level: input.fuma === 'Si' ? 'yes' : 'no',
+    flagged: input.fuma === 'Si',
+  });
+  risks.push({
+    id: 'alcohol',
+    dimension: 'lifestyle',
+    level: input.alcohol === 'Si' ? 'review_intake' : 'no',
+    flagged: input.alcohol === 'Si',
+  });
+  risks.push({
+    id: 'physical_inactivity',
+    dimension: 'lifestyle',
+    level: input.ejercita === 'Si' ? 'no' : 'yes',
+    flagged: input.ejercita !== 'Si',
+  });
+  if (fever)
+    risks.push({
+      id: 'fever',
+      dimension: 'clinical',
+      level: 'fever',
+      flagged: true,
+      value: input.clinical_data.temperatura,
+    });
+  if (input.clinical_data.dif_respirar)
+    risks.push({ id: 'breathing_difficulty', dimension: 'clinical', level: 'reported', flagged: true });
   for (const c of conditions) {
-    risks.push({ id: `condition:${c.name}`, dimension: 'clinical', level: c.tratamiento ? 'treated' : 'reported', flagged: true });
+    risks.push({
+      id: `condition:${c.name}`,
+      dimension: 'clinical',
+      level: c.tratamiento ? 'treated' : 'reported',
+      flagged: true,
+    });
   }
 
   // ---------------------------------------------------------------- assemble
@@ -385,7 +547,12 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
     waist_height: { value: whtrValue, risk: whtrRiskValue, equation: ref(WHTR) },
     waist_hip: { value: whrValue, risk: whrRisk(sex, whrValue), equation: ref(WHR) },
     waist: { cm: input.pcintura, who: waistF.who, idf_latam: waistF.idf_latam, equation: ref(WAIST_WHO) },
-    blood_pressure: { systolic: input.presion_s, diastolic: input.presion_d, category: bpCategory, equation: ref(BP_ACC_AHA) },
+    blood_pressure: {
+      systolic: input.presion_s,
+      diastolic: input.presion_d,
+      category: bpCategory,
+      equation: ref(BP_ACC_AHA),
+    },
     fever,
     exams: labs.exams,
     training_level,
@@ -423,4 +590,3 @@ export function evaluate(input: unknown): EvaluateOutcome {
   if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.error.issues) };
   return { ok: true, result: computeEvaluation(parsed.data) };
 }
-

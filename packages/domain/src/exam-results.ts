@@ -11,7 +11,14 @@ import type { EvaluationInput } from './schema.ts';
 
 type ExamInput = NonNullable<NonNullable<EvaluationInput['clinical_data']['exams']>>[number];
 
-function item(id: ExamId, value: number, sex: Sex, lang: Lang, derived: EquationMeta | null, entered: ExamResult['entered']): ExamResult {
+function item(
+  id: ExamId,
+  value: number,
+  sex: Sex,
+  lang: Lang,
+  derived: EquationMeta | null,
+  entered: ExamResult['entered'],
+): ExamResult {
   const def = EXAM_CATALOGUE[id];
   return {
     id,
@@ -47,7 +54,13 @@ export function analyseExams(inputs: readonly ExamInput[], sex: Sex, lang: Lang)
     values[e.name] = value;
     exams.push(item(e.name, value, sex, lang, null, unit === def.unit ? null : { value: e.value, unit }));
   }
-  const { fasting_glucose: glucose, fasting_insulin: insulin, total_cholesterol: tc, hdl, fasting_triglycerides: tg } = values;
+  const {
+    fasting_glucose: glucose,
+    fasting_insulin: insulin,
+    total_cholesterol: tc,
+    hdl,
+    fasting_triglycerides: tg,
+  } = values;
   if (values.homa_ir === undefined && glucose !== undefined && insulin !== undefined) {
     values.homa_ir = homaIr(glucose, insulin);
     exams.push(item('homa_ir', values.homa_ir, sex, lang, HOMA_IR, null));

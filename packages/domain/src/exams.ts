@@ -108,8 +108,16 @@ const defs: ExamDefinition[] = [
     range: { min: 5, max: 200 },
     limit: (sex) =>
       sex === 'M'
-        ? L('< 40 bajo; 40-59 normal; ≥ 60 alto (protector)', '< 40 low; 40-59 normal; ≥ 60 high (protective)', '< 40 baixo; 40-59 normal; ≥ 60 alto (protetor)')
-        : L('< 50 bajo; 50-59 normal; ≥ 60 alto (protector)', '< 50 low; 50-59 normal; ≥ 60 high (protective)', '< 50 baixo; 50-59 normal; ≥ 60 alto (protetor)'),
+        ? L(
+            '< 40 bajo; 40-59 normal; ≥ 60 alto (protector)',
+            '< 40 low; 40-59 normal; ≥ 60 high (protective)',
+            '< 40 baixo; 40-59 normal; ≥ 60 alto (protetor)',
+          )
+        : L(
+            '< 50 bajo; 50-59 normal; ≥ 60 alto (protector)',
+            '< 50 low; 50-59 normal; ≥ 60 high (protective)',
+            '< 50 baixo; 50-59 normal; ≥ 60 alto (protetor)',
+          ),
     status: (v, sex) => hdlStatus(sex, v),
     source: 'NCEP ATP III 2002; Alberti KGMM et al. Circulation 2009;120:1640',
   },
@@ -122,7 +130,7 @@ const defs: ExamDefinition[] = [
     limit: () =>
       L(
         'Rango típico de laboratorio 2-25 (use el de su laboratorio); interpretar con HOMA-IR',
-        'Typical lab range 2-25 (use your lab\'s range); interpret through HOMA-IR',
+        "Typical lab range 2-25 (use your lab's range); interpret through HOMA-IR",
         'Faixa típica de laboratório 2-25 (use a do seu laboratório); interpretar pelo HOMA-IR',
       ),
     status: (v) => insulinStatus(v),
@@ -150,9 +158,14 @@ const defs: ExamDefinition[] = [
     units: { '': same },
     range: { min: 0.05, max: 100 },
     limit: () =>
-      L('< 2,5 sin alerta; ≥ 2,5 sugiere resistencia a la insulina', '< 2.5 no flag; ≥ 2.5 suggests insulin resistance', '< 2,5 sem alerta; ≥ 2,5 sugere resistência à insulina'),
+      L(
+        '< 2,5 sin alerta; ≥ 2,5 sugiere resistencia a la insulina',
+        '< 2.5 no flag; ≥ 2.5 suggests insulin resistance',
+        '< 2,5 sem alerta; ≥ 2,5 sugere resistência à insulina',
+      ),
     status: (v) => homaStatus(v),
-    source: 'Matthews DR et al. Diabetologia 1985;28:412; flag 2.5 product convention (Acosta AM et al. Rev Méd Chile 2002;130:1227)',
+    source:
+      'Matthews DR et al. Diabetologia 1985;28:412; flag 2.5 product convention (Acosta AM et al. Rev Méd Chile 2002;130:1227)',
     derived_from: ['fasting_glucose', 'fasting_insulin'],
   },
   {
@@ -176,7 +189,8 @@ const defs: ExamDefinition[] = [
     unit: 'U/L',
     units: { 'U/L': same },
     range: { min: 1, max: 3000 },
-    limit: (sex) => (sex === 'M' ? L('8-61 normal', '8-61 normal', '8-61 normal') : L('5-36 normal', '5-36 normal', '5-36 normal')),
+    limit: (sex) =>
+      sex === 'M' ? L('8-61 normal', '8-61 normal', '8-61 normal') : L('5-36 normal', '5-36 normal', '5-36 normal'),
     status: (v, sex) => ggtStatus(sex, v),
     source: 'Mayo Clinic Laboratories test catalog (adults; laboratory-specific)',
   },
@@ -187,7 +201,11 @@ const defs: ExamDefinition[] = [
     units: cholUnits,
     range: { min: 50, max: 1000 },
     limit: () =>
-      L('< 200 deseable; 200-239 límite alto; ≥ 240 alto', '< 200 desirable; 200-239 borderline high; ≥ 240 high', '< 200 desejável; 200-239 limítrofe alto; ≥ 240 alto'),
+      L(
+        '< 200 deseable; 200-239 límite alto; ≥ 240 alto',
+        '< 200 desirable; 200-239 borderline high; ≥ 240 high',
+        '< 200 desejável; 200-239 limítrofe alto; ≥ 240 alto',
+      ),
     status: (v) => totalCholesterolStatus(v),
     source: 'NCEP ATP III 2002',
   },

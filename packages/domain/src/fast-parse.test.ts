@@ -15,15 +15,71 @@ function agrees(input: unknown): void {
 }
 
 const KEYS = [
-  'evaluation_type', 'sexo', 'nacimiento', 'fecha', 'peso', 'estatura', 'presion_s', 'presion_d', 'pcintura', 'pcadera', 'cuello',
-  'pgrasa', 'triceps', 'subescapular', 'abdominal', 'cuadriceps', 'suprailiaco', 'biceps', 'diametro_muneca', 'diametro_femur',
-  'maduracion', 'fuma', 'ejercita', 'hace', 'frecentrena', 'rockport', 'clinical_data', 'locale', 'energy_level', 'protein_g_kg',
-  'fat_pct', 'macro_percentages', 'id_evaluado',
+  'evaluation_type',
+  'sexo',
+  'nacimiento',
+  'fecha',
+  'peso',
+  'estatura',
+  'presion_s',
+  'presion_d',
+  'pcintura',
+  'pcadera',
+  'cuello',
+  'pgrasa',
+  'triceps',
+  'subescapular',
+  'abdominal',
+  'cuadriceps',
+  'suprailiaco',
+  'biceps',
+  'diametro_muneca',
+  'diametro_femur',
+  'maduracion',
+  'fuma',
+  'ejercita',
+  'hace',
+  'frecentrena',
+  'rockport',
+  'clinical_data',
+  'locale',
+  'energy_level',
+  'protein_g_kg',
+  'fat_pct',
+  'macro_percentages',
+  'id_evaluado',
 ] as const;
 
 /** Values near the edges of what is accepted: the places where two validators drift apart. */
 const edgy = fc.oneof(
-  fc.constantFrom(undefined, null, '', 0, -0, 1, 2, 3, 4, 5, 7, 8, 13, 20, 100, 300, 1e9, NaN, Infinity, 'Si', 'No', 'x', true, false, [], {}),
+  fc.constantFrom(
+    undefined,
+    null,
+    '',
+    0,
+    -0,
+    1,
+    2,
+    3,
+    4,
+    5,
+    7,
+    8,
+    13,
+    20,
+    100,
+    300,
+    1e9,
+    NaN,
+    Infinity,
+    'Si',
+    'No',
+    'x',
+    true,
+    false,
+    [],
+    {},
+  ),
   fc.double(),
   fc.integer({ min: -5, max: 400 }),
   fc.constantFrom({ minutes: 14 }, { minutes: 14, seconds: 30, bpm: 140 }, { minutes: 14.5, seconds: 30, bpm: 140 }),
@@ -41,7 +97,12 @@ describe('fast path agrees with the zod schema', () => {
   it('accepts the reference subjects', () => {
     expect(fastParse(subjectA())).not.toBeNull();
     expect(fastParse(subjectA({ clinical_data: { temperatura: 36.5, exams: [...LABS_A] } }))).not.toBeNull();
-    agrees(subjectA({ clinical_data: { temperatura: 36.5, exams: [...LABS_A] }, rockport: { minutes: 14, seconds: 30, bpm: 140 } }));
+    agrees(
+      subjectA({
+        clinical_data: { temperatura: 36.5, exams: [...LABS_A] },
+        rockport: { minutes: 14, seconds: 30, bpm: 140 },
+      }),
+    );
   });
 
   it('leaves form strings, nulls and errors to zod', () => {
@@ -67,15 +128,20 @@ describe('fast path agrees with the zod schema', () => {
 
   it('on valid inputs with one field changed to an edge value', () => {
     fc.assert(
-      fc.property(validInput, fc.constantFrom(...KEYS), edgy, (input, key, value) => agrees({ ...input, [key]: value })),
+      fc.property(validInput, fc.constantFrom(...KEYS), edgy, (input, key, value) =>
+        agrees({ ...input, [key]: value }),
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('on nested edge values', () => {
     fc.assert(
-      fc.property(validInput, fc.constantFrom('temperatura', 'exams', 'ecnt', 'dif_respirar'), edgy, (input, key, value) =>
-        agrees({ ...input, clinical_data: { ...input.clinical_data, [key]: value } }),
+      fc.property(
+        validInput,
+        fc.constantFrom('temperatura', 'exams', 'ecnt', 'dif_respirar'),
+        edgy,
+        (input, key, value) => agrees({ ...input, clinical_data: { ...input.clinical_data, [key]: value } }),
       ),
       { numRuns: 500 },
     );

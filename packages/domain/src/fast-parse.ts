@@ -20,7 +20,8 @@ const isPlain = (v: unknown): v is Obj => {
   return proto === Object.prototype || proto === null;
 };
 const inRange = (x: unknown, min: number, max: number): x is number => typeof x === 'number' && x >= min && x <= max;
-const ranged = (x: unknown, field: RangedField): x is number => inRange(x, FIELD_RANGES[field].min, FIELD_RANGES[field].max);
+const ranged = (x: unknown, field: RangedField): x is number =>
+  inRange(x, FIELD_RANGES[field].min, FIELD_RANGES[field].max);
 
 /** Signals "not plainly valid: let zod decide". One shared instance: throwing it allocates nothing. */
 const FALLBACK = new Error('not on the fast path');
@@ -95,7 +96,13 @@ function build(v: Obj): EvaluationInput {
   const neckIgnored = type !== 3;
   const fatIgnored = type !== 1;
   if (!SEXO_OPTIONS.includes(v.sexo as never)) throw FALLBACK;
-  if (typeof v.nacimiento !== 'string' || typeof v.fecha !== 'string' || !parseIsoDate(v.nacimiento) || !parseIsoDate(v.fecha)) throw FALLBACK;
+  if (
+    typeof v.nacimiento !== 'string' ||
+    typeof v.fecha !== 'string' ||
+    !parseIsoDate(v.nacimiento) ||
+    !parseIsoDate(v.fecha)
+  )
+    throw FALLBACK;
   const ejercita = optIn(v.ejercita, YES_NO);
   const fuma = optIn(v.fuma, YES_NO);
   const alcohol = optIn(v.alcohol, YES_NO);
@@ -105,7 +112,8 @@ function build(v: Obj): EvaluationInput {
   let frecentrena: number | undefined;
   if (ejercita === 'Si') {
     if (v.hace !== undefined) {
-      if (!(v.hace === 1 || v.hace === 2 || v.hace === 3 || v.hace === 4 || v.hace === 5 || v.hace === 6)) throw FALLBACK;
+      if (!(v.hace === 1 || v.hace === 2 || v.hace === 3 || v.hace === 4 || v.hace === 5 || v.hace === 6))
+        throw FALLBACK;
       hace = v.hace;
     }
     if (v.frecentrena !== undefined) {
@@ -137,11 +145,15 @@ function build(v: Obj): EvaluationInput {
     const m = v.macro_percentages;
     if (!isPlain(m)) throw FALLBACK;
     const { protein: p, carbohydrate: ch, fat: f } = MACRO_PCT_RANGES;
-    if (!inRange(m.protein, p.min, p.max) || !inRange(m.carbohydrate, ch.min, ch.max) || !inRange(m.fat, f.min, f.max)) throw FALLBACK;
+    if (!inRange(m.protein, p.min, p.max) || !inRange(m.carbohydrate, ch.min, ch.max) || !inRange(m.fat, f.min, f.max))
+      throw FALLBACK;
     macro_percentages = { protein: m.protein, carbohydrate: m.carbohydrate, fat: m.fat };
   }
 
-  if (v.locale !== undefined && (typeof v.locale !== 'string' || v.locale.length < LOCALE_LENGTH.min || v.locale.length > LOCALE_LENGTH.max)) {
+  if (
+    v.locale !== undefined &&
+    (typeof v.locale !== 'string' || v.locale.length < LOCALE_LENGTH.min || v.locale.length > LOCALE_LENGTH.max)
+  ) {
     throw FALLBACK;
   }
 

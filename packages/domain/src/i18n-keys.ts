@@ -57,16 +57,32 @@ export const WARNING_KEYS = {
 export type WarningKey = (typeof WARNING_KEYS)[keyof typeof WARNING_KEYS];
 
 export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
-  'evaluation.errors.required': { en: 'This field is required', es: 'Este campo es obligatorio', pt: 'Este campo é obrigatório' },
+  'evaluation.errors.required': {
+    en: 'This field is required',
+    es: 'Este campo es obligatorio',
+    pt: 'Este campo é obrigatório',
+  },
   'evaluation.errors.type': { en: 'Enter a number', es: 'Ingrese un número', pt: 'Digite um número' },
-  'evaluation.errors.integer': { en: 'Enter a whole number', es: 'Ingrese un número entero', pt: 'Digite um número inteiro' },
+  'evaluation.errors.integer': {
+    en: 'Enter a whole number',
+    es: 'Ingrese un número entero',
+    pt: 'Digite um número inteiro',
+  },
   'evaluation.errors.range': {
     en: 'The value is outside the plausible range',
     es: 'El valor está fuera del rango plausible',
     pt: 'O valor está fora da faixa plausível',
   },
-  'evaluation.errors.option': { en: 'Choose one of the options', es: 'Elija una de las opciones', pt: 'Escolha uma das opções' },
-  'evaluation.errors.date': { en: 'Enter a valid date (YYYY-MM-DD)', es: 'Ingrese una fecha válida (AAAA-MM-DD)', pt: 'Digite uma data válida (AAAA-MM-DD)' },
+  'evaluation.errors.option': {
+    en: 'Choose one of the options',
+    es: 'Elija una de las opciones',
+    pt: 'Escolha uma das opções',
+  },
+  'evaluation.errors.date': {
+    en: 'Enter a valid date (YYYY-MM-DD)',
+    es: 'Ingrese una fecha válida (AAAA-MM-DD)',
+    pt: 'Digite uma data válida (AAAA-MM-DD)',
+  },
   'evaluation.errors.dateBeforeBirth': {
     en: 'The evaluation date is before the birth date',
     es: 'La fecha de evaluación es anterior a la fecha de nacimiento',
@@ -97,8 +113,16 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
     es: 'Verifique los campos del test de Rockport',
     pt: 'Verifique os campos do teste de Rockport',
   },
-  'evaluation.errors.duplicateExam': { en: 'This exam is entered twice', es: 'Este examen está repetido', pt: 'Este exame está repetido' },
-  'evaluation.errors.unit': { en: 'Unit not accepted for this exam', es: 'Unidad no aceptada para este examen', pt: 'Unidade não aceita para este exame' },
+  'evaluation.errors.duplicateExam': {
+    en: 'This exam is entered twice',
+    es: 'Este examen está repetido',
+    pt: 'Este exame está repetido',
+  },
+  'evaluation.errors.unit': {
+    en: 'Unit not accepted for this exam',
+    es: 'Unidad no aceptada para este examen',
+    pt: 'Unidade não aceita para este exame',
+  },
   'evaluation.errors.hdlNotBelowTotal': {
     en: 'HDL must be lower than total cholesterol',
     es: 'El HDL debe ser menor que el colesterol total',
@@ -157,7 +181,7 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
     pt: 'Slaughter em meninos: estágio puberal assumido',
   },
   'evaluation.warnings.sumCapped': {
-    en: 'The skinfold sum is beyond the equation\'s fitted range; the result is held at its maximum',
+    en: "The skinfold sum is beyond the equation's fitted range; the result is held at its maximum",
     es: 'La suma de pliegues supera el rango ajustado de la ecuación; el resultado se mantiene en su máximo',
     pt: 'A soma das dobras excede a faixa ajustada da equação; o resultado é mantido no máximo',
   },

@@ -44,7 +44,13 @@ export type { ExamId, ExamDefinition, Lang, Localized } from './exams.ts';
 export { ERROR_KEYS, WARNING_KEYS, I18N_DEFAULTS } from './i18n-keys.ts';
 export type { ErrorKey, WarningKey } from './i18n-keys.ts';
 export { classifyFood, foodGuide, foodGuideSystemFor } from './equations/food-guide.ts';
-export type { FoodGuide, FoodGuideSystem, FoodItem, FoodClassification, TrafficColour } from './equations/food-guide.ts';
+export type {
+  FoodGuide,
+  FoodGuideSystem,
+  FoodItem,
+  FoodClassification,
+  TrafficColour,
+} from './equations/food-guide.ts';
 export { EQUATIONS } from './registry.ts';
 export type { EquationMeta, EvidenceStatus } from './equations/equation.ts';
 export type { Sex, Sexo } from './equations/sex.ts';

@@ -21,8 +21,18 @@ describe('equation registry', () => {
   it('every equation a result cites is in the registry', () => {
     const known = new Set(EQUATIONS.map((e) => e.id));
     const inputs = [
-      subjectA({ evaluation_type: 1, diametro_muneca: 5.8, diametro_femur: 9.8, rockport: { minutes: 14, seconds: 30, bpm: 140 } }),
-      subjectA({ evaluation_type: 2, suprailiaco: 15, biceps: 5, clinical_data: { temperatura: 36.5, exams: [...LABS_A] } }),
+      subjectA({
+        evaluation_type: 1,
+        diametro_muneca: 5.8,
+        diametro_femur: 9.8,
+        rockport: { minutes: 14, seconds: 30, bpm: 140 },
+      }),
+      subjectA({
+        evaluation_type: 2,
+        suprailiaco: 15,
+        biceps: 5,
+        clinical_data: { temperatura: 36.5, exams: [...LABS_A] },
+      }),
       subjectA({ evaluation_type: 3, nacimiento: '1950-01-01' }),
       subjectB({ evaluation_type: 4, nacimiento: '2010-01-01', peso: 50, estatura: 160 }),
     ];
@@ -30,7 +40,8 @@ describe('equation registry', () => {
       const out = evaluate(input);
       if (!out.ok) throw new Error(JSON.stringify(out.errors));
       JSON.stringify(out.result, (k, v) => {
-        if ((k === 'equation' || k === 'category_equation') && v && typeof v === 'object') expect(known, v.id).toContain(v.id);
+        if ((k === 'equation' || k === 'category_equation') && v && typeof v === 'object')
+          expect(known, v.id).toContain(v.id);
         return v;
       });
     }

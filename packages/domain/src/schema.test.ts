@@ -21,7 +21,9 @@ describe('required fields', () => {
   });
 
   it('clinical_data needs temperatura', () => {
-    expect(errorsOf(subjectA({ clinical_data: {} as never }))['clinical_data.temperatura']).toEqual([ERROR_KEYS.required]);
+    expect(errorsOf(subjectA({ clinical_data: {} as never }))['clinical_data.temperatura']).toEqual([
+      ERROR_KEYS.required,
+    ]);
   });
 
   it.each([
@@ -38,7 +40,10 @@ describe('required fields', () => {
   });
 
   it('reports type-specific and cross-field problems together with basic ones', () => {
-    const input: Record<string, unknown> = { ...subjectA({ evaluation_type: 1, presion_d: 140, presion_s: 120 }), peso: 'abc' };
+    const input: Record<string, unknown> = {
+      ...subjectA({ evaluation_type: 1, presion_d: 140, presion_s: 120 }),
+      peso: 'abc',
+    };
     delete input.pgrasa;
     const errors = errorsOf(input);
     expect(errors.peso).toEqual([ERROR_KEYS.type]);
@@ -91,12 +96,18 @@ describe('implausible values are field errors', () => {
   });
 
   it('temperature outside 34-43 °C', () => {
-    expect(errorsOf(subjectA({ clinical_data: { temperatura: 33.9 } }))['clinical_data.temperatura']).toEqual([ERROR_KEYS.range]);
-    expect(errorsOf(subjectA({ clinical_data: { temperatura: 43.1 } }))['clinical_data.temperatura']).toEqual([ERROR_KEYS.range]);
+    expect(errorsOf(subjectA({ clinical_data: { temperatura: 33.9 } }))['clinical_data.temperatura']).toEqual([
+      ERROR_KEYS.range,
+    ]);
+    expect(errorsOf(subjectA({ clinical_data: { temperatura: 43.1 } }))['clinical_data.temperatura']).toEqual([
+      ERROR_KEYS.range,
+    ]);
   });
 
   it('diastolic ≥ systolic', () => {
-    expect(errorsOf(subjectA({ presion_s: 120, presion_d: 120 })).presion_d).toEqual([ERROR_KEYS.diastolicNotBelowSystolic]);
+    expect(errorsOf(subjectA({ presion_s: 120, presion_d: 120 })).presion_d).toEqual([
+      ERROR_KEYS.diastolicNotBelowSystolic,
+    ]);
   });
 
   it('weight/height pairs with an implausible BMI', () => {
@@ -106,7 +117,9 @@ describe('implausible values are field errors', () => {
   });
 
   it('tape method with the neck not below the waist', () => {
-    expect(errorsOf(subjectA({ evaluation_type: 3, pcintura: 40, cuello: 40 })).cuello).toEqual([ERROR_KEYS.neckNotBelowWaist]);
+    expect(errorsOf(subjectA({ evaluation_type: 3, pcintura: 40, cuello: 40 })).cuello).toEqual([
+      ERROR_KEYS.neckNotBelowWaist,
+    ]);
   });
 
   it('measurements whose equation gives an implausible fat %', () => {
@@ -123,7 +136,9 @@ describe('implausible values are field errors', () => {
 
 describe('age from birth date', () => {
   it('under 13 at the evaluation date is rejected', () => {
-    expect(errorsOf(subjectA({ nacimiento: '2012-06-02', fecha: '2025-06-01' })).nacimiento).toEqual([ERROR_KEYS.underAge]);
+    expect(errorsOf(subjectA({ nacimiento: '2012-06-02', fecha: '2025-06-01' })).nacimiento).toEqual([
+      ERROR_KEYS.underAge,
+    ]);
     expect(evaluate(subjectA({ nacimiento: '2012-06-01', fecha: '2025-06-01' })).ok).toBe(true);
   });
   it('invalid dates and evaluation before birth', () => {
@@ -172,20 +187,26 @@ describe('exams', () => {
   });
   it('range is checked after unit conversion', () => {
     // 5.3 mmol/L glucose is 95 mg/dL: valid; 5.3 mg/dL is not.
-    const ok = evaluate(subjectA({ clinical_data: { temperatura: 36.5, exams: [{ name: 'fasting_glucose', value: 5.3, unit: 'mmol/L' }] } }));
+    const ok = evaluate(
+      subjectA({
+        clinical_data: { temperatura: 36.5, exams: [{ name: 'fasting_glucose', value: 5.3, unit: 'mmol/L' }] },
+      }),
+    );
     expect(ok.ok).toBe(true);
-    expect(errorsOf(subjectA({ clinical_data: { temperatura: 36.5, exams: [{ name: 'fasting_glucose', value: 5.3 }] } }))['clinical_data.exams.0.value']).toEqual([
-      ERROR_KEYS.range,
-    ]);
+    expect(
+      errorsOf(subjectA({ clinical_data: { temperatura: 36.5, exams: [{ name: 'fasting_glucose', value: 5.3 }] } }))[
+        'clinical_data.exams.0.value'
+      ],
+    ).toEqual([ERROR_KEYS.range]);
   });
   it('HDL must be below total cholesterol', () => {
     const exams = [
       { name: 'total_cholesterol', value: 150 },
       { name: 'hdl', value: 150 },
     ] as const;
-    expect(errorsOf(subjectA({ clinical_data: { temperatura: 36.5, exams: [...exams] } }))['clinical_data.exams.1.value']).toEqual([
-      ERROR_KEYS.hdlNotBelowTotal,
-    ]);
+    expect(
+      errorsOf(subjectA({ clinical_data: { temperatura: 36.5, exams: [...exams] } }))['clinical_data.exams.1.value'],
+    ).toEqual([ERROR_KEYS.hdlNotBelowTotal]);
   });
   it('prototype keys are neither exams nor units', () => {
     const errors = errorsOf(
@@ -204,20 +225,30 @@ describe('exams', () => {
   });
 
   it('unticked exams (status false) are ignored', () => {
-    expect(evaluate(subjectA({ clinical_data: { temperatura: 36.5, exams: [{ name: 'hdl', status: false }] } })).ok).toBe(true);
+    expect(
+      evaluate(subjectA({ clinical_data: { temperatura: 36.5, exams: [{ name: 'hdl', status: false }] } })).ok,
+    ).toBe(true);
   });
 });
 
 describe('normalisation of form values', () => {
   it('numeric strings, decimal commas and empty strings', () => {
-    const parsed = evaluationInputSchema.parse({ ...subjectB(), peso: '62,5', estatura: ' 165 ', cuello: '', evaluation_type: '4' });
+    const parsed = evaluationInputSchema.parse({
+      ...subjectB(),
+      peso: '62,5',
+      estatura: ' 165 ',
+      cuello: '',
+      evaluation_type: '4',
+    });
     expect(parsed.peso).toBe(62.5);
     expect(parsed.estatura).toBe(165);
     expect(parsed.evaluation_type).toBe(4);
     expect(parsed.cuello).toBeUndefined();
   });
   it('macro percentages must add up to 100', () => {
-    expect(errorsOf(subjectA({ macro_percentages: { protein: 20, carbohydrate: 50, fat: 20 } })).macro_percentages).toEqual([ERROR_KEYS.macroSum]);
+    expect(
+      errorsOf(subjectA({ macro_percentages: { protein: 20, carbohydrate: 50, fat: 20 } })).macro_percentages,
+    ).toEqual([ERROR_KEYS.macroSum]);
   });
 });
 
@@ -228,7 +259,14 @@ describe('error messages are translation keys', () => {
       42,
       [],
       {},
-      { evaluation_type: 9, sexo: 'x', nacimiento: 5, fuma: true, rockport: 'x', clinical_data: { exams: [{}], ecnt: [1] } },
+      {
+        evaluation_type: 9,
+        sexo: 'x',
+        nacimiento: 5,
+        fuma: true,
+        rockport: 'x',
+        clinical_data: { exams: [{}], ecnt: [1] },
+      },
       subjectA({ hace: 2.5 as never, frecentrena: 8 }),
     ];
     for (const input of inputs) {

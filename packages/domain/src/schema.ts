@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { ageAt, isBefore, parseIsoDate } from './age.ts';
 import { bodyFatInputOf, isPlausibleFat, primaryBodyFat } from './body-fat.ts';
-import { BMI_PLAUSIBLE, EVALUATION_TYPES, FIELD_RANGES, LOCALE_LENGTH, MACRO_PCT_RANGES, MAX_AGE_YEARS, MIN_AGE_YEARS, SEXO_OPTIONS, YES_NO } from './constants.ts';
+import {
+  BMI_PLAUSIBLE,
+  EVALUATION_TYPES,
+  FIELD_RANGES,
+  LOCALE_LENGTH,
+  MACRO_PCT_RANGES,
+  MAX_AGE_YEARS,
+  MIN_AGE_YEARS,
+  SEXO_OPTIONS,
+  YES_NO,
+} from './constants.ts';
 import type { RangedField } from './constants.ts';
 import { ACTIVITY_LEVELS } from './equations/energy.ts';
 import { navyCircumferenceCm } from './equations/navy.ts';
@@ -122,7 +132,17 @@ export const evaluationObjectSchema = z.object(
     alcohol: yesNo,
     ejercita: yesNo,
     hace: z
-      .union(HACE_OPTIONS.map((o) => z.literal(o.value, E)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>, z.ZodLiteral<5>, z.ZodLiteral<6>], E)
+      .union(
+        HACE_OPTIONS.map((o) => z.literal(o.value, E)) as unknown as [
+          z.ZodLiteral<1>,
+          z.ZodLiteral<2>,
+          z.ZodLiteral<3>,
+          z.ZodLiteral<4>,
+          z.ZodLiteral<5>,
+          z.ZodLiteral<6>,
+        ],
+        E,
+      )
       .optional(),
     frecentrena: z.number(E).int(E).min(FRECUENCIA.min, E).max(FRECUENCIA.max, E).optional(),
     rockport,
@@ -206,7 +226,8 @@ function toNumber(v: unknown): unknown {
 }
 
 /** The method code if it is one; never indexes tables with arbitrary (possibly hostile) values. */
-export const methodOf = (v: unknown): 1 | 2 | 3 | 4 | undefined => (v === 1 || v === 2 || v === 3 || v === 4 ? v : undefined);
+export const methodOf = (v: unknown): 1 | 2 | 3 | 4 | undefined =>
+  v === 1 || v === 2 || v === 3 || v === 4 ? v : undefined;
 
 function normalise(raw: unknown): unknown {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
@@ -231,7 +252,9 @@ function normalise(raw: unknown): unknown {
     if ('temperatura' in c) c.temperatura = toNumber(c.temperatura);
     if (Array.isArray(c.exams)) {
       c.exams = c.exams.map((e: unknown) =>
-        e && typeof e === 'object' && 'value' in e ? { ...(e as object), value: toNumber((e as { value: unknown }).value) } : e,
+        e && typeof e === 'object' && 'value' in e
+          ? { ...(e as object), value: toNumber((e as { value: unknown }).value) }
+          : e,
       );
     }
     v.clinical_data = c;
@@ -298,8 +321,10 @@ export function crossFieldRules(value: unknown, ctx: Report): void {
   }
 
   // Rocha's bone mass needs both breadths.
-  if (v.diametro_muneca !== undefined && v.diametro_femur === undefined) add(ctx, ['diametro_femur'], ERROR_KEYS.required);
-  if (v.diametro_femur !== undefined && v.diametro_muneca === undefined) add(ctx, ['diametro_muneca'], ERROR_KEYS.required);
+  if (v.diametro_muneca !== undefined && v.diametro_femur === undefined)
+    add(ctx, ['diametro_femur'], ERROR_KEYS.required);
+  if (v.diametro_femur !== undefined && v.diametro_muneca === undefined)
+    add(ctx, ['diametro_muneca'], ERROR_KEYS.required);
 
   if (age !== undefined) plausibleFatRule(v, type, age, ctx);
 
@@ -309,7 +334,13 @@ export function crossFieldRules(value: unknown, ctx: Report): void {
   }
 
   const m = v.macro_percentages as Record<string, unknown> | undefined;
-  if (m && isNum(m.protein) && isNum(m.carbohydrate) && isNum(m.fat) && Math.abs(m.protein + m.carbohydrate + m.fat - 100) > 0.5) {
+  if (
+    m &&
+    isNum(m.protein) &&
+    isNum(m.carbohydrate) &&
+    isNum(m.fat) &&
+    Math.abs(m.protein + m.carbohydrate + m.fat - 100) > 0.5
+  ) {
     add(ctx, ['macro_percentages'], ERROR_KEYS.macroSum);
   }
 
@@ -323,12 +354,29 @@ export function crossFieldRules(value: unknown, ctx: Report): void {
  */
 function plausibleFatRule(v: Record<string, unknown>, type: 1 | 2 | 3 | 4 | undefined, age: number, ctx: Ctx): void {
   if (!type || (v.sexo !== 'Masculino' && v.sexo !== 'Femenino')) return;
-  if (!inRange(v.peso, 'peso') || !inRange(v.estatura, 'estatura') || !inRange(v.pcintura, 'pcintura') || !inRange(v.pcadera, 'pcadera')) return;
+  if (
+    !inRange(v.peso, 'peso') ||
+    !inRange(v.estatura, 'estatura') ||
+    !inRange(v.pcintura, 'pcintura') ||
+    !inRange(v.pcadera, 'pcadera')
+  )
+    return;
   for (const f of REQUIRED_BY_TYPE[type]) if (!inRange(v[f], f)) return;
-  if (type === 3 && navyCircumferenceCm({ sex: v.sexo === 'Masculino' ? 'M' : 'F', heightCm: 0, waistCm: v.pcintura, neckCm: v.cuello as number, hipCm: v.pcadera }) <= 0) return;
+  if (
+    type === 3 &&
+    navyCircumferenceCm({
+      sex: v.sexo === 'Masculino' ? 'M' : 'F',
+      heightCm: 0,
+      waistCm: v.pcintura,
+      neckCm: v.cuello as number,
+      hipCm: v.pcadera,
+    }) <= 0
+  )
+    return;
   const estimate = primaryBodyFat(bodyFatInputOf(v as unknown as EvaluationInput, age));
   if (isPlausibleFat(estimate.percent)) return;
-  for (const field of estimate.fields) if (field !== 'estatura' && field !== 'peso') add(ctx, [field], ERROR_KEYS.implausibleFat);
+  for (const field of estimate.fields)
+    if (field !== 'estatura' && field !== 'peso') add(ctx, [field], ERROR_KEYS.implausibleFat);
 }
 
 /** Canonical (converted) exam values by id, for the rules that compare exams. */

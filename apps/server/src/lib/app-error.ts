@@ -23,4 +23,6 @@ export const notFound = () => new AppError(404, ErrorCode.notFound, 'errors.notF
 export const fieldError = (field: string, key: string) =>
   new AppError(422, ErrorCode.validation, 'errors.validation', { fields: { [field]: [key] } });
 export const tooManyRequests = (retryAfterSeconds: number, key = 'errors.tooManyRequests') =>
-  new AppError(429, ErrorCode.tooManyRequests, key, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+  new AppError(429, ErrorCode.tooManyRequests, key, {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });

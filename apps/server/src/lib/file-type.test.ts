@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, detectFileType, sanitizeFileName } from './file-type.ts';
 
-const bytes = (...values: (number | string)[]) => new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...Buffer.from(v)] : [v])));
+const bytes = (...values: (number | string)[]) =>
+  new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...Buffer.from(v)] : [v])));
 
 describe('detectFileType (magic bytes only)', () => {
   it.each([
@@ -37,8 +38,14 @@ describe('sanitizeFileName', () => {
 
 describe('contentDisposition (RFC 6266)', () => {
   it('gives an ASCII fallback and the exact UTF-8 name, and the right extension for the real type', () => {
-    expect(contentDisposition('informe ñ "x".pdf', 'application/pdf')).toBe(`attachment; filename="informe _ x.pdf"; filename*=UTF-8''informe%20%C3%B1%20x.pdf`);
-    expect(contentDisposition('photo', 'image/jpeg')).toBe(`attachment; filename="photo.jpg"; filename*=UTF-8''photo.jpg`);
-    expect(contentDisposition("it's (1).png", 'image/png')).toBe(`attachment; filename="it's (1).png"; filename*=UTF-8''it%27s%20%281%29.png`);
+    expect(contentDisposition('informe ñ "x".pdf', 'application/pdf')).toBe(
+      `attachment; filename="informe _ x.pdf"; filename*=UTF-8''informe%20%C3%B1%20x.pdf`,
+    );
+    expect(contentDisposition('photo', 'image/jpeg')).toBe(
+      `attachment; filename="photo.jpg"; filename*=UTF-8''photo.jpg`,
+    );
+    expect(contentDisposition("it's (1).png", 'image/png')).toBe(
+      `attachment; filename="it's (1).png"; filename*=UTF-8''it%27s%20%281%29.png`,
+    );
   });
 });

@@ -27,8 +27,11 @@ export function detectFileType(head: Uint8Array): AllowedMimeType | null {
  */
 export function sanitizeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  let clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"]/g, '').trim();
+  let clean = base
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"]/g, '')
+    .trim();
   clean = clean.replace(/^\.+/, '');
   if (clean.length > 120) {
     const dot = clean.lastIndexOf('.');
@@ -48,7 +51,8 @@ const EXTENSIONS: Record<AllowedMimeType, string> = {
 /** RFC 6266 / 5987 attachment header: an ASCII fallback plus the exact UTF-8 name in filename*. */
 export function contentDisposition(fileName: string, mimeType: AllowedMimeType): string {
   let name = sanitizeFileName(fileName);
-  if (!name.toLowerCase().endsWith(EXTENSIONS[mimeType]) && !(mimeType === 'image/jpeg' && /\.jpe?g$/i.test(name))) name += EXTENSIONS[mimeType];
+  if (!name.toLowerCase().endsWith(EXTENSIONS[mimeType]) && !(mimeType === 'image/jpeg' && /\.jpe?g$/i.test(name)))
+    name += EXTENSIONS[mimeType];
   const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;%]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;

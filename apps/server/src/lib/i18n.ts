@@ -4,7 +4,10 @@ import { LANGUAGES, languageSchema, type Language } from '@medida/contracts';
 type Catalog = { [key: string]: string | Catalog };
 
 const catalogs = Object.fromEntries(
-  LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(new URL(`../i18n/${lang}.json`, import.meta.url), 'utf8')) as Catalog]),
+  LANGUAGES.map((lang) => [
+    lang,
+    JSON.parse(readFileSync(new URL(`../i18n/${lang}.json`, import.meta.url), 'utf8')) as Catalog,
+  ]),
 ) as Record<Language, Catalog>;
 
 export const FALLBACK_LANGUAGE: Language = 'es';

@@ -5,7 +5,12 @@ import { translate } from './i18n.ts';
 type Template = 'welcome' | 'passwordReset' | 'passwordChanged' | 'invitation' | 'evaluationReport';
 
 /** Plain-text messages in the recipient's language; they carry no health data (security.md F6). */
-export function renderMail(template: Template, lang: Language, to: string, rawParams: Record<string, string | number>): MailMessage {
+export function renderMail(
+  template: Template,
+  lang: Language,
+  to: string,
+  rawParams: Record<string, string | number>,
+): MailMessage {
   // Every parameter is a one-line value (a name, a link): line breaks from user input are flattened.
   const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, String(v).replace(/[\r\n]+/g, ' ')]));
   const body = translate(lang, `mail.${template}.body`, params);

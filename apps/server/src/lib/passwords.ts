@@ -17,7 +17,9 @@ export interface PasswordHasher {
 
 const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/;
 
-export function createPasswordHasher(params: { memoryCost: number; timeCost: number; parallelism: number } = ARGON2_POLICY): PasswordHasher {
+export function createPasswordHasher(
+  params: { memoryCost: number; timeCost: number; parallelism: number } = ARGON2_POLICY,
+): PasswordHasher {
   const options = { algorithm: ARGON2ID, ...params };
   // A hash of a random password: verifying against it costs what a real verify costs.
   let dummyHash: Promise<string> | undefined;

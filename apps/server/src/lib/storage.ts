@@ -55,7 +55,8 @@ export function createDiskStorage(root: string): BlobStorage {
         transform(chunk: Buffer, _encoding, done) {
           hash.update(chunk);
           size += chunk.length;
-          if (head.length < FILE_TYPE_HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, FILE_TYPE_HEAD_BYTES - head.length)]);
+          if (head.length < FILE_TYPE_HEAD_BYTES)
+            head = Buffer.concat([head, chunk.subarray(0, FILE_TYPE_HEAD_BYTES - head.length)]);
           done(null, chunk);
         },
       });

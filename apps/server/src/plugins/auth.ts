@@ -26,7 +26,8 @@ async function authPlugin(app: FastifyInstance) {
 
   app.addHook('onRoute', (route) => {
     if (typeof route.config?.public === 'boolean') {
-      for (const method of [route.method].flat()) routeAccess.push({ method, url: route.url, public: route.config.public });
+      for (const method of [route.method].flat())
+        routeAccess.push({ method, url: route.url, public: route.config.public });
       return;
     }
     const isApi = route.url.startsWith('/web') && !route.url.startsWith('/web/docs');

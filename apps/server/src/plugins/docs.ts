@@ -8,8 +8,16 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 async function docsPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Medida API', version: '0.1.0', description: 'Every endpoint under /web. Errors use one envelope: {error:{code,key?,message}}.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Opaque token from POST /web/authenticate' } } },
+      info: {
+        title: 'Medida API',
+        version: '0.1.0',
+        description: 'Every endpoint under /web. Errors use one envelope: {error:{code,key?,message}}.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'Opaque token from POST /web/authenticate' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -7,8 +7,17 @@ describe('fieldErrorsFromIssues', () => {
     const fields = fieldErrorsFromIssues(
       [
         { keyword: 'custom', instancePath: '/profile/email', message: 'validation.email' },
-        { keyword: 'invalid_type', instancePath: '/files/0/title', message: 'Invalid input: expected string, received undefined' },
-        { keyword: 'unrecognized_keys', instancePath: '', message: 'Unrecognized keys', params: { keys: ['role', 'balance'] } },
+        {
+          keyword: 'invalid_type',
+          instancePath: '/files/0/title',
+          message: 'Invalid input: expected string, received undefined',
+        },
+        {
+          keyword: 'unrecognized_keys',
+          instancePath: '',
+          message: 'Unrecognized keys',
+          params: { keys: ['role', 'balance'] },
+        },
         { keyword: 'too_big', instancePath: '/nombre', message: 'Too big' },
       ],
       'en',
@@ -24,22 +33,29 @@ describe('fieldErrorsFromIssues', () => {
   });
 
   it('files issues without a path under the request part', () => {
-    expect(fieldErrorsFromIssues([{ keyword: 'invalid_type', instancePath: '/', message: 'x' }], 'es', 'querystring')).toEqual({ query: ['Valor no válido.'] });
+    expect(
+      fieldErrorsFromIssues([{ keyword: 'invalid_type', instancePath: '/', message: 'x' }], 'es', 'querystring'),
+    ).toEqual({ query: ['Valor no válido.'] });
   });
 });
 
 describe('transaction conflicts', () => {
-  it.each(['40P01', '40001'])('answers SQLSTATE %s with 503, Retry-After and a translated "try again", never 500', async (code) => {
-    const app = Fastify();
-    await app.register(errorHandler);
-    app.get('/boom', async () => {
-      throw Object.assign(new Error('deadlock detected'), { code });
-    });
-    const res = await app.inject({ method: 'GET', url: '/boom' });
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBe('1');
-    expect(res.json()).toEqual({ error: { code: 'conflict', key: 'errors.retry', message: expect.stringMatching(/Inténtalo de nuevo/) } });
-    expect(res.body).not.toMatch(/deadlock/);
-    await app.close();
-  });
+  it.each(['40P01', '40001'])(
+    'answers SQLSTATE %s with 503, Retry-After and a translated "try again", never 500',
+    async (code) => {
+      const app = Fastify();
+      await app.register(errorHandler);
+      app.get('/boom', async () => {
+        throw Object.assign(new Error('deadlock detected'), { code });
+      });
+      const res = await app.inject({ method: 'GET', url: '/boom' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toEqual({
+        error: { code: 'conflict', key: 'errors.retry', message: expect.stringMatching(/Inténtalo de nuevo/) },
+      });
+      expect(res.body).not.toMatch(/deadlock/);
+      await app.close();
+    },
+  );
 });

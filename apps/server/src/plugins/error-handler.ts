@@ -31,7 +31,11 @@ function issueKey(issue: ValidationIssue): string {
 }
 
 /** `{ field: [translated messages] }` with dotted field names (`profile.nombre`, `files.0.title`). */
-export function fieldErrorsFromIssues(issues: ValidationIssue[], lang: Language, context: string | undefined): FieldErrors {
+export function fieldErrorsFromIssues(
+  issues: ValidationIssue[],
+  lang: Language,
+  context: string | undefined,
+): FieldErrors {
   const fields: FieldErrors = {};
   const add = (field: string, key: string) => {
     const message = translate(lang, key);
@@ -64,7 +68,9 @@ const clientErrorCodes: Record<number, { code: ErrorCode; key: string }> = {
 };
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send(envelope(ErrorCode.notFound, translate(request.lang, 'errors.notFound'), 'errors.notFound'));
+  return reply
+    .code(404)
+    .send(envelope(ErrorCode.notFound, translate(request.lang, 'errors.notFound'), 'errors.notFound'));
 }
 
 /** PostgreSQL's deadlock_detected and serialization_failure: the transaction was rolled back whole. */
@@ -82,7 +88,9 @@ async function errorHandlerPlugin(app: FastifyInstance) {
       if (error.extra.headers) reply.headers(error.extra.headers);
       const fields = error.extra.fields;
       const message = fields
-        ? Object.fromEntries(Object.entries(fields).map(([field, keys]) => [field, keys.map((k) => translate(lang, k))]))
+        ? Object.fromEntries(
+            Object.entries(fields).map(([field, keys]) => [field, keys.map((k) => translate(lang, k))]),
+          )
         : translate(lang, error.key);
       return reply.code(error.statusCode).send(envelope(error.code, message, error.key));
     }
@@ -94,7 +102,10 @@ async function errorHandlerPlugin(app: FastifyInstance) {
       // A deadlock or serialization failure rolled the whole transaction back: nothing was written,
       // and the same request can simply be sent again.
       request.log.warn({ code: (error as { code?: string }).code }, 'transaction conflict, rolled back');
-      return reply.code(503).header('Retry-After', '1').send(envelope(ErrorCode.conflict, translate(lang, 'errors.retry'), 'errors.retry'));
+      return reply
+        .code(503)
+        .header('Retry-After', '1')
+        .send(envelope(ErrorCode.conflict, translate(lang, 'errors.retry'), 'errors.retry'));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {

@@ -32,7 +32,8 @@ async function securityPlugin(app: FastifyInstance, options: { corsOrigins: stri
 
   // API answers may hold health data and tokens: never stored by browsers or proxies.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/web') && !request.url.startsWith('/web/docs')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/web') && !request.url.startsWith('/web/docs'))
+      reply.header('cache-control', 'no-store');
   });
 
   // CORS only for an explicit allowlist (the SPA is same-origin; Vite's dev server proxies /web).

@@ -19,16 +19,21 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
       setHeaders: (res, filePath) => {
         // Hashed assets can be cached for long; index.html must be revalidated.
         if (filePath.endsWith('index.html')) res.header('cache-control', 'no-cache');
-        else if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   } else {
-    app.log.warn({ distDir: options.distDir }, 'web app build not found: serving the API only (run `npm run build -w @medida/web`)');
+    app.log.warn(
+      { distDir: options.distDir },
+      'web app build not found: serving the API only (run `npm run build -w @medida/web`)',
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/web' || request.url.startsWith('/web/');
-    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    const wantsHtml =
+      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (hasBuild && !isApi && wantsHtml) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -21,9 +21,15 @@ export interface TestUser {
 }
 
 /** Inserts a user straight into the database (a professional unless `type` says otherwise). */
-export async function insertUser(ctx: Pick<TestContext, 'db'>, overrides: Partial<NewUser> & { password?: string } = {}): Promise<TestUser> {
+export async function insertUser(
+  ctx: Pick<TestContext, 'db'>,
+  overrides: Partial<NewUser> & { password?: string } = {},
+): Promise<TestUser> {
   const { password = DEFAULT_PASSWORD, ...columns } = overrides;
-  const passwordHash = password === DEFAULT_PASSWORD ? await (defaultHash ??= testHasher.hash(DEFAULT_PASSWORD)) : await testHasher.hash(password);
+  const passwordHash =
+    password === DEFAULT_PASSWORD
+      ? await (defaultHash ??= testHasher.hash(DEFAULT_PASSWORD))
+      : await testHasher.hash(password);
   const row: NewUser = {
     type: 1,
     email: uniqueEmail(),
@@ -58,8 +64,17 @@ let ipSequence = 0;
 /** A fresh client address, so per-IP limits of one test don't leak into another. */
 export const freshIp = () => `10.${(++ipSequence >> 16) & 255}.${(ipSequence >> 8) & 255}.${ipSequence & 255}`;
 
-export async function login(app: FastifyInstance, user: Pick<TestUser, 'email' | 'password'>, ip = freshIp()): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/web/authenticate', payload: { email: user.email, password: user.password }, remoteAddress: ip });
+export async function login(
+  app: FastifyInstance,
+  user: Pick<TestUser, 'email' | 'password'>,
+  ip = freshIp(),
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/web/authenticate',
+    payload: { email: user.email, password: user.password },
+    remoteAddress: ip,
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json<{ token: string }>().token;
 }

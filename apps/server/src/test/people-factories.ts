@@ -15,10 +15,25 @@ export interface ChileIds {
 /** Santiago, Región Metropolitana, Chile: looked up once per database (ids come from the dataset). */
 export async function chileIds(db: Kysely<Database>): Promise<ChileIds> {
   const cl = await db.selectFrom('countries').select('id').where('iso2', '=', 'CL').executeTakeFirstOrThrow();
-  const rm = await db.selectFrom('states').select('id').where('country_id', '=', cl.id).where('iso_code', '=', 'RM').executeTakeFirstOrThrow();
-  const santiago = await db.selectFrom('cities').select('id').where('state_id', '=', rm.id).where('name', '=', 'Santiago').executeTakeFirstOrThrow();
+  const rm = await db
+    .selectFrom('states')
+    .select('id')
+    .where('country_id', '=', cl.id)
+    .where('iso_code', '=', 'RM')
+    .executeTakeFirstOrThrow();
+  const santiago = await db
+    .selectFrom('cities')
+    .select('id')
+    .where('state_id', '=', rm.id)
+    .where('name', '=', 'Santiago')
+    .executeTakeFirstOrThrow();
   const ar = await db.selectFrom('countries').select('id').where('iso2', '=', 'AR').executeTakeFirstOrThrow();
-  const foreign = await db.selectFrom('states').select('id').where('country_id', '=', ar.id).limit(1).executeTakeFirstOrThrow();
+  const foreign = await db
+    .selectFrom('states')
+    .select('id')
+    .where('country_id', '=', ar.id)
+    .limit(1)
+    .executeTakeFirstOrThrow();
   return { pais_id: cl.id, region_id: rm.id, comuna_id: santiago.id, foreign_region_id: foreign.id };
 }
 
@@ -94,7 +109,13 @@ export async function twoTenants(ctx: TestContext) {
   const loc = { pais_id: ids.pais_id, region_id: ids.region_id, comuna_id: ids.comuna_id };
   const clientUser = await insertUser(ctx, { type: 2, parent_user_id: owner.id, ...loc, rut: validRut() });
   const client = { ...clientUser, headers: bearer(await login(ctx.app, clientUser)) };
-  const colleague = await insertUser(ctx, { type: 1, parent_user_id: owner.id, ...loc, especialidad: 'Nutricionista', trabajo: 'Independiente' });
+  const colleague = await insertUser(ctx, {
+    type: 1,
+    parent_user_id: owner.id,
+    ...loc,
+    especialidad: 'Nutricionista',
+    trabajo: 'Independiente',
+  });
   const otherClient = await insertUser(ctx, { type: 2, parent_user_id: other.id, ...loc });
   return { ids, owner, other, client, colleague, otherClient };
 }
@@ -110,14 +131,22 @@ export interface UploadFile {
 }
 
 /** A multipart body as a browser's FormData would send it: text fields, then files[] parts. */
-export async function multipartPayload(fields: Record<string, unknown>, files: UploadFile[] = [], fileField = 'files[]') {
+export async function multipartPayload(
+  fields: Record<string, unknown>,
+  files: UploadFile[] = [],
+  fileField = 'files[]',
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined) form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
-  for (const file of files) form.append(fileField, new Blob([file.data], { type: file.type ?? 'application/octet-stream' }), file.name);
+  for (const file of files)
+    form.append(fileField, new Blob([file.data], { type: file.type ?? 'application/octet-stream' }), file.name);
   const request = new Request('http://medida.test/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
 }
 
 /** Smallest files that pass the magic-byte check, padded to `size` bytes. */

@@ -24,7 +24,10 @@ const silentLogger = { info: () => {}, error: () => {} };
 export const testHasher = createPasswordHasher();
 
 /** A fresh migrated database (PGlite, or PostgreSQL when DATABASE_URL is set), a fake clock and a memory mailer. */
-export async function createTestApp(env: Env = {}, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Env = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestContext> {
   const clock = createFakeClock();
   const handle = await createFreshTestDb();
   const config = loadConfig({
@@ -35,7 +38,14 @@ export async function createTestApp(env: Env = {}, options: { logger?: FastifySe
     ...env,
   });
   const mailer = createMailer({ from: config.mailFrom, sink: { kind: 'memory' }, logger: silentLogger });
-  const app = await buildApp({ config, db: handle, clock, hasher: testHasher, mailer, logger: options.logger ?? false });
+  const app = await buildApp({
+    config,
+    db: handle,
+    clock,
+    hasher: testHasher,
+    mailer,
+    logger: options.logger ?? false,
+  });
   await app.ready();
   return { app, db: handle.db, clock, mailer, hasher: testHasher, close: () => app.close() };
 }

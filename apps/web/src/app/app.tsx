@@ -44,7 +44,15 @@ function setUpClient(): QueryClient {
 
 function LocalizedDates({ children }: { children: React.ReactNode }) {
   const { i18n: instance } = useTranslation();
-  return <DatesProvider settings={{ locale: dateLocale(instance.language === 'pt' || instance.language === 'en' ? instance.language : 'es') }}>{children}</DatesProvider>;
+  return (
+    <DatesProvider
+      settings={{
+        locale: dateLocale(instance.language === 'pt' || instance.language === 'en' ? instance.language : 'es'),
+      }}
+    >
+      {children}
+    </DatesProvider>
+  );
 }
 
 export function App() {

@@ -22,16 +22,27 @@ describe('decideAccess (spec §2 access guard)', () => {
     expect(decideAccess({ pathname, ...anon })).toEqual({ kind: 'allow' });
   });
 
-  it.each(['/', '/dashboard', '/users', '/users/7', '/networkusers', '/evaluations', '/evaluations/detail', '/delete-account', '/theme', '/nope'])(
-    'sends a visitor without login from %s to Login',
-    (pathname) => {
-      expect(decideAccess({ pathname, ...anon })).toEqual({ kind: 'redirect', to: '/pages/login' });
-    },
-  );
+  it.each([
+    '/',
+    '/dashboard',
+    '/users',
+    '/users/7',
+    '/networkusers',
+    '/evaluations',
+    '/evaluations/detail',
+    '/delete-account',
+    '/theme',
+    '/nope',
+  ])('sends a visitor without login from %s to Login', (pathname) => {
+    expect(decideAccess({ pathname, ...anon })).toEqual({ kind: 'redirect', to: '/pages/login' });
+  });
 
   it('sends an authenticated user away from Login to the dashboard', () => {
     expect(decideAccess({ pathname: '/pages/login', ...pro })).toEqual({ kind: 'redirect', to: '/dashboard' });
-    expect(decideAccess({ pathname: '/pages/login/', hasToken: true, userType: null })).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(decideAccess({ pathname: '/pages/login/', hasToken: true, userType: null })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
   });
 
   it('keeps the other public pages open while authenticated', () => {
@@ -39,9 +50,12 @@ describe('decideAccess (spec §2 access guard)', () => {
     expect(decideAccess({ pathname: '/pages/reset-password', ...client })).toEqual({ kind: 'allow' });
   });
 
-  it.each(['/dashboard', '/users', '/users/12', '/networkusers', '/Dashboard/', '/'])('sends a client (type 2) from %s to Evaluations', (pathname) => {
-    expect(decideAccess({ pathname, ...client })).toEqual({ kind: 'redirect', to: '/evaluations' });
-  });
+  it.each(['/dashboard', '/users', '/users/12', '/networkusers', '/Dashboard/', '/'])(
+    'sends a client (type 2) from %s to Evaluations',
+    (pathname) => {
+      expect(decideAccess({ pathname, ...client })).toEqual({ kind: 'redirect', to: '/evaluations' });
+    },
+  );
 
   it('lets a client open evaluations and the other layout pages', () => {
     for (const pathname of ['/evaluations', '/evaluations/detail', '/delete-account', '/charts']) {

@@ -8,12 +8,20 @@ import { RouteErrorPage } from './routes/route-error-page.tsx';
 
 // Route-level code splitting: every screen is its own chunk, loaded with a 120 s deadline and a retry.
 const MainLayout = lazyWithTimeout(() => import('./layout/main-layout.tsx').then((m) => m.MainLayout));
-const DashboardPage = lazyWithTimeout(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage));
-const DeleteAccountPage = lazyWithTimeout(() => import('../features/profile/delete-account-page.tsx').then((m) => m.DeleteAccountPage));
+const DashboardPage = lazyWithTimeout(() =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
+);
+const DeleteAccountPage = lazyWithTimeout(() =>
+  import('../features/profile/delete-account-page.tsx').then((m) => m.DeleteAccountPage),
+);
 const ClientsPage = lazyWithTimeout(() => import('../features/clients/clients-page.tsx').then((m) => m.ClientsPage));
-const ClientDetailPage = lazyWithTimeout(() => import('../features/clients/client-detail-page.tsx').then((m) => m.ClientDetailPage));
+const ClientDetailPage = lazyWithTimeout(() =>
+  import('../features/clients/client-detail-page.tsx').then((m) => m.ClientDetailPage),
+);
 const NetworkPage = lazyWithTimeout(() => import('../features/network/network-page.tsx').then((m) => m.NetworkPage));
-const EvaluationsPage = lazyWithTimeout(() => import('../features/evaluations/evaluations-page.tsx').then((m) => m.EvaluationsPage));
+const EvaluationsPage = lazyWithTimeout(() =>
+  import('../features/evaluations/evaluations-page.tsx').then((m) => m.EvaluationsPage),
+);
 const EvaluationDetailPage = lazyWithTimeout(() =>
   import('../features/evaluations/evaluation-detail-page.tsx').then((m) => m.EvaluationDetailPage),
 );
@@ -23,12 +31,20 @@ const ThemePage = lazyWithTimeout(() => import('../features/ui-kit/theme-page.ts
 const BasePage = lazyWithTimeout(() => import('../features/ui-kit/base-page.tsx').then((m) => m.BasePage));
 const ButtonsPage = lazyWithTimeout(() => import('../features/ui-kit/buttons-page.tsx').then((m) => m.ButtonsPage));
 const IconsPage = lazyWithTimeout(() => import('../features/ui-kit/icons-page.tsx').then((m) => m.IconsPage));
-const NotificationsPage = lazyWithTimeout(() => import('../features/ui-kit/notifications-page.tsx').then((m) => m.NotificationsPage));
+const NotificationsPage = lazyWithTimeout(() =>
+  import('../features/ui-kit/notifications-page.tsx').then((m) => m.NotificationsPage),
+);
 
 const LoginPage = lazyWithTimeout(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
-const ForgotPasswordPage = lazyWithTimeout(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
-const ResetPasswordPage = lazyWithTimeout(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage));
-const PoliticasPage = lazyWithTimeout(() => import('../features/legal/politicas-page.tsx').then((m) => m.PoliticasPage));
+const ForgotPasswordPage = lazyWithTimeout(() =>
+  import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyWithTimeout(() =>
+  import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+);
+const PoliticasPage = lazyWithTimeout(() =>
+  import('../features/legal/politicas-page.tsx').then((m) => m.PoliticasPage),
+);
 /** `/pages/:page`: register and every register-<partner> variant, anything else is the 404 page. */
 const PagesRoute = lazyWithTimeout(() => import('./routes/pages-route.tsx').then((m) => m.PagesRoute));
 

@@ -19,7 +19,10 @@ export const theme = createTheme({
   primaryShade: 7,
   colors: { medida },
   fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif', fontWeight: '650' },
+  headings: {
+    fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontWeight: '650',
+  },
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {

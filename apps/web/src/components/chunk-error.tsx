@@ -8,7 +8,15 @@ function ChunkErrorMessage({ timedOut, onRetry }: { timedOut: boolean; onRetry: 
   const { t } = useTranslation();
   return (
     <Center mih={280} p="md">
-      <Alert variant="light" color="orange" icon={<IconWifiOff />} title={t('chunk.title')} maw={520} data-testid="chunk-error" role="alert">
+      <Alert
+        variant="light"
+        color="orange"
+        icon={<IconWifiOff />}
+        title={t('chunk.title')}
+        maw={520}
+        data-testid="chunk-error"
+        role="alert"
+      >
         <Stack gap="sm">
           <Text size="sm">{timedOut ? t('chunk.timeout') : t('chunk.failed')}</Text>
           <Button leftSection={<IconRefresh size={16} />} onClick={onRetry} w="fit-content" data-testid="chunk-retry">

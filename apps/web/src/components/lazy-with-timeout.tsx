@@ -13,7 +13,8 @@ type Loader = () => Promise<ComponentType>;
  * page reloads, which also picks up a new deployment whose chunk names changed.
  */
 export function lazyWithTimeout(load: Loader, timeoutMs: number = CHUNK_TIMEOUT_MS): ComponentType {
-  const make = (): LazyExoticComponent<ComponentType> => lazy(() => loadChunk(load, timeoutMs).then((component) => ({ default: component })));
+  const make = (): LazyExoticComponent<ComponentType> =>
+    lazy(() => loadChunk(load, timeoutMs).then((component) => ({ default: component })));
   let current = make();
 
   function LazyRoute() {

@@ -19,7 +19,18 @@ interface ListPagerProps {
 }
 
 /** Under a paged list: where we are, the page size (10, 20, 50) and the page buttons. */
-export function ListPager({ page, pages, limit, total, rangeLabel, pageSizeLabel, onPageChange, onLimitChange, disabled, testId }: ListPagerProps) {
+export function ListPager({
+  page,
+  pages,
+  limit,
+  total,
+  rangeLabel,
+  pageSizeLabel,
+  onPageChange,
+  onLimitChange,
+  disabled,
+  testId,
+}: ListPagerProps) {
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed" data-testid={`${testId}-range`}>
@@ -39,7 +50,14 @@ export function ListPager({ page, pages, limit, total, rangeLabel, pageSizeLabel
           aria-label={pageSizeLabel}
           data-testid={`${testId}-page-size`}
         />
-        <Pagination total={pages} value={page} onChange={onPageChange} disabled={disabled} size="sm" data-testid={`${testId}-pagination`} />
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onPageChange}
+          disabled={disabled}
+          size="sm"
+          data-testid={`${testId}-pagination`}
+        />
       </Group>
     </Group>
   );

@@ -18,7 +18,12 @@ export function PublicShell({ title, subtitle, size = 'xs', children }: PublicSh
   const { t } = useTranslation();
   const width = { xs: 440, sm: 560, md: 760 }[size];
   return (
-    <Box mih="100vh" py={{ base: 'md', sm: 40 }} px="md" style={{ background: 'linear-gradient(160deg, var(--mantine-color-medida-0), var(--mantine-color-gray-0) 55%)' }}>
+    <Box
+      mih="100vh"
+      py={{ base: 'md', sm: 40 }}
+      px="md"
+      style={{ background: 'linear-gradient(160deg, var(--mantine-color-medida-0), var(--mantine-color-gray-0) 55%)' }}
+    >
       <Container size={width} p={0}>
         <Group justify="space-between" mb="lg">
           <Anchor component={Link} to="/pages/login" underline="never" aria-label={t('nav.home')}>

@@ -3,7 +3,9 @@ import { fileNameFromDisposition } from './api.ts';
 
 describe('fileNameFromDisposition', () => {
   it('prefers the UTF-8 name', () => {
-    expect(fileNameFromDisposition(`attachment; filename="informe_.pdf"; filename*=UTF-8''informe%C3%B1.pdf`)).toBe('informeñ.pdf');
+    expect(fileNameFromDisposition(`attachment; filename="informe_.pdf"; filename*=UTF-8''informe%C3%B1.pdf`)).toBe(
+      'informeñ.pdf',
+    );
   });
 
   it('falls back to the plain name, and to nothing', () => {

@@ -3,7 +3,12 @@ import { firstFieldErrors, isSessionEndingStatus, parseErrorResponse } from './a
 
 describe('parseErrorResponse', () => {
   it('reads the error envelope', () => {
-    const error = parseErrorResponse(401, JSON.stringify({ error: { code: 'invalid_credentials', key: 'errors.invalidCredentials', message: 'Wrong e-mail or password' } }));
+    const error = parseErrorResponse(
+      401,
+      JSON.stringify({
+        error: { code: 'invalid_credentials', key: 'errors.invalidCredentials', message: 'Wrong e-mail or password' },
+      }),
+    );
     expect(error.status).toBe(401);
     expect(error.code).toBe('invalid_credentials');
     expect(error.key).toBe('errors.invalidCredentials');
@@ -12,7 +17,9 @@ describe('parseErrorResponse', () => {
   });
 
   it('keeps the 422 field map and uses its first message as the message', () => {
-    const body = { error: { code: 'validation_failed', message: { email: ['The e-mail is already registered'], nombre: [] } } };
+    const body = {
+      error: { code: 'validation_failed', message: { email: ['The e-mail is already registered'], nombre: [] } },
+    };
     const error = parseErrorResponse(422, JSON.stringify(body));
     expect(error.fieldErrors).toEqual(body.error.message);
     expect(error.message).toBe('The e-mail is already registered');

@@ -89,18 +89,31 @@ async function send(path: string, options: SendOptions, accept: string): Promise
 }
 
 /** Typed fetch for the /web API: bearer token, XHR marker, language, 30 s timeout, one error type. */
-export async function apiRequest<S extends z.ZodType>(path: string, options: ApiRequestOptions<S>): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: ApiRequestOptions<S>,
+): Promise<z.output<S>> {
   const response = await send(path, options, 'application/json');
   const text = await response.text();
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : {};
   } catch {
-    throw new ApiError({ kind: 'invalid_response', status: response.status, code: 'invalid_response', message: 'Invalid JSON' });
+    throw new ApiError({
+      kind: 'invalid_response',
+      status: response.status,
+      code: 'invalid_response',
+      message: 'Invalid JSON',
+    });
   }
   const parsed = options.schema.safeParse(json);
   if (!parsed.success) {
-    throw new ApiError({ kind: 'invalid_response', status: response.status, code: 'invalid_response', message: parsed.error.message });
+    throw new ApiError({
+      kind: 'invalid_response',
+      status: response.status,
+      code: 'invalid_response',
+      message: parsed.error.message,
+    });
   }
   return parsed.data;
 }
@@ -124,7 +137,13 @@ export function fileNameFromDisposition(header: string | null): string | undefin
  * A binary download through the same transport (the bearer header, never a token in a URL).
  * Resolves to the body and the server's file name.
  */
-export async function apiDownload(path: string, options: SendOptions = {}): Promise<{ blob: Blob; fileName: string | undefined }> {
+export async function apiDownload(
+  path: string,
+  options: SendOptions = {},
+): Promise<{ blob: Blob; fileName: string | undefined }> {
   const response = await send(path, options, '*/*');
-  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) };
+  return {
+    blob: await response.blob(),
+    fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
+  };
 }

@@ -20,5 +20,7 @@ export const ESPECIALIDAD_KEYS: Record<Especialidad, string> = {
 };
 
 export function especialidadKey(value: string): string | null {
-  return (ESPECIALIDADES as readonly string[]).includes(value) ? `especialidades.${ESPECIALIDAD_KEYS[value as Especialidad]}` : null;
+  return (ESPECIALIDADES as readonly string[]).includes(value)
+    ? `especialidades.${ESPECIALIDAD_KEYS[value as Especialidad]}`
+    : null;
 }

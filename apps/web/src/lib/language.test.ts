@@ -12,7 +12,9 @@ describe('resolveLanguage', () => {
   });
 
   it('uses the first supported browser language when nothing is stored', () => {
-    expect(resolveLanguage({ pathname: '/pages/login', stored: null, navigatorLanguages: ['de', 'pt-BR', 'en'] })).toBe('pt');
+    expect(resolveLanguage({ pathname: '/pages/login', stored: null, navigatorLanguages: ['de', 'pt-BR', 'en'] })).toBe(
+      'pt',
+    );
   });
 
   it('forces Spanish on any address containing register-pacific, whatever was chosen', () => {

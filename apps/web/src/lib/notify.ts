@@ -27,7 +27,9 @@ export function apiErrorMessage(error: unknown): string {
       break;
   }
   if (error.status === 429) {
-    return error.retryAfter ? t('errors.tooManyRequestsWait', { seconds: error.retryAfter }) : t('errors.tooManyRequests');
+    return error.retryAfter
+      ? t('errors.tooManyRequestsWait', { seconds: error.retryAfter })
+      : t('errors.tooManyRequests');
   }
   if (error.status >= 500) return t('messages.genericError');
   // The server's message is already in the request's language; our own text wins when we have the key.

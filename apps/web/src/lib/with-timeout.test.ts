@@ -23,6 +23,8 @@ describe('withTimeout', () => {
   });
 
   it('labels a failed chunk import as ChunkLoadError', async () => {
-    await expect(loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), 1000)).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(
+      loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), 1000),
+    ).rejects.toBeInstanceOf(ChunkLoadError);
   });
 });

@@ -107,6 +107,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   const rows = countrySeedRows();
   for (let i = 0; i < rows.length; i += 100) {
-    await db.insertInto('countries').values(rows.slice(i, i + 100)).execute();
+    await db
+      .insertInto('countries')
+      .values(rows.slice(i, i + 100))
+      .execute();
   }
 }

@@ -18,8 +18,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     CHECK ((deleted_at IS NULL) = (deleted_by IS NULL))
   )`.execute(db);
   // The list's order (newest first) and a client's history; deleted rows never reach either.
-  await sql`CREATE INDEX evaluations_created_at_idx ON evaluations (created_at DESC, id DESC) WHERE deleted_at IS NULL`.execute(db);
-  await sql`CREATE INDEX evaluations_client_id_idx ON evaluations (client_id, created_at DESC, id DESC) WHERE deleted_at IS NULL`.execute(db);
+  await sql`CREATE INDEX evaluations_created_at_idx ON evaluations (created_at DESC, id DESC) WHERE deleted_at IS NULL`.execute(
+    db,
+  );
+  await sql`CREATE INDEX evaluations_client_id_idx ON evaluations (client_id, created_at DESC, id DESC) WHERE deleted_at IS NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX evaluations_evaluator_id_idx ON evaluations (evaluator_id)`.execute(db);
 
   // Every saved state of an evaluation: an edit adds version n+1, nothing is ever overwritten.
@@ -60,7 +64,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE credit_ledger ADD COLUMN evaluation_id integer REFERENCES evaluations (id)`.execute(db);
   await sql`ALTER TABLE credit_ledger ADD CONSTRAINT credit_ledger_transfer_or_charge
     CHECK ((to_user_id IS NULL) = (evaluation_id IS NOT NULL))`.execute(db);
-  await sql`CREATE INDEX credit_ledger_evaluation_id_idx ON credit_ledger (evaluation_id) WHERE evaluation_id IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX credit_ledger_evaluation_id_idx ON credit_ledger (evaluation_id) WHERE evaluation_id IS NOT NULL`.execute(
+    db,
+  );
 
   // The list filters are case-insensitive prefix matches: btree on lower(...) with text_pattern_ops
   // serves LIKE 'abc%' under any collation, on PGlite (no pg_trgm) and PostgreSQL alike.

@@ -7,9 +7,13 @@ const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: crash-writer <dataDir>');
 const handle = await createDb({ pglite: { dataDir } });
 // Its own table, not the migrations: this is about PGlite's files, and a first migration is slow.
-await sql`CREATE TABLE IF NOT EXISTS crash_log (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, label text NOT NULL)`.execute(handle.db);
+await sql`CREATE TABLE IF NOT EXISTS crash_log (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, label text NOT NULL)`.execute(
+  handle.db,
+);
 process.stdout.write('ready\n');
 for (let i = 1; ; i++) {
-  const { rows } = await sql<{ id: number }>`INSERT INTO crash_log (label) VALUES (${`crash-${i}`}) RETURNING id`.execute(handle.db);
+  const { rows } = await sql<{
+    id: number;
+  }>`INSERT INTO crash_log (label) VALUES (${`crash-${i}`}) RETURNING id`.execute(handle.db);
   process.stdout.write(`ack ${rows[0]!.id}\n`);
 }

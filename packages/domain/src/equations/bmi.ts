@@ -1,4 +1,9 @@
-import { WHO_BMI_LMS_FEMALE, WHO_BMI_LMS_MALE, WHO_LMS_FIRST_MONTH, WHO_LMS_LAST_MONTH } from '../data/who2007-bmi-for-age.ts';
+import {
+  WHO_BMI_LMS_FEMALE,
+  WHO_BMI_LMS_MALE,
+  WHO_LMS_FIRST_MONTH,
+  WHO_LMS_LAST_MONTH,
+} from '../data/who2007-bmi-for-age.ts';
 import { normalCdf } from '../math.ts';
 import { defineEquation } from './equation.ts';
 import type { Sex } from './sex.ts';

@@ -5,7 +5,8 @@ export const BP_ACC_AHA = defineEquation({
   id: 'bp_acc_aha_2017',
   name: 'Blood pressure categories (ACC/AHA 2017, kept in 2025)',
   citation: 'Whelton PK et al. Hypertension 2018;71:e13-e115; J Am Coll Cardiol 2018;71:e127-e248',
-  validity: 'Adults; adolescents 13 y and over use the adult thresholds (AAP 2017). Average of 2+ readings on 2+ occasions',
+  validity:
+    'Adults; adolescents 13 y and over use the adult thresholds (AAP 2017). Average of 2+ readings on 2+ occasions',
   status: 'solid',
 });
 

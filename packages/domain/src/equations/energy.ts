@@ -13,7 +13,8 @@ export const MIFFLIN = defineEquation({
 export const HARRIS_BENEDICT_1919 = defineEquation({
   id: 'bmr_harris_benedict_1919',
   name: 'Harris-Benedict (original)',
-  citation: 'Harris JA, Benedict FG. A biometric study of basal metabolism in man. Carnegie Institution Publ. 279, 1919',
+  citation:
+    'Harris JA, Benedict FG. A biometric study of basal metabolism in man. Carnegie Institution Publ. 279, 1919',
   validity: 'Adults (original sample about 15-75 y); comparison only',
   status: 'solid',
 });
@@ -116,8 +117,15 @@ export function metabolicAge(sex: Sex, age: number, weightKg: number, heightCm: 
   const lo = Math.max(age - METABOLIC_AGE_SPREAD, METABOLIC_AGE_MIN);
   const hi = Math.min(age + METABOLIC_AGE_SPREAD, METABOLIC_AGE_MAX);
   // For ages past 105 the two windows would not overlap; the real-age window wins.
-  const years = lo <= hi ? clamp(unclamped, lo, hi) : clamp(unclamped, age - METABOLIC_AGE_SPREAD, age + METABOLIC_AGE_SPREAD);
+  const years =
+    lo <= hi ? clamp(unclamped, lo, hi) : clamp(unclamped, age - METABOLIC_AGE_SPREAD, age + METABOLIC_AGE_SPREAD);
   return { years, unclamped, clamped: years !== unclamped };
 }
 
-export const BMR_EQUATIONS: readonly EquationMeta[] = [MIFFLIN, HARRIS_BENEDICT_1919, ROZA_SHIZGAL, KATCH_MCARDLE_BMR, CUNNINGHAM_1980];
+export const BMR_EQUATIONS: readonly EquationMeta[] = [
+  MIFFLIN,
+  HARRIS_BENEDICT_1919,
+  ROZA_SHIZGAL,
+  KATCH_MCARDLE_BMR,
+  CUNNINGHAM_1980,
+];

@@ -3,7 +3,10 @@ import { classifyFood, foodGuide, foodGuideSystemFor } from './food-guide.ts';
 
 describe('food guide (formulas.md §7)', () => {
   it('UK vector: yogurt 3.2 / 2.1 / 12.0 / 0.12 per 100 g → amber, amber, amber, green', () => {
-    const out = classifyFood('uk_fsa_traffic_light', { form: 'solid', per100: { fat_g: 3.2, saturates_g: 2.1, sugars_g: 12, salt_g: 0.12 } });
+    const out = classifyFood('uk_fsa_traffic_light', {
+      form: 'solid',
+      per100: { fat_g: 3.2, saturates_g: 2.1, sugars_g: 12, salt_g: 0.12 },
+    });
     expect(out.map((c) => [c.nutrient, c.colour])).toEqual([
       ['fat_g', 'amber'],
       ['saturates_g', 'amber'],
@@ -13,7 +16,8 @@ describe('food guide (formulas.md §7)', () => {
   });
 
   it('UK boundaries: ≤ green max is green, > red limit is red', () => {
-    const c = (fat: number) => classifyFood('uk_fsa_traffic_light', { form: 'solid', per100: { fat_g: fat } })[0]!.colour;
+    const c = (fat: number) =>
+      classifyFood('uk_fsa_traffic_light', { form: 'solid', per100: { fat_g: fat } })[0]!.colour;
     expect(c(3)).toBe('green');
     expect(c(17.5)).toBe('amber');
     expect(c(17.6)).toBe('red');
@@ -45,7 +49,10 @@ describe('food guide (formulas.md §7)', () => {
     expect(foodGuideSystemFor('es_cl')).toBe('chile_ley_20606');
     expect(foodGuideSystemFor('es-AR')).toBe('uk_fsa_traffic_light');
     const cl = foodGuide('es-CL');
-    expect(cl.thresholds.solid.find((t) => t.nutrient === 'sodium_mg')).toMatchObject({ red_above: 400, green_max: 200 });
+    expect(cl.thresholds.solid.find((t) => t.nutrient === 'sodium_mg')).toMatchObject({
+      red_above: 400,
+      green_max: 200,
+    });
     expect(cl.thresholds.liquid.find((t) => t.nutrient === 'energy_kcal')).toMatchObject({ red_above: 70 });
   });
 });

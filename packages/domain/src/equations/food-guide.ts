@@ -8,7 +8,8 @@ export type FoodForm = 'solid' | 'liquid';
 export const UK_FSA = defineEquation({
   id: 'uk_fsa_traffic_light_2016',
   name: 'UK front-of-pack traffic light (per 100 g / 100 mL)',
-  citation: 'Department of Health / Food Standards Agency. Guide to creating a front of pack nutrition label, 2013 (updated 2016)',
+  citation:
+    'Department of Health / Food Standards Agency. Guide to creating a front of pack nutrition label, 2013 (updated 2016)',
   validity: 'Drinks use half the food thresholds (CHECK against the 2016 document)',
   status: 'solid',
 });
@@ -17,7 +18,8 @@ export const CHILE_ALTO_EN = defineEquation({
   id: 'chile_ley_20606_2019',
   name: 'Chile "ALTO EN" warning limits, final phase (Ley 20.606, DS 13/2015)',
   citation: 'Ministerio de Salud de Chile. Ley 20.606; Decreto Supremo 13/2015, final phase since 27 June 2019',
-  validity: 'Red = above the limit ("ALTO EN", only when the nutrient was added); green = at or below half the limit (product convention)',
+  validity:
+    'Red = above the limit ("ALTO EN", only when the nutrient was added); green = at or below half the limit (product convention)',
   status: 'solid',
 });
 
@@ -54,7 +56,12 @@ const UK_LIQUID: NutrientThreshold[] = [
   { nutrient: 'salt_g', unit: 'g', green_max: 0.3, red_above: 0.75 },
 ];
 
-const chile = (nutrient: FoodNutrient, unit: NutrientThreshold['unit'], limit: number, label: string): NutrientThreshold => ({
+const chile = (
+  nutrient: FoodNutrient,
+  unit: NutrientThreshold['unit'],
+  limit: number,
+  label: string,
+): NutrientThreshold => ({
   nutrient,
   unit,
   green_max: limit / 2,

@@ -55,6 +55,12 @@ export type LeeRace = 'asian' | 'african_american' | 'other';
 const LEE2_RACE: Record<LeeRace, number> = { asian: -1.2, african_american: 1.4, other: 0 };
 
 /** 0.244 W + 7.80 Hm - 0.098 A + 6.6 sex + race - 3.3 (kg). */
-export function smmLee2000Model2(sex: Sex, age: number, weightKg: number, heightCm: number, race: LeeRace = 'other'): number {
+export function smmLee2000Model2(
+  sex: Sex,
+  age: number,
+  weightKg: number,
+  heightCm: number,
+  race: LeeRace = 'other',
+): number {
   return 0.244 * weightKg + 7.8 * (heightCm / 100) - 0.098 * age + 6.6 * maleDummy(sex) + LEE2_RACE[race] - 3.3;
 }

@@ -46,7 +46,8 @@ export const IBW_MILLER = defineEquation({
 export const IBW_HAMWI = defineEquation({
   id: 'ibw_hamwi',
   name: 'Hamwi ideal body weight',
-  citation: 'Hamwi GJ. Therapy: changing dietary concepts. In: Diabetes mellitus: diagnosis and treatment. ADA 1964;1:73-78',
+  citation:
+    'Hamwi GJ. Therapy: changing dietary concepts. In: Diabetes mellitus: diagnosis and treatment. ADA 1964;1:73-78',
   validity: 'Adults, height 152.4 cm (60 in) and over',
   status: 'solid',
 });

@@ -42,17 +42,21 @@ export const ldlSampson = (tc: number, hdl: number, tg: number): number =>
 // ---------------------------------------------------------------- status bands (formulas.md §12.2)
 
 export type GlycaemiaStatus = 'normal' | 'prediabetes' | 'diabetes_range';
-export const glucoseStatus = (mgDl: number): GlycaemiaStatus => (mgDl < 100 ? 'normal' : mgDl < 126 ? 'prediabetes' : 'diabetes_range');
-export const hba1cStatus = (pct: number): GlycaemiaStatus => (pct < 5.7 ? 'normal' : pct < 6.5 ? 'prediabetes' : 'diabetes_range');
+export const glucoseStatus = (mgDl: number): GlycaemiaStatus =>
+  mgDl < 100 ? 'normal' : mgDl < 126 ? 'prediabetes' : 'diabetes_range';
+export const hba1cStatus = (pct: number): GlycaemiaStatus =>
+  pct < 5.7 ? 'normal' : pct < 6.5 ? 'prediabetes' : 'diabetes_range';
 
 export const HOMA_IR_FLAG = 2.5;
-export const homaStatus = (v: number): 'normal' | 'insulin_resistance' => (v >= HOMA_IR_FLAG ? 'insulin_resistance' : 'normal');
+export const homaStatus = (v: number): 'normal' | 'insulin_resistance' =>
+  v >= HOMA_IR_FLAG ? 'insulin_resistance' : 'normal';
 
 /** No guideline cut-off for insulin; the typical lab range 2-25 µU/mL is used, interpret through HOMA-IR. */
 export const insulinStatus = (v: number): 'low' | 'normal' | 'high' => (v < 2 ? 'low' : v > 25 ? 'high' : 'normal');
 
 export type TgStatus = 'normal' | 'borderline_high' | 'high' | 'very_high';
-export const tgStatus = (v: number): TgStatus => (v < 150 ? 'normal' : v < 200 ? 'borderline_high' : v < 500 ? 'high' : 'very_high');
+export const tgStatus = (v: number): TgStatus =>
+  v < 150 ? 'normal' : v < 200 ? 'borderline_high' : v < 500 ? 'high' : 'very_high';
 
 /** < 40 low (men), < 50 low (women, MetS criterion), ≥ 60 high (protective). */
 export const hdlStatus = (sex: Sex, v: number): 'low' | 'normal' | 'high' =>
@@ -80,4 +84,5 @@ export const ggtStatus = (sex: Sex, uL: number): 'low' | 'normal' | 'high' =>
 
 export type CrpStatus = 'low' | 'average' | 'high' | 'repeat_acute';
 /** hs-CRP in mg/L (convert mg/dL × 10 first). ≥ 10: repeat and look for acute inflammation. */
-export const hsCrpStatus = (mgL: number): CrpStatus => (mgL >= 10 ? 'repeat_acute' : mgL > 3 ? 'high' : mgL >= 1 ? 'average' : 'low');
+export const hsCrpStatus = (mgL: number): CrpStatus =>
+  mgL >= 10 ? 'repeat_acute' : mgL > 3 ? 'high' : mgL >= 1 ? 'average' : 'low';

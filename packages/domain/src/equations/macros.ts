@@ -39,7 +39,12 @@ export function macrosFromPercent(kcal: number, proteinPct: number, carbPct: num
  * The remainder is floored at 0 so an extreme protein target never yields negative grams
  * (callers warn when that happens).
  */
-export function macrosProteinFirst(kcal: number, weightBasisKg: number, proteinGPerKg: number, fatPct: number): MacroGrams {
+export function macrosProteinFirst(
+  kcal: number,
+  weightBasisKg: number,
+  proteinGPerKg: number,
+  fatPct: number,
+): MacroGrams {
   const proteinG = weightBasisKg * proteinGPerKg;
   const fatKcal = (kcal * fatPct) / 100;
   const carbKcal = Math.max(0, kcal - proteinG * ATWATER.protein - fatKcal);

@@ -36,7 +36,14 @@ export const vo2maxRockport = (sex: Sex, age: number, weightKg: number, timeMin:
 export type FitnessCategory = 'very_poor' | 'poor' | 'fair' | 'good' | 'excellent' | 'superior';
 
 // Lower bounds of poor, fair, good, excellent; superior is strictly above the excellent upper value.
-type Row = readonly [minAge: number, poor: number, fair: number, good: number, excellent: number, superiorAbove: number];
+type Row = readonly [
+  minAge: number,
+  poor: number,
+  fair: number,
+  good: number,
+  excellent: number,
+  superiorAbove: number,
+];
 const WOMEN: readonly Row[] = [
   [60, 17.5, 20.2, 24.5, 30.3, 31.4],
   [50, 20.2, 22.8, 27.0, 31.5, 35.7],

@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { JP4_MEN_VERTEX_MM, bfJacksonPollock4, bfJacksonPollock4Raw, bfSlaughter, bfSlaughterRaw } from './skinfolds.ts';
+import {
+  JP4_MEN_VERTEX_MM,
+  bfJacksonPollock4,
+  bfJacksonPollock4Raw,
+  bfSlaughter,
+  bfSlaughterRaw,
+} from './skinfolds.ts';
 import type { Maturity } from './skinfolds.ts';
 
 describe('monotone joins (decision 031)', () => {
-  it.each(['prepubertal', 'pubertal', 'postpubertal'] as Maturity[])('Slaughter boys (%s) never drop past Σ 35 mm', (maturity) => {
-    let previous = -Infinity;
-    for (let s = 30; s <= 45; s += 0.05) {
-      const v = bfSlaughter('M', s / 2, s / 2, maturity);
-      expect(v).toBeGreaterThanOrEqual(previous - 1e-12);
-      previous = v;
-    }
-  });
+  it.each(['prepubertal', 'pubertal', 'postpubertal'] as Maturity[])(
+    'Slaughter boys (%s) never drop past Σ 35 mm',
+    (maturity) => {
+      let previous = -Infinity;
+      for (let s = 30; s <= 45; s += 0.05) {
+        const v = bfSlaughter('M', s / 2, s / 2, maturity);
+        expect(v).toBeGreaterThanOrEqual(previous - 1e-12);
+        previous = v;
+      }
+    },
+  );
 
   it('keeps the published values on each side where they already rise', () => {
     expect(bfSlaughter('M', 10, 8, 'pubertal')).toBe(bfSlaughterRaw('M', 10, 8, 'pubertal'));

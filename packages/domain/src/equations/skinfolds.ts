@@ -47,7 +47,12 @@ export const SLAUGHTER = defineEquation({
 const SLAUGHTER_BOY_INTERCEPT: Record<Maturity, number> = { prepubertal: -1.7, pubertal: -3.4, postpubertal: -5.5 };
 
 /** Σ(TR+SB) <= 35 mm uses the quadratic forms, above 35 mm the linear ones (girls keep the 0.013 Σ² term, §15.1-2). */
-export function bfSlaughterRaw(sex: Sex, tricepsMm: number, subscapularMm: number, maturity: Maturity = 'pubertal'): number {
+export function bfSlaughterRaw(
+  sex: Sex,
+  tricepsMm: number,
+  subscapularMm: number,
+  maturity: Maturity = 'pubertal',
+): number {
   const s = tricepsMm + subscapularMm;
   if (sex === 'F') return s <= 35 ? 1.33 * s - 0.013 * s * s - 2.5 : 0.546 * s + 9.7;
   return s <= 35 ? 1.21 * s - 0.008 * s * s + SLAUGHTER_BOY_INTERCEPT[maturity] : 0.783 * s + 1.6;
@@ -58,7 +63,12 @@ export function bfSlaughterRaw(sex: Sex, tricepsMm: number, subscapularMm: numbe
  * ends above the linear start for pre- and pubertal intercepts), so a thicker fold could read lower.
  * Past 35 mm we hold the 35 mm value until the linear form catches up (decision 031).
  */
-export function bfSlaughter(sex: Sex, tricepsMm: number, subscapularMm: number, maturity: Maturity = 'pubertal'): number {
+export function bfSlaughter(
+  sex: Sex,
+  tricepsMm: number,
+  subscapularMm: number,
+  maturity: Maturity = 'pubertal',
+): number {
   const raw = bfSlaughterRaw(sex, tricepsMm, subscapularMm, maturity);
   if (tricepsMm + subscapularMm <= 35) return raw;
   return Math.max(raw, bfSlaughterRaw(sex, 35, 0, maturity));
@@ -97,7 +107,8 @@ export const EVANS_2005 = defineEquation({
   id: 'evans_2005',
   name: 'Evans 3-site triceps + abdominal + thigh (estimate)',
   citation: 'Evans EM, Rowe DA, Misic MM, Prior BM, Arngrimsson SA. Med Sci Sports Exerc 2005;37:2006-2011',
-  validity: 'Collegiate athletes (young adults), 4-compartment criterion; not for children or BMI >= 35; non-black coefficient',
+  validity:
+    'Collegiate athletes (young adults), 4-compartment criterion; not for children or BMI >= 35; non-black coefficient',
   status: 'solid',
 });
 
@@ -145,7 +156,8 @@ export const densityWilmoreBehnkeMen = (abdominalMm: number, thighMm: number): n
 export const JACKSON_POLLOCK_4 = defineEquation({
   id: 'jackson_pollock_1985_4site',
   name: 'Jackson & Pollock 4-site triceps + suprailiac + abdominal + thigh (YMCA/ACSM)',
-  citation: 'Jackson AS, Pollock ML. In: Physical Fitness Specialist Manual, 1985 (as in Golding LA et al., The Y\'s Way to Physical Fitness, 1989)',
+  citation:
+    "Jackson AS, Pollock ML. In: Physical Fitness Specialist Manual, 1985 (as in Golding LA et al., The Y's Way to Physical Fitness, 1989)",
   validity: 'Men 18-61 y, women 18-55 y',
   status: 'solid',
 });
@@ -296,7 +308,8 @@ export const SKINFOLD_EQUATIONS: readonly SkinfoldEquation[] = [
     maxAge: 61, // women 55, see maxAgeFor
     percent: (s, ctx) => bfJacksonPollock4(ctx.sex, s.triceps + s.suprailiaco + s.abdominal + s.cuadriceps, ctx.age),
     capped: (s, ctx) =>
-      s.triceps + s.suprailiaco + s.abdominal + s.cuadriceps > (ctx.sex === 'M' ? JP4_MEN_VERTEX_MM : JP4_WOMEN_VERTEX_MM),
+      s.triceps + s.suprailiaco + s.abdominal + s.cuadriceps >
+      (ctx.sex === 'M' ? JP4_MEN_VERTEX_MM : JP4_WOMEN_VERTEX_MM),
   },
   {
     meta: DURNIN_WOMERSLEY,

@@ -5,7 +5,8 @@ import type { Sex } from './sex.ts';
 export const WHTR = defineEquation({
   id: 'whtr_ashwell',
   name: 'Waist-to-height ratio',
-  citation: 'Ashwell M, Hsieh SD. Int J Food Sci Nutr 2005;56:303-307; Ashwell M, Gunn P, Gibson S. Obes Rev 2012;13:275-286',
+  citation:
+    'Ashwell M, Hsieh SD. Int J Food Sci Nutr 2005;56:303-307; Ashwell M, Gunn P, Gibson S. Obes Rev 2012;13:275-286',
   validity: 'Both sexes, all ethnicities, 5 y and over',
   status: 'solid',
 });
@@ -26,7 +27,8 @@ export const WAIST_WHO = defineEquation({
 export const NHLBI_BMI_WAIST = defineEquation({
   id: 'nhlbi_1998_bmi_waist',
   name: 'Disease risk by BMI and waist (NHLBI)',
-  citation: 'NHLBI. Clinical Guidelines on the Identification, Evaluation, and Treatment of Overweight and Obesity in Adults, 1998',
+  citation:
+    'NHLBI. Clinical Guidelines on the Identification, Evaluation, and Treatment of Overweight and Obesity in Adults, 1998',
   validity: 'Adults with BMI 25 and over',
   status: 'solid',
 });
@@ -49,7 +51,8 @@ export const whr = (waistCm: number, hipCm: number): number => waistCm / hipCm;
 
 /** WHO: ≥ 0.90 (men) / ≥ 0.85 (women), inclusive. */
 export const whrFlag = (sex: Sex, value: number): boolean => value >= (sex === 'M' ? 0.9 : 0.85);
-export const whrRisk = (sex: Sex, value: number): WhrRisk => (whrFlag(sex, value) ? 'substantially_increased' : 'not_increased');
+export const whrRisk = (sex: Sex, value: number): WhrRisk =>
+  whrFlag(sex, value) ? 'substantially_increased' : 'not_increased';
 
 export type WaistWhoRisk = 'not_increased' | 'increased' | 'substantially_increased';
 

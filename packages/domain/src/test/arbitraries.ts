@@ -4,7 +4,8 @@ import type { RangedField } from '../constants.ts';
 import { EXAM_CATALOGUE, EXAM_IDS } from '../exams.ts';
 import type { EvaluationFormValues } from '../schema.ts';
 
-const inRange = (field: RangedField) => fc.double({ min: FIELD_RANGES[field].min, max: FIELD_RANGES[field].max, noNaN: true });
+const inRange = (field: RangedField) =>
+  fc.double({ min: FIELD_RANGES[field].min, max: FIELD_RANGES[field].max, noNaN: true });
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
 
 const isoDate = (minYear: number, maxYear: number) =>
@@ -13,17 +14,21 @@ const isoDate = (minYear: number, maxYear: number) =>
     .map((d) => d.toISOString().slice(0, 10));
 
 /** Exams in range, in their canonical unit, with HDL kept below total cholesterol. */
-const exams = fc
-  .uniqueArray(fc.constantFrom(...EXAM_IDS), { maxLength: EXAM_IDS.length })
-  .chain((ids) =>
-    fc.tuple(...ids.map((id) => fc.double({ min: EXAM_CATALOGUE[id].range.min, max: EXAM_CATALOGUE[id].range.max, noNaN: true }))).map((values) => {
+const exams = fc.uniqueArray(fc.constantFrom(...EXAM_IDS), { maxLength: EXAM_IDS.length }).chain((ids) =>
+  fc
+    .tuple(
+      ...ids.map((id) =>
+        fc.double({ min: EXAM_CATALOGUE[id].range.min, max: EXAM_CATALOGUE[id].range.max, noNaN: true }),
+      ),
+    )
+    .map((values) => {
       const out = ids.map((name, i) => ({ name, value: values[i]! }));
       const tc = out.find((e) => e.name === 'total_cholesterol');
       const hdl = out.find((e) => e.name === 'hdl');
       if (tc && hdl && hdl.value >= tc.value) hdl.value = Math.max(EXAM_CATALOGUE.hdl.range.min, tc.value / 2);
       return out;
     }),
-  );
+);
 
 /** Inputs that pass field validation; some combinations may still be rejected as implausible. */
 export const validInput: fc.Arbitrary<EvaluationFormValues> = fc
@@ -52,11 +57,21 @@ export const validInput: fc.Arbitrary<EvaluationFormValues> = fc
     ejercita: fc.constantFrom('Si', 'No') as fc.Arbitrary<'Si' | 'No'>,
     hace: fc.constantFrom(1, 2, 3, 4, 5, 6) as fc.Arbitrary<1 | 2 | 3 | 4 | 5 | 6>,
     frecentrena: fc.integer({ min: 2, max: 7 }),
-    rockport: maybe(fc.record({ minutes: fc.integer({ min: 5, max: 60 }), seconds: fc.integer({ min: 0, max: 59 }), bpm: inRange('rockport.bpm') })),
+    rockport: maybe(
+      fc.record({
+        minutes: fc.integer({ min: 5, max: 60 }),
+        seconds: fc.integer({ min: 0, max: 59 }),
+        bpm: inRange('rockport.bpm'),
+      }),
+    ),
     temperatura: inRange('clinical_data.temperatura'),
     exams,
     locale: fc.constantFrom('es', 'es-CL', 'en', 'pt-BR'),
-    energy_level: maybe(fc.constantFrom('sedentary', 'low', 'moderate', 'high') as fc.Arbitrary<'sedentary' | 'low' | 'moderate' | 'high'>),
+    energy_level: maybe(
+      fc.constantFrom('sedentary', 'low', 'moderate', 'high') as fc.Arbitrary<
+        'sedentary' | 'low' | 'moderate' | 'high'
+      >,
+    ),
   })
   .map((r) => {
     const birthYear = Number(r.fecha.slice(0, 4)) - r.ageYears - 1;
@@ -95,4 +110,3 @@ export const validInput: fc.Arbitrary<EvaluationFormValues> = fc
       energy_level: r.energy_level,
     } satisfies EvaluationFormValues;
   });
-

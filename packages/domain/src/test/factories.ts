@@ -84,6 +84,7 @@ export const LABS_B = [
 export function numbersIn(value: unknown, path = '$', out: Array<[string, number]> = []): Array<[string, number]> {
   if (typeof value === 'number') out.push([path, value]);
   else if (Array.isArray(value)) value.forEach((v, i) => numbersIn(v, `${path}[${i}]`, out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) numbersIn(v, `${path}.${k}`, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) numbersIn(v, `${path}.${k}`, out);
   return out;
 }

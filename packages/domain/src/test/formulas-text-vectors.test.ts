@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { bmi, bmiClassWho } from '../equations/bmi.ts';
 import { bpCategoryAccAha, isFever } from '../equations/clinical.ts';
 import { bfDeurenberg } from '../equations/deurenberg.ts';
-import { bmrCunningham1980, bmrHarrisBenedict1919, bmrKatchMcArdle, bmrRozaShizgal, metabolicAge } from '../equations/energy.ts';
+import {
+  bmrCunningham1980,
+  bmrHarrisBenedict1919,
+  bmrKatchMcArdle,
+  bmrRozaShizgal,
+  metabolicAge,
+} from '../equations/energy.ts';
 import { boneMassRocha, muscleMassDeRose, residualMassWurch, smmLee2000Model2 } from '../equations/fractionation.ts';
 import { ibwHamwi, ibwMiller, ibwDevine, ibwRobinson, weightAtBmi } from '../equations/ideal-weight.ts';
 import {
@@ -43,8 +49,18 @@ const rows: Row[] = [
   ['§1.2 B Hamwi', () => ibwHamwi('F', 165), 56.41, 0.01],
   ['§1.2 B BMI 22', () => weightAtBmi(22, 165), 59.895, 0.01],
   ['§2.2 Deurenberg A', () => bfDeurenberg('M', 35, 25.2493), 22.15, 0.01],
-  ['§2.3 Navy B density form', () => bfNavyDensityMetric({ sex: 'F', heightCm: 165, waistCm: 72, hipCm: 98, neckCm: 33 }), 26.92, 0.01],
-  ['§2.3 Navy bug-report vector (inches)', () => bfNavy({ sex: 'M', heightCm: 75.98 * 2.54, waistCm: 32.87 * 2.54, neckCm: 14.17 * 2.54 }), 14.425, 0.01],
+  [
+    '§2.3 Navy B density form',
+    () => bfNavyDensityMetric({ sex: 'F', heightCm: 165, waistCm: 72, hipCm: 98, neckCm: 33 }),
+    26.92,
+    0.01,
+  ],
+  [
+    '§2.3 Navy bug-report vector (inches)',
+    () => bfNavy({ sex: 'M', heightCm: 75.98 * 2.54, waistCm: 32.87 * 2.54, neckCm: 14.17 * 2.54 }),
+    14.425,
+    0.01,
+  ],
   ['§2.5 D&W man 45 Σ40', () => bfDurninWomersley('M', 45, 40), 21.49, 0.01],
   ['§2.5 D&W man 35 Σ25', () => bfDurninWomersley('M', 35, 25), 14.29, 0.01],
   ['§2.6 Faulkner Σ60', () => bfFaulkner(60), 14.96, 0.01],
@@ -52,7 +68,12 @@ const rows: Row[] = [
   ['§2.7 Slaughter boy Σ40', () => bfSlaughter('M', 20, 20), 32.92, 0.01],
   ['§3.1 Würch A %', () => (residualMassWurch('M', 80) / 80) * 100, 24.1, 0.01],
   ['§3.2 Rocha B', () => boneMassRocha(165, 5.0, 8.8), 9.2153, 0.001],
-  ['§3.3 De Rose B', () => muscleMassDeRose(62, 17.36, boneMassRocha(165, 5.0, 8.8), residualMassWurch('F', 62)), 22.47, 0.01],
+  [
+    '§3.3 De Rose B',
+    () => muscleMassDeRose(62, 17.36, boneMassRocha(165, 5.0, 8.8), residualMassWurch('F', 62)),
+    22.47,
+    0.01,
+  ],
   ['§3.3 Lee model 2 B', () => smmLee2000Model2('F', 28, 62, 165), 21.95, 0.01],
   ['§4.1 VAI A category at 35 y', () => vaiCategory(35, vaiAmato('M', 90, 25.2493, 150, 45)), 'none'],
   ['§4.2 LAP A', () => lapKahn('M', 90, 150), 42.34, 0.01],
@@ -103,7 +124,8 @@ const rows: Row[] = [
 describe('formulas.md worked vectors (body text)', () => {
   it.each(rows)('%s', (_id, actual, expected, tolerance) => {
     const value = actual();
-    if (typeof expected === 'number') expect(Math.abs((value as number) - expected)).toBeLessThanOrEqual((tolerance ?? 0) + 1e-9);
+    if (typeof expected === 'number')
+      expect(Math.abs((value as number) - expected)).toBeLessThanOrEqual((tolerance ?? 0) + 1e-9);
     else expect(value).toBe(expected);
   });
 });

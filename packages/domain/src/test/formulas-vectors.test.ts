@@ -5,7 +5,14 @@ import { bmi, bmiClassWho } from '../equations/bmi.ts';
 import { bpCategoryAccAha, isFever, metabolicSyndromeCount } from '../equations/clinical.ts';
 import { brozek, siri } from '../equations/density.ts';
 import { bfDeurenberg } from '../equations/deurenberg.ts';
-import { bmrHarrisBenedict1919, bmrKatchMcArdle, bmrMifflin, bmrRozaShizgal, energyRequirement, metabolicAge } from '../equations/energy.ts';
+import {
+  bmrHarrisBenedict1919,
+  bmrKatchMcArdle,
+  bmrMifflin,
+  bmrRozaShizgal,
+  energyRequirement,
+  metabolicAge,
+} from '../equations/energy.ts';
 import type { ActivityLevel } from '../equations/energy.ts';
 import { boneMassRocha, muscleMassDeRose, residualMassWurch, smmLee2000Model2 } from '../equations/fractionation.ts';
 import { ibwDevine, ibwRobinson, weightAtBmi } from '../equations/ideal-weight.ts';
@@ -56,7 +63,8 @@ const ADAPTERS: Record<string, (i: In) => unknown> = {
   bmi: (i) => bmi(i.weight_kg, i.height_cm),
   bmi_class_who: (i) => bmiClassWho(i.bmi),
   bf_deurenberg: (i) => bfDeurenberg(i.sex, i.age, i.bmi),
-  bf_navy: (i) => bfNavy({ sex: i.sex, heightCm: i.height_cm, waistCm: i.waist_cm, neckCm: i.neck_cm, hipCm: i.hip_cm }),
+  bf_navy: (i) =>
+    bfNavy({ sex: i.sex, heightCm: i.height_cm, waistCm: i.waist_cm, neckCm: i.neck_cm, hipCm: i.hip_cm }),
   bf_navy_density_metric: (i) =>
     bfNavyDensityMetric({ sex: i.sex, heightCm: i.height_cm, waistCm: i.waist_cm, neckCm: i.neck_cm, hipCm: i.hip_cm }),
   bf_durnin_womersley: (i) => bfDurninWomersley(i.sex, i.age, i.sum4_mm),
@@ -117,16 +125,27 @@ const ADAPTERS: Record<string, (i: In) => unknown> = {
   vitd_status_es2011: (i) => vitaminDStatus(i.ng_ml),
   ggt_status: (i) => ggtStatus(i.sex, i.u_l),
   metabolic_syndrome_count: (i) =>
-    metabolicSyndromeCount({ sex: i.sex, waistCm: i.waist_cm, tg: i.tg, hdl: i.hdl, sys: i.sys, dia: i.dia, glucose: i.glucose }),
+    metabolicSyndromeCount({
+      sex: i.sex,
+      waistCm: i.waist_cm,
+      tg: i.tg,
+      hdl: i.hdl,
+      sys: i.sys,
+      dia: i.dia,
+      glucose: i.glucose,
+    }),
 };
 
 function expectClose(actual: unknown, expected: unknown, tolerance: number | null, id: string): void {
   if (typeof expected === 'number') {
     expect(typeof actual, id).toBe('number');
     // Tolerance is inclusive; a tiny epsilon absorbs binary representation of values like 0.01.
-    expect(Math.abs((actual as number) - expected), `${id}: ${actual} vs ${expected}`).toBeLessThanOrEqual((tolerance ?? 0) + 1e-9);
+    expect(Math.abs((actual as number) - expected), `${id}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
+      (tolerance ?? 0) + 1e-9,
+    );
   } else if (expected !== null && typeof expected === 'object') {
-    for (const [k, v] of Object.entries(expected)) expectClose((actual as Record<string, unknown>)[k], v, tolerance, `${id}.${k}`);
+    for (const [k, v] of Object.entries(expected))
+      expectClose((actual as Record<string, unknown>)[k], v, tolerance, `${id}.${k}`);
   } else {
     expect(actual, id).toStrictEqual(expected);
   }

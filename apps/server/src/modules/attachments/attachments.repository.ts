@@ -4,7 +4,8 @@ import { belowActor } from '../../lib/account-tree.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Who may see an attachment: the client itself or anyone above it in the account tree. */
-const visibleTo = (actorId: number) => sql<boolean>`(attachments.user_id = ${actorId} OR ${belowActor(actorId, 'attachments.user_id')})`;
+const visibleTo = (actorId: number) =>
+  sql<boolean>`(attachments.user_id = ${actorId} OR ${belowActor(actorId, 'attachments.user_id')})`;
 
 export function createAttachmentsRepository(db: Db) {
   return {
@@ -16,7 +17,11 @@ export function createAttachmentsRepository(db: Db) {
         .innerJoin('users as uploader', 'uploader.id', 'attachments.uploader_id')
         .innerJoin('users as owner', 'owner.id', 'attachments.user_id')
         .selectAll('attachments')
-        .select(['uploader.nombre as uploader_nombre', 'uploader.apellido as uploader_apellido', 'uploader.especialidad as uploader_especialidad'])
+        .select([
+          'uploader.nombre as uploader_nombre',
+          'uploader.apellido as uploader_apellido',
+          'uploader.especialidad as uploader_especialidad',
+        ])
         .where('attachments.user_id', '=', userId)
         .where('owner.deleted_at', 'is', null)
         .where(visibleTo(actorId))
@@ -38,6 +43,11 @@ export function createAttachmentsRepository(db: Db) {
     deleteForUser: (userId: number, ids: number[]) =>
       ids.length === 0
         ? Promise.resolve([])
-        : db.deleteFrom('attachments').where('user_id', '=', userId).where('id', 'in', ids).returning(['id', 'storage_key']).execute(),
+        : db
+            .deleteFrom('attachments')
+            .where('user_id', '=', userId)
+            .where('id', 'in', ids)
+            .returning(['id', 'storage_key'])
+            .execute(),
   };
 }

@@ -19,7 +19,13 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download an attachment (the client itself and its account tree only); integrity-checked',
         security: [{ bearer: [] }],
         params: z.strictObject({ id: idSchema }),
-        response: { 200: z.any().describe('The file (Buffer: never JSON-serialized)'), 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+        response: {
+          200: z.any().describe('The file (Buffer: never JSON-serialized)'),
+          401: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -11,7 +11,11 @@ export interface FileInfo {
   description: string;
 }
 
-type ListedRow = AttachmentRow & { uploader_nombre: string; uploader_apellido: string; uploader_especialidad: string | null };
+type ListedRow = AttachmentRow & {
+  uploader_nombre: string;
+  uploader_apellido: string;
+  uploader_especialidad: string | null;
+};
 
 export const downloadPath = (id: number) => `/web/attachments/${id}/download`;
 
@@ -40,13 +44,17 @@ export function matchFileInfos(files: readonly StagedFile[], infos: readonly Fil
 export function createAttachmentsService(deps: { db: Kysely<Database>; storage: BlobStorage }) {
   const { storage } = deps;
   return {
-    list: async (actorId: number, userId: number) => (await createAttachmentsRepository(deps.db).listForUser(actorId, userId)).map(toAttachment),
+    list: async (actorId: number, userId: number) =>
+      (await createAttachmentsRepository(deps.db).listForUser(actorId, userId)).map(toAttachment),
 
     /**
      * Inside the caller's transaction: rows for the staged files, then the blobs are moved to their
      * final names. If anything later rolls the transaction back, the caller calls `rollbackFiles`.
      */
-    async addInTransaction(trx: Transaction<Database>, a: { userId: number; uploaderId: number; files: readonly StagedFile[]; infos: readonly FileInfo[]; now: Date }) {
+    async addInTransaction(
+      trx: Transaction<Database>,
+      a: { userId: number; uploaderId: number; files: readonly StagedFile[]; infos: readonly FileInfo[]; now: Date },
+    ) {
       const repo = createAttachmentsRepository(trx);
       for (const [i, file] of a.files.entries()) {
         const info = a.infos[i]!;
@@ -67,7 +75,10 @@ export function createAttachmentsService(deps: { db: Kysely<Database>; storage: 
     },
 
     /** Inside the caller's transaction; every id must be an attachment of this user. Returns blob keys to remove after commit. */
-    async removeInTransaction(trx: Transaction<Database>, a: { userId: number; ids: readonly number[] }): Promise<string[]> {
+    async removeInTransaction(
+      trx: Transaction<Database>,
+      a: { userId: number; ids: readonly number[] },
+    ): Promise<string[]> {
       const unique = [...new Set(a.ids)];
       const removed = await createAttachmentsRepository(trx).deleteForUser(a.userId, unique);
       if (removed.length !== unique.length) throw fieldError('deleted_files', 'validation.deletedFiles');

@@ -31,10 +31,14 @@ const emptyFile = () => new AppError(415, ErrorCode.unsupportedMedia, 'errors.at
  * Reads a user form sent as JSON or as multipart. Files are streamed to temporary blobs and judged
  * by their first bytes; on any failure every staged blob is removed before the error propagates.
  */
-export async function readUserForm(request: FastifyRequest, storage: BlobStorage): Promise<{ fields: Record<string, unknown>; files: StagedFile[] }> {
+export async function readUserForm(
+  request: FastifyRequest,
+  storage: BlobStorage,
+): Promise<{ fields: Record<string, unknown>; files: StagedFile[] }> {
   if (!request.isMultipart()) {
     const body = request.body;
-    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) throw fieldError('body', 'validation.invalid');
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body)))
+      throw fieldError('body', 'validation.invalid');
     return { fields: { ...(body as Record<string, unknown> | undefined) }, files: [] };
   }
   const fields: Record<string, unknown> = {};

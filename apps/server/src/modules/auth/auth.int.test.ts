@@ -14,7 +14,8 @@ afterAll(() => ctx.close());
 
 const authenticate = (email: string, password: string, ip = freshIp()) =>
   ctx.app.inject({ method: 'POST', url: '/web/authenticate', payload: { email, password }, remoteAddress: ip });
-const sessionUser = (token: string) => ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
+const sessionUser = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
 
 describe('POST /web/authenticate', () => {
   it('returns an opaque 43-character token and stores only its SHA-256', async () => {
@@ -35,7 +36,9 @@ describe('POST /web/authenticate', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
-    expect(wrong.json()).toMatchObject({ error: { code: ErrorCode.invalidCredentials, key: 'errors.invalidCredentials' } });
+    expect(wrong.json()).toMatchObject({
+      error: { code: ErrorCode.invalidCredentials, key: 'errors.invalidCredentials' },
+    });
   });
 
   it('checks the password exactly as typed (no case folding, no truncation)', async () => {
@@ -57,9 +60,17 @@ describe('POST /web/authenticate', () => {
   it('rehashes a password stored with weaker argon2 parameters on login', async () => {
     const weak = createPasswordHasher({ memoryCost: 4096, timeCost: 1, parallelism: 1 });
     const user = await insertUser(ctx);
-    await ctx.db.updateTable('users').set({ password_hash: await weak.hash(user.password) }).where('id', '=', user.id).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ password_hash: await weak.hash(user.password) })
+      .where('id', '=', user.id)
+      .execute();
     await login(ctx.app, user);
-    const { password_hash } = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const { password_hash } = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -123,7 +134,8 @@ describe('login throttling', () => {
   it('limits one IP to 20 attempts a minute, whatever the accounts', async () => {
     const ip = freshIp();
     const user = await insertUser(ctx);
-    for (let i = 0; i < 20; i++) expect((await authenticate(uniqueEmail('spray'), 'password1', ip)).statusCode).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await authenticate(uniqueEmail('spray'), 'password1', ip)).statusCode).toBe(401);
     const blocked = await authenticate(user.email, user.password, ip);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -143,7 +155,11 @@ describe('sessions', () => {
     const token = await login(ctx.app, await insertUser(ctx));
     const flipped = (token[0] === 'A' ? 'B' : 'A') + token.slice(1);
     for (const authorization of [undefined, 'Bearer', `Basic ${token}`, `Bearer ${flipped}`, `Bearer ${token}x`]) {
-      const res = await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: authorization ? { authorization } : {} });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/web/authenticate/user',
+        headers: authorization ? { authorization } : {},
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ error: { code: ErrorCode.unauthenticated } });
     }
@@ -151,7 +167,11 @@ describe('sessions', () => {
 
   it('accepts the X-Requested-With marker without requiring it', async () => {
     const token = await login(ctx.app, await insertUser(ctx));
-    const res = await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: { ...bearer(token), 'x-requested-with': 'XMLHttpRequest' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/web/authenticate/user',
+      headers: { ...bearer(token), 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -159,7 +179,11 @@ describe('sessions', () => {
     const user = await insertUser(ctx);
     const a = await login(ctx.app, user);
     const b = await login(ctx.app, user);
-    const res = await ctx.app.inject({ method: 'POST', url: '/web/logout', headers: { ...bearer(a), 'content-type': 'application/json' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/logout',
+      headers: { ...bearer(a), 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(204);
     expect((await sessionUser(a)).statusCode).toBe(401);
     expect((await sessionUser(b)).statusCode).toBe(200);

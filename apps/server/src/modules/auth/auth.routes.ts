@@ -1,4 +1,9 @@
-import { authenticateBodySchema, authenticateResponseSchema, authenticatedUserResponseSchema, errorEnvelopeSchema } from '@medida/contracts';
+import {
+  authenticateBodySchema,
+  authenticateResponseSchema,
+  authenticatedUserResponseSchema,
+  errorEnvelopeSchema,
+} from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAuthService } from './auth.service.ts';
@@ -12,7 +17,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/web/authenticate',
     {
       config: { public: true },
-      schema: { tags: ['auth'], summary: 'Log in: returns an opaque bearer token', body: authenticateBodySchema, response: { 200: authenticateResponseSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in: returns an opaque bearer token',
+        body: authenticateBodySchema,
+        response: { 200: authenticateResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const { token, userId } = await auth.login({
@@ -29,7 +39,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/web/authenticate/user',
     {
       config: { public: false },
-      schema: { tags: ['auth'], summary: 'The session user', security: [{ bearer: [] }], response: { 200: authenticatedUserResponseSchema, 401: errorEnvelopeSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The session user',
+        security: [{ bearer: [] }],
+        response: { 200: authenticatedUserResponseSchema, 401: errorEnvelopeSchema },
+      },
     },
     async (request) => ({ user: await auth.sessionUser(request.auth!.userId) }),
   );
@@ -38,7 +53,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/web/logout',
     {
       config: { public: false },
-      schema: { tags: ['auth'], summary: 'Revoke the current token', security: [{ bearer: [] }], response: { 204: z.null().describe('Logged out'), 401: errorEnvelopeSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current token',
+        security: [{ bearer: [] }],
+        response: { 204: z.null().describe('Logged out'), 401: errorEnvelopeSchema },
+      },
     },
     async (request, reply) => {
       await auth.logout(request.auth!.sessionId);

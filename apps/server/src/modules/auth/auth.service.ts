@@ -26,7 +26,12 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
      * Wrong password and unknown e-mail give the same 401 after the same work (a dummy argon2
      * verify for unknown accounts). Every throttle cause gives the same 429 with Retry-After.
      */
-    async login(input: { email: string; password: string; ip: string; userAgent: string | null }): Promise<{ token: string; userId: number }> {
+    async login(input: {
+      email: string;
+      password: string;
+      ip: string;
+      userAgent: string | null;
+    }): Promise<{ token: string; userId: number }> {
       const perIp = await rateLimits.consume('login-ip', input.ip, LOGIN_IP_LIMITS);
       if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds, 'errors.loginThrottled');
       const attempt = await throttle.beginAttempt(input.email);

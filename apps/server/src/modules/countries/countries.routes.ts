@@ -9,7 +9,14 @@ export const countriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/countries',
-    { config: { public: true }, schema: { tags: ['locations'], summary: 'Every country (registration needs it)', response: { 200: countriesResponseSchema } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['locations'],
+        summary: 'Every country (registration needs it)',
+        response: { 200: countriesResponseSchema },
+      },
+    },
     async () => ({ countries: (cached ??= await countries.list()) }),
   );
 };

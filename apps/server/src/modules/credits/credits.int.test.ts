@@ -15,18 +15,28 @@ describe('credits: a ledger between a parent and its direct children', () => {
 
   const change = (actor: Actor | { headers: object }, payload: object) =>
     ctx.app.inject({ method: 'POST', url: '/web/cambiacreditosnew', headers: { ...actor.headers }, payload });
-  const balance = async (id: number) => (await ctx.db.selectFrom('users').select('creditos').where('id', '=', id).executeTakeFirstOrThrow()).creditos;
-  const total = async () => (await sql<{ s: number }>`SELECT coalesce(sum(creditos), 0)::int AS s FROM users`.execute(ctx.db)).rows[0]!.s;
+  const balance = async (id: number) =>
+    (await ctx.db.selectFrom('users').select('creditos').where('id', '=', id).executeTakeFirstOrThrow()).creditos;
+  const total = async () =>
+    (await sql<{ s: number }>`SELECT coalesce(sum(creditos), 0)::int AS s FROM users`.execute(ctx.db)).rows[0]!.s;
 
   it('raising takes the difference from the parent, lowering gives it back; each is a ledger entry', async () => {
     const sum = await total();
     const up = await change(t.owner, { user_id: t.client.id, id_usuario: t.owner.id, creditos: 30 });
     expect(up.statusCode).toBe(200);
-    expect(up.json()).toEqual({ message: 'Los créditos se han cargado correctamente.', creditos: 30, parent_creditos: 70 });
+    expect(up.json()).toEqual({
+      message: 'Los créditos se han cargado correctamente.',
+      creditos: 30,
+      parent_creditos: 70,
+    });
     const down = await change(t.owner, { user_id: t.client.id, id_usuario: t.owner.id, creditos: 10 });
     expect(down.json()).toMatchObject({ creditos: 10, parent_creditos: 90 });
     expect([await balance(t.owner.id), await balance(t.client.id)]).toEqual([90, 10]);
-    const entries = await ctx.db.selectFrom('credit_ledger').select(['actor_id', 'from_user_id', 'to_user_id', 'amount']).orderBy('id').execute();
+    const entries = await ctx.db
+      .selectFrom('credit_ledger')
+      .select(['actor_id', 'from_user_id', 'to_user_id', 'amount'])
+      .orderBy('id')
+      .execute();
     expect(entries).toEqual([
       { actor_id: t.owner.id, from_user_id: t.owner.id, to_user_id: t.client.id, amount: 30 },
       { actor_id: t.owner.id, from_user_id: t.client.id, to_user_id: t.owner.id, amount: 20 },
@@ -38,14 +48,23 @@ describe('credits: a ledger between a parent and its direct children', () => {
     const before = [await balance(t.owner.id), await balance(t.client.id)];
     const same = await change(t.owner, { user_id: t.client.id, id_usuario: t.owner.id, creditos: 10 });
     expect(same.statusCode).toBe(422);
-    expect(same.json()).toMatchObject({ error: { message: { creditos: ['El valor es igual a los créditos actuales.'] } } });
-    const over = await change({ headers: { ...t.owner.headers, 'accept-language': 'en' } }, { user_id: t.client.id, id_usuario: t.owner.id, creditos: 1000 });
+    expect(same.json()).toMatchObject({
+      error: { message: { creditos: ['El valor es igual a los créditos actuales.'] } },
+    });
+    const over = await change(
+      { headers: { ...t.owner.headers, 'accept-language': 'en' } },
+      { user_id: t.client.id, id_usuario: t.owner.id, creditos: 1000 },
+    );
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toMatchObject({ error: { code: 'conflict', message: 'You do not have enough credits for this assignment.' } });
+    expect(over.json()).toMatchObject({
+      error: { code: 'conflict', message: 'You do not have enough credits for this assignment.' },
+    });
     for (const creditos of ['10', -1, 1.5, null, 1e9]) {
       expect((await change(t.owner, { user_id: t.client.id, id_usuario: t.owner.id, creditos })).statusCode).toBe(422);
     }
-    expect((await change(t.owner, { user_id: t.client.id, id_usuario: t.owner.id, creditos: 5, extra: 1 })).statusCode).toBe(422);
+    expect(
+      (await change(t.owner, { user_id: t.client.id, id_usuario: t.owner.id, creditos: 5, extra: 1 })).statusCode,
+    ).toBe(422);
     expect([await balance(t.owner.id), await balance(t.client.id)]).toEqual(before);
   });
 
@@ -61,33 +80,53 @@ describe('credits: a ledger between a parent and its direct children', () => {
       [{ headers: {} }, { user_id: t.client.id, id_usuario: t.owner.id, creditos: 1 }, 401],
     ];
     const before = await ctx.db.selectFrom('credit_ledger').select('id').execute();
-    for (const [actor, body, status] of cases) expect((await change(actor, body)).statusCode, JSON.stringify(body)).toBe(status);
+    for (const [actor, body, status] of cases)
+      expect((await change(actor, body)).statusCode, JSON.stringify(body)).toBe(status);
     expect(await ctx.db.selectFrom('credit_ledger').select('id').execute()).toEqual(before);
   });
 
   it('200 concurrent +1 transfers from a balance of 100: exactly 100 succeed and no credit is created or lost', async () => {
     const parent = await loggedIn(ctx, { creditos: 100 });
-    const children = await Promise.all(Array.from({ length: 200 }, () => insertUser(ctx, { type: 2, parent_user_id: parent.id })));
+    const children = await Promise.all(
+      Array.from({ length: 200 }, () => insertUser(ctx, { type: 2, parent_user_id: parent.id })),
+    );
     const sum = await total();
     const started = performance.now();
-    const results = await Promise.all(children.map((c) => change(parent, { user_id: c.id, id_usuario: parent.id, creditos: 1 })));
+    const results = await Promise.all(
+      children.map((c) => change(parent, { user_id: c.id, id_usuario: parent.id, creditos: 1 })),
+    );
     const ms = performance.now() - started;
     const statuses = results.map((r) => r.statusCode);
     const ok = statuses.filter((s) => s === 200).length;
     const conflicts = statuses.filter((s) => s === 409).length;
-    console.info(`[credits race on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}] 200 transfers: ${ok} ok, ${conflicts} refused, ${Math.round(ms)} ms`);
+    console.info(
+      `[credits race on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}] 200 transfers: ${ok} ok, ${conflicts} refused, ${Math.round(ms)} ms`,
+    );
     expect({ ok, conflicts }).toEqual({ ok: 100, conflicts: 100 });
     expect(await balance(parent.id)).toBe(0);
     expect(await total()).toBe(sum);
-    const childBalances = await ctx.db.selectFrom('users').select('creditos').where('parent_user_id', '=', parent.id).execute();
+    const childBalances = await ctx.db
+      .selectFrom('users')
+      .select('creditos')
+      .where('parent_user_id', '=', parent.id)
+      .execute();
     expect(childBalances.reduce((a, r) => a + r.creditos, 0)).toBe(100);
-    const ledger = await sql<{ n: number; s: number }>`SELECT count(*)::int AS n, sum(amount)::int AS s FROM credit_ledger WHERE from_user_id = ${parent.id}`.execute(ctx.db);
+    const ledger = await sql<{
+      n: number;
+      s: number;
+    }>`SELECT count(*)::int AS n, sum(amount)::int AS s FROM credit_ledger WHERE from_user_id = ${parent.id}`.execute(
+      ctx.db,
+    );
     expect(ledger.rows[0]).toEqual({ n: 100, s: 100 });
   });
 
   it('mixed concurrent raises and refunds keep every balance equal to its ledger (no deadlock, no lost update)', async () => {
     const parent = await loggedIn(ctx, { creditos: 40 });
-    const children = await Promise.all(Array.from({ length: 60 }, (_, i) => insertUser(ctx, { type: 2, parent_user_id: parent.id, creditos: i % 2 === 0 ? 3 : 0 })));
+    const children = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        insertUser(ctx, { type: 2, parent_user_id: parent.id, creditos: i % 2 === 0 ? 3 : 0 }),
+      ),
+    );
     const initial = new Map([[parent.id, 40], ...children.map((c, i) => [c.id, i % 2 === 0 ? 3 : 0] as const)]);
     const results = await Promise.all(
       children.flatMap((c, i) => [
@@ -98,9 +137,16 @@ describe('credits: a ledger between a parent and its direct children', () => {
     expect(results.every((r) => [200, 409, 422].includes(r.statusCode))).toBe(true);
     const ids = [...initial.keys()];
     const rows = await ctx.db.selectFrom('users').select(['id', 'creditos']).where('id', 'in', ids).execute();
-    const entries = await ctx.db.selectFrom('credit_ledger').selectAll().where((eb) => eb.or([eb('from_user_id', 'in', ids), eb('to_user_id', 'in', ids)])).execute();
+    const entries = await ctx.db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where((eb) => eb.or([eb('from_user_id', 'in', ids), eb('to_user_id', 'in', ids)]))
+      .execute();
     for (const row of rows) {
-      const derived = initial.get(row.id)! + entries.filter((e) => e.to_user_id === row.id).reduce((a, e) => a + e.amount, 0) - entries.filter((e) => e.from_user_id === row.id).reduce((a, e) => a + e.amount, 0);
+      const derived =
+        initial.get(row.id)! +
+        entries.filter((e) => e.to_user_id === row.id).reduce((a, e) => a + e.amount, 0) -
+        entries.filter((e) => e.from_user_id === row.id).reduce((a, e) => a + e.amount, 0);
       expect(row.creditos).toBe(derived);
       expect(row.creditos).toBeGreaterThanOrEqual(0);
     }

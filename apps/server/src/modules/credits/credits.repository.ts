@@ -3,7 +3,14 @@ import { type Database, type Kysely, type Transaction } from '@medida/db';
 export function createCreditsRepository(trx: Kysely<Database> | Transaction<Database>) {
   return {
     findActorType: async (userId: number) =>
-      (await trx.selectFrom('users').select('type').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst())?.type,
+      (
+        await trx
+          .selectFrom('users')
+          .select('type')
+          .where('id', '=', userId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
+      )?.type,
 
     /**
      * Locks both accounts in id order (every transfer takes locks in the same order, so two
@@ -20,15 +27,31 @@ export function createCreditsRepository(trx: Kysely<Database> | Transaction<Data
 
     /** The debit also checks the balance, so a bug above can never drive it negative (with the CHECK). */
     debit: async (userId: number, amount: number) => {
-      const r = await trx.updateTable('users').set((eb) => ({ creditos: eb('creditos', '-', amount) })).where('id', '=', userId).where('creditos', '>=', amount).executeTakeFirst();
+      const r = await trx
+        .updateTable('users')
+        .set((eb) => ({ creditos: eb('creditos', '-', amount) }))
+        .where('id', '=', userId)
+        .where('creditos', '>=', amount)
+        .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
 
     credit: (userId: number, amount: number) =>
-      trx.updateTable('users').set((eb) => ({ creditos: eb('creditos', '+', amount) })).where('id', '=', userId).execute(),
+      trx
+        .updateTable('users')
+        .set((eb) => ({ creditos: eb('creditos', '+', amount) }))
+        .where('id', '=', userId)
+        .execute(),
 
     /** A transfer (toUserId) or an evaluation's charge (evaluationId, the credits are spent). */
-    insertEntry: (e: { actorId: number; fromUserId: number; toUserId: number | null; evaluationId?: number; amount: number; now: Date }) =>
+    insertEntry: (e: {
+      actorId: number;
+      fromUserId: number;
+      toUserId: number | null;
+      evaluationId?: number;
+      amount: number;
+      now: Date;
+    }) =>
       trx
         .insertInto('credit_ledger')
         .values({

@@ -17,12 +17,24 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Set a direct child's balance; the difference moves from or back to the acting parent",
         security: [{ bearer: [] }],
         body: changeCreditsBodySchema,
-        response: { 200: changeCreditsResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+        response: {
+          200: changeCreditsResponseSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => {
       const b = request.body;
-      const result = await credits.setBalance({ actorId: request.auth!.userId, claimedActorId: b.id_usuario, userId: b.user_id, creditos: b.creditos });
+      const result = await credits.setBalance({
+        actorId: request.auth!.userId,
+        claimedActorId: b.id_usuario,
+        userId: b.user_id,
+        creditos: b.creditos,
+      });
       return { message: translate(request.lang, 'messages.creditsLoaded'), ...result };
     },
   );

@@ -7,7 +7,10 @@ import { createCreditsRepository } from './credits.repository.ts';
 const insufficientCredits = () => new AppError(409, ErrorCode.conflict, 'errors.insufficientCredits');
 
 /** Moves `amount` (> 0) between two locked accounts and writes the ledger entry. */
-async function move(trx: Transaction<Database>, e: { actorId: number; fromUserId: number; toUserId: number; amount: number; now: Date }) {
+async function move(
+  trx: Transaction<Database>,
+  e: { actorId: number; fromUserId: number; toUserId: number; amount: number; now: Date },
+) {
   const repo = createCreditsRepository(trx);
   if (!(await repo.debit(e.fromUserId, e.amount))) throw insufficientCredits();
   await repo.credit(e.toUserId, e.amount);
@@ -37,11 +40,13 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
         const parent = rows.find((r) => r.id === a.actorId);
         const child = rows.find((r) => r.id === a.userId);
         // Checked after the lock, so a concurrent delete or move cannot slip in between.
-        if (!parent || parent.deleted_at || !child || child.deleted_at || child.parent_user_id !== a.actorId) throw notFound();
+        if (!parent || parent.deleted_at || !child || child.deleted_at || child.parent_user_id !== a.actorId)
+          throw notFound();
         const diff = a.creditos - child.creditos;
         if (diff === 0) throw fieldError('creditos', 'validation.creditsUnchanged');
         const now = deps.clock.now();
-        if (diff > 0) await move(trx, { actorId: a.actorId, fromUserId: a.actorId, toUserId: a.userId, amount: diff, now });
+        if (diff > 0)
+          await move(trx, { actorId: a.actorId, fromUserId: a.actorId, toUserId: a.userId, amount: diff, now });
         else await move(trx, { actorId: a.actorId, fromUserId: a.userId, toUserId: a.actorId, amount: -diff, now });
         return { creditos: a.creditos, parent_creditos: parent.creditos - diff };
       });
@@ -61,19 +66,39 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
       await createCreditsRepository(trx).lockPair(userId, userId);
     },
 
-    async chargeInTransaction(trx: Transaction<Database>, a: { actorId: number; userId: number; amount: number; evaluationId: number }) {
+    async chargeInTransaction(
+      trx: Transaction<Database>,
+      a: { actorId: number; userId: number; amount: number; evaluationId: number },
+    ) {
       const repo = createCreditsRepository(trx);
       await repo.lockPair(a.userId, a.userId);
-      if (!(await repo.debit(a.userId, a.amount))) throw new AppError(409, ErrorCode.conflict, 'errors.insufficientCreditsEvaluation');
-      await repo.insertEntry({ actorId: a.actorId, fromUserId: a.userId, toUserId: null, evaluationId: a.evaluationId, amount: a.amount, now: deps.clock.now() });
+      if (!(await repo.debit(a.userId, a.amount)))
+        throw new AppError(409, ErrorCode.conflict, 'errors.insufficientCreditsEvaluation');
+      await repo.insertEntry({
+        actorId: a.actorId,
+        fromUserId: a.userId,
+        toUserId: null,
+        evaluationId: a.evaluationId,
+        amount: a.amount,
+        now: deps.clock.now(),
+      });
     },
 
     /** Inside a delete: the removed user's whole balance goes back to its parent, as a ledger entry. */
-    async returnAllToParentInTransaction(trx: Transaction<Database>, a: { actorId: number; userId: number; parentId: number }) {
+    async returnAllToParentInTransaction(
+      trx: Transaction<Database>,
+      a: { actorId: number; userId: number; parentId: number },
+    ) {
       const rows = await createCreditsRepository(trx).lockPair(a.userId, a.parentId);
       const user = rows.find((r) => r.id === a.userId);
       if (!user || user.creditos === 0) return;
-      await move(trx, { actorId: a.actorId, fromUserId: a.userId, toUserId: a.parentId, amount: user.creditos, now: deps.clock.now() });
+      await move(trx, {
+        actorId: a.actorId,
+        fromUserId: a.userId,
+        toUserId: a.parentId,
+        amount: user.creditos,
+        now: deps.clock.now(),
+      });
     },
   };
 }

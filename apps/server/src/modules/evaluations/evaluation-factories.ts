@@ -1,7 +1,11 @@
 import type { CreateEvaluationBody } from '@medida/contracts';
 
 /** A valid bioimpedance evaluation body (type 1) for `clientId` by `evaluatorId`; override any field. */
-export function evaluationBody(clientId: number, evaluatorId: number, overrides: Partial<CreateEvaluationBody> & Record<string, unknown> = {}): CreateEvaluationBody {
+export function evaluationBody(
+  clientId: number,
+  evaluatorId: number,
+  overrides: Partial<CreateEvaluationBody> & Record<string, unknown> = {},
+): CreateEvaluationBody {
   return {
     id_evaluado: clientId,
     id_evaluador: evaluatorId,
@@ -27,7 +31,11 @@ export function evaluationBody(clientId: number, evaluatorId: number, overrides:
 }
 
 /** A four-skinfold body (type 4) with a Rockport test and two exams. */
-export function fourSkinfoldBody(clientId: number, evaluatorId: number, overrides: Record<string, unknown> = {}): CreateEvaluationBody {
+export function fourSkinfoldBody(
+  clientId: number,
+  evaluatorId: number,
+  overrides: Record<string, unknown> = {},
+): CreateEvaluationBody {
   return evaluationBody(clientId, evaluatorId, {
     evaluation_type: 4,
     pgrasa: undefined,

@@ -1,4 +1,12 @@
-import { computeEvaluation, evaluationInputSchema, parseIsoDate, toFieldErrors, type EvaluationInput, type EvaluationResult, type FieldErrors } from '@medida/domain';
+import {
+  computeEvaluation,
+  evaluationInputSchema,
+  parseIsoDate,
+  toFieldErrors,
+  type EvaluationInput,
+  type EvaluationResult,
+  type FieldErrors,
+} from '@medida/domain';
 
 /** What the server knows about the evaluated client; it wins over what the body says. */
 export interface StoredClient {
@@ -8,7 +16,8 @@ export interface StoredClient {
   iso2: string | null;
 }
 
-export type EngineOutcome = { ok: true; input: EvaluationInput; result: EvaluationResult } | { ok: false; errors: FieldErrors };
+export type EngineOutcome =
+  { ok: true; input: EvaluationInput; result: EvaluationResult } | { ok: false; errors: FieldErrors };
 
 /** Fields the engine never sees: the server resolves them itself. */
 const SERVER_FIELDS = ['id_evaluado', 'id_evaluador', 'evaluationID'] as const;
@@ -25,7 +34,8 @@ export function runEngine(body: Record<string, unknown>, client: StoredClient, t
   if (client.nacimiento) raw.nacimiento = client.nacimiento;
   if (client.sexo) raw.sexo = client.sexo;
   if (raw.fecha === undefined || raw.fecha === null || raw.fecha === '') raw.fecha = today;
-  if (raw.locale === undefined || raw.locale === null || raw.locale === '') raw.locale = client.iso2 ? `${client.lang}-${client.iso2}` : client.lang;
+  if (raw.locale === undefined || raw.locale === null || raw.locale === '')
+    raw.locale = client.iso2 ? `${client.lang}-${client.iso2}` : client.lang;
 
   const future = typeof raw.fecha === 'string' && parseIsoDate(raw.fecha) !== null && raw.fecha > today;
   let parsed: ReturnType<typeof evaluationInputSchema.safeParse>;

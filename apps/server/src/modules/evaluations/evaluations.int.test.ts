@@ -14,15 +14,29 @@ afterAll(() => ctx.close());
 type Tenants = Awaited<ReturnType<typeof twoTenants>>;
 const post = (url: string, headers: object, payload: unknown, lang = 'es') =>
   ctx.app.inject({ method: 'POST', url, headers: { ...headers, 'accept-language': lang }, payload: payload as object });
-const get = (url: string, headers: object, lang = 'es') => ctx.app.inject({ method: 'GET', url, headers: { ...headers, 'accept-language': lang } });
-const create = (t: Tenants, overrides: Record<string, unknown> = {}) => post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.client.id, t.owner.id, overrides));
+const get = (url: string, headers: object, lang = 'es') =>
+  ctx.app.inject({ method: 'GET', url, headers: { ...headers, 'accept-language': lang } });
+const create = (t: Tenants, overrides: Record<string, unknown> = {}) =>
+  post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.client.id, t.owner.id, overrides));
 
 async function counts() {
   const n = async (table: 'evaluations' | 'evaluation_versions' | 'credit_ledger') =>
-    Number((await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  return { evaluations: await n('evaluations'), versions: await n('evaluation_versions'), ledger: await n('credit_ledger') };
+    Number(
+      (
+        await ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    evaluations: await n('evaluations'),
+    versions: await n('evaluation_versions'),
+    ledger: await n('credit_ledger'),
+  };
 }
-const creditsOf = async (id: number) => (await ctx.db.selectFrom('users').select('creditos').where('id', '=', id).executeTakeFirstOrThrow()).creditos;
+const creditsOf = async (id: number) =>
+  (await ctx.db.selectFrom('users').select('creditos').where('id', '=', id).executeTakeFirstOrThrow()).creditos;
 
 describe('POST /web/ingresaevaluacion', () => {
   it('creates the evaluation, recomputes the results with the engine and stores them with its version', async () => {
@@ -31,9 +45,32 @@ describe('POST /web/ingresaevaluacion', () => {
     const res = await create(t, { results: { bmi: { value: 1 } }, sexo: 'Masculino', nacimiento: '1950-01-01' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ message: 'Se ha creado correctamente la evaluación', evaluacion: { id: expect.any(Number), version: 1, evaluation_type: 1, fecha: '2026-02-20', engine_version: '1.0.0' }, creditos: 99 });
-    const v = await ctx.db.selectFrom('evaluation_versions').selectAll().where('evaluation_id', '=', body.evaluacion.id).executeTakeFirstOrThrow();
-    const expected = computeEvaluation(evaluationInputSchema.parse({ ...evaluationBody(0, 0), id_evaluado: undefined, id_evaluador: undefined, sexo: 'Femenino', nacimiento: '1990-05-17', locale: 'es-CL' }));
+    expect(body).toMatchObject({
+      message: 'Se ha creado correctamente la evaluación',
+      evaluacion: {
+        id: expect.any(Number),
+        version: 1,
+        evaluation_type: 1,
+        fecha: '2026-02-20',
+        engine_version: '1.0.0',
+      },
+      creditos: 99,
+    });
+    const v = await ctx.db
+      .selectFrom('evaluation_versions')
+      .selectAll()
+      .where('evaluation_id', '=', body.evaluacion.id)
+      .executeTakeFirstOrThrow();
+    const expected = computeEvaluation(
+      evaluationInputSchema.parse({
+        ...evaluationBody(0, 0),
+        id_evaluado: undefined,
+        id_evaluador: undefined,
+        sexo: 'Femenino',
+        nacimiento: '1990-05-17',
+        locale: 'es-CL',
+      }),
+    );
     expect(v.results).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(v.engine_version).toBe(expected.engine_version);
     expect(v.inputs).toMatchObject({ sexo: 'Femenino', nacimiento: '1990-05-17', fecha: '2026-02-20' });
@@ -45,7 +82,7 @@ describe('POST /web/ingresaevaluacion', () => {
     const t = await twoTenants(ctx);
     const res = await create(t, { fecha: undefined });
     expect(res.json().evaluacion.fecha).toBe('2026-03-01');
-    const future = await create(t, { fecha: '2026-03-02' }, );
+    const future = await create(t, { fecha: '2026-03-02' });
     expect(future.statusCode).toBe(422);
     expect(future.json().error.message).toEqual({ fecha: ['La fecha de evaluación no puede ser futura'] });
   });
@@ -54,7 +91,8 @@ describe('POST /web/ingresaevaluacion', () => {
     const t = await twoTenants(ctx);
     const res = await post('/web/ingresaevaluacion', t.owner.headers, fourSkinfoldBody(t.client.id, t.owner.id));
     expect(res.statusCode).toBe(200);
-    const detail = (await get(`/web/getevaluacion?evaluationID=${res.json().evaluacion.id}`, t.owner.headers)).json().data;
+    const detail = (await get(`/web/getevaluacion?evaluationID=${res.json().evaluacion.id}`, t.owner.headers)).json()
+      .data;
     expect(detail.results.rockport.vo2max).toBeGreaterThan(0);
     expect(detail.results.exams).toHaveLength(2);
   });
@@ -66,7 +104,12 @@ describe('POST /web/ingresaevaluacion', () => {
   ])('answers 422 with every field error translated (%s) and writes nothing', async (lang, expected) => {
     const t = await twoTenants(ctx);
     const before = await counts();
-    const res = await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.client.id, t.owner.id, { peso: 'mucho' as unknown as number, presion_d: 300 }), lang);
+    const res = await post(
+      '/web/ingresaevaluacion',
+      t.owner.headers,
+      evaluationBody(t.client.id, t.owner.id, { peso: 'mucho' as unknown as number, presion_d: 300 }),
+      lang,
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: { code: 'validation_failed', key: 'errors.validation', message: expected } });
     expect(await counts()).toEqual(before);
@@ -75,11 +118,16 @@ describe('POST /web/ingresaevaluacion', () => {
 
   it('reports missing type-specific fields, Rockport all-or-none and nested exam paths', async () => {
     const t = await twoTenants(ctx);
-    const res = await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.client.id, t.owner.id, {
-      evaluation_type: 4,
-      rockport: { minutes: 12 },
-      clinical_data: { temperatura: 36.5, exams: [{ name: 'hdl', value: 9999, status: true }] },
-    }), 'en');
+    const res = await post(
+      '/web/ingresaevaluacion',
+      t.owner.headers,
+      evaluationBody(t.client.id, t.owner.id, {
+        evaluation_type: 4,
+        rockport: { minutes: 12 },
+        clinical_data: { temperatura: 36.5, exams: [{ name: 'hdl', value: 9999, status: true }] },
+      }),
+      'en',
+    );
     expect(res.statusCode).toBe(422);
     const message = res.json().error.message;
     expect(message.triceps).toEqual([I18N_DEFAULTS['evaluation.errors.required'].en]);
@@ -100,22 +148,42 @@ describe('POST /web/ingresaevaluacion', () => {
 
   it('refuses a client under 13 with the spec message (es, en)', async () => {
     const t = await twoTenants(ctx);
-    const kid = await insertUser(ctx, { type: 2, parent_user_id: t.owner.id, nacimiento: '2015-06-01', rut: validRut() });
+    const kid = await insertUser(ctx, {
+      type: 2,
+      parent_user_id: t.owner.id,
+      nacimiento: '2015-06-01',
+      rut: validRut(),
+    });
     const es = await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(kid.id, t.owner.id));
     expect(es.statusCode).toBe(422);
-    expect(es.json().error.message.nacimiento).toEqual(['La edad del evaluado es menor a 13, favor verificar solicite al usuario actualizar su información.']);
+    expect(es.json().error.message.nacimiento).toEqual([
+      'La edad del evaluado es menor a 13, favor verificar solicite al usuario actualizar su información.',
+    ]);
     const en = await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(kid.id, t.owner.id), 'en');
-    expect(en.json().error.message.nacimiento).toEqual(['The selected user is under 13 years old, please correct it before continuing with the evaluation.']);
+    expect(en.json().error.message.nacimiento).toEqual([
+      'The selected user is under 13 years old, please correct it before continuing with the evaluation.',
+    ]);
   });
 
   it('needs id_evaluado to be a client in the tree (404) and id_evaluador to be the session user (403)', async () => {
     const t = await twoTenants(ctx);
     const before = await counts();
-    expect((await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.otherClient.id, t.owner.id))).statusCode).toBe(404);
-    expect((await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.colleague.id, t.owner.id))).statusCode).toBe(404);
-    expect((await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(999999, t.owner.id))).statusCode).toBe(404);
-    expect((await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.client.id, t.other.id))).statusCode).toBe(403);
-    const missing = await post('/web/ingresaevaluacion', t.owner.headers, { ...evaluationBody(t.client.id, t.owner.id), id_evaluado: undefined });
+    expect(
+      (await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.otherClient.id, t.owner.id))).statusCode,
+    ).toBe(404);
+    expect(
+      (await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.colleague.id, t.owner.id))).statusCode,
+    ).toBe(404);
+    expect((await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(999999, t.owner.id))).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.client.id, t.other.id))).statusCode,
+    ).toBe(403);
+    const missing = await post('/web/ingresaevaluacion', t.owner.headers, {
+      ...evaluationBody(t.client.id, t.owner.id),
+      id_evaluado: undefined,
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().error.message).toEqual({ id_evaluado: ['Este campo es obligatorio'] });
     expect(await counts()).toEqual(before);
@@ -129,14 +197,28 @@ describe('credits', () => {
     const first = await create(t);
     expect(first.json().creditos).toBe(1);
     expect((await create(t)).json().creditos).toBe(0);
-    const charges = await ctx.db.selectFrom('credit_ledger').selectAll().where('from_user_id', '=', t.owner.id).orderBy('id').execute();
+    const charges = await ctx.db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where('from_user_id', '=', t.owner.id)
+      .orderBy('id')
+      .execute();
     expect(charges).toHaveLength(2);
-    expect(charges[0]).toMatchObject({ actor_id: t.owner.id, to_user_id: null, amount: 1, evaluation_id: first.json().evaluacion.id });
+    expect(charges[0]).toMatchObject({
+      actor_id: t.owner.id,
+      to_user_id: null,
+      amount: 1,
+      evaluation_id: first.json().evaluacion.id,
+    });
 
     const before = await counts();
     const broke = await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(t.client.id, t.owner.id), 'en');
     expect(broke.statusCode).toBe(409);
-    expect(broke.json().error).toEqual({ code: 'conflict', key: 'errors.insufficientCreditsEvaluation', message: 'You do not have enough credits to create this evaluation.' });
+    expect(broke.json().error).toEqual({
+      code: 'conflict',
+      key: 'errors.insufficientCreditsEvaluation',
+      message: 'You do not have enough credits to create this evaluation.',
+    });
     expect(await counts()).toEqual(before);
     expect(await creditsOf(t.owner.id)).toBe(0);
   });
@@ -144,7 +226,10 @@ describe('credits', () => {
   it('edits are free', async () => {
     const t = await twoTenants(ctx);
     const id = (await create(t)).json().evaluacion.id;
-    const res = await post('/web/editEvaluation', t.owner.headers, { ...evaluationBody(t.client.id, t.owner.id), evaluationID: id });
+    const res = await post('/web/editEvaluation', t.owner.headers, {
+      ...evaluationBody(t.client.id, t.owner.id),
+      evaluationID: id,
+    });
     expect(res.json().creditos).toBe(99);
     expect(await creditsOf(t.owner.id)).toBe(99);
   });
@@ -153,12 +238,24 @@ describe('credits', () => {
     const free = await createTestApp({ EVALUATION_CREDIT_COST: '0' });
     const dear = await createTestApp({ EVALUATION_CREDIT_COST: '5' });
     try {
-      for (const [app, expected] of [[free, [200, 3]], [dear, [409, 3]]] as const) {
+      for (const [app, expected] of [
+        [free, [200, 3]],
+        [dear, [409, 3]],
+      ] as const) {
         const t = await twoTenants(app);
         await app.db.updateTable('users').set({ creditos: 3 }).where('id', '=', t.owner.id).execute();
-        const res = await app.app.inject({ method: 'POST', url: '/web/ingresaevaluacion', headers: t.owner.headers, payload: evaluationBody(t.client.id, t.owner.id) });
+        const res = await app.app.inject({
+          method: 'POST',
+          url: '/web/ingresaevaluacion',
+          headers: t.owner.headers,
+          payload: evaluationBody(t.client.id, t.owner.id),
+        });
         expect(res.statusCode).toBe(expected[0]);
-        const row = await app.db.selectFrom('users').select('creditos').where('id', '=', t.owner.id).executeTakeFirstOrThrow();
+        const row = await app.db
+          .selectFrom('users')
+          .select('creditos')
+          .where('id', '=', t.owner.id)
+          .executeTakeFirstOrThrow();
         expect(row.creditos).toBe(expected[1]);
       }
     } finally {
@@ -180,7 +277,10 @@ describe('POST /web/editEvaluation and versions', () => {
   it('adds version n+1; the earlier version stays readable', async () => {
     const t = await twoTenants(ctx);
     const id = (await create(t)).json().evaluacion.id;
-    const res = await post('/web/editEvaluation', t.owner.headers, { ...evaluationBody(t.client.id, t.owner.id, { peso: 70 }), evaluationID: id });
+    const res = await post('/web/editEvaluation', t.owner.headers, {
+      ...evaluationBody(t.client.id, t.owner.id, { peso: 70 }),
+      evaluationID: id,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().evaluacion).toMatchObject({ id, version: 2 });
     const latest = (await get(`/web/getevaluacion?evaluationID=${id}`, t.owner.headers)).json().data;
@@ -194,20 +294,46 @@ describe('POST /web/editEvaluation and versions', () => {
   it('a stored version cannot be changed or deleted, even by SQL', async () => {
     const t = await twoTenants(ctx);
     const id = (await create(t)).json().evaluacion.id;
-    await expect(ctx.db.updateTable('evaluation_versions').set({ engine_version: 'x' }).where('evaluation_id', '=', id).execute()).rejects.toThrow(/immutable/);
-    await expect(ctx.db.deleteFrom('evaluation_versions').where('evaluation_id', '=', id).execute()).rejects.toThrow(/immutable/);
+    await expect(
+      ctx.db.updateTable('evaluation_versions').set({ engine_version: 'x' }).where('evaluation_id', '=', id).execute(),
+    ).rejects.toThrow(/immutable/);
+    await expect(ctx.db.deleteFrom('evaluation_versions').where('evaluation_id', '=', id).execute()).rejects.toThrow(
+      /immutable/,
+    );
   });
 
   it('validates like create (422, nothing written), and refuses foreign or unknown evaluations (404) and a changed client (422)', async () => {
     const t = await twoTenants(ctx);
     const id = (await create(t)).json().evaluacion.id;
     const before = await counts();
-    const bad = await post('/web/editEvaluation', t.owner.headers, { ...evaluationBody(t.client.id, t.owner.id, { estatura: 20 }), evaluationID: id }, 'pt');
+    const bad = await post(
+      '/web/editEvaluation',
+      t.owner.headers,
+      { ...evaluationBody(t.client.id, t.owner.id, { estatura: 20 }), evaluationID: id },
+      'pt',
+    );
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.message.estatura).toEqual(['O valor está fora da faixa plausível']);
-    expect((await post('/web/editEvaluation', t.other.headers, { ...evaluationBody(t.client.id, t.other.id), evaluationID: id })).statusCode).toBe(404);
-    expect((await post('/web/editEvaluation', t.owner.headers, { ...evaluationBody(t.client.id, t.owner.id), evaluationID: 999999 })).statusCode).toBe(404);
-    const moved = await post('/web/editEvaluation', t.owner.headers, { ...evaluationBody(t.otherClient.id, t.owner.id), evaluationID: id });
+    expect(
+      (
+        await post('/web/editEvaluation', t.other.headers, {
+          ...evaluationBody(t.client.id, t.other.id),
+          evaluationID: id,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await post('/web/editEvaluation', t.owner.headers, {
+          ...evaluationBody(t.client.id, t.owner.id),
+          evaluationID: 999999,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const moved = await post('/web/editEvaluation', t.owner.headers, {
+      ...evaluationBody(t.otherClient.id, t.owner.id),
+      evaluationID: id,
+    });
     expect(moved.statusCode).toBe(422);
     expect(moved.json().error.message).toHaveProperty('id_evaluado');
     const noId = await post('/web/editEvaluation', t.owner.headers, evaluationBody(t.client.id, t.owner.id));
@@ -238,29 +364,61 @@ describe('GET /web/getevaluacion', () => {
     });
     expect(data.results.bmi.value).toBeCloseTo(72 / 1.68 ** 2, 6);
     expect(data.results.bmi.equation.citation).toMatch(/Quetelet/);
-    expect(data.history.map((h: { fecha: string; peso: number }) => [h.fecha, h.peso])).toEqual([['2026-01-10', 75], ['2026-02-20', 72]]);
+    expect(data.history.map((h: { fecha: string; peso: number }) => [h.fecha, h.peso])).toEqual([
+      ['2026-01-10', 75],
+      ['2026-02-20', 72],
+    ]);
   });
 
   it('history items carry waist_cm (the pcintura input) and vo2max (Rockport), null when absent', async () => {
     const t = await twoTenants(ctx);
     await create(t, { fecha: '2026-01-05', pcintura: 86.5 }); // no Rockport test
-    const rockportId = (await post('/web/ingresaevaluacion', t.owner.headers, fourSkinfoldBody(t.client.id, t.owner.id, { fecha: '2026-01-20', pcintura: 82 }))).json().evaluacion.id;
+    const rockportId = (
+      await post(
+        '/web/ingresaevaluacion',
+        t.owner.headers,
+        fourSkinfoldBody(t.client.id, t.owner.id, { fecha: '2026-01-20', pcintura: 82 }),
+      )
+    ).json().evaluacion.id;
     // A version stored without pcintura (inputs from before the field was required): waist_cm is null.
     const now = ctx.clock.now();
     const legacy = await ctx.db
       .insertInto('evaluations')
-      .values({ client_id: t.client.id, evaluator_id: t.owner.id, evaluation_type: 1, evaluated_on: '2026-02-01', current_version: 1, created_at: now, updated_at: now })
+      .values({
+        client_id: t.client.id,
+        evaluator_id: t.owner.id,
+        evaluation_type: 1,
+        evaluated_on: '2026-02-01',
+        current_version: 1,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { pcintura: _dropped, ...legacyInputs } = evaluationBody(t.client.id, t.owner.id, { fecha: '2026-02-01' });
     await ctx.db
       .insertInto('evaluation_versions')
-      .values({ evaluation_id: legacy.id, version: 1, evaluation_type: 1, inputs: JSON.stringify(legacyInputs), results: JSON.stringify({ rockport: null }), engine_version: '0.9.0', created_by: t.owner.id, created_at: now })
+      .values({
+        evaluation_id: legacy.id,
+        version: 1,
+        evaluation_type: 1,
+        inputs: JSON.stringify(legacyInputs),
+        results: JSON.stringify({ rockport: null }),
+        engine_version: '0.9.0',
+        created_by: t.owner.id,
+        created_at: now,
+      })
       .execute();
 
     const data = (await get(`/web/getevaluacion?evaluationID=${rockportId}`, t.owner.headers)).json().data;
     expect(data.results.rockport.vo2max).toBeGreaterThan(0);
-    expect(data.history.map((h: { fecha: string; waist_cm: number | null; vo2max: number | null }) => [h.fecha, h.waist_cm, h.vo2max])).toEqual([
+    expect(
+      data.history.map((h: { fecha: string; waist_cm: number | null; vo2max: number | null }) => [
+        h.fecha,
+        h.waist_cm,
+        h.vo2max,
+      ]),
+    ).toEqual([
       ['2026-01-05', 86.5, null],
       ['2026-01-20', 82, data.results.rockport.vo2max],
       ['2026-02-01', null, null],
@@ -287,9 +445,15 @@ describe('POST /web/eliminaevaluacion', () => {
     expect((await get(`/web/getevaluacion?evaluationID=${id}`, t.owner.headers)).statusCode).toBe(404);
     expect((await get('/web/listaevaluaciones?page=1&limit=10', t.owner.headers)).json().datos_total).toBe(0);
     expect((await post('/web/eliminaevaluacion', t.owner.headers, { evaluationID: id })).statusCode).toBe(404);
-    const row = await ctx.db.selectFrom('evaluations').select(['deleted_at', 'deleted_by']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('evaluations')
+      .select(['deleted_at', 'deleted_by'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ deleted_at: expect.any(Date), deleted_by: t.owner.id });
-    expect(await ctx.db.selectFrom('evaluation_versions').select('version').where('evaluation_id', '=', id).execute()).toHaveLength(1);
+    expect(
+      await ctx.db.selectFrom('evaluation_versions').select('version').where('evaluation_id', '=', id).execute(),
+    ).toHaveLength(1);
     expect(await creditsOf(t.owner.id)).toBe(99);
   });
 
@@ -298,7 +462,9 @@ describe('POST /web/eliminaevaluacion', () => {
     const id = (await create(t)).json().evaluacion.id;
     expect((await post('/web/eliminaevaluacion', t.owner.headers, {})).statusCode).toBe(422);
     expect((await post('/web/eliminaevaluacion', t.owner.headers, { evaluationID: 'x' })).statusCode).toBe(422);
-    expect((await post('/web/eliminaevaluacion', t.owner.headers, { evaluationID: id, extra: 1 })).statusCode).toBe(422);
+    expect((await post('/web/eliminaevaluacion', t.owner.headers, { evaluationID: id, extra: 1 })).statusCode).toBe(
+      422,
+    );
     expect((await post('/web/eliminaevaluacion', t.other.headers, { evaluationID: id })).statusCode).toBe(404);
   });
 });
@@ -306,29 +472,51 @@ describe('POST /web/eliminaevaluacion', () => {
 describe('GET /web/listaevaluaciones', () => {
   it('pages newest first with totals, filters by prefix and flags show_company', async () => {
     const t = await twoTenants(ctx);
-    const company = await ctx.db.insertInto('companies').values({ name: 'Clínica Sur' }).returning('id').executeTakeFirstOrThrow();
-    const zoe = await insertUser(ctx, { type: 2, parent_user_id: t.owner.id, nombre: 'Zoë', apellido: 'Muñoz', email: 'ZOE.munoz@example.cl', rut: '12345678K', company_id: company.id });
+    const company = await ctx.db
+      .insertInto('companies')
+      .values({ name: 'Clínica Sur' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const zoe = await insertUser(ctx, {
+      type: 2,
+      parent_user_id: t.owner.id,
+      nombre: 'Zoë',
+      apellido: 'Muñoz',
+      email: 'ZOE.munoz@example.cl',
+      rut: '12345678K',
+      company_id: company.id,
+    });
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
       ctx.clock.advance(1000);
       ids.push((await create(t)).json().evaluacion.id);
     }
     ctx.clock.advance(1000);
-    const zoeEval = (await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(zoe.id, t.owner.id))).json().evaluacion.id;
+    const zoeEval = (await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(zoe.id, t.owner.id))).json()
+      .evaluacion.id;
 
     const page1 = (await get('/web/listaevaluaciones?type=1&page=1&limit=3', t.owner.headers)).json();
     expect(page1.datos_total).toBe(4);
     expect(page1.show_company).toBe(true);
     expect(page1.datos.map((d: { id: number }) => d.id)).toEqual([zoeEval, ids[2], ids[1]]);
     expect(page1.datos[0]).toMatchObject({
-      client: { id: zoe.id, nombre: 'Zoë', apellido: 'Muñoz', rut: '12345678K', company: { id: company.id, name: 'Clínica Sur' } },
+      client: {
+        id: zoe.id,
+        nombre: 'Zoë',
+        apellido: 'Muñoz',
+        rut: '12345678K',
+        company: { id: company.id, name: 'Clínica Sur' },
+      },
       evaluator: { id: t.owner.id },
       created_by_me: true,
     });
     const page2 = (await get('/web/listaevaluaciones?page=2&limit=3', t.owner.headers)).json();
     expect(page2.datos.map((d: { id: number }) => d.id)).toEqual([ids[0]]);
 
-    const only = async (query: string) => (await get(`/web/listaevaluaciones?page=1&limit=10&${query}`, t.owner.headers)).json().datos.map((d: { id: number }) => d.id);
+    const only = async (query: string) =>
+      (await get(`/web/listaevaluaciones?page=1&limit=10&${query}`, t.owner.headers))
+        .json()
+        .datos.map((d: { id: number }) => d.id);
     expect(await only('filter_nombre=zO')).toEqual([zoeEval]);
     expect(await only('filter_apellido=MUÑ')).toEqual([zoeEval]);
     expect(await only('filter_email=zoe.m')).toEqual([zoeEval]);
@@ -345,17 +533,27 @@ describe('GET /web/listaevaluaciones', () => {
     const mine = (await get('/web/listaevaluaciones?type=2&page=1&limit=10', t.client.headers)).json();
     expect(mine).toMatchObject({ datos_total: 1, show_company: false });
     expect(mine.datos[0].created_by_me).toBe(false);
-    expect((await get('/web/listaevaluaciones?page=1&limit=10', t.other.headers)).json()).toEqual({ datos: [], datos_total: 0, show_company: false });
+    expect((await get('/web/listaevaluaciones?page=1&limit=10', t.other.headers)).json()).toEqual({
+      datos: [],
+      datos_total: 0,
+      show_company: false,
+    });
   });
 
   it('id_evaluado narrows to one client of the scope; a client outside it is 404 (like id_usuario); bad ids 422', async () => {
     const t = await twoTenants(ctx);
     const underColleague = await insertUser(ctx, { type: 2, parent_user_id: t.colleague.id });
     const mine = [(await create(t)).json().evaluacion.id, (await create(t)).json().evaluacion.id];
-    const theirs = (await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(underColleague.id, t.owner.id))).json().evaluacion.id;
-    const foreign = (await post('/web/ingresaevaluacion', t.other.headers, evaluationBody(t.otherClient.id, t.other.id))).json().evaluacion.id;
-    const list = (query: string, headers = t.owner.headers) => get(`/web/listaevaluaciones?page=1&limit=10&${query}`, headers);
-    const ids = async (query: string, headers = t.owner.headers) => (await list(query, headers)).json().datos.map((d: { id: number }) => d.id);
+    const theirs = (
+      await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(underColleague.id, t.owner.id))
+    ).json().evaluacion.id;
+    const foreign = (
+      await post('/web/ingresaevaluacion', t.other.headers, evaluationBody(t.otherClient.id, t.other.id))
+    ).json().evaluacion.id;
+    const list = (query: string, headers = t.owner.headers) =>
+      get(`/web/listaevaluaciones?page=1&limit=10&${query}`, headers);
+    const ids = async (query: string, headers = t.owner.headers) =>
+      (await list(query, headers)).json().datos.map((d: { id: number }) => d.id);
 
     expect(await ids('')).toHaveLength(3);
     const onlyClient = (await list(`id_evaluado=${t.client.id}`)).json();
@@ -386,10 +584,20 @@ describe('GET /web/listaevaluaciones', () => {
   it('id_usuario narrows to a professional of the network; anyone else is 404; limits are checked', async () => {
     const t = await twoTenants(ctx);
     await create(t);
-    expect((await get(`/web/listaevaluaciones?page=1&limit=10&id_usuario=${t.owner.id}`, t.owner.headers)).json().datos_total).toBe(1);
-    expect((await get(`/web/listaevaluaciones?page=1&limit=10&id_usuario=${t.colleague.id}`, t.owner.headers)).json().datos_total).toBe(0);
-    expect((await get(`/web/listaevaluaciones?page=1&limit=10&id_usuario=${t.other.id}`, t.owner.headers)).statusCode).toBe(404);
-    expect((await get(`/web/listaevaluaciones?page=1&limit=10&id_usuario=${t.owner.id}`, t.client.headers)).statusCode).toBe(404);
+    expect(
+      (await get(`/web/listaevaluaciones?page=1&limit=10&id_usuario=${t.owner.id}`, t.owner.headers)).json()
+        .datos_total,
+    ).toBe(1);
+    expect(
+      (await get(`/web/listaevaluaciones?page=1&limit=10&id_usuario=${t.colleague.id}`, t.owner.headers)).json()
+        .datos_total,
+    ).toBe(0);
+    expect(
+      (await get(`/web/listaevaluaciones?page=1&limit=10&id_usuario=${t.other.id}`, t.owner.headers)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(`/web/listaevaluaciones?page=1&limit=10&id_usuario=${t.owner.id}`, t.client.headers)).statusCode,
+    ).toBe(404);
     expect((await get('/web/listaevaluaciones?page=0&limit=10', t.owner.headers)).statusCode).toBe(422);
     expect((await get('/web/listaevaluaciones?page=1&limit=101', t.owner.headers)).statusCode).toBe(422);
     expect((await get('/web/listaevaluaciones?page=1&limit=10&filter_x=1', t.owner.headers)).statusCode).toBe(422);
@@ -399,21 +607,58 @@ describe('GET /web/listaevaluaciones', () => {
 describe('GET /web/evaluationListing', () => {
   it("searches the actor's clients (every word must match a field), with age, at most 20", async () => {
     const t = await twoTenants(ctx);
-    await insertUser(ctx, { type: 2, parent_user_id: t.owner.id, nombre: 'Matías', apellido: 'Fuentes', nacimiento: '2000-03-01' });
-    for (let i = 0; i < 22; i++) await insertUser(ctx, { type: 2, parent_user_id: t.colleague.id, nombre: `Serie${i}`, apellido: 'Lote' });
-    const res = await get(`/web/evaluationListing?type=2&parent_user_id=${t.owner.id}&search=mat%20fuen`, t.owner.headers);
-    expect(res.json()).toEqual({
-      lista: [{ id_usuario: expect.any(Number), nombre: 'Matías', apellido: 'Fuentes', email: expect.any(String), rut: null, nacimiento: '2000-03-01', sexo: 'Femenino', age: 26 }],
+    await insertUser(ctx, {
+      type: 2,
+      parent_user_id: t.owner.id,
+      nombre: 'Matías',
+      apellido: 'Fuentes',
+      nacimiento: '2000-03-01',
     });
-    expect((await get(`/web/evaluationListing?type=2&parent_user_id=${t.owner.id}&search=lote`, t.owner.headers)).json().lista).toHaveLength(20);
-    expect((await get(`/web/evaluationListing?type=2&parent_user_id=${t.colleague.id}`, t.owner.headers)).json().lista).toHaveLength(20);
-    expect((await get(`/web/evaluationListing?type=2&parent_user_id=${t.owner.id}&search=${encodeURIComponent(t.otherClient.email)}`, t.owner.headers)).json().lista).toEqual([]);
+    for (let i = 0; i < 22; i++)
+      await insertUser(ctx, { type: 2, parent_user_id: t.colleague.id, nombre: `Serie${i}`, apellido: 'Lote' });
+    const res = await get(
+      `/web/evaluationListing?type=2&parent_user_id=${t.owner.id}&search=mat%20fuen`,
+      t.owner.headers,
+    );
+    expect(res.json()).toEqual({
+      lista: [
+        {
+          id_usuario: expect.any(Number),
+          nombre: 'Matías',
+          apellido: 'Fuentes',
+          email: expect.any(String),
+          rut: null,
+          nacimiento: '2000-03-01',
+          sexo: 'Femenino',
+          age: 26,
+        },
+      ],
+    });
+    expect(
+      (await get(`/web/evaluationListing?type=2&parent_user_id=${t.owner.id}&search=lote`, t.owner.headers)).json()
+        .lista,
+    ).toHaveLength(20);
+    expect(
+      (await get(`/web/evaluationListing?type=2&parent_user_id=${t.colleague.id}`, t.owner.headers)).json().lista,
+    ).toHaveLength(20);
+    expect(
+      (
+        await get(
+          `/web/evaluationListing?type=2&parent_user_id=${t.owner.id}&search=${encodeURIComponent(t.otherClient.email)}`,
+          t.owner.headers,
+        )
+      ).json().lista,
+    ).toEqual([]);
   });
 
   it('refuses foreign parents (404) and bad queries (422)', async () => {
     const t = await twoTenants(ctx);
-    expect((await get(`/web/evaluationListing?type=2&parent_user_id=${t.other.id}`, t.owner.headers)).statusCode).toBe(404);
-    expect((await get(`/web/evaluationListing?type=1&parent_user_id=${t.owner.id}`, t.owner.headers)).statusCode).toBe(422);
+    expect((await get(`/web/evaluationListing?type=2&parent_user_id=${t.other.id}`, t.owner.headers)).statusCode).toBe(
+      404,
+    );
+    expect((await get(`/web/evaluationListing?type=1&parent_user_id=${t.owner.id}`, t.owner.headers)).statusCode).toBe(
+      422,
+    );
     expect((await get('/web/evaluationListing?type=2', t.owner.headers)).statusCode).toBe(422);
   });
 });

@@ -21,7 +21,9 @@ const prefix = (s: string) => `${escapeLike(s.toLowerCase())}%`;
 
 /** For queries that join the client as `c`. */
 function clientInScope(scope: EvaluationScope) {
-  return scope.kind === 'self' ? sql<boolean>`c.id = ${scope.clientId}` : parentInActorTree(scope.rootId, 'c.parent_user_id');
+  return scope.kind === 'self'
+    ? sql<boolean>`c.id = ${scope.clientId}`
+    : parentInActorTree(scope.rootId, 'c.parent_user_id');
 }
 
 /** For queries on `e` alone (single-row writes). */
@@ -82,7 +84,13 @@ export function createEvaluationsRepository(db: Db) {
         .where(parentInActorTree(actorId, 'c.parent_user_id'))
         .executeTakeFirst(),
 
-    insertEvaluation: (row: { client_id: number; evaluator_id: number; evaluation_type: number; evaluated_on: string; now: Date }) =>
+    insertEvaluation: (row: {
+      client_id: number;
+      evaluator_id: number;
+      evaluation_type: number;
+      evaluated_on: string;
+      now: Date;
+    }) =>
       db
         .insertInto('evaluations')
         .values({
@@ -135,7 +143,12 @@ export function createEvaluationsRepository(db: Db) {
     bumpVersion: (id: number, p: { version: number; evaluation_type: number; evaluated_on: string; now: Date }) =>
       db
         .updateTable('evaluations')
-        .set({ current_version: p.version, evaluation_type: p.evaluation_type, evaluated_on: p.evaluated_on, updated_at: p.now })
+        .set({
+          current_version: p.version,
+          evaluation_type: p.evaluation_type,
+          evaluated_on: p.evaluated_on,
+          updated_at: p.now,
+        })
         .where('id', '=', id)
         .execute(),
 
@@ -191,7 +204,14 @@ export function createEvaluationsRepository(db: Db) {
       db
         .selectFrom('evaluation_versions as v')
         .innerJoin('users as u', 'u.id', 'v.created_by')
-        .select(['v.version', 'v.created_at', 'v.engine_version', 'u.id as by_id', 'u.nombre as by_nombre', 'u.apellido as by_apellido'])
+        .select([
+          'v.version',
+          'v.created_at',
+          'v.engine_version',
+          'u.id as by_id',
+          'u.nombre as by_nombre',
+          'u.apellido as by_apellido',
+        ])
         .where('v.evaluation_id', '=', evaluationId)
         .orderBy('v.version')
         .execute(),
@@ -200,7 +220,14 @@ export function createEvaluationsRepository(db: Db) {
       db
         .selectFrom('evaluation_emails as m')
         .innerJoin('users as u', 'u.id', 'm.sent_by')
-        .select(['m.created_at', 'm.recipient', 'm.version', 'u.id as by_id', 'u.nombre as by_nombre', 'u.apellido as by_apellido'])
+        .select([
+          'm.created_at',
+          'm.recipient',
+          'm.version',
+          'u.id as by_id',
+          'u.nombre as by_nombre',
+          'u.apellido as by_apellido',
+        ])
         .where('m.evaluation_id', '=', evaluationId)
         .orderBy('m.id')
         .execute(),
@@ -209,7 +236,9 @@ export function createEvaluationsRepository(db: Db) {
     history: (clientId: number, limit: number) =>
       db
         .selectFrom('evaluations as e')
-        .innerJoin('evaluation_versions as v', (j) => j.onRef('v.evaluation_id', '=', 'e.id').onRef('v.version', '=', 'e.current_version'))
+        .innerJoin('evaluation_versions as v', (j) =>
+          j.onRef('v.evaluation_id', '=', 'e.id').onRef('v.version', '=', 'e.current_version'),
+        )
         .select([
           'e.id',
           'e.evaluated_on',
@@ -284,7 +313,12 @@ export function createEvaluationsRepository(db: Db) {
         .where('c.company_id', 'is not', null)
         .where('c.company_id', '<>', defaultCompanyId)
         .where(({ exists, selectFrom }) =>
-          exists(selectFrom('evaluations as e').select('e.id').whereRef('e.client_id', '=', 'c.id').where('e.deleted_at', 'is', null)),
+          exists(
+            selectFrom('evaluations as e')
+              .select('e.id')
+              .whereRef('e.client_id', '=', 'c.id')
+              .where('e.deleted_at', 'is', null),
+          ),
         )
         .limit(1)
         .executeTakeFirst()) !== undefined,
@@ -299,15 +333,31 @@ export function createEvaluationsRepository(db: Db) {
         .where(parentInActorTree(parentId, 'c.parent_user_id'));
       for (const term of terms) {
         const pattern = `%${escapeLike(term)}%`;
-        q = q.where((eb) => eb.or(['c.nombre', 'c.apellido', 'c.email', 'c.rut'].map((col) => eb(sql.ref(col), 'ilike', pattern))));
+        q = q.where((eb) =>
+          eb.or(['c.nombre', 'c.apellido', 'c.email', 'c.rut'].map((col) => eb(sql.ref(col), 'ilike', pattern))),
+        );
       }
       return q.orderBy('c.apellido').orderBy('c.nombre').orderBy('c.id').limit(limit).execute();
     },
 
-    insertEmail: (m: { evaluation_id: number; version: number; sent_by: number; recipient: string; lang: string; now: Date }) =>
+    insertEmail: (m: {
+      evaluation_id: number;
+      version: number;
+      sent_by: number;
+      recipient: string;
+      lang: string;
+      now: Date;
+    }) =>
       db
         .insertInto('evaluation_emails')
-        .values({ evaluation_id: m.evaluation_id, version: m.version, sent_by: m.sent_by, recipient: m.recipient, lang: m.lang, created_at: m.now })
+        .values({
+          evaluation_id: m.evaluation_id,
+          version: m.version,
+          sent_by: m.sent_by,
+          recipient: m.recipient,
+          lang: m.lang,
+          created_at: m.now,
+        })
         .execute(),
   };
 }

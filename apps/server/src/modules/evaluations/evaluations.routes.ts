@@ -17,7 +17,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '../../lib/i18n.ts';
 import { createEvaluationsService } from './evaluations.service.ts';
 
-const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema };
+const errors = {
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+};
 const tags = ['evaluations'];
 const security = [{ bearer: [] }];
 
@@ -100,7 +106,11 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await evaluations.get({ actorId: actor(request), evaluationId: request.query.evaluationID, version: request.query.version }),
+      data: await evaluations.get({
+        actorId: actor(request),
+        evaluationId: request.query.evaluationID,
+        version: request.query.version,
+      }),
     }),
   );
 
@@ -123,7 +133,14 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         page: q.page,
         limit: q.limit,
         scopeUserId: q.id_usuario,
-        filters: { nombre: q.filter_nombre, apellido: q.filter_apellido, email: q.filter_email, rut: q.filter_rut, companyId: q.filter_company, clientId: q.id_evaluado },
+        filters: {
+          nombre: q.filter_nombre,
+          apellido: q.filter_apellido,
+          email: q.filter_email,
+          rut: q.filter_rut,
+          companyId: q.filter_company,
+          clientId: q.id_evaluado,
+        },
       });
     },
   );
@@ -141,6 +158,11 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: evaluationListingResponseSchema, ...errors },
       },
     },
-    async (request) => evaluations.listing({ actorId: actor(request), parentId: request.query.parent_user_id, search: request.query.search }),
+    async (request) =>
+      evaluations.listing({
+        actorId: actor(request),
+        parentId: request.query.parent_user_id,
+        search: request.query.search,
+      }),
   );
 };

@@ -18,7 +18,8 @@ import { createEvaluationsRepository, type EvaluationScope, type ListFilters } f
 
 const HISTORY_LIMIT = 100;
 const iso = (d: Date) => d.toISOString();
-const validation = (fields: Record<string, string[]>) => new AppError(422, ErrorCode.validation, 'errors.validation', { fields });
+const validation = (fields: Record<string, string[]>) =>
+  new AppError(422, ErrorCode.validation, 'errors.validation', { fields });
 
 type Actor = { id: number; type: number; nombre: string; apellido: string; email: string; creditos: number };
 
@@ -40,7 +41,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   }
 
   /** Reads: a professional sees its tree, a client itself. */
-  const readScope = (actor: Actor): EvaluationScope => (actor.type === 1 ? { kind: 'tree', rootId: actor.id } : { kind: 'self', clientId: actor.id });
+  const readScope = (actor: Actor): EvaluationScope =>
+    actor.type === 1 ? { kind: 'tree', rootId: actor.id } : { kind: 'self', clientId: actor.id };
 
   /** Writes (create, edit, delete, send) are for professionals only. */
   async function professional(actorId: number): Promise<Actor> {
@@ -52,7 +54,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   /** id_evaluador names who evaluates: only the session user (a mismatch is a forged claim). */
   function checkEvaluator(body: Record<string, unknown>, actorId: number) {
     const claimed = idSchema.safeParse(body.id_evaluador);
-    if (body.id_evaluador === undefined || body.id_evaluador === null || body.id_evaluador === '') throw fieldError('id_evaluador', 'evaluation.errors.required');
+    if (body.id_evaluador === undefined || body.id_evaluador === null || body.id_evaluador === '')
+      throw fieldError('id_evaluador', 'evaluation.errors.required');
     if (!claimed.success) throw fieldError('id_evaluador', 'evaluation.errors.type');
     if (claimed.data !== actorId) throw forbidden();
   }
@@ -69,7 +72,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
     async create(a: { actorId: number; body: Record<string, unknown> }) {
       await professional(a.actorId);
       checkEvaluator(a.body, a.actorId);
-      if (a.body.id_evaluado === undefined || a.body.id_evaluado === null || a.body.id_evaluado === '') throw fieldError('id_evaluado', 'evaluation.errors.required');
+      if (a.body.id_evaluado === undefined || a.body.id_evaluado === null || a.body.id_evaluado === '')
+        throw fieldError('id_evaluado', 'evaluation.errors.required');
       const clientId = idSchema.safeParse(a.body.id_evaluado);
       if (!clientId.success) throw fieldError('id_evaluado', 'evaluation.errors.type');
       const client = await repo.findClientBelow(a.actorId, clientId.data);
@@ -81,13 +85,41 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         const now = deps.clock.now();
         const tx = createEvaluationsRepository(trx);
         if (cost > 0) await credits.lockPayerInTransaction(trx, a.actorId);
-        const row = await tx.insertEvaluation({ client_id: client.id, evaluator_id: a.actorId, evaluation_type: input.evaluation_type, evaluated_on: input.fecha, now });
-        await tx.insertVersion({ evaluation_id: row.id, version: 1, evaluation_type: input.evaluation_type, inputs: input, results: result, engine_version: result.engine_version, created_by: a.actorId, now });
+        const row = await tx.insertEvaluation({
+          client_id: client.id,
+          evaluator_id: a.actorId,
+          evaluation_type: input.evaluation_type,
+          evaluated_on: input.fecha,
+          now,
+        });
+        await tx.insertVersion({
+          evaluation_id: row.id,
+          version: 1,
+          evaluation_type: input.evaluation_type,
+          inputs: input,
+          results: result,
+          engine_version: result.engine_version,
+          created_by: a.actorId,
+          now,
+        });
         // The charge and the evaluation commit together; too few credits rolls both back.
-        if (cost > 0) await credits.chargeInTransaction(trx, { actorId: a.actorId, userId: a.actorId, amount: cost, evaluationId: row.id });
+        if (cost > 0)
+          await credits.chargeInTransaction(trx, {
+            actorId: a.actorId,
+            userId: a.actorId,
+            amount: cost,
+            evaluationId: row.id,
+          });
         const balance = (await tx.findActor(a.actorId))!.creditos;
         return {
-          evaluacion: { id: row.id, version: 1, evaluation_type: input.evaluation_type, fecha: input.fecha, engine_version: result.engine_version, created_at: iso(row.created_at) },
+          evaluacion: {
+            id: row.id,
+            version: 1,
+            evaluation_type: input.evaluation_type,
+            fecha: input.fecha,
+            engine_version: result.engine_version,
+            created_at: iso(row.created_at),
+          },
           creditos: balance,
         };
       });
@@ -102,7 +134,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       const scope = readScope(actor);
       const current = await repo.findInScope(scope, id.data);
       if (!current) throw notFound();
-      if (a.body.id_evaluado !== undefined && Number(a.body.id_evaluado) !== current.client_id) throw fieldError('id_evaluado', 'evaluation.errors.invalid');
+      if (a.body.id_evaluado !== undefined && Number(a.body.id_evaluado) !== current.client_id)
+        throw fieldError('id_evaluado', 'evaluation.errors.invalid');
       const client = await repo.findClientBelow(a.actorId, current.client_id);
       if (!client) throw notFound();
       const { input, result } = engine(a.body, client);
@@ -113,10 +146,31 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         if (!locked) throw notFound();
         const now = deps.clock.now();
         const version = locked.current_version + 1;
-        await tx.insertVersion({ evaluation_id: locked.id, version, evaluation_type: input.evaluation_type, inputs: input, results: result, engine_version: result.engine_version, created_by: a.actorId, now });
-        await tx.bumpVersion(locked.id, { version, evaluation_type: input.evaluation_type, evaluated_on: input.fecha, now });
+        await tx.insertVersion({
+          evaluation_id: locked.id,
+          version,
+          evaluation_type: input.evaluation_type,
+          inputs: input,
+          results: result,
+          engine_version: result.engine_version,
+          created_by: a.actorId,
+          now,
+        });
+        await tx.bumpVersion(locked.id, {
+          version,
+          evaluation_type: input.evaluation_type,
+          evaluated_on: input.fecha,
+          now,
+        });
         return {
-          evaluacion: { id: locked.id, version, evaluation_type: input.evaluation_type, fecha: input.fecha, engine_version: result.engine_version, created_at: iso(locked.created_at) },
+          evaluacion: {
+            id: locked.id,
+            version,
+            evaluation_type: input.evaluation_type,
+            fecha: input.fecha,
+            engine_version: result.engine_version,
+            created_at: iso(locked.created_at),
+          },
           creditos: actor.creditos,
         };
       });
@@ -136,7 +190,11 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       const version = a.version ?? e.current_version;
       const v = await repo.findVersion(e.id, version);
       if (!v) throw notFound();
-      const [versions, history, emails] = await Promise.all([repo.listVersions(e.id), repo.history(e.client_id, HISTORY_LIMIT), repo.listEmails(e.id)]);
+      const [versions, history, emails] = await Promise.all([
+        repo.listVersions(e.id),
+        repo.history(e.client_id, HISTORY_LIMIT),
+        repo.listEmails(e.id),
+      ]);
       const inputs = v.inputs as unknown as EvaluationInput;
       return {
         id: e.id,
@@ -144,7 +202,12 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         created_at: iso(e.created_at),
         version,
         current_version: e.current_version,
-        versions: versions.map((x) => ({ version: x.version, created_at: iso(x.created_at), engine_version: x.engine_version, created_by: { id: x.by_id, nombre: x.by_nombre, apellido: x.by_apellido } })),
+        versions: versions.map((x) => ({
+          version: x.version,
+          created_at: iso(x.created_at),
+          engine_version: x.engine_version,
+          created_by: { id: x.by_id, nombre: x.by_nombre, apellido: x.by_apellido },
+        })),
         fecha: inputs.fecha,
         engine_version: v.engine_version,
         inputs: v.inputs,
@@ -160,7 +223,13 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           lang: e.client_lang,
           company: e.company_id !== null && e.company_name !== null ? { id: e.company_id, name: e.company_name } : null,
         },
-        evaluator: { id: e.evaluator_id, nombre: e.evaluator_nombre, apellido: e.evaluator_apellido, especialidad: e.evaluator_especialidad, email: e.evaluator_email },
+        evaluator: {
+          id: e.evaluator_id,
+          nombre: e.evaluator_nombre,
+          apellido: e.evaluator_apellido,
+          especialidad: e.evaluator_especialidad,
+          email: e.evaluator_email,
+        },
         created_by_me: e.evaluator_id === actor.id,
         can_edit: actor.type === 1 && version === e.current_version,
         history: history.reverse().map((h) => ({
@@ -175,12 +244,23 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           waist_cm: h.waist_cm,
           vo2max: h.vo2max,
         })),
-        emails: emails.map((m) => ({ sent_at: iso(m.created_at), to: m.recipient, version: m.version, sent_by: { id: m.by_id, nombre: m.by_nombre, apellido: m.by_apellido } })),
+        emails: emails.map((m) => ({
+          sent_at: iso(m.created_at),
+          to: m.recipient,
+          version: m.version,
+          sent_by: { id: m.by_id, nombre: m.by_nombre, apellido: m.by_apellido },
+        })),
         report_path: evaluationReportPath(e.id),
       };
     },
 
-    async list(a: { actorId: number; page: number; limit: number; filters: ListFilters; scopeUserId?: number | undefined }): Promise<ListEvaluationsResponse> {
+    async list(a: {
+      actorId: number;
+      page: number;
+      limit: number;
+      filters: ListFilters;
+      scopeUserId?: number | undefined;
+    }): Promise<ListEvaluationsResponse> {
       const actor = await actorOf(a.actorId);
       let scope = readScope(actor);
       if (a.scopeUserId !== undefined && a.scopeUserId !== actor.id) {
@@ -189,7 +269,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         scope = { kind: 'tree', rootId: a.scopeUserId };
       }
       // Like id_usuario: a client outside the (narrowed) scope is not found rather than an empty page.
-      if (a.filters.clientId !== undefined && !(await repo.findClientInScope(scope, a.filters.clientId))) throw notFound();
+      if (a.filters.clientId !== undefined && !(await repo.findClientInScope(scope, a.filters.clientId)))
+        throw notFound();
       const filters = { ...a.filters, rut: a.filters.rut ? cleanRut(a.filters.rut) : undefined };
       const [{ rows, total }, showCompany] = await Promise.all([
         repo.list({ scope, filters, limit: a.limit, offset: (a.page - 1) * a.limit }),
@@ -207,7 +288,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
             apellido: r.client_apellido,
             email: r.client_email,
             rut: r.client_rut,
-            company: r.company_id !== null && r.company_name !== null ? { id: r.company_id, name: r.company_name } : null,
+            company:
+              r.company_id !== null && r.company_name !== null ? { id: r.company_id, name: r.company_name } : null,
           },
           evaluator: { id: r.evaluator_id, nombre: r.evaluator_nombre, apellido: r.evaluator_apellido },
           created_by_me: r.evaluator_id === actor.id,
@@ -219,10 +301,21 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
 
     /** Who sent which version of an evaluation to whom (security.md F9 audit of disclosures). */
     recordEmail: (m: { evaluationId: number; version: number; sentBy: number; recipient: string; lang: string }) =>
-      repo.insertEmail({ evaluation_id: m.evaluationId, version: m.version, sent_by: m.sentBy, recipient: m.recipient, lang: m.lang, now: deps.clock.now() }),
+      repo.insertEmail({
+        evaluation_id: m.evaluationId,
+        version: m.version,
+        sent_by: m.sentBy,
+        recipient: m.recipient,
+        lang: m.lang,
+        now: deps.clock.now(),
+      }),
 
     /** GET /web/evaluationListing: the wizard's client search under parent_user_id (the actor or its network). */
-    async listing(a: { actorId: number; parentId: number; search?: string | undefined }): Promise<{ lista: EvaluationListingItem[] }> {
+    async listing(a: {
+      actorId: number;
+      parentId: number;
+      search?: string | undefined;
+    }): Promise<{ lista: EvaluationListingItem[] }> {
       await professional(a.actorId);
       if (a.parentId !== a.actorId && !(await repo.findProfessionalBelow(a.actorId, a.parentId))) throw notFound();
       const terms = (a.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);

@@ -23,12 +23,20 @@ interface RouteCase {
 const routes: RouteCase[] = [
   {
     route: 'POST /web/ingresaevaluacion',
-    request: (f, actorId) => ({ method: 'POST', url: '/web/ingresaevaluacion', payload: evaluationBody(f.client.id, actorId) }),
+    request: (f, actorId) => ({
+      method: 'POST',
+      url: '/web/ingresaevaluacion',
+      payload: evaluationBody(f.client.id, actorId),
+    }),
     expected: { none: 401, client: 403, other: 404, owner: 200 },
   },
   {
     route: 'POST /web/editEvaluation',
-    request: (f, actorId) => ({ method: 'POST', url: '/web/editEvaluation', payload: { ...evaluationBody(f.client.id, actorId), evaluationID: f.evaluationId } }),
+    request: (f, actorId) => ({
+      method: 'POST',
+      url: '/web/editEvaluation',
+      payload: { ...evaluationBody(f.client.id, actorId), evaluationID: f.evaluationId },
+    }),
     expected: { none: 401, client: 403, other: 404, owner: 200 },
   },
   {
@@ -72,14 +80,24 @@ describe('evaluations permission matrix: route × actor', () => {
 
   async function fixtures(): Promise<Fixtures> {
     const t = await twoTenants(ctx);
-    const res = await ctx.app.inject({ method: 'POST', url: '/web/ingresaevaluacion', headers: t.owner.headers, payload: evaluationBody(t.client.id, t.owner.id) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/ingresaevaluacion',
+      headers: t.owner.headers,
+      payload: evaluationBody(t.client.id, t.owner.id),
+    });
     if (res.statusCode !== 200) throw new Error(res.body);
     return { ...t, evaluationId: res.json().evaluacion.id };
   }
 
   const snapshot = async () => ({
     evaluations: await ctx.db.selectFrom('evaluations').selectAll().orderBy('id').execute(),
-    versions: await ctx.db.selectFrom('evaluation_versions').select(['evaluation_id', 'version']).orderBy('evaluation_id').orderBy('version').execute(),
+    versions: await ctx.db
+      .selectFrom('evaluation_versions')
+      .select(['evaluation_id', 'version'])
+      .orderBy('evaluation_id')
+      .orderBy('version')
+      .execute(),
     emails: await ctx.db.selectFrom('evaluation_emails').select('id').orderBy('id').execute(),
     credits: await ctx.db.selectFrom('users').select(['id', 'creditos']).orderBy('id').execute(),
     ledger: await ctx.db.selectFrom('credit_ledger').select('id').orderBy('id').execute(),

@@ -2,7 +2,19 @@ import type { Database, Kysely } from '@medida/db';
 
 export const createLocationsRepository = (db: Kysely<Database>) => ({
   statesOf: (countryId: number) =>
-    db.selectFrom('states').select(['id', 'name', 'country_id']).where('country_id', '=', countryId).orderBy('name').orderBy('id').execute(),
+    db
+      .selectFrom('states')
+      .select(['id', 'name', 'country_id'])
+      .where('country_id', '=', countryId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
   citiesOf: (stateId: number) =>
-    db.selectFrom('cities').select(['id', 'name', 'state_id']).where('state_id', '=', stateId).orderBy('name').orderBy('id').execute(),
+    db
+      .selectFrom('cities')
+      .select(['id', 'name', 'state_id'])
+      .where('state_id', '=', stateId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
 });

@@ -1,4 +1,10 @@
-import { citiesQuerySchema, citiesResponseSchema, errorEnvelopeSchema, statesQuerySchema, statesResponseSchema } from '@medida/contracts';
+import {
+  citiesQuerySchema,
+  citiesResponseSchema,
+  errorEnvelopeSchema,
+  statesQuerySchema,
+  statesResponseSchema,
+} from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createLocationsRepository } from './locations.repository.ts';
 
@@ -10,7 +16,12 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/web/states',
     {
       config: { public: true },
-      schema: { tags: ['locations'], summary: 'States (regions) of a country', querystring: statesQuerySchema, response: { 200: statesResponseSchema, 422: errorEnvelopeSchema } },
+      schema: {
+        tags: ['locations'],
+        summary: 'States (regions) of a country',
+        querystring: statesQuerySchema,
+        response: { 200: statesResponseSchema, 422: errorEnvelopeSchema },
+      },
     },
     async (request) => ({ states: await locations.statesOf(request.query.country_id) }),
   );
@@ -19,7 +30,12 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/web/cities',
     {
       config: { public: true },
-      schema: { tags: ['locations'], summary: 'Cities (comunas) of a state', querystring: citiesQuerySchema, response: { 200: citiesResponseSchema, 422: errorEnvelopeSchema } },
+      schema: {
+        tags: ['locations'],
+        summary: 'Cities (comunas) of a state',
+        querystring: citiesQuerySchema,
+        response: { 200: citiesResponseSchema, 422: errorEnvelopeSchema },
+      },
     },
     async (request) => ({ cities: await locations.citiesOf(request.query.state_id) }),
   );

@@ -13,13 +13,21 @@ export interface Recipient {
   lang: string;
 }
 
-
 /** Account e-mails. They are queued (sendLater) so a response never waits on, or reveals, mail delivery. */
-export function createNotificationsService(deps: { db: Kysely<Database>; clock: Clock; mailer: Mailer; config: Pick<Config, 'publicBaseUrl'> }) {
+export function createNotificationsService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  mailer: Mailer;
+  config: Pick<Config, 'publicBaseUrl'>;
+}) {
   const repo = createNotificationsRepository(deps.db);
   const base = deps.config.publicBaseUrl;
 
-  async function queue(template: 'welcome' | 'passwordReset' | 'passwordChanged' | 'invitation', user: Recipient, params: Record<string, string | number>) {
+  async function queue(
+    template: 'welcome' | 'passwordReset' | 'passwordChanged' | 'invitation',
+    user: Recipient,
+    params: Record<string, string | number>,
+  ) {
     deps.mailer.sendLater(renderMail(template, asLanguage(user.lang), user.email, { nombre: user.nombre, ...params }));
     await repo.logEmail({ userId: user.id, template, recipient: user.email, now: deps.clock.now() });
   }

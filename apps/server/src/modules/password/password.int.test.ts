@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const sessionStatus = async (token: string) => (await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) })).statusCode;
+const sessionStatus = async (token: string) =>
+  (await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) })).statusCode;
 const post = (url: string, payload: object, headers: Record<string, string> = {}, ip = freshIp()) =>
   ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip });
 
@@ -34,12 +35,20 @@ describe('POST /web/actualizapass', () => {
     const user = await insertUser(ctx, { cambia_pass: 1 });
     const current = await login(ctx.app, user);
     const other = await login(ctx.app, user);
-    const res = await post('/web/actualizapass', { id_usuario: user.id, current_password: user.password, password: 'a brand new password' }, bearer(current));
+    const res = await post(
+      '/web/actualizapass',
+      { id_usuario: user.id, current_password: user.password, password: 'a brand new password' },
+      bearer(current),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.any(String) });
     expect(await sessionStatus(current)).toBe(200);
     expect(await sessionStatus(other)).toBe(401);
-    const row = await ctx.db.selectFrom('users').select('cambia_pass').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('cambia_pass')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.cambia_pass).toBe(0);
     await login(ctx.app, { email: user.email, password: 'a brand new password' });
     const mails = await mailsTo(user.email);
@@ -50,11 +59,23 @@ describe('POST /web/actualizapass', () => {
   it('refuses a wrong current password with a field error and changes nothing', async () => {
     const user = await insertUser(ctx);
     const token = await login(ctx.app, user);
-    const before = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
-    const res = await post('/web/actualizapass', { id_usuario: user.id, current_password: 'not-the-password', password: 'another password' }, bearer(token));
+    const before = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const res = await post(
+      '/web/actualizapass',
+      { id_usuario: user.id, current_password: 'not-the-password', password: 'another password' },
+      bearer(token),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message.current_password).toHaveLength(1);
-    const after = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(after.password_hash).toBe(before.password_hash);
     expect(await mailsTo(user.email)).toHaveLength(0);
   });
@@ -62,14 +83,22 @@ describe('POST /web/actualizapass', () => {
   it('is only for oneself: another id gets 403', async () => {
     const user = await insertUser(ctx);
     const other = await insertUser(ctx);
-    const res = await post('/web/actualizapass', { id_usuario: other.id, current_password: user.password, password: 'another password' }, bearer(await login(ctx.app, user)));
+    const res = await post(
+      '/web/actualizapass',
+      { id_usuario: other.id, current_password: user.password, password: 'another password' },
+      bearer(await login(ctx.app, user)),
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ error: { code: ErrorCode.forbidden } });
   });
 
   it('requires the current password field (422 with the field name)', async () => {
     const user = await insertUser(ctx);
-    const res = await post('/web/actualizapass', { id_usuario: user.id, password: 'another password' }, bearer(await login(ctx.app, user)));
+    const res = await post(
+      '/web/actualizapass',
+      { id_usuario: user.id, password: 'another password' },
+      bearer(await login(ctx.app, user)),
+    );
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().error.message)).toEqual(['current_password']);
   });
@@ -93,13 +122,18 @@ describe('POST /web/reestablecepass', () => {
     const token = await requestResetToken(user);
     const mail = (await mailsTo(user.email)).at(-1)!;
     expect(mail.text).toContain(`http://medida.test/pages/reset-password#token=${token}`);
-    const rows = await ctx.db.selectFrom('password_resets').select('token_hash').where('user_id', '=', user.id).execute();
+    const rows = await ctx.db
+      .selectFrom('password_resets')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(rows.map((r) => r.token_hash)).toEqual([sha256Hex(token)]);
   });
 
   it('sends at most 5 mails an hour per e-mail, still answering 200', async () => {
     const user = await insertUser(ctx);
-    for (let i = 0; i < 7; i++) expect((await post('/web/reestablecepass', { email: user.email })).statusCode).toBe(200);
+    for (let i = 0; i < 7; i++)
+      expect((await post('/web/reestablecepass', { email: user.email })).statusCode).toBe(200);
     expect(await mailsTo(user.email)).toHaveLength(5);
     ctx.clock.advance(60 * MINUTE);
     await post('/web/reestablecepass', { email: user.email });
@@ -108,7 +142,8 @@ describe('POST /web/reestablecepass', () => {
 
   it('allows 20 requests an hour per IP, then 429 with Retry-After', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 20; i++) expect((await post('/web/reestablecepass', { email: uniqueEmail('x') }, {}, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await post('/web/reestablecepass', { email: uniqueEmail('x') }, {}, ip)).statusCode).toBe(200);
     const res = await post('/web/reestablecepass', { email: uniqueEmail('x') }, {}, ip);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -151,16 +186,27 @@ describe('POST /web/reestablecepass/confirm', () => {
     const user = await insertUser(ctx);
     const first = await requestResetToken(user);
     const second = await requestResetToken(user);
-    expect((await post('/web/reestablecepass/confirm', { token: first, password: 'first token pw' })).statusCode).toBe(410);
-    expect((await post('/web/reestablecepass/confirm', { token: 'A'.repeat(43), password: 'unknown token' })).statusCode).toBe(410);
-    expect((await post('/web/reestablecepass/confirm', { token: second, password: 'second token pw' })).statusCode).toBe(200);
+    expect((await post('/web/reestablecepass/confirm', { token: first, password: 'first token pw' })).statusCode).toBe(
+      410,
+    );
+    expect(
+      (await post('/web/reestablecepass/confirm', { token: 'A'.repeat(43), password: 'unknown token' })).statusCode,
+    ).toBe(410);
+    expect(
+      (await post('/web/reestablecepass/confirm', { token: second, password: 'second token pw' })).statusCode,
+    ).toBe(200);
   });
 
   it('lifts the login throttle and the 100-failure disable', async () => {
     const user = await insertUser(ctx);
     await ctx.db
       .insertInto('login_throttle')
-      .values({ account_key: sha256Hex(user.email.toLowerCase()), consecutive_failures: 100, last_failure_at: ctx.clock.now(), disabled_at: ctx.clock.now() })
+      .values({
+        account_key: sha256Hex(user.email.toLowerCase()),
+        consecutive_failures: 100,
+        last_failure_at: ctx.clock.now(),
+        disabled_at: ctx.clock.now(),
+      })
       .execute();
     expect((await post('/web/authenticate', { email: user.email, password: user.password })).statusCode).toBe(429);
     const token = await requestResetToken(user);

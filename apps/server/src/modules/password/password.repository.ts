@@ -32,7 +32,12 @@ export function createPasswordRepository(db: Kysely<Database>) {
 
     /** Outstanding reset tokens stop working (a newer request, or a completed change). */
     invalidateResets: (trx: Db, userId: number, now: Date) =>
-      trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute(),
+      trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute(),
 
     insertReset: (trx: Db, row: { tokenHash: string; userId: number; now: Date; expiresAt: Date }) =>
       trx

@@ -1,4 +1,10 @@
-import { actualizaPassBodySchema, confirmResetBodySchema, errorEnvelopeSchema, messageSchema, reestablecePassBodySchema } from '@medida/contracts';
+import {
+  actualizaPassBodySchema,
+  confirmResetBodySchema,
+  errorEnvelopeSchema,
+  messageSchema,
+  reestablecePassBodySchema,
+} from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '../../lib/i18n.ts';
 import { createPasswordService } from './password.service.ts';
@@ -12,10 +18,16 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: false },
       schema: {
         tags: ['password'],
-        summary: 'Change one\'s own password (needs the current one); ends the other sessions',
+        summary: "Change one's own password (needs the current one); ends the other sessions",
         security: [{ bearer: [] }],
         body: actualizaPassBodySchema,
-        response: { 200: messageSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+        response: {
+          200: messageSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => {

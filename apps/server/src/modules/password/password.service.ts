@@ -25,7 +25,12 @@ export function createPasswordService(deps: Pick<AppDeps, 'db' | 'clock' | 'hash
 
   return {
     /** Only for oneself, with the current password; other sessions end, this one stays (R03, R12). */
-    async change(input: { actor: { userId: number; sessionId: string }; userId: number; currentPassword: string; newPassword: string }) {
+    async change(input: {
+      actor: { userId: number; sessionId: string };
+      userId: number;
+      currentPassword: string;
+      newPassword: string;
+    }) {
       if (input.userId !== input.actor.userId) throw forbidden();
       const user = await repo.findUserById(input.userId);
       if (!user) throw unauthenticated();
@@ -53,7 +58,9 @@ export function createPasswordService(deps: Pick<AppDeps, 'db' | 'clock' | 'hash
     async requestReset(input: { email: string; ip: string }) {
       const perIp = await rateLimits.consume('reset-ip', input.ip, [RESET_LIMIT_PER_IP]);
       if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds);
-      const perEmail = await rateLimits.consume('reset-email', input.email.trim().toLowerCase(), [RESET_LIMIT_PER_EMAIL]);
+      const perEmail = await rateLimits.consume('reset-email', input.email.trim().toLowerCase(), [
+        RESET_LIMIT_PER_EMAIL,
+      ]);
       if (!perEmail.allowed) return;
       const user = await repo.findUserByEmail(input.email);
       if (!user) return;
@@ -61,7 +68,12 @@ export function createPasswordService(deps: Pick<AppDeps, 'db' | 'clock' | 'hash
       const now = deps.clock.now();
       await repo.transaction(async (trx) => {
         await repo.invalidateResets(trx, user.id, now);
-        await repo.insertReset(trx, { tokenHash: sha256Hex(token), userId: user.id, now, expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * MINUTE) });
+        await repo.insertReset(trx, {
+          tokenHash: sha256Hex(token),
+          userId: user.id,
+          now,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * MINUTE),
+        });
       });
       await notifications.passwordReset(user, token, RESET_TOKEN_MINUTES);
     },

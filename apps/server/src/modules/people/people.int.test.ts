@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, insertUser, login, uniqueEmail } from '../../test/factories.ts';
-import { chileIds, clientBody, createUser, loggedIn, networkBody, twoTenants, validRut, type Actor, type ChileIds } from '../../test/people-factories.ts';
+import {
+  chileIds,
+  clientBody,
+  createUser,
+  loggedIn,
+  networkBody,
+  twoTenants,
+  validRut,
+  type Actor,
+  type ChileIds,
+} from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 const DAY = 24 * 3600_000;
@@ -16,7 +26,8 @@ describe('people: create, list, read, edit, delete', () => {
   });
   afterAll(() => ctx.close());
 
-  const errorsOf = (res: { json: () => unknown }) => (res.json() as { error: { code: string; message: Record<string, string[]> } }).error;
+  const errorsOf = (res: { json: () => unknown }) =>
+    (res.json() as { error: { code: string; message: Record<string, string[]> } }).error;
 
   it('creates a client with a temporary password, cambia_pass = 1 and an invitation e-mail in its language', async () => {
     const body = clientBody(ids, owner.id, { lang: 'pt', email: uniqueEmail('Invite').toUpperCase() });
@@ -25,7 +36,14 @@ describe('people: create, list, read, edit, delete', () => {
     const { data, message } = res.json<{ data: { id: number }; message: string }>();
     expect(message).toBe('El usuario ha sido creado.');
     const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ type: 2, cambia_pass: 1, parent_user_id: owner.id, lang: 'pt', rut: body.rut, creditos: 0 });
+    expect(row).toMatchObject({
+      type: 2,
+      cambia_pass: 1,
+      parent_user_id: owner.id,
+      lang: 'pt',
+      rut: body.rut,
+      creditos: 0,
+    });
     expect(row.password_expires_at!.getTime()).toBe(ctx.clock.now().getTime() + 7 * DAY);
 
     await ctx.mailer.idle();
@@ -44,20 +62,37 @@ describe('people: create, list, read, edit, delete', () => {
     await ctx.mailer.idle();
     const password = /temporal es: (\S+)/.exec(ctx.mailer.sent.find((m) => m.to === body.email)!.text)![1]!;
     ctx.clock.advance(7 * DAY + 1000);
-    const res = await ctx.app.inject({ method: 'POST', url: '/web/authenticate', payload: { email: body.email, password }, remoteAddress: '10.9.9.9' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/authenticate',
+      payload: { email: body.email, password },
+      remoteAddress: '10.9.9.9',
+    });
     ctx.clock.advance(-(7 * DAY + 1000));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ error: { code: 'invalid_credentials', key: 'errors.temporaryPasswordExpired' } });
+    expect(res.json()).toMatchObject({
+      error: { code: 'invalid_credentials', key: 'errors.temporaryPasswordExpired' },
+    });
   });
 
   it('answers a duplicate e-mail (any case) in error.message.email[0] and writes nothing', async () => {
     const first = clientBody(ids, owner.id);
     expect((await createUser(ctx.app, owner.headers, first)).statusCode).toBe(200);
-    const before = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const res = await createUser(ctx.app, { ...owner.headers, 'accept-language': 'en' }, clientBody(ids, owner.id, { email: first.email.toUpperCase() }));
+    const before = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await createUser(
+      ctx.app,
+      { ...owner.headers, 'accept-language': 'en' },
+      clientBody(ids, owner.id, { email: first.email.toUpperCase() }),
+    );
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res).message.email![0]).toBe('This e-mail is already registered.');
-    const after = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -77,10 +112,19 @@ describe('people: create, list, read, edit, delete', () => {
   });
 
   it('checks that the region belongs to the country and the comuna to the region', async () => {
-    const res = await createUser(ctx.app, owner.headers, clientBody(ids, owner.id, { region_id: ids.foreign_region_id }));
+    const res = await createUser(
+      ctx.app,
+      owner.headers,
+      clientBody(ids, owner.id, { region_id: ids.foreign_region_id }),
+    );
     expect(res.statusCode).toBe(422);
     expect(Object.keys(errorsOf(res).message).sort()).toEqual(['comuna_id', 'region_id']);
-    const other = await ctx.db.selectFrom('cities').select('id').where('state_id', '<>', ids.region_id).limit(1).executeTakeFirstOrThrow();
+    const other = await ctx.db
+      .selectFrom('cities')
+      .select('id')
+      .where('state_id', '<>', ids.region_id)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const res2 = await createUser(ctx.app, owner.headers, clientBody(ids, owner.id, { comuna_id: other.id }));
     expect(Object.keys(errorsOf(res2).message)).toEqual(['comuna_id']);
   });
@@ -90,17 +134,36 @@ describe('people: create, list, read, edit, delete', () => {
     const dotted = `${rut.slice(0, -7)}.${rut.slice(-7, -4)}.${rut.slice(-4, -1)}-${rut.slice(-1).toLowerCase()}`;
     const res = await createUser(ctx.app, owner.headers, clientBody(ids, owner.id, { rut: dotted, company_id: 9 }));
     expect(res.statusCode).toBe(200);
-    const row = await ctx.db.selectFrom('users').select(['rut', 'company_id']).where('id', '=', res.json<{ data: { id: number } }>().data.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select(['rut', 'company_id'])
+      .where('id', '=', res.json<{ data: { id: number } }>().data.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ rut, company_id: 9 });
   });
 
   it('requires empresa for Dependiente and clears it for Independiente', async () => {
     const missing = await createUser(ctx.app, owner.headers, networkBody(ids, owner.id, { empresa: '  ' }));
     expect(errorsOf(missing).message.empresa).toEqual(['Este campo es obligatorio.']);
-    const indep = await createUser(ctx.app, owner.headers, networkBody(ids, owner.id, { trabajo: 'Independiente', empresa: 'Ignored' }));
+    const indep = await createUser(
+      ctx.app,
+      owner.headers,
+      networkBody(ids, owner.id, { trabajo: 'Independiente', empresa: 'Ignored' }),
+    );
     expect(indep.statusCode).toBe(200);
-    const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', indep.json<{ data: { id: number } }>().data.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ type: 1, empresa: null, trabajo: 'Independiente', especialidad: 'Kinesiólogo', cambia_pass: 1, lang: 'en' });
+    const row = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', indep.json<{ data: { id: number } }>().data.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      type: 1,
+      empresa: null,
+      trabajo: 'Independiente',
+      especialidad: 'Kinesiólogo',
+      cambia_pass: 1,
+      lang: 'en',
+    });
   });
 
   it('lets a professional hang a new client under a professional of its tree, never under a foreign one', async () => {
@@ -114,44 +177,101 @@ describe('people: create, list, read, edit, delete', () => {
   it('lists the clients of a parent with total, paging and search, and the evaluators', async () => {
     const parent = await loggedIn(ctx);
     for (const apellido of ['Alvarez', 'Bravo', 'Castro']) {
-      expect((await createUser(ctx.app, parent.headers, clientBody(ids, parent.id, { apellido }))).statusCode).toBe(200);
+      expect((await createUser(ctx.app, parent.headers, clientBody(ids, parent.id, { apellido }))).statusCode).toBe(
+        200,
+      );
     }
     await createUser(ctx.app, parent.headers, networkBody(ids, parent.id));
-    const page = await ctx.app.inject({ method: 'GET', url: `/web/getMyClients?type=2&parent_user_id=${parent.id}&limit=2&skip=1`, headers: parent.headers });
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/web/getMyClients?type=2&parent_user_id=${parent.id}&limit=2&skip=1`,
+      headers: parent.headers,
+    });
     expect(page.statusCode).toBe(200);
-    const body = page.json<{ clients: { profile: { apellido: string; comuna: string; pais: string } }[]; total: number }>();
+    const body = page.json<{
+      clients: { profile: { apellido: string; comuna: string; pais: string } }[];
+      total: number;
+    }>();
     expect(body.total).toBe(3);
     expect(body.clients.map((c) => c.profile.apellido)).toEqual(['Bravo', 'Castro']);
     expect(body.clients[0]!.profile).toMatchObject({ pais: 'Chile', comuna: 'Santiago' });
-    const search = await ctx.app.inject({ method: 'GET', url: `/web/getMyClients?type=2&parent_user_id=${parent.id}&search=brav`, headers: parent.headers });
+    const search = await ctx.app.inject({
+      method: 'GET',
+      url: `/web/getMyClients?type=2&parent_user_id=${parent.id}&search=brav`,
+      headers: parent.headers,
+    });
     expect(search.json()).toMatchObject({ total: 1 });
-    const evaluators = await ctx.app.inject({ method: 'GET', url: `/web/getMyEvaluators?parent_user_id=${parent.id}`, headers: parent.headers });
+    const evaluators = await ctx.app.inject({
+      method: 'GET',
+      url: `/web/getMyEvaluators?parent_user_id=${parent.id}`,
+      headers: parent.headers,
+    });
     expect(evaluators.json<{ evaluators: unknown[] }>().evaluators).toHaveLength(1);
-    const wrongType = await ctx.app.inject({ method: 'GET', url: `/web/getMyClients?type=1&parent_user_id=${parent.id}`, headers: parent.headers });
+    const wrongType = await ctx.app.inject({
+      method: 'GET',
+      url: `/web/getMyClients?type=1&parent_user_id=${parent.id}`,
+      headers: parent.headers,
+    });
     expect(wrongType.statusCode).toBe(422);
   });
 
   it('reads one user with is_parent, and a grandchild without it', async () => {
     const t = await twoTenants(ctx);
-    const own = await ctx.app.inject({ method: 'GET', url: `/web/usuario?id_usuario=${t.client.id}`, headers: t.owner.headers });
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/web/usuario?id_usuario=${t.client.id}`,
+      headers: t.owner.headers,
+    });
     expect(own.json()).toMatchObject({ data: { id_usuario: t.client.id, is_parent: true, attachments: [] } });
     const grandchild = await insertUser(ctx, { type: 2, parent_user_id: t.colleague.id });
-    const gc = await ctx.app.inject({ method: 'GET', url: `/web/usuario?id_usuario=${grandchild.id}`, headers: t.owner.headers });
+    const gc = await ctx.app.inject({
+      method: 'GET',
+      url: `/web/usuario?id_usuario=${grandchild.id}`,
+      headers: t.owner.headers,
+    });
     expect(gc.json()).toMatchObject({ data: { id_usuario: grandchild.id, is_parent: false } });
   });
 
   it('edits a client (JSON) and a network professional, keeping e-mails unique', async () => {
     const t = await twoTenants(ctx);
-    const edit = { ...clientBody(ids, t.owner.id), id_usuario: t.client.id, email: t.client.email, nombre: 'Renombrada' };
-    const res = await ctx.app.inject({ method: 'POST', url: '/web/editaperfil', headers: t.owner.headers, payload: edit });
+    const edit = {
+      ...clientBody(ids, t.owner.id),
+      id_usuario: t.client.id,
+      email: t.client.email,
+      nombre: 'Renombrada',
+    };
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/editaperfil',
+      headers: t.owner.headers,
+      payload: edit,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Los datos del usuario han sido modificados.' });
-    const taken = await ctx.app.inject({ method: 'POST', url: '/web/editaperfil', headers: t.owner.headers, payload: { ...edit, email: t.owner.email } });
+    const taken = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/editaperfil',
+      headers: t.owner.headers,
+      payload: { ...edit, email: t.owner.email },
+    });
     expect(taken.statusCode).toBe(422);
     expect(errorsOf(taken).message.email).toHaveLength(1);
-    const net = { ...networkBody(ids, t.owner.id), id_usuario: t.colleague.id, email: t.colleague.email, trabajo: 'Independiente' };
-    expect((await ctx.app.inject({ method: 'POST', url: '/web/editaperfil', headers: t.owner.headers, payload: net })).statusCode).toBe(200);
-    const rows = await ctx.db.selectFrom('users').select(['id', 'nombre', 'trabajo', 'empresa']).where('id', 'in', [t.client.id, t.colleague.id]).orderBy('id').execute();
+    const net = {
+      ...networkBody(ids, t.owner.id),
+      id_usuario: t.colleague.id,
+      email: t.colleague.email,
+      trabajo: 'Independiente',
+    };
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/web/editaperfil', headers: t.owner.headers, payload: net }))
+        .statusCode,
+    ).toBe(200);
+    const rows = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'nombre', 'trabajo', 'empresa'])
+      .where('id', 'in', [t.client.id, t.colleague.id])
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { id: t.client.id, nombre: 'Renombrada', trabajo: null, empresa: null },
       { id: t.colleague.id, nombre: 'Tomás', trabajo: 'Independiente', empresa: null },
@@ -164,19 +284,63 @@ describe('people: create, list, read, edit, delete', () => {
     const grandchild = await insertUser(ctx, { type: 2, parent_user_id: t.colleague.id });
     const colleagueToken = bearer(await login(ctx.app, t.colleague));
 
-    const res = await ctx.app.inject({ method: 'POST', url: '/web/eliminausuario', headers: t.owner.headers, payload: { id_usuario: t.colleague.id } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/eliminausuario',
+      headers: t.owner.headers,
+      payload: { id_usuario: t.colleague.id },
+    });
     expect(res.statusCode).toBe(200);
-    const gone = await ctx.db.selectFrom('users').select(['deleted_at', 'creditos', 'email']).where('id', '=', t.colleague.id).executeTakeFirstOrThrow();
+    const gone = await ctx.db
+      .selectFrom('users')
+      .select(['deleted_at', 'creditos', 'email'])
+      .where('id', '=', t.colleague.id)
+      .executeTakeFirstOrThrow();
     expect(gone.deleted_at).not.toBeNull();
     expect(gone.creditos).toBe(0);
-    const ownerRow = await ctx.db.selectFrom('users').select('creditos').where('id', '=', t.owner.id).executeTakeFirstOrThrow();
+    const ownerRow = await ctx.db
+      .selectFrom('users')
+      .select('creditos')
+      .where('id', '=', t.owner.id)
+      .executeTakeFirstOrThrow();
     expect(ownerRow.creditos).toBe(107);
-    const ledger = await ctx.db.selectFrom('credit_ledger').selectAll().where('from_user_id', '=', t.colleague.id).execute();
+    const ledger = await ctx.db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where('from_user_id', '=', t.colleague.id)
+      .execute();
     expect(ledger).toMatchObject([{ to_user_id: t.owner.id, amount: 7, actor_id: t.owner.id }]);
-    expect((await ctx.db.selectFrom('users').select('parent_user_id').where('id', '=', grandchild.id).executeTakeFirstOrThrow()).parent_user_id).toBe(t.owner.id);
-    expect((await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: colleagueToken })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: `/web/usuario?id_usuario=${t.colleague.id}`, headers: t.owner.headers })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: '/web/eliminausuario', headers: t.owner.headers, payload: { id_usuario: t.colleague.id } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.db
+          .selectFrom('users')
+          .select('parent_user_id')
+          .where('id', '=', grandchild.id)
+          .executeTakeFirstOrThrow()
+      ).parent_user_id,
+    ).toBe(t.owner.id);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: colleagueToken })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/web/usuario?id_usuario=${t.colleague.id}`,
+          headers: t.owner.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/web/eliminausuario',
+          headers: t.owner.headers,
+          payload: { id_usuario: t.colleague.id },
+        })
+      ).statusCode,
+    ).toBe(404);
     const again = await createUser(ctx.app, t.owner.headers, networkBody(ids, t.owner.id, { email: gone.email }));
     expect(again.statusCode).toBe(422);
   });
@@ -190,6 +354,8 @@ describe('people: create, list, read, edit, delete', () => {
     const cities = await ctx.app.inject({ method: 'GET', url: `/web/cities?state_id=${ids.region_id}` });
     expect(cities.json<{ cities: { name: string }[] }>().cities.map((c) => c.name)).toContain('Santiago');
     expect((await ctx.app.inject({ method: 'GET', url: '/web/states?country_id=abc' })).statusCode).toBe(422);
-    expect((await ctx.app.inject({ method: 'GET', url: '/web/cities?state_id=999999999' })).json()).toEqual({ cities: [] });
+    expect((await ctx.app.inject({ method: 'GET', url: '/web/cities?state_id=999999999' })).json()).toEqual({
+      cities: [],
+    });
   });
 });

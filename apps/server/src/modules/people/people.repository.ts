@@ -35,7 +35,12 @@ function selectManaged(db: Db) {
     .leftJoin('cities', 'cities.id', 'users.comuna_id')
     .leftJoin('companies', 'companies.id', 'users.company_id')
     .select(managedColumns)
-    .select(['countries.name as pais', 'states.name as region', 'cities.name as comuna', 'companies.name as company_name'])
+    .select([
+      'countries.name as pais',
+      'states.name as region',
+      'cities.name as comuna',
+      'companies.name as company_name',
+    ])
     .where('users.deleted_at', 'is', null);
 }
 
@@ -44,7 +49,12 @@ export type ManagedRow = Awaited<ReturnType<ReturnType<typeof selectManaged>['ex
 export function createPeopleRepository(db: Db) {
   return {
     findActor: (actorId: number) =>
-      db.selectFrom('users').select(['id', 'type']).where('id', '=', actorId).where('deleted_at', 'is', null).executeTakeFirst(),
+      db
+        .selectFrom('users')
+        .select(['id', 'type'])
+        .where('id', '=', actorId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst(),
 
     /** A live user strictly below the actor, or undefined (never someone else's). */
     findManaged: (actorId: number, userId: number) =>
@@ -65,7 +75,14 @@ export function createPeopleRepository(db: Db) {
         .executeTakeFirst(),
 
     /** Direct children of `parentId` of one type, paged; scoped to the actor's tree. */
-    async listChildren(q: { actorId: number; parentId: number; type: 1 | 2; limit?: number; skip?: number; search?: string }) {
+    async listChildren(q: {
+      actorId: number;
+      parentId: number;
+      type: 1 | 2;
+      limit?: number;
+      skip?: number;
+      search?: string;
+    }) {
       let base = selectManaged(db)
         .where('users.parent_user_id', '=', q.parentId)
         .where('users.type', '=', q.type)
@@ -73,10 +90,15 @@ export function createPeopleRepository(db: Db) {
       if (q.search) {
         const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         base = base.where((eb) =>
-          eb.or(['users.nombre', 'users.apellido', 'users.email', 'users.rut'].map((c) => eb(sql.ref(c), 'ilike', pattern))),
+          eb.or(
+            ['users.nombre', 'users.apellido', 'users.email', 'users.rut'].map((c) => eb(sql.ref(c), 'ilike', pattern)),
+          ),
         );
       }
-      const { total } = await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const { total } = await base
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
       let page = base.orderBy('users.apellido').orderBy('users.nombre').orderBy('users.id');
       if (q.limit !== undefined) page = page.limit(q.limit).offset(q.skip ?? 0);
       return { rows: await page.execute(), total: Number(total) };
@@ -84,15 +106,22 @@ export function createPeopleRepository(db: Db) {
 
     /** Case-insensitive; deleted users keep their e-mail reserved (decision 051). */
     emailTaken: async (email: string, exceptUserId?: number) => {
-      let query = db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase());
+      let query = db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(email)`, '=', email.trim().toLowerCase());
       if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
       return (await query.executeTakeFirst()) !== undefined;
     },
 
-    findCountry: (id: number) => db.selectFrom('countries').select(['id', 'iso2']).where('id', '=', id).executeTakeFirst(),
-    findState: (id: number) => db.selectFrom('states').select(['id', 'country_id']).where('id', '=', id).executeTakeFirst(),
-    findCity: (id: number) => db.selectFrom('cities').select(['id', 'state_id']).where('id', '=', id).executeTakeFirst(),
-    companyExists: async (id: number) => (await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+    findCountry: (id: number) =>
+      db.selectFrom('countries').select(['id', 'iso2']).where('id', '=', id).executeTakeFirst(),
+    findState: (id: number) =>
+      db.selectFrom('states').select(['id', 'country_id']).where('id', '=', id).executeTakeFirst(),
+    findCity: (id: number) =>
+      db.selectFrom('cities').select(['id', 'state_id']).where('id', '=', id).executeTakeFirst(),
+    companyExists: async (id: number) =>
+      (await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
 
     insertUser: (row: NewUser) => db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow(),
 
@@ -121,12 +150,20 @@ export function createPeopleRepository(db: Db) {
 
     /** The removed user's clients and network users move up to its parent, so nobody is orphaned. */
     reparentChildren: (fromUserId: number, toUserId: number, now: Date) =>
-      db.updateTable('users').set({ parent_user_id: toUserId, updated_at: now }).where('parent_user_id', '=', fromUserId).execute(),
+      db
+        .updateTable('users')
+        .set({ parent_user_id: toUserId, updated_at: now })
+        .where('parent_user_id', '=', fromUserId)
+        .execute(),
 
     revokeSessions: (userId: number, now: Date) =>
-      db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute(),
+      db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute(),
   };
 }
 
 export type PeopleRepository = ReturnType<typeof createPeopleRepository>;
-

@@ -20,10 +20,16 @@ import { createDiskStorage } from '../../lib/storage.ts';
 import { MULTIPART_LIMITS, readUserForm } from '../attachments/upload.ts';
 import { createPeopleService } from './people.service.ts';
 
-const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
+const errors = {
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+};
 const uploadErrors = { ...errors, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema };
 const multipartBody = {
-  description: 'application/json, or multipart/form-data with the same fields as text parts plus files[], files_info (JSON) and, on edit, deleted_files (JSON) and id_uploader',
+  description:
+    'application/json, or multipart/form-data with the same fields as text parts plus files[], files_info (JSON) and, on edit, deleted_files (JSON) and id_uploader',
 };
 
 /** Clients and network professionals of the acting professional (spec §6, §7). */
@@ -110,7 +116,13 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      return people.listClients({ actorId: actor(request), parentId: q.parent_user_id, limit: q.limit, skip: q.skip, search: q.search });
+      return people.listClients({
+        actorId: actor(request),
+        parentId: q.parent_user_id,
+        limit: q.limit,
+        skip: q.skip,
+        search: q.search,
+      });
     },
   );
 

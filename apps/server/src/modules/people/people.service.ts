@@ -29,7 +29,8 @@ export function toManagedUser(row: ManagedRow): ManagedUser {
     type: row.type === 2 ? 2 : 1,
     parent_user_id: row.parent_user_id,
     creditos: row.creditos,
-    company: row.company_id !== null && row.company_name !== null ? { id: row.company_id, name: row.company_name } : null,
+    company:
+      row.company_id !== null && row.company_name !== null ? { id: row.company_id, name: row.company_name } : null,
     created_at: row.created_at.toISOString(),
     profile: {
       ...personProfileFields(row),
@@ -53,7 +54,9 @@ const emailTaken = () => fieldError('email', 'validation.emailTaken');
  * Clients (type 2) and network professionals (type 1) managed by a professional. Every target must be
  * strictly below the actor in its account tree; anything else is 404, so ids of other accounts leak nothing.
  */
-export function createPeopleService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config'> & { storage: BlobStorage }) {
+export function createPeopleService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config'> & { storage: BlobStorage },
+) {
   const db: Kysely<Database> = deps.db;
   const clock: Clock = deps.clock;
   const repo = createPeopleRepository(db);
@@ -88,10 +91,14 @@ export function createPeopleService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher
         const body = parseWith(createUserBodySchema, fields);
         if (!(await repo.findAssignableParent(a.actorId, body.parent_user_id))) throw notFound();
         if (body.type === 1 && files.length > 0) throw fieldError('files', 'validation.unknownField');
-        const infos = matchFileInfos(files, infosRaw === undefined ? undefined : parseJsonField(filesInfoSchema, 'files_info', infosRaw));
+        const infos = matchFileInfos(
+          files,
+          infosRaw === undefined ? undefined : parseJsonField(filesInfoSchema, 'files_info', infosRaw),
+        );
 
         const now = clock.now();
-        const extras = body.type === 2 ? { company_id: body.company_id } : { trabajo: body.trabajo, empresa: body.empresa };
+        const extras =
+          body.type === 2 ? { company_id: body.company_id } : { trabajo: body.trabajo, empresa: body.empresa };
         const { rut, empresa } = await checkPersonRules(repo, { ...body, ...extras }, { today: now });
         const temporaryPassword = generateTemporaryPassword();
         const passwordHash = await deps.hasher.hash(temporaryPassword);
@@ -132,7 +139,11 @@ export function createPeopleService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher
           if (isUniqueViolation(error)) throw emailTaken();
           throw error;
         }
-        await notifications.invitation({ id, email: body.email, nombre: body.nombre, lang: body.lang }, temporaryPassword, expiresAt);
+        await notifications.invitation(
+          { id, email: body.email, nombre: body.nombre, lang: body.lang },
+          temporaryPassword,
+          expiresAt,
+        );
         return { id };
       } catch (error) {
         await attachments.rollbackFiles(files);
@@ -145,7 +156,9 @@ export function createPeopleService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher
       try {
         await requireProfessional(a.actorId);
         const fields = { ...a.form.fields };
-        const targetId = parseWith(editClientFieldsSchema.pick({ id_usuario: true }), { id_usuario: fields.id_usuario }).id_usuario;
+        const targetId = parseWith(editClientFieldsSchema.pick({ id_usuario: true }), {
+          id_usuario: fields.id_usuario,
+        }).id_usuario;
         const target = await repo.findManaged(a.actorId, targetId);
         if (!target) throw notFound();
         // id_uploader is the legacy client's claim of who uploads; it can only be the actor.
@@ -162,7 +175,10 @@ export function createPeopleService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher
         let infos: { title: string; description: string }[] = [];
         if (target.type === 2) {
           const body = parseWith(editClientFieldsSchema, fields);
-          infos = matchFileInfos(files, infosRaw === undefined ? undefined : parseJsonField(filesInfoSchema, 'files_info', infosRaw));
+          infos = matchFileInfos(
+            files,
+            infosRaw === undefined ? undefined : parseJsonField(filesInfoSchema, 'files_info', infosRaw),
+          );
           deletedIds = deletedRaw === undefined ? [] : parseJsonField(deletedFilesSchema, 'deleted_files', deletedRaw);
           const { rut } = await checkPersonRules(repo, body, { today: now, exceptUserId: targetId });
           patch = { ...personColumns(body), rut, company_id: body.company_id ?? null, updated_at: now };
@@ -170,7 +186,14 @@ export function createPeopleService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher
           if (files.length > 0 || deletedRaw !== undefined) throw fieldError('files', 'validation.unknownField');
           const body = parseWith(editNetworkUserBodySchema, fields);
           const { rut, empresa } = await checkPersonRules(repo, body, { today: now, exceptUserId: targetId });
-          patch = { ...personColumns(body), rut, especialidad: body.especialidad, trabajo: body.trabajo, empresa, updated_at: now };
+          patch = {
+            ...personColumns(body),
+            rut,
+            especialidad: body.especialidad,
+            trabajo: body.trabajo,
+            empresa,
+            updated_at: now,
+          };
         }
 
         let removedKeys: string[];
@@ -202,7 +225,11 @@ export function createPeopleService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher
         if (!deleted || deleted.parent_user_id === null) throw notFound();
         await trxRepo.reparentChildren(deleted.id, deleted.parent_user_id, now);
         await trxRepo.revokeSessions(deleted.id, now);
-        await credits.returnAllToParentInTransaction(trx, { actorId: a.actorId, userId: deleted.id, parentId: deleted.parent_user_id });
+        await credits.returnAllToParentInTransaction(trx, {
+          actorId: a.actorId,
+          userId: deleted.id,
+          parentId: deleted.parent_user_id,
+        });
       });
     },
 
@@ -214,10 +241,23 @@ export function createPeopleService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher
       return { ...toManagedUser(row), attachments: files, is_parent: row.parent_user_id === a.actorId };
     },
 
-    async listClients(a: { actorId: number; parentId: number; limit: number; skip: number; search?: string | undefined }) {
+    async listClients(a: {
+      actorId: number;
+      parentId: number;
+      limit: number;
+      skip: number;
+      search?: string | undefined;
+    }) {
       await requireProfessional(a.actorId);
       await requireVisibleParent(a.actorId, a.parentId);
-      const { rows, total } = await repo.listChildren({ actorId: a.actorId, parentId: a.parentId, type: 2, limit: a.limit, skip: a.skip, search: a.search });
+      const { rows, total } = await repo.listChildren({
+        actorId: a.actorId,
+        parentId: a.parentId,
+        type: 2,
+        limit: a.limit,
+        skip: a.skip,
+        search: a.search,
+      });
       return { clients: rows.map(toManagedUser), total };
     },
 
@@ -230,7 +270,18 @@ export function createPeopleService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher
   };
 }
 
-function personColumns(body: { nombre: string; apellido: string; email: string; telefono: string; nacimiento: string; sexo: 'Femenino' | 'Masculino'; direccion: string; pais_id: number; region_id: number; comuna_id: number }) {
+function personColumns(body: {
+  nombre: string;
+  apellido: string;
+  email: string;
+  telefono: string;
+  nacimiento: string;
+  sexo: 'Femenino' | 'Masculino';
+  direccion: string;
+  pais_id: number;
+  region_id: number;
+  comuna_id: number;
+}) {
   return {
     nombre: body.nombre,
     apellido: body.apellido,

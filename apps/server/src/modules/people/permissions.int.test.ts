@@ -36,7 +36,14 @@ const routes: RouteCase[] = [
   {
     route: 'POST /web/editaperfil (client, multipart with a file)',
     request: async (f, actorId) => {
-      const fields = { ...clientBody(f.ids, f.owner.id), id_usuario: f.client.id, email: f.client.email, id_uploader: actorId, files_info: [{ title: 't', description: 'd' }], deleted_files: [f.attachmentId] };
+      const fields = {
+        ...clientBody(f.ids, f.owner.id),
+        id_usuario: f.client.id,
+        email: f.client.email,
+        id_uploader: actorId,
+        files_info: [{ title: 't', description: 'd' }],
+        deleted_files: [f.attachmentId],
+      };
       const { payload, headers } = await multipartPayload(fields, [{ name: 'x.png', data: sampleFiles.png() }]);
       return { method: 'POST', url: '/web/editaperfil', payload, headers };
     },
@@ -44,7 +51,11 @@ const routes: RouteCase[] = [
   },
   {
     route: 'POST /web/editaperfil (network, JSON)',
-    request: (f) => ({ method: 'POST', url: '/web/editaperfil', payload: { ...networkBody(f.ids, f.owner.id), id_usuario: f.colleague.id, email: f.colleague.email } }),
+    request: (f) => ({
+      method: 'POST',
+      url: '/web/editaperfil',
+      payload: { ...networkBody(f.ids, f.owner.id), id_usuario: f.colleague.id, email: f.colleague.email },
+    }),
     expected: { none: 401, client: 403, other: 404, owner: 200 },
   },
   {
@@ -74,7 +85,11 @@ const routes: RouteCase[] = [
   },
   {
     route: 'POST /web/cambiacreditosnew',
-    request: (f, actorId) => ({ method: 'POST', url: '/web/cambiacreditosnew', payload: { user_id: f.client.id, id_usuario: actorId, creditos: 5 } }),
+    request: (f, actorId) => ({
+      method: 'POST',
+      url: '/web/cambiacreditosnew',
+      payload: { user_id: f.client.id, id_usuario: actorId, creditos: 5 },
+    }),
     expected: { none: 401, client: 403, other: 404, owner: 200 },
   },
   {
@@ -109,19 +124,41 @@ describe('permission matrix: route × actor', () => {
   async function fixtures(): Promise<Fixtures> {
     const t = await twoTenants(ctx);
     const { payload, headers } = await multipartPayload(
-      { ...clientBody(t.ids, t.owner.id), id_usuario: t.client.id, email: t.client.email, files_info: [{ title: 'Lab', description: 'Exámenes' }] },
+      {
+        ...clientBody(t.ids, t.owner.id),
+        id_usuario: t.client.id,
+        email: t.client.email,
+        files_info: [{ title: 'Lab', description: 'Exámenes' }],
+      },
       [{ name: 'lab.pdf', data: sampleFiles.pdf() }],
     );
-    const res = await ctx.app.inject({ method: 'POST', url: '/web/editaperfil', headers: { ...t.owner.headers, ...headers }, payload });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/editaperfil',
+      headers: { ...t.owner.headers, ...headers },
+      payload,
+    });
     if (res.statusCode !== 200) throw new Error(res.body);
-    const attachment = await ctx.db.selectFrom('attachments').select('id').where('user_id', '=', t.client.id).executeTakeFirstOrThrow();
+    const attachment = await ctx.db
+      .selectFrom('attachments')
+      .select('id')
+      .where('user_id', '=', t.client.id)
+      .executeTakeFirstOrThrow();
     return { ...t, attachmentId: attachment.id };
   }
 
   /** Everything a denied write could touch. */
   const snapshot = async () => ({
-    users: await ctx.db.selectFrom('users').select(['id', 'email', 'nombre', 'creditos', 'parent_user_id', 'deleted_at', 'updated_at']).orderBy('id').execute(),
-    attachments: await ctx.db.selectFrom('attachments').select(['id', 'user_id', 'storage_key']).orderBy('id').execute(),
+    users: await ctx.db
+      .selectFrom('users')
+      .select(['id', 'email', 'nombre', 'creditos', 'parent_user_id', 'deleted_at', 'updated_at'])
+      .orderBy('id')
+      .execute(),
+    attachments: await ctx.db
+      .selectFrom('attachments')
+      .select(['id', 'user_id', 'storage_key'])
+      .orderBy('id')
+      .execute(),
     ledger: await ctx.db.selectFrom('credit_ledger').selectAll().orderBy('id').execute(),
   });
 

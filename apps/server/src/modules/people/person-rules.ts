@@ -20,7 +20,8 @@ export class FieldErrorBag {
     (this.fields[field] ??= []).push(key);
   }
   throwIfAny() {
-    if (Object.keys(this.fields).length > 0) throw new AppError(422, ErrorCode.validation, 'errors.validation', { fields: this.fields });
+    if (Object.keys(this.fields).length > 0)
+      throw new AppError(422, ErrorCode.validation, 'errors.validation', { fields: this.fields });
   }
 }
 
@@ -49,9 +50,11 @@ export async function checkPersonRules(
   if (!comuna || (region && comuna.state_id !== region.id)) errors.add('comuna_id', 'validation.comuna');
 
   const rut = cleanRut(input.rut);
-  if (country?.iso2 === 'CL' ? !isValidChileanRut(rut) : !/^[0-9A-Z]{1,20}$/.test(rut)) errors.add('rut', 'validation.rut');
+  if (country?.iso2 === 'CL' ? !isValidChileanRut(rut) : !/^[0-9A-Z]{1,20}$/.test(rut))
+    errors.add('rut', 'validation.rut');
 
-  if (input.company_id !== undefined && !(await repo.companyExists(input.company_id))) errors.add('company_id', 'validation.company');
+  if (input.company_id !== undefined && !(await repo.companyExists(input.company_id)))
+    errors.add('company_id', 'validation.company');
 
   let empresa: string | null = null;
   if (input.trabajo === 'Dependiente') {

@@ -7,11 +7,14 @@ export function createRateLimitsRepository(db: Kysely<Database>) {
       const row = await db
         .insertInto('rate_limit_counters')
         .values({ scope, key, window_start: windowStart, hits: 1 })
-        .onConflict((oc) => oc.columns(['scope', 'key', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limit_counters.hits + 1` }))
+        .onConflict((oc) =>
+          oc.columns(['scope', 'key', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limit_counters.hits + 1` }),
+        )
         .returning('hits')
         .executeTakeFirstOrThrow();
       return row.hits;
     },
-    deleteOlderThan: (before: Date) => db.deleteFrom('rate_limit_counters').where('window_start', '<', before).execute(),
+    deleteOlderThan: (before: Date) =>
+      db.deleteFrom('rate_limit_counters').where('window_start', '<', before).execute(),
   };
 }

@@ -27,7 +27,9 @@ export function createRateLimitsService(deps: { db: Kysely<Database>; clock: Clo
         const hits = await repo.increment(`${scope}:${windowMs}`, key, new Date(windowStart));
         if (hits > limit) retryAfterMs = Math.max(retryAfterMs, windowStart + windowMs - now);
       }
-      return retryAfterMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : { allowed: true };
+      return retryAfterMs > 0
+        ? { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }
+        : { allowed: true };
     },
     /** Housekeeping: counters older than a day are never consulted again. */
     prune: () => repo.deleteOlderThan(new Date(deps.clock.now().getTime() - 24 * 3600_000)),

@@ -5,13 +5,19 @@ import { pdfText } from './pdf-text.ts';
 /** A one-stream PDF body whose page text is `text`, drawn with a Tj operator. */
 function pdfWith(content: string): Buffer {
   const data = deflateSync(Buffer.from(content, 'latin1'));
-  return Buffer.concat([Buffer.from('1 0 obj\n<< /Filter /FlateDecode >>\nstream\n'), data, Buffer.from('\nendstream\nendobj\n')]);
+  return Buffer.concat([
+    Buffer.from('1 0 obj\n<< /Filter /FlateDecode >>\nstream\n'),
+    data,
+    Buffer.from('\nendstream\nendobj\n'),
+  ]);
 }
 const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex');
 
 describe('pdfText', () => {
   it('reads Tj and TJ strings from Flate streams', () => {
-    expect(pdfText(pdfWith(`BT <${hex('Versión 1')}> Tj [<${hex('Mo')}> -20 <${hex('tor')}>] TJ ET`))).toBe('Versión 1\nMotor');
+    expect(pdfText(pdfWith(`BT <${hex('Versión 1')}> Tj [<${hex('Mo')}> -20 <${hex('tor')}>] TJ ET`))).toBe(
+      'Versión 1\nMotor',
+    );
   });
 
   it('reads a stream whose compressed bytes end in a carriage return', () => {

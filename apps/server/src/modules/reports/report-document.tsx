@@ -1,6 +1,18 @@
 import type { Language } from '@medida/contracts';
 import type { EquationRef, EvaluationInput, EvaluationResult } from '@medida/domain';
-import { Circle, Document, Font, Line, Page, Polyline, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import {
+  Circle,
+  Document,
+  Font,
+  Line,
+  Page,
+  Polyline,
+  renderToBuffer,
+  StyleSheet,
+  Svg,
+  Text,
+  View,
+} from '@react-pdf/renderer';
 import { categoryName, methodName, nutrientName, text, warningText, type TextKey } from './report-texts.ts';
 
 /** Everything the report shows; built from the evaluation detail (reports.service.ts). */
@@ -19,7 +31,23 @@ export interface ReportModel {
 }
 
 // The standard Helvetica font of react-pdf draws Latin-1 only: other characters become readable ASCII.
-const REPLACE: Record<string, string> = { '≥': '>=', '≤': '<=', '−': '-', '‑': '-', '–': '-', '—': '-', '‘': "'", '’': "'", '“': '"', '”': '"', '…': '...', '•': '-', '≈': '~', '€': 'EUR', '\u00a0': ' ' };
+const REPLACE: Record<string, string> = {
+  '≥': '>=',
+  '≤': '<=',
+  '−': '-',
+  '‑': '-',
+  '–': '-',
+  '—': '-',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '…': '...',
+  '•': '-',
+  '≈': '~',
+  '€': 'EUR',
+  '\u00a0': ' ',
+};
 export function pdfSafe(s: string): string {
   let out = '';
   for (const ch of s) {
@@ -42,9 +70,24 @@ const styles = StyleSheet.create({
   label: { color: '#52606d' },
   bold: { fontFamily: 'Helvetica-Bold' },
   row: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: '#d9e2ec', paddingVertical: 2 },
-  headRow: { flexDirection: 'row', borderBottomWidth: 1, borderBottomColor: '#52606d', paddingVertical: 2, fontFamily: 'Helvetica-Bold' },
+  headRow: {
+    flexDirection: 'row',
+    borderBottomWidth: 1,
+    borderBottomColor: '#52606d',
+    paddingVertical: 2,
+    fontFamily: 'Helvetica-Bold',
+  },
   small: { fontSize: 7, color: '#52606d' },
-  footer: { position: 'absolute', bottom: 20, left: 36, right: 36, fontSize: 7, color: '#7b8794', flexDirection: 'row', justifyContent: 'space-between' },
+  footer: {
+    position: 'absolute',
+    bottom: 20,
+    left: 36,
+    right: 36,
+    fontSize: 7,
+    color: '#7b8794',
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+  },
 });
 
 const n = (v: number, digits = 1) => v.toFixed(digits);
@@ -76,20 +119,45 @@ function resultRows(lang: Language, r: EvaluationResult): ResultRow[] {
   const cat = (c: string | null | undefined) => categoryName(lang, c);
   const rows: ResultRow[] = [
     { label: 'bmi', value: `${n(r.bmi.value)} kg/m²`, category: cat(r.bmi.category), source: r.bmi.equation },
-    { label: 'idealWeight', value: `${n(r.ideal_weight.kg)} kg (${n(r.ideal_weight.min_kg)}–${n(r.ideal_weight.max_kg)} kg)`, source: r.ideal_weight.equation },
-    { label: 'bodyFat', value: `${n(r.body_fat.percent)} % · ${n(r.body_fat.kg)} kg`, category: cat(r.body_fat.category?.value), source: r.body_fat.equation },
+    {
+      label: 'idealWeight',
+      value: `${n(r.ideal_weight.kg)} kg (${n(r.ideal_weight.min_kg)}–${n(r.ideal_weight.max_kg)} kg)`,
+      source: r.ideal_weight.equation,
+    },
+    {
+      label: 'bodyFat',
+      value: `${n(r.body_fat.percent)} % · ${n(r.body_fat.kg)} kg`,
+      category: cat(r.body_fat.category?.value),
+      source: r.body_fat.equation,
+    },
     { label: 'leanMass', value: `${n(r.lean_mass.kg)} kg · ${n(r.lean_mass.percent)} %`, source: r.body_fat.equation },
-    { label: 'muscleMass', value: `${n(r.muscle_mass.kg)} kg · ${n(r.muscle_mass.percent)} %`, source: r.muscle_mass.equation },
+    {
+      label: 'muscleMass',
+      value: `${n(r.muscle_mass.kg)} kg · ${n(r.muscle_mass.percent)} %`,
+      source: r.muscle_mass.equation,
+    },
     { label: 'residualMass', value: `${n(r.residual_mass.kg)} kg`, source: r.residual_mass.equation },
   ];
   if (r.bone_mass) rows.push({ label: 'boneMass', value: `${n(r.bone_mass.kg)} kg`, source: r.bone_mass.equation });
-  rows.push({ label: 'visceralFat', value: n(r.visceral_fat.value, 2), category: cat(r.visceral_fat.category), source: r.visceral_fat.equation });
-  if (r.metabolic_age) rows.push({ label: 'metabolicAge', value: `${n(r.metabolic_age.years, 0)} ${text(lang, 'years')}`, source: r.metabolic_age.equation });
+  rows.push({
+    label: 'visceralFat',
+    value: n(r.visceral_fat.value, 2),
+    category: cat(r.visceral_fat.category),
+    source: r.visceral_fat.equation,
+  });
+  if (r.metabolic_age)
+    rows.push({
+      label: 'metabolicAge',
+      value: `${n(r.metabolic_age.years, 0)} ${text(lang, 'years')}`,
+      source: r.metabolic_age.equation,
+    });
   rows.push({ label: 'bmr', value: `${n(r.bmr.kcal, 0)} kcal`, source: r.bmr.equation });
   const e = r.energy;
   rows.push({
     label: 'energy',
-    value: (['sedentary', 'low', 'moderate', 'high'] as const).map((l) => `${cat(l)} ${n(e[l].avg, 0)}`).join(' · ') + ' kcal',
+    value:
+      (['sedentary', 'low', 'moderate', 'high'] as const).map((l) => `${cat(l)} ${n(e[l].avg, 0)}`).join(' · ') +
+      ' kcal',
     source: r.energy_equation,
   });
   const m = r.macros;
@@ -98,11 +166,32 @@ function resultRows(lang: Language, r: EvaluationResult): ResultRow[] {
     value: `${text(lang, 'protein')} ${n(m.protein.g, 0)} g · ${text(lang, 'carbohydrate')} ${n(m.carbohydrate.g, 0)} g · ${text(lang, 'fat')} ${n(m.fat.g, 0)} g (${n(m.kcal, 0)} kcal)`,
     source: m.equation,
   });
-  rows.push({ label: 'waistHeight', value: n(r.waist_height.value, 2), category: cat(r.waist_height.risk), source: r.waist_height.equation });
-  rows.push({ label: 'waistHip', value: n(r.waist_hip.value, 2), category: cat(r.waist_hip.risk), source: r.waist_hip.equation });
+  rows.push({
+    label: 'waistHeight',
+    value: n(r.waist_height.value, 2),
+    category: cat(r.waist_height.risk),
+    source: r.waist_height.equation,
+  });
+  rows.push({
+    label: 'waistHip',
+    value: n(r.waist_hip.value, 2),
+    category: cat(r.waist_hip.risk),
+    source: r.waist_hip.equation,
+  });
   rows.push({ label: 'waist', value: `${n(r.waist.cm)} cm`, category: cat(r.waist.who), source: r.waist.equation });
-  rows.push({ label: 'bloodPressure', value: `${n(r.blood_pressure.systolic, 0)}/${n(r.blood_pressure.diastolic, 0)} mmHg`, category: cat(r.blood_pressure.category), source: r.blood_pressure.equation });
-  if (r.rockport) rows.push({ label: 'rockport', value: `${n(r.rockport.vo2max)} mL/kg/min`, category: cat(r.rockport.category), source: r.rockport.equation });
+  rows.push({
+    label: 'bloodPressure',
+    value: `${n(r.blood_pressure.systolic, 0)}/${n(r.blood_pressure.diastolic, 0)} mmHg`,
+    category: cat(r.blood_pressure.category),
+    source: r.blood_pressure.equation,
+  });
+  if (r.rockport)
+    rows.push({
+      label: 'rockport',
+      value: `${n(r.rockport.vo2max)} mL/kg/min`,
+      category: cat(r.rockport.category),
+      source: r.rockport.equation,
+    });
   if (r.training_level) rows.push({ label: 'trainingLevel', value: cat(r.training_level) });
   return rows;
 }
@@ -149,7 +238,9 @@ function Chart({ title, points, unit }: { title: string; points: Array<{ x: stri
       <Svg width={W} height={H}>
         <Line x1={pad} y1={H - pad} x2={W - pad} y2={H - pad} stroke="#9aa5b1" strokeWidth={0.5} />
         <Line x1={pad} y1={pad} x2={pad} y2={H - pad} stroke="#9aa5b1" strokeWidth={0.5} />
-        {xy.length > 1 ? <Polyline points={xy.map((p) => `${p.x},${p.y}`).join(' ')} stroke="#2f80ed" strokeWidth={1.2} fill="none" /> : null}
+        {xy.length > 1 ? (
+          <Polyline points={xy.map((p) => `${p.x},${p.y}`).join(' ')} stroke="#2f80ed" strokeWidth={1.2} fill="none" />
+        ) : null}
         {xy.map((p, i) => (
           <Circle key={i} cx={p.x} cy={p.y} r={2} fill="#2f80ed" />
         ))}
@@ -166,21 +257,43 @@ export function ReportDocument({ model, password }: { model: ReportModel; passwo
   const { lang, results: r } = model;
   const t = (key: TextKey) => text(lang, key);
   const sources = new Sources();
-  const rows = resultRows(lang, r).map((row) => [t(row.label), row.value, row.category ?? '', sources.cite(row.source)]);
+  const rows = resultRows(lang, r).map((row) => [
+    t(row.label),
+    row.value,
+    row.category ?? '',
+    sources.cite(row.source),
+  ]);
   const comparisons = r.comparisons.map((c) => [
     sources.cite(c.equation),
     `${n(c.percent)} % · ${n(c.kg)} kg`,
-    [c.primary ? t('primary') : '', c.estimate ? t('estimate') : '', c.within_validity ? '' : t('outsideValidity')].filter(Boolean).join(', '),
+    [c.primary ? t('primary') : '', c.estimate ? t('estimate') : '', c.within_validity ? '' : t('outsideValidity')]
+      .filter(Boolean)
+      .join(', '),
   ]);
   const exams = r.exams.map((e) => [e.name, `${n(e.value, 2)} ${e.unit}`, categoryName(lang, e.status), e.limit]);
   const weights = model.history.map((h) => ({ x: h.fecha, y: h.peso }));
-  const fats = model.history.filter((h) => h.body_fat_percent !== null).map((h) => ({ x: h.fecha, y: h.body_fat_percent! }));
+  const fats = model.history
+    .filter((h) => h.body_fat_percent !== null)
+    .map((h) => ({ x: h.fecha, y: h.body_fat_percent! }));
   const guide = r.food_guide;
-  const encryption = password ? { userPassword: password, ownerPassword: password, pdfVersion: '1.7ext3' as const, permissions: { printing: 'highResolution' as const, copying: false, modifying: false } } : {};
+  const encryption = password
+    ? {
+        userPassword: password,
+        ownerPassword: password,
+        pdfVersion: '1.7ext3' as const,
+        permissions: { printing: 'highResolution' as const, copying: false, modifying: false },
+      }
+    : {};
   const fullName = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.apellido}`;
 
   return (
-    <Document title={pdfSafe(`${t('title')} #${model.evaluationId}`)} author="Medida" language={lang} creationDate={new Date(`${model.fecha}T12:00:00Z`)} {...encryption}>
+    <Document
+      title={pdfSafe(`${t('title')} #${model.evaluationId}`)}
+      author="Medida"
+      language={lang}
+      creationDate={new Date(`${model.fecha}T12:00:00Z`)}
+      {...encryption}
+    >
       <Page size="A4" style={styles.page}>
         <Text style={styles.title}>{pdfSafe(t('title'))}</Text>
         <View style={styles.header}>

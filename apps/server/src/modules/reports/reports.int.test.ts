@@ -14,32 +14,84 @@ afterAll(() => ctx.close());
 
 async function evaluated(lang: 'es' | 'en' | 'pt') {
   const t = await twoTenants(ctx);
-  await ctx.db.updateTable('users').set({ lang, nombre: 'Zoë', apellido: 'Muñoz' }).where('id', '=', t.client.id).execute();
-  await ctx.app.inject({ method: 'POST', url: '/web/ingresaevaluacion', headers: t.owner.headers, payload: evaluationBody(t.client.id, t.owner.id, { fecha: '2026-01-15', peso: 76 }) });
-  const res = await ctx.app.inject({ method: 'POST', url: '/web/ingresaevaluacion', headers: t.owner.headers, payload: fourSkinfoldBody(t.client.id, t.owner.id) });
+  await ctx.db
+    .updateTable('users')
+    .set({ lang, nombre: 'Zoë', apellido: 'Muñoz' })
+    .where('id', '=', t.client.id)
+    .execute();
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/web/ingresaevaluacion',
+    headers: t.owner.headers,
+    payload: evaluationBody(t.client.id, t.owner.id, { fecha: '2026-01-15', peso: 76 }),
+  });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/web/ingresaevaluacion',
+    headers: t.owner.headers,
+    payload: fourSkinfoldBody(t.client.id, t.owner.id),
+  });
   return { ...t, id: res.json().evaluacion.id as number };
 }
 
 const HEADINGS = {
-  es: ['Informe de evaluación', 'Profesional', 'Índice de masa corporal', 'Cuatro pliegues', 'Comparación de ecuaciones de grasa corporal', 'Historial', 'Guía de alimentos (semáforo)', 'Exámenes', 'Referencias'],
-  en: ['Evaluation report', 'Professional', 'Body mass index', 'Four skinfolds', 'Body-fat equations compared', 'History', 'Food guide (traffic light)', 'Exams', 'References'],
-  pt: ['Relatório de avaliação', 'Profissional', 'Índice de massa corporal', 'Quatro dobras', 'Comparação de equações de gordura corporal', 'Histórico', 'Guia de alimentos (semáforo)', 'Exames', 'Referências'],
+  es: [
+    'Informe de evaluación',
+    'Profesional',
+    'Índice de masa corporal',
+    'Cuatro pliegues',
+    'Comparación de ecuaciones de grasa corporal',
+    'Historial',
+    'Guía de alimentos (semáforo)',
+    'Exámenes',
+    'Referencias',
+  ],
+  en: [
+    'Evaluation report',
+    'Professional',
+    'Body mass index',
+    'Four skinfolds',
+    'Body-fat equations compared',
+    'History',
+    'Food guide (traffic light)',
+    'Exams',
+    'References',
+  ],
+  pt: [
+    'Relatório de avaliação',
+    'Profissional',
+    'Índice de massa corporal',
+    'Quatro dobras',
+    'Comparação de equações de gordura corporal',
+    'Histórico',
+    'Guia de alimentos (semáforo)',
+    'Exames',
+    'Referências',
+  ],
 } as const;
 
 describe('GET /web/evaluations/:id/report.pdf', () => {
   it.each(['es', 'en', 'pt'] as const)("renders the report in the client's language (%s)", async (lang) => {
     const t = await evaluated(lang);
-    const res = await ctx.app.inject({ method: 'GET', url: `/web/evaluations/${t.id}/report.pdf`, headers: { ...t.owner.headers, 'accept-language': 'es' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/web/evaluations/${t.id}/report.pdf`,
+      headers: { ...t.owner.headers, 'accept-language': 'es' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="medida-evaluation-${t.id}-v1-2026-02-20.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="medida-evaluation-${t.id}-v1-2026-02-20.pdf"`,
+    );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(res.rawPayload);
     for (const heading of HEADINGS[lang]) expect(text).toContain(heading);
     expect(text).toContain('Zoë Muñoz');
     // Every equation of the body-fat comparison is cited with its source (lines joined: citations wrap).
     const flat = text.split('\n').join('');
-    const detail = (await ctx.app.inject({ method: 'GET', url: `/web/getevaluacion?evaluationID=${t.id}`, headers: t.owner.headers })).json().data;
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/web/getevaluacion?evaluationID=${t.id}`, headers: t.owner.headers })
+    ).json().data;
     expect(detail.results.comparisons.length).toBeGreaterThan(1);
     for (const c of detail.results.comparisons) expect(flat).toContain(c.equation.citation.split(';')[0]);
     expect(text).toContain('2026-01-15 - 2026-02-20'); // the history chart spans both visits
@@ -47,53 +99,114 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
 
   it('an older version is rendered on request; unknown ones are 404', async () => {
     const t = await evaluated('es');
-    await ctx.app.inject({ method: 'POST', url: '/web/editEvaluation', headers: t.owner.headers, payload: { ...fourSkinfoldBody(t.client.id, t.owner.id), evaluationID: t.id } });
-    const v1 = await ctx.app.inject({ method: 'GET', url: `/web/evaluations/${t.id}/report.pdf?version=1`, headers: t.owner.headers });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/web/editEvaluation',
+      headers: t.owner.headers,
+      payload: { ...fourSkinfoldBody(t.client.id, t.owner.id), evaluationID: t.id },
+    });
+    const v1 = await ctx.app.inject({
+      method: 'GET',
+      url: `/web/evaluations/${t.id}/report.pdf?version=1`,
+      headers: t.owner.headers,
+    });
     expect(v1.headers['content-disposition']).toContain('-v1-');
     expect(pdfText(v1.rawPayload)).toContain('Versión 1');
-    expect((await ctx.app.inject({ method: 'GET', url: `/web/evaluations/${t.id}/report.pdf?version=9`, headers: t.owner.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/web/evaluations/${t.id}/report.pdf?version=9`,
+          headers: t.owner.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('POST /web/enviarevalua', () => {
   it('e-mails an encrypted PDF to the client, with no health values in the body, and records it', async () => {
     const t = await evaluated('en');
-    const res = await ctx.app.inject({ method: 'POST', url: '/web/enviarevalua', headers: { ...t.owner.headers, 'accept-language': 'en' }, payload: { evaluationID: t.id } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/enviarevalua',
+      headers: { ...t.owner.headers, 'accept-language': 'en' },
+      payload: { evaluationID: t.id },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ message: expect.stringContaining(`The report was sent to ${t.client.email}`), to: t.client.email, pdf_password: expect.stringMatching(/^[A-Za-z0-9]{10}$/) });
+    expect(body).toEqual({
+      message: expect.stringContaining(`The report was sent to ${t.client.email}`),
+      to: t.client.email,
+      pdf_password: expect.stringMatching(/^[A-Za-z0-9]{10}$/),
+    });
     const mail = ctx.mailer.sent.at(-1)!;
     expect(mail.to).toBe(t.client.email);
     expect(mail.subject).toBe('Your Medida evaluation report');
     expect(mail.text).toContain('attached as a PDF protected by a password');
     for (const canary of ['72.5', '168', '25.', 'kg', '%']) expect(mail.text).not.toContain(canary);
     const attachment = mail.attachments?.[0];
-    expect(attachment).toMatchObject({ filename: `medida-evaluation-${t.id}-v1-2026-02-20.pdf`, contentType: 'application/pdf' });
+    expect(attachment).toMatchObject({
+      filename: `medida-evaluation-${t.id}-v1-2026-02-20.pdf`,
+      contentType: 'application/pdf',
+    });
     expect(attachment!.content.toString('latin1')).toMatch(/\/Encrypt/);
     expect(pdfText(attachment!.content)).not.toContain('Evaluation report'); // unreadable without the password
     expect(mail.raw).toContain('Content-Type: application/pdf');
 
     const logged = await ctx.db.selectFrom('evaluation_emails').selectAll().where('evaluation_id', '=', t.id).execute();
-    expect(logged).toEqual([expect.objectContaining({ version: 1, sent_by: t.owner.id, recipient: t.client.email, lang: 'en' })]);
-    const detail = (await ctx.app.inject({ method: 'GET', url: `/web/getevaluacion?evaluationID=${t.id}`, headers: t.owner.headers })).json().data;
-    expect(detail.emails).toEqual([{ sent_at: expect.any(String), to: t.client.email, version: 1, sent_by: { id: t.owner.id, nombre: expect.any(String), apellido: expect.any(String) } }]);
+    expect(logged).toEqual([
+      expect.objectContaining({ version: 1, sent_by: t.owner.id, recipient: t.client.email, lang: 'en' }),
+    ]);
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/web/getevaluacion?evaluationID=${t.id}`, headers: t.owner.headers })
+    ).json().data;
+    expect(detail.emails).toEqual([
+      {
+        sent_at: expect.any(String),
+        to: t.client.email,
+        version: 1,
+        sent_by: { id: t.owner.id, nombre: expect.any(String), apellido: expect.any(String) },
+      },
+    ]);
   });
 
   it(`allows ${REPORT_EMAILS_PER_HOUR} reports an hour per professional, then 429`, async () => {
     const t = await evaluated('es');
-    const send = () => ctx.app.inject({ method: 'POST', url: '/web/enviarevalua', headers: t.owner.headers, payload: { evaluationID: t.id } });
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/web/enviarevalua',
+        headers: t.owner.headers,
+        payload: { evaluationID: t.id },
+      });
     for (let i = 0; i < REPORT_EMAILS_PER_HOUR; i++) expect((await send()).statusCode).toBe(200);
     const limited = await send();
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     ctx.clock.advance(3600_000);
     const headers = bearer(await login(ctx.app, t.owner)); // the session idled out meanwhile
-    expect((await ctx.app.inject({ method: 'POST', url: '/web/enviarevalua', headers, payload: { evaluationID: t.id } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/web/enviarevalua', headers, payload: { evaluationID: t.id } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('validates the body (422) and hides other tenants (404)', async () => {
     const t = await evaluated('es');
-    expect((await ctx.app.inject({ method: 'POST', url: '/web/enviarevalua', headers: t.owner.headers, payload: {} })).statusCode).toBe(422);
-    expect((await ctx.app.inject({ method: 'POST', url: '/web/enviarevalua', headers: t.other.headers, payload: { evaluationID: t.id } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/web/enviarevalua', headers: t.owner.headers, payload: {} }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/web/enviarevalua',
+          headers: t.other.headers,
+          payload: { evaluationID: t.id },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

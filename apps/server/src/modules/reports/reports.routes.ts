@@ -10,7 +10,13 @@ import { z } from 'zod';
 import { translate } from '../../lib/i18n.ts';
 import { createReportsService } from './reports.service.ts';
 
-const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const errors = {
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
 
 /** The evaluation's PDF report: download (detail page) and e-mail to the client (spec §7 enviarevalua). */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +36,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await reports.download({ actorId: request.auth!.userId, evaluationId: request.params.id, version: request.query.version });
+      const { fileName, pdf } = await reports.download({
+        actorId: request.auth!.userId,
+        evaluationId: request.params.id,
+        version: request.query.version,
+      });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -57,7 +67,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sent = await reports.send({ actorId: request.auth!.userId, evaluationId: request.body.evaluationID });
-      return { message: translate(request.lang, 'messages.evaluationSent', { email: sent.to }), to: sent.to, pdf_password: sent.password };
+      return {
+        message: translate(request.lang, 'messages.evaluationSent', { email: sent.to }),
+        to: sent.to,
+        pdf_password: sent.password,
+      };
     },
   );
 };

@@ -31,7 +31,8 @@ export function reportModel(d: EvaluationDetailData): ReportModel {
   };
 }
 
-export const reportFileName = (d: Pick<EvaluationDetailData, 'id' | 'version' | 'fecha'>) => `medida-evaluation-${d.id}-v${d.version}-${d.fecha}.pdf`;
+export const reportFileName = (d: Pick<EvaluationDetailData, 'id' | 'version' | 'fecha'>) =>
+  `medida-evaluation-${d.id}-v${d.version}-${d.fecha}.pdf`;
 
 /** A one-time PDF password the professional gives the client out of band (security.md F6). */
 export function pdfPassword(length = 10): string {
@@ -55,10 +56,15 @@ export function createReportsService(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
     },
 
     /** POST /web/enviarevalua: the latest version, encrypted, to the client's e-mail; recorded. */
-    async send(a: { actorId: number; evaluationId: number }): Promise<{ to: string; password: string; lang: Language }> {
+    async send(a: {
+      actorId: number;
+      evaluationId: number;
+    }): Promise<{ to: string; password: string; lang: Language }> {
       await evaluations.requireProfessional(a.actorId);
       const detail = await evaluations.get(a);
-      const decision = await limits.consume('evaluation-email', String(a.actorId), [{ limit: REPORT_EMAILS_PER_HOUR, windowMs: HOUR }]);
+      const decision = await limits.consume('evaluation-email', String(a.actorId), [
+        { limit: REPORT_EMAILS_PER_HOUR, windowMs: HOUR },
+      ]);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
       const model = reportModel(detail);
       const password = pdfPassword();
@@ -70,8 +76,17 @@ export function createReportsService(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
         loginUrl: `${deps.config.publicBaseUrl}/pages/login`,
       });
       // Awaited: the toast says the report was sent only when the transport took it.
-      await deps.mailer.send({ ...mail, attachments: [{ filename: reportFileName(detail), content: pdf, contentType: 'application/pdf' }] });
-      await evaluations.recordEmail({ evaluationId: detail.id, version: detail.version, sentBy: a.actorId, recipient: detail.client.email, lang: model.lang });
+      await deps.mailer.send({
+        ...mail,
+        attachments: [{ filename: reportFileName(detail), content: pdf, contentType: 'application/pdf' }],
+      });
+      await evaluations.recordEmail({
+        evaluationId: detail.id,
+        version: detail.version,
+        sentBy: a.actorId,
+        recipient: detail.client.email,
+        lang: model.lang,
+      });
       return { to: detail.client.email, password, lang: model.lang };
     },
   };

@@ -2,7 +2,15 @@ import type { Database, Kysely } from '@medida/db';
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
-    insert: (row: { tokenHash: string; userId: number; now: Date; idleExpiresAt: Date; absoluteExpiresAt: Date; ip: string | null; userAgent: string | null }) =>
+    insert: (row: {
+      tokenHash: string;
+      userId: number;
+      now: Date;
+      idleExpiresAt: Date;
+      absoluteExpiresAt: Date;
+      ip: string | null;
+      userAgent: string | null;
+    }) =>
       db
         .insertInto('sessions')
         .values({
@@ -23,20 +31,39 @@ export function createSessionsRepository(db: Kysely<Database>) {
       db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.idle_expires_at', 'sessions.absolute_expires_at'])
+        .select([
+          'sessions.id',
+          'sessions.user_id',
+          'sessions.last_seen_at',
+          'sessions.idle_expires_at',
+          'sessions.absolute_expires_at',
+        ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)
         .where('users.deleted_at', 'is', null)
         .executeTakeFirst(),
 
     touch: (sessionId: string, now: Date, idleExpiresAt: Date) =>
-      db.updateTable('sessions').set({ last_seen_at: now, idle_expires_at: idleExpiresAt }).where('id', '=', sessionId).execute(),
+      db
+        .updateTable('sessions')
+        .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
+        .where('id', '=', sessionId)
+        .execute(),
 
     revoke: (sessionId: string, now: Date) =>
-      db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute(),
+      db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .execute(),
 
     revokeAllForUser: async (userId: number, now: Date, exceptSessionId?: string) => {
-      let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+      let query = db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null);
       if (exceptSessionId) query = query.where('id', '<>', exceptSessionId);
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows);

@@ -48,7 +48,8 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
     revoke: (sessionId: string) => repo.revoke(sessionId, deps.clock.now()),
 
     /** Password change: every session but the current one. Reset / disable: all of them. */
-    revokeAllForUser: (userId: number, options: { except?: string } = {}) => repo.revokeAllForUser(userId, deps.clock.now(), options.except),
+    revokeAllForUser: (userId: number, options: { except?: string } = {}) =>
+      repo.revokeAllForUser(userId, deps.clock.now(), options.except),
   };
 }
 

@@ -9,8 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const register = (body: object, lang = 'es') => ctx.app.inject({ method: 'POST', url: '/web/creacuenta', payload: body, headers: { 'accept-language': lang } });
-const countryId = async (iso2: string) => (await ctx.db.selectFrom('countries').select('id').where('iso2', '=', iso2).executeTakeFirstOrThrow()).id;
+const register = (body: object, lang = 'es') =>
+  ctx.app.inject({ method: 'POST', url: '/web/creacuenta', payload: body, headers: { 'accept-language': lang } });
+const countryId = async (iso2: string) =>
+  (await ctx.db.selectFrom('countries').select('id').where('iso2', '=', iso2).executeTakeFirstOrThrow()).id;
 const userRow = (id: number) => ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('POST /web/creacuenta', () => {
@@ -21,7 +23,14 @@ describe('POST /web/creacuenta', () => {
     const { user, message } = res.json<{ message: string; user: { id: number } }>();
     expect(message).toEqual(expect.any(String));
     const row = await userRow(user.id);
-    expect(row).toMatchObject({ type: 1, email: body.email, cambia_pass: 0, creditos: 0, account_level: 'basic', registration_variant: 'register' });
+    expect(row).toMatchObject({
+      type: 1,
+      email: body.email,
+      cambia_pass: 0,
+      creditos: 0,
+      account_level: 'basic',
+      registration_variant: 'register',
+    });
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.terms_accepted_at).toEqual(ctx.clock.now());
     await ctx.mailer.idle();
@@ -33,7 +42,13 @@ describe('POST /web/creacuenta', () => {
     expect((await register(registrationBody({ nacimiento: '2013-03-01' }))).statusCode).toBe(201);
     const young = await register(registrationBody({ nacimiento: '2013-03-02' }), 'en');
     expect(young.statusCode).toBe(422);
-    expect(young.json()).toEqual({ error: { code: ErrorCode.validation, key: 'errors.validation', message: { nacimiento: ['Age must be at least 13 years.'] } } });
+    expect(young.json()).toEqual({
+      error: {
+        code: ErrorCode.validation,
+        key: 'errors.validation',
+        message: { nacimiento: ['Age must be at least 13 years.'] },
+      },
+    });
   });
 
   it('accepts age 100 and rejects 101', async () => {
@@ -57,10 +72,18 @@ describe('POST /web/creacuenta', () => {
 
   it('applies the variant presets on the server: register-br (pt, Brazil), register-pacific (forced es, Chile, partner)', async () => {
     const br = await register(registrationBody({ variant: 'register-br', lang: 'pt' }));
-    expect(await userRow(br.json().user.id)).toMatchObject({ lang: 'pt', pais_id: await countryId('BR'), registration_variant: 'register-br' });
+    expect(await userRow(br.json().user.id)).toMatchObject({
+      lang: 'pt',
+      pais_id: await countryId('BR'),
+      registration_variant: 'register-br',
+    });
 
     const pacific = await register(registrationBody({ variant: 'register-pacific', lang: 'en' }));
-    expect(await userRow(pacific.json().user.id)).toMatchObject({ lang: 'es', pais_id: await countryId('CL'), account_level: 'partner' });
+    expect(await userRow(pacific.json().user.id)).toMatchObject({
+      lang: 'es',
+      pais_id: await countryId('CL'),
+      account_level: 'partner',
+    });
 
     const trainer = await register(registrationBody({ variant: 'register-trainer' }));
     expect(await userRow(trainer.json().user.id)).toMatchObject({ especialidad: 'Entrenador' });
@@ -69,11 +92,17 @@ describe('POST /web/creacuenta', () => {
   it('gives an unknown register-<partner> the generic presets (never a partner level)', async () => {
     const res = await register(registrationBody({ variant: 'register-acme' }));
     expect(res.statusCode).toBe(201);
-    expect(await userRow(res.json().user.id)).toMatchObject({ account_level: 'basic', registration_variant: 'register-acme' });
+    expect(await userRow(res.json().user.id)).toMatchObject({
+      account_level: 'basic',
+      registration_variant: 'register-acme',
+    });
   });
 
   it('maps every invalid field to its own message, and refuses fields it does not know (no mass assignment)', async () => {
-    const res = await register({ ...registrationBody({ email: 'nope', password: 'short' }), creditos: 1000, account_level: 'partner' }, 'en');
+    const res = await register(
+      { ...registrationBody({ email: 'nope', password: 'short' }), creditos: 1000, account_level: 'partner' },
+      'en',
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toEqual({
       email: ['Enter a valid e-mail address.'],
@@ -91,14 +120,19 @@ describe('POST /web/creacuenta', () => {
 });
 
 describe('GET /web/datosusuario', () => {
-  const datos = (token: string, id: number | string) => ctx.app.inject({ method: 'GET', url: `/web/datosusuario?id_usuario=${id}`, headers: bearer(token) });
+  const datos = (token: string, id: number | string) =>
+    ctx.app.inject({ method: 'GET', url: `/web/datosusuario?id_usuario=${id}`, headers: bearer(token) });
 
-  it('returns one\'s own profile with the country name and account level', async () => {
+  it("returns one's own profile with the country name and account level", async () => {
     const me = await insertUser(ctx, { pais_id: await countryId('CL'), account_level: 'professional', creditos: 7 });
     const res = await datos(await login(ctx.app, me), me.id);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ pais: 'Chile', account_level: 'professional', datos: { id_usuario: me.id, email: me.email, creditos: 7, img_url: '' } });
+    expect(body).toMatchObject({
+      pais: 'Chile',
+      account_level: 'professional',
+      datos: { id_usuario: me.id, email: me.email, creditos: 7, img_url: '' },
+    });
     expect(JSON.stringify(body)).not.toMatch(/password|hash|token/i);
   });
 
@@ -131,7 +165,11 @@ describe('GET /web/datosusuario', () => {
     const token = await login(ctx.app, me);
     expect((await datos(token, 'abc')).statusCode).toBe(422);
     expect((await datos(token, -1)).statusCode).toBe(422);
-    const repeated = await ctx.app.inject({ method: 'GET', url: `/web/datosusuario?id_usuario=${me.id}&id_usuario=${me.id}`, headers: bearer(token) });
+    const repeated = await ctx.app.inject({
+      method: 'GET',
+      url: `/web/datosusuario?id_usuario=${me.id}&id_usuario=${me.id}`,
+      headers: bearer(token),
+    });
     expect(repeated.statusCode).toBe(422);
   });
 });

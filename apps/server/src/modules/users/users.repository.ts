@@ -31,12 +31,17 @@ export function createUsersRepository(db: Kysely<Database>) {
     },
 
     emailExists: async (email: string) =>
-      (await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst()) !== undefined,
+      (await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+        .executeTakeFirst()) !== undefined,
 
-    countryIdByIso2: async (iso2: string) => (await db.selectFrom('countries').select('id').where('iso2', '=', iso2).executeTakeFirst())?.id ?? null,
-    countryExists: async (id: number) => (await db.selectFrom('countries').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+    countryIdByIso2: async (iso2: string) =>
+      (await db.selectFrom('countries').select('id').where('iso2', '=', iso2).executeTakeFirst())?.id ?? null,
+    countryExists: async (id: number) =>
+      (await db.selectFrom('countries').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
 
     insert: (user: NewUser) => db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow(),
   };
 }
-

@@ -1,4 +1,10 @@
-import { creaCuentaBodySchema, creaCuentaResponseSchema, datosUsuarioQuerySchema, datosUsuarioResponseSchema, errorEnvelopeSchema } from '@medida/contracts';
+import {
+  creaCuentaBodySchema,
+  creaCuentaResponseSchema,
+  datosUsuarioQuerySchema,
+  datosUsuarioResponseSchema,
+  errorEnvelopeSchema,
+} from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '../../lib/i18n.ts';
 import { createUsersService } from './users.service.ts';
@@ -12,10 +18,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: false },
       schema: {
         tags: ['users'],
-        summary: 'Profile of oneself or of a user in one\'s account tree',
+        summary: "Profile of oneself or of a user in one's account tree",
         security: [{ bearer: [] }],
         querystring: datosUsuarioQuerySchema,
-        response: { 200: datosUsuarioResponseSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+        response: {
+          200: datosUsuarioResponseSchema,
+          401: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => users.profile(request.auth!.userId, request.query.id_usuario),

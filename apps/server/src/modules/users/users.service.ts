@@ -1,4 +1,10 @@
-import { ACCOUNT_LEVELS, ErrorCode, resolveRegistrationVariant, type CreaCuentaBody, type UserProfile } from '@medida/contracts';
+import {
+  ACCOUNT_LEVELS,
+  ErrorCode,
+  resolveRegistrationVariant,
+  type CreaCuentaBody,
+  type UserProfile,
+} from '@medida/contracts';
 import { isUniqueViolation } from '@medida/db';
 import { ageInYears, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@medida/domain';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
@@ -9,7 +15,6 @@ import { createNotificationsService } from '../notifications/notifications.servi
 import { createUsersRepository } from './users.repository.ts';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createUsersRepository>['findProfile']>>>;
-
 
 function toProfile(row: ProfileRow): UserProfile {
   return {
@@ -45,7 +50,8 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher'
       if (age > MAX_AGE_YEARS) throw fieldError('nacimiento', 'validation.ageMax');
       const variant = resolveRegistrationVariant(body.variant);
       if (!variant) throw fieldError('variant', 'validation.variant');
-      if (body.pais_id !== undefined && !(await repo.countryExists(body.pais_id))) throw fieldError('pais_id', 'validation.country');
+      if (body.pais_id !== undefined && !(await repo.countryExists(body.pais_id)))
+        throw fieldError('pais_id', 'validation.country');
       if (await repo.emailExists(body.email)) throw emailTaken();
 
       const paisId = body.pais_id ?? (variant.countryIso2 ? await repo.countryIdByIso2(variant.countryIso2) : null);
@@ -83,4 +89,5 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher'
   };
 }
 
-const emailTaken = () => new AppError(422, ErrorCode.validation, 'errors.validation', { fields: { email: ['validation.emailTaken'] } });
+const emailTaken = () =>
+  new AppError(422, ErrorCode.validation, 'errors.validation', { fields: { email: ['validation.emailTaken'] } });

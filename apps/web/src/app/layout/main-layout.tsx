@@ -81,7 +81,13 @@ export function MainLayout() {
       <AppNavbar userType={user.data?.type} onNavigate={mobile.close} />
 
       <AppShell.Main>
-        {user.data ? <Outlet /> : user.isError ? <LoadError message={apiErrorMessage(user.error)} onRetry={() => void user.refetch()} /> : <PageLoader />}
+        {user.data ? (
+          <Outlet />
+        ) : user.isError ? (
+          <LoadError message={apiErrorMessage(user.error)} onRetry={() => void user.refetch()} />
+        ) : (
+          <PageLoader />
+        )}
       </AppShell.Main>
 
       <ChatButton />

@@ -24,7 +24,13 @@ export function UserMenu({ name, email, onProfile, onChangePassword, onLogout }:
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('userMenu.open', { name })} data-testid="user-menu" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <UnstyledButton
+          aria-label={t('userMenu.open', { name })}
+          data-testid="user-menu"
+          px={6}
+          py={4}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
           <Group gap={8} wrap="nowrap">
             <Avatar radius="xl" size={34} color="medida">
               {initials(name) || '?'}
@@ -51,7 +57,11 @@ export function UserMenu({ name, email, onProfile, onChangePassword, onLogout }:
         <Menu.Item leftSection={<IconUserCircle size={18} />} onClick={onProfile} data-testid="user-menu-profile">
           {t('userMenu.profile')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconKey size={18} />} onClick={onChangePassword} data-testid="user-menu-change-password">
+        <Menu.Item
+          leftSection={<IconKey size={18} />}
+          onClick={onChangePassword}
+          data-testid="user-menu-change-password"
+        >
           {t('userMenu.changePassword')}
         </Menu.Item>
         <Menu.Divider />

@@ -27,7 +27,8 @@ function useLanguageForPath(pathname: string) {
 /** Where Login sends the user once signed in: the page they asked for, if it is one of ours. */
 function returnPath(state: unknown): string | null {
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/pages')) return null;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/pages'))
+    return null;
   return from;
 }
 
@@ -39,13 +40,18 @@ export function RootRoute() {
   useScrollToTop(location.pathname);
   useLanguageForPath(location.pathname);
 
-  const decision = decideAccess({ pathname: location.pathname, hasToken: token !== null, userType: user.data?.type ?? null });
+  const decision = decideAccess({
+    pathname: location.pathname,
+    hasToken: token !== null,
+    userType: user.data?.type ?? null,
+  });
   if (decision.kind === 'redirect') {
     // Login returns the visitor to the page they asked for.
     const state = decision.to === LOGIN_PATH ? { from: `${location.pathname}${location.search}` } : undefined;
     const to = decision.to === HOME_PATH ? (returnPath(location.state) ?? HOME_PATH) : decision.to;
     return <Navigate to={to} replace state={state} />;
   }
-  if (decision.kind === 'wait') return user.isError ? <ServerErrorPage onRetry={() => void user.refetch()} /> : <PageLoader />;
+  if (decision.kind === 'wait')
+    return user.isError ? <ServerErrorPage onRetry={() => void user.refetch()} /> : <PageLoader />;
   return <Outlet />;
 }

@@ -41,7 +41,11 @@ export function ChangePasswordModal({ opened, forced, onClose }: ChangePasswordM
 
   const mutation = useMutation({
     mutationFn: (values: Values) =>
-      changePassword({ id_usuario: user?.id ?? 0, current_password: values.current_password, password: values.password }),
+      changePassword({
+        id_usuario: user?.id ?? 0,
+        current_password: values.current_password,
+        password: values.password,
+      }),
     onSuccess: async () => {
       notifySuccess(t('messages.okChangePassTitle'), t('messages.okChangePassText'));
       // The server has cleared cambia_pass; reload the session user so the forced modal lets go.

@@ -35,7 +35,13 @@ export function ForgotPasswordPage() {
     <PublicShell title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')}>
       {sentTo ? (
         <Stack>
-          <Alert color="teal" variant="light" icon={<IconMailCheck />} title={t('messages.passwordResetTitle')} data-testid="forgot-password-sent">
+          <Alert
+            color="teal"
+            variant="light"
+            icon={<IconMailCheck />}
+            title={t('messages.passwordResetTitle')}
+            data-testid="forgot-password-sent"
+          >
             {t('auth.forgot.sent', { email: sentTo })}
           </Alert>
           <Anchor component={Link} to="/pages/login">
@@ -43,9 +49,20 @@ export function ForgotPasswordPage() {
           </Anchor>
         </Stack>
       ) : (
-        <form onSubmit={form.onSubmit(({ email }) => mutation.mutate(email.trim()))} noValidate data-testid="forgot-password-form">
+        <form
+          onSubmit={form.onSubmit(({ email }) => mutation.mutate(email.trim()))}
+          noValidate
+          data-testid="forgot-password-form"
+        >
           <Stack>
-            <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-testid="forgot-password-email" {...form.getInputProps('email')} />
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              required
+              data-testid="forgot-password-email"
+              {...form.getInputProps('email')}
+            />
             <Button type="submit" loading={mutation.isPending} data-testid="forgot-password-submit">
               {t('auth.forgot.submit')}
             </Button>

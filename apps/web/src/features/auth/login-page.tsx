@@ -31,11 +31,19 @@ export function LoginPage() {
 
   const error = mutation.error;
   const message =
-    isApiError(error) && (error.status === 401 || error.code === 'invalid_credentials') ? t('auth.login.invalidCredentials') : error ? apiErrorMessage(error) : null;
+    isApiError(error) && (error.status === 401 || error.code === 'invalid_credentials')
+      ? t('auth.login.invalidCredentials')
+      : error
+        ? apiErrorMessage(error)
+        : null;
 
   return (
     <PublicShell title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <form onSubmit={form.onSubmit((values) => mutation.mutate({ email: values.email.trim(), password: values.password }))} noValidate data-testid="login-form">
+      <form
+        onSubmit={form.onSubmit((values) => mutation.mutate({ email: values.email.trim(), password: values.password }))}
+        noValidate
+        data-testid="login-form"
+      >
         <Stack>
           {message && (
             <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert" data-testid="login-error">

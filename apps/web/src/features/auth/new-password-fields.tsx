@@ -42,7 +42,13 @@ export function NewPasswordFields({ form, testId }: NewPasswordFieldsProps) {
         data-testid={`${testId}-new`}
         {...form.getInputProps('password')}
       />
-      <PasswordInput label={t('changePassword.confirm')} autoComplete="new-password" required data-testid={`${testId}-confirm`} {...form.getInputProps('confirmation')} />
+      <PasswordInput
+        label={t('changePassword.confirm')}
+        autoComplete="new-password"
+        required
+        data-testid={`${testId}-confirm`}
+        {...form.getInputProps('confirmation')}
+      />
     </>
   );
 }

@@ -1,5 +1,16 @@
 import { useEffect, useMemo } from 'react';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -31,7 +42,8 @@ interface Values {
   terms_accepted: boolean;
 }
 
-const required = (message: string) => (value: unknown) => (typeof value === 'string' ? value.trim() : value) ? null : message;
+const required = (message: string) => (value: unknown) =>
+  (typeof value === 'string' ? value.trim() : value) ? null : message;
 
 function useCountries() {
   return useQuery({ queryKey: ['countries'], queryFn: ({ signal }) => fetchCountries(signal), staleTime: Infinity });
@@ -133,17 +145,39 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
   };
 
   const countryOptions = (countries.data?.countries ?? []).map((c) => ({ value: String(c.id), label: c.name }));
-  const especialidadOptions = ESPECIALIDADES.map((value) => ({ value, label: t(`especialidades.${ESPECIALIDAD_KEYS[value]}`) }));
+  const especialidadOptions = ESPECIALIDADES.map((value) => ({
+    value,
+    label: t(`especialidades.${ESPECIALIDAD_KEYS[value]}`),
+  }));
   const sexoOptions = SEXES.map((value) => ({ value, label: t(`sexo.${value}`) }));
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate data-testid="register-form">
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('fields.nombre')} autoComplete="given-name" required data-testid="register-nombre" {...form.getInputProps('nombre')} />
-          <TextInput label={t('fields.apellido')} autoComplete="family-name" required data-testid="register-apellido" {...form.getInputProps('apellido')} />
+          <TextInput
+            label={t('fields.nombre')}
+            autoComplete="given-name"
+            required
+            data-testid="register-nombre"
+            {...form.getInputProps('nombre')}
+          />
+          <TextInput
+            label={t('fields.apellido')}
+            autoComplete="family-name"
+            required
+            data-testid="register-apellido"
+            {...form.getInputProps('apellido')}
+          />
         </SimpleGrid>
-        <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-testid="register-email" {...form.getInputProps('email')} />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          data-testid="register-email"
+          {...form.getInputProps('email')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <PasswordInput
             label={t('fields.password')}
@@ -177,7 +211,14 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
             data-testid="register-nacimiento"
             {...form.getInputProps('nacimiento')}
           />
-          <Select label={t('fields.sexo')} data={sexoOptions} required allowDeselect={false} data-testid="register-sexo" {...form.getInputProps('sexo')} />
+          <Select
+            label={t('fields.sexo')}
+            data={sexoOptions}
+            required
+            allowDeselect={false}
+            data-testid="register-sexo"
+            {...form.getInputProps('sexo')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
@@ -190,7 +231,13 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
             data-testid="register-pais"
             {...form.getInputProps('pais_id')}
           />
-          <TextInput label={t('fields.telefonoOptional')} type="tel" autoComplete="tel" data-testid="register-telefono" {...form.getInputProps('telefono')} />
+          <TextInput
+            label={t('fields.telefonoOptional')}
+            type="tel"
+            autoComplete="tel"
+            data-testid="register-telefono"
+            {...form.getInputProps('telefono')}
+          />
         </SimpleGrid>
         <Select
           label={t('fields.especialidad')}
@@ -205,7 +252,9 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
           label={
             <Trans
               i18nKey="auth.register.terms"
-              components={{ policy: <Anchor component={Link} to="/pages/politicas" target="_blank" rel="noopener" inherit /> }}
+              components={{
+                policy: <Anchor component={Link} to="/pages/politicas" target="_blank" rel="noopener" inherit />,
+              }}
             />
           }
           data-testid="register-terms"

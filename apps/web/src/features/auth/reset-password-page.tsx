@@ -17,7 +17,14 @@ function InvalidLink() {
   const { t } = useTranslation();
   return (
     <Stack>
-      <Alert color="orange" variant="light" icon={<IconLinkOff />} title={t('auth.reset.invalidTitle')} data-testid="reset-password-invalid" role="alert">
+      <Alert
+        color="orange"
+        variant="light"
+        icon={<IconLinkOff />}
+        title={t('auth.reset.invalidTitle')}
+        data-testid="reset-password-invalid"
+        role="alert"
+      >
         {t('auth.reset.invalidText')}
       </Alert>
       <Button component={Link} to="/pages/forgot-password" variant="light" data-testid="reset-password-request-new">
@@ -44,7 +51,8 @@ export function ResetPasswordPage() {
       void navigate('/pages/login', { replace: true });
     },
     onError: (error) => {
-      if (isApiError(error) && (error.code === ErrorCode.resetTokenInvalid || error.status === 410)) return setExpired(true);
+      if (isApiError(error) && (error.code === ErrorCode.resetTokenInvalid || error.status === 410))
+        return setExpired(true);
       if (isApiError(error) && error.fieldErrors) {
         const errors = firstFieldErrors(error.fieldErrors);
         if (errors.token) return setExpired(true);
@@ -59,7 +67,11 @@ export function ResetPasswordPage() {
       {!token || expired ? (
         <InvalidLink />
       ) : (
-        <form onSubmit={form.onSubmit(({ password }) => mutation.mutate(password))} noValidate data-testid="reset-password-form">
+        <form
+          onSubmit={form.onSubmit(({ password }) => mutation.mutate(password))}
+          noValidate
+          data-testid="reset-password-form"
+        >
           <Stack>
             <NewPasswordFields form={form} testId="reset-password" />
             <Button type="submit" loading={mutation.isPending} data-testid="reset-password-submit">

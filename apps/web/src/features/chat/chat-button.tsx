@@ -12,7 +12,15 @@ export function ChatButton() {
   return (
     <>
       <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
-        <Indicator label={unread} size={20} color="red" disabled={unread === 0} offset={6} data-testid="chat-unread" data-count={unread}>
+        <Indicator
+          label={unread}
+          size={20}
+          color="red"
+          disabled={unread === 0}
+          offset={6}
+          data-testid="chat-unread"
+          data-count={unread}
+        >
           <ActionIcon
             size={56}
             radius="xl"

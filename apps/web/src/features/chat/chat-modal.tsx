@@ -22,11 +22,32 @@ function Pane({ icon, title, text, testId }: { icon: React.ReactNode; title: str
 export function ChatModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('chat.title')} size="xl" attributes={{ content: { 'data-testid': 'chat-modal' } }} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={0} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}>
-        <Pane icon={<IconUsersGroup size={26} />} title={t('chat.roomsTitle')} text={t('chat.roomsEmpty')} testId="chat-rooms" />
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('chat.title')}
+      size="xl"
+      attributes={{ content: { 'data-testid': 'chat-modal' } }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <SimpleGrid
+        cols={{ base: 1, sm: 2 }}
+        spacing={0}
+        style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
+      >
+        <Pane
+          icon={<IconUsersGroup size={26} />}
+          title={t('chat.roomsTitle')}
+          text={t('chat.roomsEmpty')}
+          testId="chat-rooms"
+        />
         <Box style={{ borderLeft: '1px solid var(--mantine-color-gray-3)' }}>
-          <Pane icon={<IconMessages size={26} />} title={t('chat.conversationTitle')} text={t('chat.conversationEmpty')} testId="chat-conversation" />
+          <Pane
+            icon={<IconMessages size={26} />}
+            title={t('chat.conversationTitle')}
+            text={t('chat.conversationEmpty')}
+            testId="chat-conversation"
+          />
         </Box>
       </SimpleGrid>
     </Modal>

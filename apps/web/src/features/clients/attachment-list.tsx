@@ -15,10 +15,31 @@ interface AttachmentListProps {
   onToggleMark?: (id: number) => void;
 }
 
-function IconButton({ label, onClick, children, color, loading, testId }: { label: string; onClick: () => void; children: ReactNode; color?: string; loading?: boolean; testId: string }) {
+function IconButton({
+  label,
+  onClick,
+  children,
+  color,
+  loading,
+  testId,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  color?: string;
+  loading?: boolean;
+  testId: string;
+}) {
   return (
     <Tooltip label={label}>
-      <ActionIcon variant="subtle" color={color} onClick={onClick} aria-label={label} loading={loading} data-testid={testId}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        onClick={onClick}
+        aria-label={label}
+        loading={loading}
+        data-testid={testId}
+      >
         {children}
       </ActionIcon>
     </Tooltip>
@@ -33,9 +54,19 @@ export function AttachmentList({ attachments, marked, onToggleMark }: Attachment
     <Stack gap="xs">
       {attachments.map((a) => {
         const isMarked = marked?.includes(a.id) ?? false;
-        const especialidad = a.uploader.especialidad ? t(especialidadKey(a.uploader.especialidad) ?? '', { defaultValue: a.uploader.especialidad }) : null;
+        const especialidad = a.uploader.especialidad
+          ? t(especialidadKey(a.uploader.especialidad) ?? '', { defaultValue: a.uploader.especialidad })
+          : null;
         return (
-          <Paper key={a.id} withBorder radius="md" p="sm" data-testid="saved-attachment" data-marked={isMarked || undefined} bg={isMarked ? 'red.0' : undefined}>
+          <Paper
+            key={a.id}
+            withBorder
+            radius="md"
+            p="sm"
+            data-testid="saved-attachment"
+            data-marked={isMarked || undefined}
+            bg={isMarked ? 'red.0' : undefined}
+          >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
                 <ThemeIcon variant="light" size="lg" color={isMarked ? 'red' : undefined}>
@@ -65,12 +96,19 @@ export function AttachmentList({ attachments, marked, onToggleMark }: Attachment
                 </Stack>
               </Group>
               <Group gap={4} wrap="nowrap">
-                <IconButton label={t('attachments.download', { title: a.title })} onClick={() => void download(a)} loading={pending === a.id} testId="attachment-download">
+                <IconButton
+                  label={t('attachments.download', { title: a.title })}
+                  onClick={() => void download(a)}
+                  loading={pending === a.id}
+                  testId="attachment-download"
+                >
                   <IconDownload size={18} />
                 </IconButton>
                 {onToggleMark && (
                   <IconButton
-                    label={isMarked ? t('attachments.unmark', { title: a.title }) : t('attachments.mark', { title: a.title })}
+                    label={
+                      isMarked ? t('attachments.unmark', { title: a.title }) : t('attachments.mark', { title: a.title })
+                    }
                     onClick={() => onToggleMark(a.id)}
                     color={isMarked ? undefined : 'red'}
                     testId="attachment-toggle-delete"

@@ -15,11 +15,13 @@ export function AttachmentsPicker({ form }: { form: UseFormReturnType<PersonForm
   const items = form.getValues().attachments;
 
   const add = (files: File[]) => {
-    for (const file of files) form.insertListItem('attachments', { key: `new-${nextKey++}`, file, title: '', description: '' });
+    for (const file of files)
+      form.insertListItem('attachments', { key: `new-${nextKey++}`, file, title: '', description: '' });
   };
   // Checked before upload (spec §5); the translated advice names the limit.
   const reject = (rejections: FileRejection[]) => {
-    for (const { file } of rejections) notifyError(`${file.name}: ${t(attachmentProblem(file) ?? 'attachments.typeAdvice')}`);
+    for (const { file } of rejections)
+      notifyError(`${file.name}: ${t(attachmentProblem(file) ?? 'attachments.typeAdvice')}`);
   };
 
   return (
@@ -69,12 +71,22 @@ export function AttachmentsPicker({ form }: { form: UseFormReturnType<PersonForm
                 {formatBytes(item.file.size, i18n.language)}
               </Text>
             </Group>
-            <ActionIcon variant="subtle" color="red" onClick={() => form.removeListItem('attachments', index)} aria-label={t('attachments.remove', { name: item.file.name })}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() => form.removeListItem('attachments', index)}
+              aria-label={t('attachments.remove', { name: item.file.name })}
+            >
               <IconTrash size={18} />
             </ActionIcon>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('attachments.title')} required data-testid={`attachment-title-${index}`} {...form.getInputProps(`attachments.${index}.title`)} />
+            <TextInput
+              label={t('attachments.title')}
+              required
+              data-testid={`attachment-title-${index}`}
+              {...form.getInputProps(`attachments.${index}.title`)}
+            />
             <TextInput
               label={t('attachments.description')}
               required

@@ -1,4 +1,18 @@
-import { Alert, Anchor, Avatar, Badge, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconCoins, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -15,7 +29,17 @@ import { ClientEvaluationsSection, NewEvaluationForClientButton } from '../evalu
 import { formatRut, initials, peopleModals, personName, useConfirmDelete, useManagedUser } from '../people/index.ts';
 import { AttachmentList } from './attachment-list.tsx';
 
-function Section({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId: string }) {
+function Section({
+  title,
+  action,
+  children,
+  testId,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid={testId}>
       <Group justify="space-between" mb="md" gap="xs">
@@ -37,7 +61,17 @@ function ProfileSection({ user }: { user: ManagedUser }) {
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <LabeledValue label={t('fields.email')} value={p.email} testId="detail-email" />
         <LabeledValue label={t('fields.telefono')} value={p.telefono} />
-        <LabeledValue label={t('fields.nacimiento')} value={p.nacimiento ? t('people.detail.birth', { date: dayjs(p.nacimiento).format('D MMM YYYY'), age: ageInYears(p.nacimiento, today) }) : null} />
+        <LabeledValue
+          label={t('fields.nacimiento')}
+          value={
+            p.nacimiento
+              ? t('people.detail.birth', {
+                  date: dayjs(p.nacimiento).format('D MMM YYYY'),
+                  age: ageInYears(p.nacimiento, today),
+                })
+              : null
+          }
+        />
         <LabeledValue label={t('fields.sexo')} value={p.sexo ? t(`sexo.${p.sexo}`) : null} />
         <LabeledValue label={t('fields.rut')} value={p.rut ? formatRut(p.rut) : null} testId="detail-rut" />
         <LabeledValue label={t('fields.company')} value={user.company?.name} />
@@ -57,7 +91,13 @@ function CreditsSection({ user, isParent }: { user: ManagedUser; isParent: boole
           {user.creditos}
         </Text>
         {isParent && (
-          <Button variant="light" color="yellow" leftSection={<IconCoins size={18} />} onClick={() => peopleModals.open({ kind: 'credits', userId: user.id_usuario })} data-testid="detail-credits-button">
+          <Button
+            variant="light"
+            color="yellow"
+            leftSection={<IconCoins size={18} />}
+            onClick={() => peopleModals.open({ kind: 'credits', userId: user.id_usuario })}
+            data-testid="detail-credits-button"
+          >
             {t('people.actions.credits')}
           </Button>
         )}
@@ -78,7 +118,13 @@ function AttachmentsSection({ userId, attachments }: { userId: number; attachmen
         </Button>
       }
     >
-      {attachments.length > 0 ? <AttachmentList attachments={attachments} /> : <Text c="dimmed" size="sm">{t('attachments.none')}</Text>}
+      {attachments.length > 0 ? (
+        <AttachmentList attachments={attachments} />
+      ) : (
+        <Text c="dimmed" size="sm">
+          {t('attachments.none')}
+        </Text>
+      )}
     </Section>
   );
 }
@@ -115,7 +161,11 @@ export function ClientDetailPage() {
     return (
       <Stack>
         {back}
-        <EmptyState icon={<IconInfoCircle size={32} />} title={t('people.detail.notFoundTitle')} description={t('people.detail.notFoundText')} />
+        <EmptyState
+          icon={<IconInfoCircle size={32} />}
+          title={t('people.detail.notFoundTitle')}
+          description={t('people.detail.notFoundText')}
+        />
       </Stack>
     );
   }
@@ -146,14 +196,21 @@ export function ClientDetailPage() {
         </Group>
         <Group gap="xs">
           <NewEvaluationForClientButton client={user} />
-          <Button variant="default" leftSection={<IconPencil size={18} />} onClick={() => peopleModals.open({ kind: 'editClient', userId: user.id_usuario })} data-testid="detail-edit">
+          <Button
+            variant="default"
+            leftSection={<IconPencil size={18} />}
+            onClick={() => peopleModals.open({ kind: 'editClient', userId: user.id_usuario })}
+            data-testid="detail-edit"
+          >
             {t('people.actions.edit')}
           </Button>
           <Button
             variant="light"
             color="red"
             leftSection={<IconTrash size={18} />}
-            onClick={() => confirmDelete({ id: user.id_usuario, name }, () => void navigate('/users', { replace: true }))}
+            onClick={() =>
+              confirmDelete({ id: user.id_usuario, name }, () => void navigate('/users', { replace: true }))
+            }
             data-testid="detail-delete"
           >
             {t('common.delete')}

@@ -33,21 +33,34 @@ export function ClientsPage() {
   }, [query.data, page, pages]);
 
   let body;
-  if (query.isError && !query.data) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data)
+    body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
   else if (query.isPending) body = <ListSkeleton testId="clients-loading" />;
   else if (total === 0 && !searching)
     body = (
-      <EmptyState icon={<IconUsers size={32} />} title={t('people.clients.emptyTitle')} description={t('people.clients.emptyText')}>
+      <EmptyState
+        icon={<IconUsers size={32} />}
+        title={t('people.clients.emptyTitle')}
+        description={t('people.clients.emptyText')}
+      >
         <Button leftSection={<IconUserPlus size={18} />} onClick={openNew}>
           {t('people.clients.new')}
         </Button>
       </EmptyState>
     );
-  else if (clients.length === 0) body = <Text c="dimmed" ta="center" py="xl" data-testid="clients-no-results">{t('people.clients.noResults', { search: debouncedSearch })}</Text>;
+  else if (clients.length === 0)
+    body = (
+      <Text c="dimmed" ta="center" py="xl" data-testid="clients-no-results">
+        {t('people.clients.noResults', { search: debouncedSearch })}
+      </Text>
+    );
   else
     body = (
       // Dimmed while the next page or search arrives; the previous rows stay readable.
-      <Box style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }} aria-busy={query.isFetching}>
+      <Box
+        style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }}
+        aria-busy={query.isFetching}
+      >
         <Box visibleFrom="sm">
           <ClientsTable clients={clients} />
         </Box>
@@ -74,7 +87,9 @@ export function ClientsPage() {
             placeholder={t('people.clients.searchPlaceholder')}
             aria-label={t('people.clients.searchPlaceholder')}
             leftSection={<IconSearch size={16} />}
-            rightSection={query.isFetching && !query.isPending ? <Loader size={16} aria-label={t('common.loading')} /> : null}
+            rightSection={
+              query.isFetching && !query.isPending ? <Loader size={16} aria-label={t('common.loading')} /> : null
+            }
             value={search}
             onChange={(event) => {
               setSearch(event.currentTarget.value);

@@ -2,7 +2,14 @@ import { Anchor, Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ManagedUser } from '@medida/contracts';
-import { formatRut, PeopleCards, PeopleTable, personName, type PeopleColumn, type PeopleListKind } from '../people/index.ts';
+import {
+  formatRut,
+  PeopleCards,
+  PeopleTable,
+  personName,
+  type PeopleColumn,
+  type PeopleListKind,
+} from '../people/index.ts';
 
 const CLIENTS: PeopleListKind = {
   testId: 'client',
@@ -19,7 +26,11 @@ const CLIENTS: PeopleListKind = {
 export function ClientsTable({ clients }: { clients: ManagedUser[] }) {
   const { t } = useTranslation();
   const columns: PeopleColumn[] = [
-    { header: t('fields.rut'), cell: (c) => (c.profile.rut ? formatRut(c.profile.rut) : '—'), td: { style: { whiteSpace: 'nowrap' } } },
+    {
+      header: t('fields.rut'),
+      cell: (c) => (c.profile.rut ? formatRut(c.profile.rut) : '—'),
+      td: { style: { whiteSpace: 'nowrap' } },
+    },
     { header: t('fields.telefono'), cell: (c) => c.profile.telefono ?? '—' },
     { header: t('fields.company'), cell: (c) => c.company?.name ?? '—' },
   ];

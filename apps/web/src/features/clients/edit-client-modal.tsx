@@ -22,20 +22,33 @@ import { ClientForm } from './client-form.tsx';
 
 /** POST /web/editaperfil for a client: always multipart (spec §7), deletions applied on save. */
 function editClientBody(values: PersonFormValues, userId: number, uploaderId: number): FormData {
-  const fields = { ...personFields(values), id_usuario: userId, company_id: values.company_id ? Number(values.company_id) : undefined };
+  const fields = {
+    ...personFields(values),
+    id_usuario: userId,
+    company_id: values.company_id ? Number(values.company_id) : undefined,
+  };
   return toMultipart(fields, values.attachments, {
     deleted_files: JSON.stringify(values.deleted_files),
     id_uploader: String(uploaderId),
   });
 }
 
-function EditClientForm({ user, attachments, uploaderId }: { user: ManagedUser; attachments: Attachment[]; uploaderId: number }) {
+function EditClientForm({
+  user,
+  attachments,
+  uploaderId,
+}: {
+  user: ManagedUser;
+  attachments: Attachment[];
+  uploaderId: number;
+}) {
   const { t } = useTranslation();
   const refresh = useRefreshPeople();
   const { form, validate, showSaveError } = usePersonForm('client', valuesFromUser(user));
   const marked = form.getValues().deleted_files;
   // Spec §4: saved documents are marked or unmarked for deletion; nothing is removed before saving.
-  const toggleMark = (id: number) => form.setFieldValue('deleted_files', marked.includes(id) ? marked.filter((m) => m !== id) : [...marked, id]);
+  const toggleMark = (id: number) =>
+    form.setFieldValue('deleted_files', marked.includes(id) ? marked.filter((m) => m !== id) : [...marked, id]);
 
   const mutation = useMutation({
     mutationFn: (values: PersonFormValues) => editUser(editClientBody(values, user.id_usuario, uploaderId)),
@@ -52,7 +65,11 @@ function EditClientForm({ user, attachments, uploaderId }: { user: ManagedUser; 
       saving={mutation.isPending}
       submitLabel={t('common.save')}
       onSubmit={() => validate() && mutation.mutate(form.getValues())}
-      savedAttachments={attachments.length > 0 ? <AttachmentList attachments={attachments} marked={marked} onToggleMark={toggleMark} /> : null}
+      savedAttachments={
+        attachments.length > 0 ? (
+          <AttachmentList attachments={attachments} marked={marked} onToggleMark={toggleMark} />
+        ) : null
+      }
     />
   );
 }
@@ -65,7 +82,16 @@ export function EditClientModal() {
   const ready = modal && user.data && user.data.id_usuario === modal.userId && acting.id !== undefined;
   return (
     <PersonModal opened={opened} title={t('people.clients.editTitle')} testId="edit-client-modal">
-      {ready ? <EditClientForm key={modal.userId} user={user.data} attachments={user.data.attachments} uploaderId={acting.id ?? 0} /> : <Skeleton h={400} />}
+      {ready ? (
+        <EditClientForm
+          key={modal.userId}
+          user={user.data}
+          attachments={user.data.attachments}
+          uploaderId={acting.id ?? 0}
+        />
+      ) : (
+        <Skeleton h={400} />
+      )}
     </PersonModal>
   );
 }

@@ -35,7 +35,10 @@ function NewClientForm({ parentId, paisId }: { parentId: number; paisId: number 
   const { t } = useTranslation();
   const refresh = useRefreshPeople();
   // Spec §3/§9: the default company is id 9; the professional's own country comes preselected.
-  const { form, validate, showSaveError } = usePersonForm('client', emptyPersonValues({ paisId, companyId: DEFAULT_COMPANY_ID }));
+  const { form, validate, showSaveError } = usePersonForm(
+    'client',
+    emptyPersonValues({ paisId, companyId: DEFAULT_COMPANY_ID }),
+  );
   const mutation = useMutation({
     mutationFn: (values: PersonFormValues) => createUser(createClientBody(values, parentId)),
     onSuccess: async () => {
@@ -45,7 +48,14 @@ function NewClientForm({ parentId, paisId }: { parentId: number; paisId: number 
     },
     onError: (error) => showSaveError(error, 'messages.errorCreatedUser'),
   });
-  return <ClientForm form={form} saving={mutation.isPending} submitLabel={t('people.clients.create')} onSubmit={() => validate() && mutation.mutate(form.getValues())} />;
+  return (
+    <ClientForm
+      form={form}
+      saving={mutation.isPending}
+      submitLabel={t('people.clients.create')}
+      onSubmit={() => validate() && mutation.mutate(form.getValues())}
+    />
+  );
 }
 
 export function NewClientModal() {
@@ -54,7 +64,11 @@ export function NewClientModal() {
   const acting = useActingUser();
   return (
     <PersonModal opened={opened} title={t('people.clients.newTitle')} testId="new-client-modal">
-      {modal && acting.id !== undefined && !acting.profileLoading ? <NewClientForm parentId={acting.id} paisId={acting.paisId} /> : <Skeleton h={400} />}
+      {modal && acting.id !== undefined && !acting.profileLoading ? (
+        <NewClientForm parentId={acting.id} paisId={acting.paisId} />
+      ) : (
+        <Skeleton h={400} />
+      )}
     </PersonModal>
   );
 }

@@ -5,7 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { MAX_CREDITS, type ManagedUser } from '@medida/contracts';
 import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../lib/notify.ts';
-import { changeCredits, PersonModal, peopleModals, personName, useActingUser, useManagedUser, useModalOf, useRefreshPeople } from '../people/index.ts';
+import {
+  changeCredits,
+  PersonModal,
+  peopleModals,
+  personName,
+  useActingUser,
+  useManagedUser,
+  useModalOf,
+  useRefreshPeople,
+} from '../people/index.ts';
 import { creditsProblem } from './credits-rules.ts';
 
 function Balance({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
@@ -43,7 +52,8 @@ function CreditsForm({ user, parentBalance }: { user: ManagedUser; parentBalance
     },
     onError: (failure) => {
       notifyError(t('messages.errorMessage'));
-      if (isApiError(failure) && failure.status !== 0) setError(failure.fieldErrors?.creditos?.[0] ?? apiErrorMessage(failure));
+      if (isApiError(failure) && failure.status !== 0)
+        setError(failure.fieldErrors?.creditos?.[0] ?? apiErrorMessage(failure));
     },
   });
 
@@ -88,7 +98,12 @@ function CreditsForm({ user, parentBalance }: { user: ManagedUser; parentBalance
           <Button variant="default" onClick={peopleModals.close}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={mutation.isPending} disabled={target === user.creditos} data-testid="credits-submit">
+          <Button
+            type="submit"
+            loading={mutation.isPending}
+            disabled={target === user.creditos}
+            data-testid="credits-submit"
+          >
             {t('common.save')}
           </Button>
         </Group>
@@ -105,7 +120,11 @@ export function CreditsModal() {
   const acting = useActingUser();
   return (
     <PersonModal opened={opened} title={t('credits.title')} testId="credits-modal" size="md">
-      {modal && user.data ? <CreditsForm key={modal.userId} user={user.data} parentBalance={acting.creditos} /> : <Skeleton h={220} />}
+      {modal && user.data ? (
+        <CreditsForm key={modal.userId} user={user.data} parentBalance={acting.creditos} />
+      ) : (
+        <Skeleton h={220} />
+      )}
     </PersonModal>
   );
 }

@@ -6,7 +6,19 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useProfile } from '../auth/session.ts';
 
-function StatTile({ icon, color, label, testId, children }: { icon: ReactNode; color?: string; label: string; testId: string; children: ReactNode }) {
+function StatTile({
+  icon,
+  color,
+  label,
+  testId,
+  children,
+}: {
+  icon: ReactNode;
+  color?: string;
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="lg" p="md">
       <Group wrap="nowrap">
@@ -33,7 +45,10 @@ export function DashboardPage() {
   const datos = data?.datos;
   return (
     <>
-      <PageHeader title={datos ? t('dashboard.welcome', { name: datos.nombre }) : t('nav.dashboard')} description={t('dashboard.description')} />
+      <PageHeader
+        title={datos ? t('dashboard.welcome', { name: datos.nombre }) : t('nav.dashboard')}
+        description={t('dashboard.description')}
+      />
       {data && datos && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} mb="lg">
           <StatTile icon={<IconUser />} label={t('dashboard.account')} testId="dashboard-account-level">
@@ -44,7 +59,11 @@ export function DashboardPage() {
           </StatTile>
         </SimpleGrid>
       )}
-      <EmptyState icon={<IconLayoutDashboard size={32} />} title={t('dashboard.emptyTitle')} description={t('dashboard.emptyText')} />
+      <EmptyState
+        icon={<IconLayoutDashboard size={32} />}
+        title={t('dashboard.emptyTitle')}
+        description={t('dashboard.emptyText')}
+      />
     </>
   );
 }

@@ -17,14 +17,26 @@ const CLIENT_PAGE = 50;
 /** The wizard's view of a client from the people API. */
 export function wizardClientOf(user: ManagedUser): WizardClient {
   const p = user.profile;
-  return { id_usuario: user.id_usuario, nombre: p.nombre, apellido: p.apellido, email: p.email, rut: p.rut, nacimiento: p.nacimiento, sexo: p.sexo };
+  return {
+    id_usuario: user.id_usuario,
+    nombre: p.nombre,
+    apellido: p.apellido,
+    email: p.email,
+    rut: p.rut,
+    nacimiento: p.nacimiento,
+    sexo: p.sexo,
+  };
 }
 
 /** Opens the wizard with this client already chosen (spec §2). */
 export function NewEvaluationForClientButton({ client }: { client: ManagedUser }) {
   const { t } = useTranslation();
   return (
-    <Button leftSection={<IconClipboardPlus size={18} />} onClick={() => evaluationWizard.open(wizardClientOf(client))} data-testid="client-new-evaluation">
+    <Button
+      leftSection={<IconClipboardPlus size={18} />}
+      onClick={() => evaluationWizard.open(wizardClientOf(client))}
+      data-testid="client-new-evaluation"
+    >
       {t('evaluations.clientSection.new')}
     </Button>
   );
@@ -36,7 +48,17 @@ function useClientEvaluations(client: ManagedUser) {
   return useQuery({
     queryKey: [...evaluationKeys.list(user?.id ?? 0, 1, CLIENT_PAGE, NO_FILTERS), 'client', client.id_usuario],
     queryFn: ({ signal }) =>
-      fetchEvaluations({ userId: user!.id, userType: user!.type === 2 ? 2 : 1, page: 1, limit: CLIENT_PAGE, filters: NO_FILTERS, clientId: client.id_usuario }, signal),
+      fetchEvaluations(
+        {
+          userId: user!.id,
+          userType: user!.type === 2 ? 2 : 1,
+          page: 1,
+          limit: CLIENT_PAGE,
+          filters: NO_FILTERS,
+          clientId: client.id_usuario,
+        },
+        signal,
+      ),
     enabled: user !== undefined,
     select: (res) => res.datos,
   });
@@ -55,7 +77,12 @@ export function ClientEvaluationsSection({ client }: { client: ManagedUser }) {
       {query.isPending ? (
         <Skeleton h={80} radius="md" />
       ) : items.length === 0 ? (
-        <EmptyState withBorder={false} icon={<IconClipboardHeart size={32} />} title={t('evaluations.clientSection.emptyTitle')} description={t('evaluations.clientSection.emptyText')}>
+        <EmptyState
+          withBorder={false}
+          icon={<IconClipboardHeart size={32} />}
+          title={t('evaluations.clientSection.emptyTitle')}
+          description={t('evaluations.clientSection.emptyText')}
+        >
           <NewEvaluationForClientButton client={client} />
         </EmptyState>
       ) : (

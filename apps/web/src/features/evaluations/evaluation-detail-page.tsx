@@ -1,6 +1,13 @@
 import { useMemo } from 'react';
 import { Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconFileTypePdf, IconInfoCircle, IconMail, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconFileTypePdf,
+  IconInfoCircle,
+  IconMail,
+  IconTrash,
+  IconUserCheck,
+} from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -89,7 +96,13 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
             {t('evaluations.detail.pdf')}
           </Button>
           {!isClient && (
-            <Button variant="light" leftSection={<IconMail size={18} />} loading={send.isPending} onClick={() => send.mutate({ id: data.id, email: data.client.email })} data-testid="evaluation-send">
+            <Button
+              variant="light"
+              leftSection={<IconMail size={18} />}
+              loading={send.isPending}
+              onClick={() => send.mutate({ id: data.id, email: data.client.email })}
+              data-testid="evaluation-send"
+            >
               {t('evaluations.send.action')}
             </Button>
           )}
@@ -98,7 +111,9 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
               variant="light"
               color="red"
               leftSection={<IconTrash size={18} />}
-              onClick={() => confirmDelete({ id: data.id, clientName: name }, () => void navigate('/evaluations', { replace: true }))}
+              onClick={() =>
+                confirmDelete({ id: data.id, clientName: name }, () => void navigate('/evaluations', { replace: true }))
+              }
               data-testid="evaluation-delete"
             >
               {t('common.delete')}
@@ -108,7 +123,10 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
       </Group>
       {lastEmail && (
         <Text size="xs" c="dimmed" data-testid="evaluation-last-email">
-          {t('evaluations.send.last', { email: lastEmail.to, date: dayjs(lastEmail.sent_at).format('D MMM YYYY HH:mm') })}
+          {t('evaluations.send.last', {
+            email: lastEmail.to,
+            date: dayjs(lastEmail.sent_at).format('D MMM YYYY HH:mm'),
+          })}
         </Text>
       )}
     </Stack>
@@ -172,7 +190,11 @@ export function EvaluationDetailPage() {
     return (
       <Stack>
         {back}
-        <EmptyState icon={<IconInfoCircle size={32} />} title={t('evaluations.detail.notFoundTitle')} description={t('evaluations.detail.notFoundText')} />
+        <EmptyState
+          icon={<IconInfoCircle size={32} />}
+          title={t('evaluations.detail.notFoundTitle')}
+          description={t('evaluations.detail.notFoundText')}
+        />
       </Stack>
     );
   }

@@ -1,6 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionUser } from '../auth/session.ts';
-import { fetchEvaluation, fetchEvaluations, searchEvaluationClients, type EvaluationListFilters } from './evaluations-api.ts';
+import {
+  fetchEvaluation,
+  fetchEvaluations,
+  searchEvaluationClients,
+  type EvaluationListFilters,
+} from './evaluations-api.ts';
 
 export const evaluationKeys = {
   all: ['evaluations'] as const,
@@ -14,7 +19,8 @@ export function useEvaluationsList(page: number, limit: number, filters: Evaluat
   const user = useSessionUser().data;
   return useQuery({
     queryKey: evaluationKeys.list(user?.id ?? 0, page, limit, filters),
-    queryFn: ({ signal }) => fetchEvaluations({ userId: user!.id, userType: user!.type === 2 ? 2 : 1, page, limit, filters }, signal),
+    queryFn: ({ signal }) =>
+      fetchEvaluations({ userId: user!.id, userType: user!.type === 2 ? 2 : 1, page, limit, filters }, signal),
     enabled: user !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -9,7 +9,9 @@ import { evaluationWizard, useEvaluationWizard } from './wizard-store.ts';
 
 // The wizard (engine schema, exam catalogue, forms) loads on first use, not with every screen.
 const Wizard = lazy(() =>
-  loadChunk(() => import('./wizard/evaluation-wizard-modal.tsx'), CHUNK_TIMEOUT_MS).then((m) => ({ default: m.EvaluationWizardModal })),
+  loadChunk(() => import('./wizard/evaluation-wizard-modal.tsx'), CHUNK_TIMEOUT_MS).then((m) => ({
+    default: m.EvaluationWizardModal,
+  })),
 );
 
 /** Spec §2 global overlay: the new-evaluation modal, mounted once by the main layout. */
@@ -31,10 +33,23 @@ export function NewEvaluationButton() {
   const { t } = useTranslation();
   return (
     <>
-      <Button visibleFrom="sm" size="sm" leftSection={<IconClipboardPlus size={18} />} onClick={() => evaluationWizard.open()} data-testid="new-evaluation">
+      <Button
+        visibleFrom="sm"
+        size="sm"
+        leftSection={<IconClipboardPlus size={18} />}
+        onClick={() => evaluationWizard.open()}
+        data-testid="new-evaluation"
+      >
         {t('evaluations.new')}
       </Button>
-      <Button hiddenFrom="sm" size="compact-md" px={8} aria-label={t('evaluations.new')} onClick={() => evaluationWizard.open()} data-testid="new-evaluation-compact">
+      <Button
+        hiddenFrom="sm"
+        size="compact-md"
+        px={8}
+        aria-label={t('evaluations.new')}
+        onClick={() => evaluationWizard.open()}
+        data-testid="new-evaluation-compact"
+      >
         <IconClipboardPlus size={18} />
       </Button>
     </>

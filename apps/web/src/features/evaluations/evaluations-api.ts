@@ -64,14 +64,22 @@ export const searchEvaluationClients = (parentId: number, search: string, signal
 /** Inputs and results are stored by the server from the engine's own types. */
 export const fetchEvaluation = (id: number, signal?: AbortSignal): Promise<EvaluationDetail> =>
   apiRequest('/web/getevaluacion', { query: { evaluationID: id }, schema: getEvaluationResponseSchema, signal }).then(
-    (res) => ({ ...res.data, inputs: res.data.inputs as unknown as EvaluationInput, results: res.data.results as unknown as EvaluationResult }),
+    (res) => ({
+      ...res.data,
+      inputs: res.data.inputs as unknown as EvaluationInput,
+      results: res.data.results as unknown as EvaluationResult,
+    }),
   );
 
 export const createEvaluation = (body: CreateEvaluationBody) =>
   apiRequest('/web/ingresaevaluacion', { method: 'POST', body, schema: saveEvaluationResponseSchema });
 
 export const deleteEvaluation = (id: number) =>
-  apiRequest('/web/eliminaevaluacion', { method: 'POST', body: { evaluationID: id }, schema: evaluationMessageResponseSchema });
+  apiRequest('/web/eliminaevaluacion', {
+    method: 'POST',
+    body: { evaluationID: id },
+    schema: evaluationMessageResponseSchema,
+  });
 
 /** The server e-mails the encrypted PDF and answers the one-time password to give the client in person. */
 export const sendEvaluation = (id: number) =>

@@ -37,17 +37,26 @@ export function EvaluationsPage() {
   }, [query.data, page, pages]);
 
   const newButton = isClient ? null : (
-    <Button leftSection={<IconClipboardPlus size={18} />} onClick={() => evaluationWizard.open()} data-testid="evaluations-new">
+    <Button
+      leftSection={<IconClipboardPlus size={18} />}
+      onClick={() => evaluationWizard.open()}
+      data-testid="evaluations-new"
+    >
       {t('evaluations.new')}
     </Button>
   );
 
   let body;
-  if (query.isError && !query.data) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data)
+    body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
   else if (query.isPending) body = <ListSkeleton testId="evaluations-loading" />;
   else if (total === 0 && !filtered)
     body = (
-      <EmptyState icon={<IconClipboardHeart size={32} />} title={t('evaluations.list.emptyTitle')} description={t(isClient ? 'evaluations.list.emptyClientText' : 'evaluations.list.emptyText')}>
+      <EmptyState
+        icon={<IconClipboardHeart size={32} />}
+        title={t('evaluations.list.emptyTitle')}
+        description={t(isClient ? 'evaluations.list.emptyClientText' : 'evaluations.list.emptyText')}
+      >
         {newButton}
       </EmptyState>
     );
@@ -60,7 +69,12 @@ export function EvaluationsPage() {
   else
     body = (
       // Dimmed while the next page arrives; the previous rows stay readable.
-      <Box style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }} aria-busy={busy} data-testid="evaluations-list" data-busy={busy}>
+      <Box
+        style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }}
+        aria-busy={busy}
+        data-testid="evaluations-list"
+        data-busy={busy}
+      >
         <Box visibleFrom="sm">
           <EvaluationsTable items={items} showCompany={showCompany} canManage={!isClient} />
         </Box>
@@ -72,7 +86,11 @@ export function EvaluationsPage() {
 
   return (
     <>
-      <PageHeader title={t('evaluations.list.title')} description={t(isClient ? 'evaluations.list.clientDescription' : 'evaluations.list.description')} actions={newButton} />
+      <PageHeader
+        title={t('evaluations.list.title')}
+        description={t(isClient ? 'evaluations.list.clientDescription' : 'evaluations.list.description')}
+        actions={newButton}
+      />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <Stack>
           {!isClient && (

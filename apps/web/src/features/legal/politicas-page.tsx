@@ -3,7 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { PublicShell } from '../../components/public-shell.tsx';
 
 /** Section ids of the privacy policy and terms; the texts are in the locale files under legal.sections. */
-const SECTIONS = ['controller', 'data', 'purpose', 'legalBasis', 'sharing', 'security', 'retention', 'rights', 'minors', 'terms', 'liability', 'changes'] as const;
+const SECTIONS = [
+  'controller',
+  'data',
+  'purpose',
+  'legalBasis',
+  'sharing',
+  'security',
+  'retention',
+  'rights',
+  'minors',
+  'terms',
+  'liability',
+  'changes',
+] as const;
 
 export function PoliticasPage() {
   const { t } = useTranslation();

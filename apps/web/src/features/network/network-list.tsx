@@ -16,7 +16,9 @@ function useLabels() {
     trabajo: (user: ManagedUser) => {
       const { trabajo, empresa } = user.profile;
       if (!trabajo) return '—';
-      return trabajo === 'Dependiente' && empresa ? t('people.network.dependienteAt', { empresa }) : t(`trabajo.${trabajo}`);
+      return trabajo === 'Dependiente' && empresa
+        ? t('people.network.dependienteAt', { empresa })
+        : t(`trabajo.${trabajo}`);
     },
   };
 }

@@ -14,7 +14,9 @@ import { NetworkCards, NetworkTable } from './network-list.tsx';
 /** The server returns the whole network at once (no paging): filtering happens here. */
 function matches(user: ManagedUser, needle: string): boolean {
   const p = user.profile;
-  return [p.nombre, p.apellido, p.email, p.rut ?? '', p.especialidad ?? '', p.empresa ?? ''].some((v) => v.toLowerCase().includes(needle));
+  return [p.nombre, p.apellido, p.email, p.rut ?? '', p.especialidad ?? '', p.empresa ?? ''].some((v) =>
+    v.toLowerCase().includes(needle),
+  );
 }
 
 /** `networkusers` ('Mi Red'): the professionals under this account (spec §2, §6). */
@@ -32,13 +34,22 @@ export function NetworkPage() {
   else if (query.isPending) body = <ListSkeleton testId="network-loading" rows={4} />;
   else if (all?.length === 0)
     body = (
-      <EmptyState icon={<IconNetwork size={32} />} title={t('people.network.emptyTitle')} description={t('people.network.emptyText')}>
+      <EmptyState
+        icon={<IconNetwork size={32} />}
+        title={t('people.network.emptyTitle')}
+        description={t('people.network.emptyText')}
+      >
         <Button leftSection={<IconUserPlus size={18} />} onClick={openNew}>
           {t('people.network.new')}
         </Button>
       </EmptyState>
     );
-  else if (users.length === 0) body = <Text c="dimmed" ta="center" py="xl">{t('people.clients.noResults', { search })}</Text>;
+  else if (users.length === 0)
+    body = (
+      <Text c="dimmed" ta="center" py="xl">
+        {t('people.clients.noResults', { search })}
+      </Text>
+    );
   else
     body = (
       <>

@@ -15,7 +15,10 @@ interface NetworkUserFormProps {
 /** New- and edit-network-user form: person fields plus especialidad, trabajo and (Dependiente) empresa. */
 export function NetworkUserForm({ form, onSubmit, saving, submitLabel }: NetworkUserFormProps) {
   const { t } = useTranslation();
-  const especialidadOptions = ESPECIALIDADES.map((value) => ({ value, label: t(`especialidades.${ESPECIALIDAD_KEYS[value]}`) }));
+  const especialidadOptions = ESPECIALIDADES.map((value) => ({
+    value,
+    label: t(`especialidades.${ESPECIALIDAD_KEYS[value]}`),
+  }));
   const dependiente = form.getValues().trabajo === 'Dependiente';
   const trabajo = form.getInputProps('trabajo');
   return (
@@ -54,12 +57,24 @@ export function NetworkUserForm({ form, onSubmit, saving, submitLabel }: Network
           >
             <Group mt={8} gap="lg">
               {TRABAJO.map((value) => (
-                <Radio key={value} value={value} label={t(`trabajo.${value}`)} data-testid={`person-trabajo-${value.toLowerCase()}`} />
+                <Radio
+                  key={value}
+                  value={value}
+                  label={t(`trabajo.${value}`)}
+                  data-testid={`person-trabajo-${value.toLowerCase()}`}
+                />
               ))}
             </Group>
           </Radio.Group>
         </SimpleGrid>
-        {dependiente && <TextInput label={t('fields.empresa')} required data-testid="person-empresa" {...form.getInputProps('empresa')} />}
+        {dependiente && (
+          <TextInput
+            label={t('fields.empresa')}
+            required
+            data-testid="person-empresa"
+            {...form.getInputProps('empresa')}
+          />
+        )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={peopleModals.close}>
             {t('common.cancel')}

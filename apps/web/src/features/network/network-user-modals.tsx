@@ -29,7 +29,13 @@ function NewNetworkUserForm({ parentId, paisId }: { parentId: number; paisId: nu
   const mutation = useMutation({
     // Network users are always JSON (spec §7); they have no documents.
     mutationFn: (values: PersonFormValues) =>
-      createUser({ ...personFields(values), ...networkFields(values), type: 1, lang: currentLanguage(), parent_user_id: parentId }),
+      createUser({
+        ...personFields(values),
+        ...networkFields(values),
+        type: 1,
+        lang: currentLanguage(),
+        parent_user_id: parentId,
+      }),
     onSuccess: async () => {
       notifySuccess(t('messages.createdUser'), t('messages.createdUserText'));
       peopleModals.close();
@@ -37,7 +43,14 @@ function NewNetworkUserForm({ parentId, paisId }: { parentId: number; paisId: nu
     },
     onError: (error) => showSaveError(error, 'messages.errorCreatedUser'),
   });
-  return <NetworkUserForm form={form} saving={mutation.isPending} submitLabel={t('people.network.create')} onSubmit={() => validate() && mutation.mutate(form.getValues())} />;
+  return (
+    <NetworkUserForm
+      form={form}
+      saving={mutation.isPending}
+      submitLabel={t('people.network.create')}
+      onSubmit={() => validate() && mutation.mutate(form.getValues())}
+    />
+  );
 }
 
 function EditNetworkUserForm({ user }: { user: ManagedUser }) {
@@ -45,7 +58,8 @@ function EditNetworkUserForm({ user }: { user: ManagedUser }) {
   const refresh = useRefreshPeople();
   const { form, validate, showSaveError } = usePersonForm('network', valuesFromUser(user));
   const mutation = useMutation({
-    mutationFn: (values: PersonFormValues) => editUser({ ...personFields(values), ...networkFields(values), id_usuario: user.id_usuario }),
+    mutationFn: (values: PersonFormValues) =>
+      editUser({ ...personFields(values), ...networkFields(values), id_usuario: user.id_usuario }),
     onSuccess: async () => {
       notifySuccess(t('messages.editedUser'), t('messages.editedUserText'));
       peopleModals.close();
@@ -53,7 +67,14 @@ function EditNetworkUserForm({ user }: { user: ManagedUser }) {
     },
     onError: (error) => showSaveError(error, 'messages.errorMessage'),
   });
-  return <NetworkUserForm form={form} saving={mutation.isPending} submitLabel={t('common.save')} onSubmit={() => validate() && mutation.mutate(form.getValues())} />;
+  return (
+    <NetworkUserForm
+      form={form}
+      saving={mutation.isPending}
+      submitLabel={t('common.save')}
+      onSubmit={() => validate() && mutation.mutate(form.getValues())}
+    />
+  );
 }
 
 export function NewNetworkUserModal() {
@@ -62,7 +83,11 @@ export function NewNetworkUserModal() {
   const acting = useActingUser();
   return (
     <PersonModal opened={opened} title={t('people.network.newTitle')} testId="new-network-user-modal">
-      {modal && acting.id !== undefined && !acting.profileLoading ? <NewNetworkUserForm parentId={acting.id} paisId={acting.paisId} /> : <Skeleton h={400} />}
+      {modal && acting.id !== undefined && !acting.profileLoading ? (
+        <NewNetworkUserForm parentId={acting.id} paisId={acting.paisId} />
+      ) : (
+        <Skeleton h={400} />
+      )}
     </PersonModal>
   );
 }

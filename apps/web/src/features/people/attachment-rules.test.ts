@@ -5,7 +5,9 @@ import { attachmentProblem, formatBytes } from './attachment-rules.ts';
 describe('attachment checks before upload (spec §5)', () => {
   it('rejects 10,000,000 bytes or more', () => {
     expect(attachmentProblem({ size: MAX_ATTACHMENT_BYTES - 1, type: 'application/pdf' })).toBeNull();
-    expect(attachmentProblem({ size: MAX_ATTACHMENT_BYTES, type: 'application/pdf' })).toBe('messages.maxFileSizeAdvice');
+    expect(attachmentProblem({ size: MAX_ATTACHMENT_BYTES, type: 'application/pdf' })).toBe(
+      'messages.maxFileSizeAdvice',
+    );
   });
 
   it('accepts images and PDF only', () => {

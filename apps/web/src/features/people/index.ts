@@ -14,7 +14,15 @@ export {
   type PersonFormValues,
 } from './person-form.ts';
 export { attachmentProblem, formatBytes, ACCEPTED_ATTACHMENT_TYPES } from './attachment-rules.ts';
-export { peopleKeys, useActingUser, useClientsPage, useEvaluators, useManagedUser, useCompanies, useRefreshPeople } from './people-queries.ts';
+export {
+  peopleKeys,
+  useActingUser,
+  useClientsPage,
+  useEvaluators,
+  useManagedUser,
+  useCompanies,
+  useRefreshPeople,
+} from './people-queries.ts';
 export { createUser, editUser, changeCredits, downloadAttachment } from './people-api.ts';
 export { personName, initials, formatRut } from './person-name.ts';
 export { PeopleCards, PeopleTable, type PeopleColumn, type PeopleListKind } from './people-list.tsx';

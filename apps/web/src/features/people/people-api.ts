@@ -30,25 +30,35 @@ export const fetchClients = (q: ClientsPageQuery, signal?: AbortSignal) =>
   });
 
 export const fetchEvaluators = (parentId: number, signal?: AbortSignal) =>
-  apiRequest('/web/getMyEvaluators', { query: { parent_user_id: parentId }, schema: getMyEvaluatorsResponseSchema, signal });
+  apiRequest('/web/getMyEvaluators', {
+    query: { parent_user_id: parentId },
+    schema: getMyEvaluatorsResponseSchema,
+    signal,
+  });
 
 export const fetchManagedUser = (id: number, signal?: AbortSignal) =>
-  apiRequest('/web/usuario', { query: { id_usuario: id }, schema: getManagedUserResponseSchema, signal }).then((res) => res.data);
+  apiRequest('/web/usuario', { query: { id_usuario: id }, schema: getManagedUserResponseSchema, signal }).then(
+    (res) => res.data,
+  );
 
 /** JSON for a network user or a client without files; FormData (multipart) when files travel. */
 export const createUser = (body: object | FormData) =>
   apiRequest('/web/create_user', { method: 'POST', body, schema: createUserResponseSchema });
 
-export const editUser = (body: object | FormData) => apiRequest('/web/editaperfil', { method: 'POST', body, schema: editUserResponseSchema });
+export const editUser = (body: object | FormData) =>
+  apiRequest('/web/editaperfil', { method: 'POST', body, schema: editUserResponseSchema });
 
-export const deleteUser = (id: number) => apiRequest('/web/eliminausuario', { method: 'POST', body: { id_usuario: id }, schema: messageSchema });
+export const deleteUser = (id: number) =>
+  apiRequest('/web/eliminausuario', { method: 'POST', body: { id_usuario: id }, schema: messageSchema });
 
 export const changeCredits = (body: { user_id: number; id_usuario: number; creditos: number }) =>
   apiRequest('/web/cambiacreditosnew', { method: 'POST', body, schema: changeCreditsResponseSchema });
 
-export const fetchCompanies = (signal?: AbortSignal) => apiRequest('/web/getCompanies', { schema: getCompaniesResponseSchema, signal });
+export const fetchCompanies = (signal?: AbortSignal) =>
+  apiRequest('/web/getCompanies', { schema: getCompaniesResponseSchema, signal });
 
-export const fetchCountries = (signal?: AbortSignal) => apiRequest('/web/countries', { schema: countriesResponseSchema, signal });
+export const fetchCountries = (signal?: AbortSignal) =>
+  apiRequest('/web/countries', { schema: countriesResponseSchema, signal });
 export const fetchStates = (countryId: number, signal?: AbortSignal) =>
   apiRequest('/web/states', { query: { country_id: countryId }, schema: statesResponseSchema, signal });
 export const fetchCities = (stateId: number, signal?: AbortSignal) =>

@@ -58,7 +58,15 @@ function NameCell({ person, kind }: { person: ManagedUser; kind: PeopleListKind 
 }
 
 /** Desktop: name, the feature's columns, credits and the actions menu. Phones get PeopleCards instead. */
-export function PeopleTable({ people, kind, columns }: { people: ManagedUser[]; kind: PeopleListKind; columns: PeopleColumn[] }) {
+export function PeopleTable({
+  people,
+  kind,
+  columns,
+}: {
+  people: ManagedUser[];
+  kind: PeopleListKind;
+  columns: PeopleColumn[];
+}) {
   const { t } = useTranslation();
   const actions = useRowActions(kind.editModal);
   return (
@@ -119,7 +127,14 @@ export function PeopleCards({ people, kind, details, badges }: PeopleCardsProps)
   return (
     <Stack gap="sm">
       {people.map((person) => (
-        <Card key={person.id_usuario} withBorder radius="md" padding="sm" data-testid={`${kind.testId}-row`} data-email={person.profile.email}>
+        <Card
+          key={person.id_usuario}
+          withBorder
+          radius="md"
+          padding="sm"
+          data-testid={`${kind.testId}-row`}
+          data-email={person.profile.email}
+        >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <NameCell person={person} kind={kind} />
             <PersonActionsMenu {...actions(person)} />

@@ -44,7 +44,9 @@ export function usePeopleModals(): PeopleModalState {
 }
 
 /** Whether a modal of `kind` is the current one (and its props, while it animates out too). */
-export function useModalOf<K extends PeopleModal['kind']>(kind: K): { opened: boolean; modal: Extract<PeopleModal, { kind: K }> | null } {
+export function useModalOf<K extends PeopleModal['kind']>(
+  kind: K,
+): { opened: boolean; modal: Extract<PeopleModal, { kind: K }> | null } {
   const { modal, open } = usePeopleModals();
   const mine = modal?.kind === kind ? (modal as Extract<PeopleModal, { kind: K }>) : null;
   return { opened: open && mine !== null, modal: mine };

@@ -1,6 +1,15 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useProfile, useSessionUser } from '../auth/session.ts';
-import { fetchCities, fetchClients, fetchCompanies, fetchCountries, fetchEvaluators, fetchManagedUser, fetchStates, type ClientsPageQuery } from './people-api.ts';
+import {
+  fetchCities,
+  fetchClients,
+  fetchCompanies,
+  fetchCountries,
+  fetchEvaluators,
+  fetchManagedUser,
+  fetchStates,
+  type ClientsPageQuery,
+} from './people-api.ts';
 
 export const peopleKeys = {
   all: ['people'] as const,

@@ -15,7 +15,12 @@ export function PersonActionsMenu({ name, onEdit, onCredits, onDelete }: PersonA
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('people.actions.open', { name })} data-testid="person-actions">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('people.actions.open', { name })}
+          data-testid="person-actions"
+        >
           <IconDotsVertical size={18} />
         </ActionIcon>
       </Menu.Target>

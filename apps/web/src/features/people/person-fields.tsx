@@ -19,10 +19,33 @@ export function PersonFields({ form }: { form: UseFormReturnType<PersonFormValue
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('fields.nombre')} required data-autofocus data-testid="person-nombre" {...form.getInputProps('nombre')} />
-        <TextInput label={t('fields.apellido')} required data-testid="person-apellido" {...form.getInputProps('apellido')} />
-        <TextInput label={t('fields.email')} type="email" required data-testid="person-email" {...form.getInputProps('email')} />
-        <TextInput label={t('fields.telefono')} type="tel" required data-testid="person-telefono" {...form.getInputProps('telefono')} />
+        <TextInput
+          label={t('fields.nombre')}
+          required
+          data-autofocus
+          data-testid="person-nombre"
+          {...form.getInputProps('nombre')}
+        />
+        <TextInput
+          label={t('fields.apellido')}
+          required
+          data-testid="person-apellido"
+          {...form.getInputProps('apellido')}
+        />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          required
+          data-testid="person-email"
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t('fields.telefono')}
+          type="tel"
+          required
+          data-testid="person-telefono"
+          {...form.getInputProps('telefono')}
+        />
         <DatePickerInput
           label={t('fields.nacimiento')}
           placeholder={t('auth.register.birthPlaceholder')}
@@ -36,7 +59,14 @@ export function PersonFields({ form }: { form: UseFormReturnType<PersonFormValue
           data-testid="person-nacimiento"
           {...form.getInputProps('nacimiento')}
         />
-        <Select label={t('fields.sexo')} data={sexoOptions} required allowDeselect={false} data-testid="person-sexo" {...form.getInputProps('sexo')} />
+        <Select
+          label={t('fields.sexo')}
+          data={sexoOptions}
+          required
+          allowDeselect={false}
+          data-testid="person-sexo"
+          {...form.getInputProps('sexo')}
+        />
         <TextInput
           label={t('fields.rut')}
           description={t('people.form.rutHint')}
@@ -47,7 +77,13 @@ export function PersonFields({ form }: { form: UseFormReturnType<PersonFormValue
           data-testid="person-rut"
           {...form.getInputProps('rut')}
         />
-        <TextInput label={t('fields.direccion')} required autoComplete="street-address" data-testid="person-direccion" {...form.getInputProps('direccion')} />
+        <TextInput
+          label={t('fields.direccion')}
+          required
+          autoComplete="street-address"
+          data-testid="person-direccion"
+          {...form.getInputProps('direccion')}
+        />
       </SimpleGrid>
       <LocationFields form={form} />
     </Stack>

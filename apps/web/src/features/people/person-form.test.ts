@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyLocationChange, emptyPersonValues, hasMissingFields, networkFields, personErrors, personFields, rutProblem, toMultipart, type PersonFormValues } from './person-form.ts';
+import {
+  applyLocationChange,
+  emptyPersonValues,
+  hasMissingFields,
+  networkFields,
+  personErrors,
+  personFields,
+  rutProblem,
+  toMultipart,
+  type PersonFormValues,
+} from './person-form.ts';
 
 const today = '2026-03-15';
 
@@ -32,7 +42,19 @@ describe('person form rules (spec §5)', () => {
   it('requires every field except company and documents, and flags "all fields required"', () => {
     const errors = personErrors(emptyPersonValues(), client);
     expect(Object.keys(errors).sort()).toEqual(
-      ['apellido', 'comuna_id', 'direccion', 'email', 'nacimiento', 'nombre', 'pais_id', 'region_id', 'rut', 'sexo', 'telefono'].sort(),
+      [
+        'apellido',
+        'comuna_id',
+        'direccion',
+        'email',
+        'nacimiento',
+        'nombre',
+        'pais_id',
+        'region_id',
+        'rut',
+        'sexo',
+        'telefono',
+      ].sort(),
     );
     expect(hasMissingFields(errors)).toBe(true);
     expect(hasMissingFields(personErrors(filled({ email: 'nope' }), client))).toBe(false);
@@ -60,33 +82,58 @@ describe('person form rules (spec §5)', () => {
   });
 
   it('network users need especialidad and trabajo, and empresa only when Dependiente', () => {
-    expect(personErrors(filled(), network)).toEqual({ especialidad: 'validation.required', trabajo: 'validation.required' });
+    expect(personErrors(filled(), network)).toEqual({
+      especialidad: 'validation.required',
+      trabajo: 'validation.required',
+    });
     expect(personErrors(filled({ especialidad: 'Nutricionista', trabajo: 'Independiente' }), network)).toEqual({});
-    expect(personErrors(filled({ especialidad: 'Nutricionista', trabajo: 'Dependiente' }), network)).toEqual({ empresa: 'validation.required' });
+    expect(personErrors(filled({ especialidad: 'Nutricionista', trabajo: 'Dependiente' }), network)).toEqual({
+      empresa: 'validation.required',
+    });
   });
 });
 
 describe('bodies', () => {
   it('cleans the rut and converts ids', () => {
-    expect(personFields(filled())).toMatchObject({ rut: '111111111', pais_id: 44, region_id: 700, comuna_id: 9000, nombre: 'Ana' });
+    expect(personFields(filled())).toMatchObject({
+      rut: '111111111',
+      pais_id: 44,
+      region_id: 700,
+      comuna_id: 9000,
+      nombre: 'Ana',
+    });
   });
 
   it('sends empresa only for Dependiente', () => {
-    expect(networkFields(filled({ especialidad: 'Bariatra', trabajo: 'Independiente', empresa: 'Old Co' }))).toEqual({ especialidad: 'Bariatra', trabajo: 'Independiente' });
-    expect(networkFields(filled({ especialidad: 'Bariatra', trabajo: 'Dependiente', empresa: ' Clínica ' }))).toEqual({ especialidad: 'Bariatra', trabajo: 'Dependiente', empresa: 'Clínica' });
+    expect(networkFields(filled({ especialidad: 'Bariatra', trabajo: 'Independiente', empresa: 'Old Co' }))).toEqual({
+      especialidad: 'Bariatra',
+      trabajo: 'Independiente',
+    });
+    expect(networkFields(filled({ especialidad: 'Bariatra', trabajo: 'Dependiente', empresa: ' Clínica ' }))).toEqual({
+      especialidad: 'Bariatra',
+      trabajo: 'Dependiente',
+      empresa: 'Clínica',
+    });
   });
 
   it('puts files and their titles in the same order', () => {
     const a = new File(['a'], 'a.png', { type: 'image/png' });
     const b = new File(['b'], 'b.pdf', { type: 'application/pdf' });
-    const data = toMultipart({ nombre: 'Ana', company_id: undefined }, [
-      { key: '1', file: a, title: 'A', description: 'first' },
-      { key: '2', file: b, title: 'B', description: 'second' },
-    ], { deleted_files: '[3]' });
+    const data = toMultipart(
+      { nombre: 'Ana', company_id: undefined },
+      [
+        { key: '1', file: a, title: 'A', description: 'first' },
+        { key: '2', file: b, title: 'B', description: 'second' },
+      ],
+      { deleted_files: '[3]' },
+    );
     expect(data.get('nombre')).toBe('Ana');
     expect(data.has('company_id')).toBe(false);
     expect(data.get('deleted_files')).toBe('[3]');
-    expect(JSON.parse(String(data.get('files_info')))).toEqual([{ title: 'A', description: 'first' }, { title: 'B', description: 'second' }]);
+    expect(JSON.parse(String(data.get('files_info')))).toEqual([
+      { title: 'A', description: 'first' },
+      { title: 'B', description: 'second' },
+    ]);
     expect(data.getAll('files[]').map((f) => (f as File).name)).toEqual(['a.png', 'b.pdf']);
   });
 });

@@ -36,7 +36,9 @@ export interface PersonFormValues {
   deleted_files: number[];
 }
 
-export function emptyPersonValues(defaults: { paisId?: number | null; companyId?: number | null } = {}): PersonFormValues {
+export function emptyPersonValues(
+  defaults: { paisId?: number | null; companyId?: number | null } = {},
+): PersonFormValues {
   return {
     nombre: '',
     apellido: '',
@@ -90,8 +92,10 @@ export function applyLocationChange(
   field: 'pais_id' | 'region_id' | 'comuna_id',
   value: string | null,
 ): Pick<PersonFormValues, 'pais_id' | 'region_id' | 'comuna_id'> {
-  if (field === 'pais_id') return value === values.pais_id ? values : { pais_id: value, region_id: null, comuna_id: null };
-  if (field === 'region_id') return value === values.region_id ? values : { ...values, region_id: value, comuna_id: null };
+  if (field === 'pais_id')
+    return value === values.pais_id ? values : { pais_id: value, region_id: null, comuna_id: null };
+  if (field === 'region_id')
+    return value === values.region_id ? values : { ...values, region_id: value, comuna_id: null };
   return { ...values, comuna_id: value };
 }
 
@@ -110,13 +114,27 @@ export function rutProblem(raw: string, isChile: boolean): string | null {
  * company (and empresa unless Dependiente), the e-mail pattern, age by the months helper, the rut,
  * and a title and description for each document. Values are translation keys, keyed by form path.
  */
-export function personErrors(values: PersonFormValues, ctx: { kind: PersonKind; today: string; isChile: boolean }): Record<string, string> {
+export function personErrors(
+  values: PersonFormValues,
+  ctx: { kind: PersonKind; today: string; isChile: boolean },
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const requireText = (field: keyof PersonFormValues) => {
     const value = values[field];
     if (typeof value === 'string' ? !value.trim() : value === null) errors[field] = REQUIRED;
   };
-  for (const field of ['nombre', 'apellido', 'email', 'telefono', 'sexo', 'direccion', 'pais_id', 'region_id', 'comuna_id'] as const) requireText(field);
+  for (const field of [
+    'nombre',
+    'apellido',
+    'email',
+    'telefono',
+    'sexo',
+    'direccion',
+    'pais_id',
+    'region_id',
+    'comuna_id',
+  ] as const)
+    requireText(field);
   if (!errors.email && !emailSchema.safeParse(values.email).success) errors.email = 'validation.email';
 
   const birth = checkManagedBirthDate(values.nacimiento, ctx.today);
@@ -176,12 +194,19 @@ export function networkFields(values: PersonFormValues) {
  * Multipart body: every text field as a part, then files[] with files_info (their titles and
  * descriptions, in the same order), as POST /web/create_user and /web/editaperfil expect.
  */
-export function toMultipart(fields: Record<string, string | number | undefined>, attachments: readonly NewAttachment[], extra: Record<string, string> = {}): FormData {
+export function toMultipart(
+  fields: Record<string, string | number | undefined>,
+  attachments: readonly NewAttachment[],
+  extra: Record<string, string> = {},
+): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) data.append(name, String(value));
   for (const [name, value] of Object.entries(extra)) data.append(name, value);
   if (attachments.length > 0) {
-    data.append('files_info', JSON.stringify(attachments.map((a) => ({ title: a.title.trim(), description: a.description.trim() }))));
+    data.append(
+      'files_info',
+      JSON.stringify(attachments.map((a) => ({ title: a.title.trim(), description: a.description.trim() }))),
+    );
     for (const a of attachments) data.append('files[]', a.file, a.file.name);
   }
   return data;

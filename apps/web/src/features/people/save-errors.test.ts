@@ -8,7 +8,10 @@ describe('422 field errors in the person forms', () => {
   });
 
   it('keeps the first message per field and routes unknown fields to the toast', () => {
-    const result = splitFieldErrors({ email: ['Ya existe', 'otra'], files_info: ['Faltan títulos'], lang: ['Idioma'] }, ['email', 'attachments']);
+    const result = splitFieldErrors(
+      { email: ['Ya existe', 'otra'], files_info: ['Faltan títulos'], lang: ['Idioma'] },
+      ['email', 'attachments'],
+    );
     expect(result.form).toEqual({ email: 'Ya existe' });
     expect(result.other).toEqual(['Faltan títulos', 'Idioma']);
   });

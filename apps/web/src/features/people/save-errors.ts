@@ -11,7 +11,10 @@ export function toFormPath(field: string): string {
  * Splits a 422 field map into errors the form can show next to its inputs and messages about
  * fields it does not have (those go into the toast so nothing is lost).
  */
-export function splitFieldErrors(fieldErrors: FieldErrors | undefined, formFields: readonly string[]): { form: Record<string, string>; other: string[] } {
+export function splitFieldErrors(
+  fieldErrors: FieldErrors | undefined,
+  formFields: readonly string[],
+): { form: Record<string, string>; other: string[] } {
   const form: Record<string, string> = {};
   const other: string[] = [];
   for (const [field, message] of Object.entries(firstFieldErrors(fieldErrors))) {

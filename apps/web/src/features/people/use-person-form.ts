@@ -20,7 +20,11 @@ export function usePersonForm(kind: PersonKind, initialValues: PersonFormValues)
   const validate = (): boolean => {
     const values = form.getValues();
     const iso2 = countries.data?.countries.find((c) => String(c.id) === values.pais_id)?.iso2;
-    const errors = personErrors(values, { kind, today: dayjs().format('YYYY-MM-DD'), isChile: iso2?.toUpperCase() === 'CL' });
+    const errors = personErrors(values, {
+      kind,
+      today: dayjs().format('YYYY-MM-DD'),
+      isChile: iso2?.toUpperCase() === 'CL',
+    });
     form.setErrors(Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(key)])));
     if (hasMissingFields(errors)) notifyError(t('messages.allFieldsRequired'));
     return Object.keys(errors).length === 0;

@@ -11,7 +11,14 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
   const { data } = useProfile();
   const datos = data?.datos;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('profile.title')} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }} attributes={{ content: { 'data-testid': 'profile-modal' } }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('profile.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      attributes={{ content: { 'data-testid': 'profile-modal' } }}
+    >
       {datos && data && (
         <Stack>
           <Group>
@@ -24,7 +31,9 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
               </Text>
               <Group gap={6}>
                 <Badge variant="light">{t(`profile.userType.${datos.type}`)}</Badge>
-                <Badge variant="outline">{t('profile.accountLevelBadge', { level: t(`profile.accountLevel.${data.account_level}`) })}</Badge>
+                <Badge variant="outline">
+                  {t('profile.accountLevelBadge', { level: t(`profile.accountLevel.${data.account_level}`) })}
+                </Badge>
               </Group>
             </Stack>
           </Group>
@@ -32,7 +41,14 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
             <Field label={t('fields.email')} value={datos.email} />
             <Field label={t('fields.telefono')} value={datos.telefono} />
             <Field label={t('fields.pais')} value={data.pais} />
-            <Field label={t('fields.especialidad')} value={datos.especialidad ? t(especialidadKey(datos.especialidad) ?? '', { defaultValue: datos.especialidad }) : null} />
+            <Field
+              label={t('fields.especialidad')}
+              value={
+                datos.especialidad
+                  ? t(especialidadKey(datos.especialidad) ?? '', { defaultValue: datos.especialidad })
+                  : null
+              }
+            />
             <Field label={t('fields.nacimiento')} value={datos.nacimiento} />
             <Field label={t('profile.credits')} value={datos.creditos} />
           </SimpleGrid>

@@ -17,7 +17,8 @@ export function BasePage() {
           <Text fs="italic">{t('uiKit.base.italic')}</Text>
           <Text c="dimmed">{t('uiKit.base.dimmed')}</Text>
           <Text>
-            <Mark>{t('uiKit.base.highlight')}</Mark> · <Anchor href="#base">{t('uiKit.base.link')}</Anchor> · <Code>GET /web/countries</Code> · <Kbd>Esc</Kbd>
+            <Mark>{t('uiKit.base.highlight')}</Mark> · <Anchor href="#base">{t('uiKit.base.link')}</Anchor> ·{' '}
+            <Code>GET /web/countries</Code> · <Kbd>Esc</Kbd>
           </Text>
         </Stack>
       </UiKitSection>

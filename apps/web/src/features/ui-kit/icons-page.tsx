@@ -30,7 +30,32 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { UiKitSection } from './ui-kit-section.tsx';
 
 /** The Tabler icons the app uses, by name: pick from these before adding new ones. */
-const APP_ICONS = { IconLayoutDashboard, IconUsers, IconNetwork, IconClipboardHeart, IconReportMedical, IconChartBar, IconLayoutGrid, IconMessageCircle, IconMessages, IconUserCircle, IconKey, IconLogout, IconLanguage, IconCoins, IconCalendar, IconMailCheck, IconLinkOff, IconAlertTriangle, IconRefresh, IconPlus, IconTrash, IconDeviceFloppy, IconBell, IconPalette };
+const APP_ICONS = {
+  IconLayoutDashboard,
+  IconUsers,
+  IconNetwork,
+  IconClipboardHeart,
+  IconReportMedical,
+  IconChartBar,
+  IconLayoutGrid,
+  IconMessageCircle,
+  IconMessages,
+  IconUserCircle,
+  IconKey,
+  IconLogout,
+  IconLanguage,
+  IconCoins,
+  IconCalendar,
+  IconMailCheck,
+  IconLinkOff,
+  IconAlertTriangle,
+  IconRefresh,
+  IconPlus,
+  IconTrash,
+  IconDeviceFloppy,
+  IconBell,
+  IconPalette,
+};
 
 export function IconsPage() {
   const { t } = useTranslation();

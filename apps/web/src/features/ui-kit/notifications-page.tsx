@@ -14,7 +14,14 @@ const SUCCESS = [
   ['messages.evaluationCreatedTitle', 'messages.evaluationCreatedText'],
   ['messages.evaluationDeletedTitle', 'messages.evaluationDeletedText'],
 ] as const;
-const ERRORS = ['messages.genericError', 'messages.errorCreatedUser', 'messages.errorMessage', 'messages.passwordDoNotMatch', 'messages.maxFileSizeAdvice', 'messages.rockportFieldsError'] as const;
+const ERRORS = [
+  'messages.genericError',
+  'messages.errorCreatedUser',
+  'messages.errorMessage',
+  'messages.passwordDoNotMatch',
+  'messages.maxFileSizeAdvice',
+  'messages.rockportFieldsError',
+] as const;
 
 export function NotificationsPage() {
   const { t } = useTranslation();
@@ -38,7 +45,13 @@ export function NotificationsPage() {
                 <Code w="fit-content">{key.split('.')[1]}</Code>
                 <Text size="sm">{t(key)}</Text>
               </Stack>
-              <Button variant="light" color="orange" size="xs" onClick={() => notifyError(t(key))} data-testid={`notify-${key.split('.')[1]}`}>
+              <Button
+                variant="light"
+                color="orange"
+                size="xs"
+                onClick={() => notifyError(t(key))}
+                data-testid={`notify-${key.split('.')[1]}`}
+              >
                 {t('uiKit.notifications.show')}
               </Button>
             </Group>

@@ -17,7 +17,10 @@ export function ThemePage() {
           {PALETTES.map((name) => (
             <Stack gap={6} key={name}>
               <Text size="sm" fw={600}>
-                {t(`uiKit.theme.palette.${name}`)} <Text span c="dimmed" size="xs">({name})</Text>
+                {t(`uiKit.theme.palette.${name}`)}{' '}
+                <Text span c="dimmed" size="xs">
+                  ({name})
+                </Text>
               </Text>
               <Group gap={6}>
                 {theme.colors[name].map((hex, shade) => (

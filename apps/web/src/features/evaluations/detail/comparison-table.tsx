@@ -16,7 +16,11 @@ export function ComparisonTable({ comparisons }: { comparisons: FatComparison[] 
   const lang = currentLanguage();
   const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   return (
-    <ResultCard title={t('evaluations.detail.comparison')} description={t('evaluations.detail.comparisonHint')} testId="card-comparison">
+    <ResultCard
+      title={t('evaluations.detail.comparison')}
+      description={t('evaluations.detail.comparisonHint')}
+      testId="card-comparison"
+    >
       <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing={6} fz="sm" striped data-testid="comparison-table">
           <Table.Thead>
@@ -30,12 +34,22 @@ export function ComparisonTable({ comparisons }: { comparisons: FatComparison[] 
           </Table.Thead>
           <Table.Tbody>
             {comparisons.map((c) => (
-              <Table.Tr key={c.equation.id} fw={c.primary ? 700 : undefined} data-testid="comparison-row" data-equation={c.equation.id} data-primary={c.primary}>
+              <Table.Tr
+                key={c.equation.id}
+                fw={c.primary ? 700 : undefined}
+                data-testid="comparison-row"
+                data-equation={c.equation.id}
+                data-primary={c.primary}
+              >
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
                     {c.primary && (
                       <Tooltip label={t('evaluations.comparison.primary')}>
-                        <IconStar size={14} color="var(--mantine-color-yellow-7)" aria-label={t('evaluations.comparison.primary')} />
+                        <IconStar
+                          size={14}
+                          color="var(--mantine-color-yellow-7)"
+                          aria-label={t('evaluations.comparison.primary')}
+                        />
                       </Tooltip>
                     )}
                     <Text size="sm" fw={c.primary ? 700 : 400}>

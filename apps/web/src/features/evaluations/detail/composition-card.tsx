@@ -19,12 +19,32 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
   const lang = currentLanguage();
   const n = (v: number, d = 1) => formatNumber(v, d, lang);
   return (
-    <ResultCard title={t('evaluations.detail.composition')} description={t(`evaluations.types.${r.evaluation_type}`)} testId="card-composition">
-      <MetricRow label={t('evaluations.fields.peso')} value={inputs.peso} decimals={1} unit="kg" testId="metric-weight" />
-      <MetricRow label={t('evaluations.fields.estatura')} value={inputs.estatura} decimals={1} unit="cm" testId="metric-height" />
+    <ResultCard
+      title={t('evaluations.detail.composition')}
+      description={t(`evaluations.types.${r.evaluation_type}`)}
+      testId="card-composition"
+    >
+      <MetricRow
+        label={t('evaluations.fields.peso')}
+        value={inputs.peso}
+        decimals={1}
+        unit="kg"
+        testId="metric-weight"
+      />
+      <MetricRow
+        label={t('evaluations.fields.estatura')}
+        value={inputs.estatura}
+        decimals={1}
+        unit="cm"
+        testId="metric-height"
+      />
       <MetricRow
         label={t('evaluations.results.bmi')}
-        hint={r.bmi.z_score !== null ? t('evaluations.results.bmiZ', { z: n(r.bmi.z_score, 2), p: n(r.bmi.percentile ?? 0, 0) }) : undefined}
+        hint={
+          r.bmi.z_score !== null
+            ? t('evaluations.results.bmiZ', { z: n(r.bmi.z_score, 2), p: n(r.bmi.percentile ?? 0, 0) })
+            : undefined
+        }
         value={r.bmi.value}
         decimals={1}
         unit="kg/m²"
@@ -35,7 +55,11 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
       />
       <MetricRow
         label={t('evaluations.results.idealWeight')}
-        hint={t('evaluations.results.healthyRange', { min: n(r.ideal_weight.min_kg), max: n(r.ideal_weight.max_kg), unit: 'kg' })}
+        hint={t('evaluations.results.healthyRange', {
+          min: n(r.ideal_weight.min_kg),
+          max: n(r.ideal_weight.max_kg),
+          unit: 'kg',
+        })}
         value={r.ideal_weight.kg}
         decimals={1}
         unit="kg"
@@ -63,9 +87,20 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
           testId="metric-skinfold-sum"
         />
       )}
-      <MetricRow label={t('evaluations.results.leanMass')} value={r.lean_mass.percent} decimals={1} unit="%" extra={<Kg kg={r.lean_mass.kg} />} testId="metric-lean" />
       <MetricRow
-        label={t(r.muscle_mass.kind === 'skeletal_muscle_mass' ? 'evaluations.results.skeletalMuscle' : 'evaluations.results.muscleMass')}
+        label={t('evaluations.results.leanMass')}
+        value={r.lean_mass.percent}
+        decimals={1}
+        unit="%"
+        extra={<Kg kg={r.lean_mass.kg} />}
+        testId="metric-lean"
+      />
+      <MetricRow
+        label={t(
+          r.muscle_mass.kind === 'skeletal_muscle_mass'
+            ? 'evaluations.results.skeletalMuscle'
+            : 'evaluations.results.muscleMass',
+        )}
         value={r.muscle_mass.percent}
         decimals={1}
         unit="%"
@@ -83,10 +118,20 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
         testId="metric-residual"
       />
       {r.bone_mass && (
-        <MetricRow label={t('evaluations.results.boneMass')} value={r.bone_mass.percent} decimals={1} unit="%" extra={<Kg kg={r.bone_mass.kg} />} equation={r.bone_mass.equation} testId="metric-bone" />
+        <MetricRow
+          label={t('evaluations.results.boneMass')}
+          value={r.bone_mass.percent}
+          decimals={1}
+          unit="%"
+          extra={<Kg kg={r.bone_mass.kg} />}
+          equation={r.bone_mass.equation}
+          testId="metric-bone"
+        />
       )}
       <MetricRow
-        label={t(r.visceral_fat.indicator === 'vai' ? 'evaluations.results.visceralVai' : 'evaluations.results.visceralWhtr')}
+        label={t(
+          r.visceral_fat.indicator === 'vai' ? 'evaluations.results.visceralVai' : 'evaluations.results.visceralWhtr',
+        )}
         value={r.visceral_fat.value}
         decimals={2}
         level={r.visceral_fat.category}

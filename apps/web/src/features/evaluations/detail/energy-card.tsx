@@ -17,7 +17,14 @@ export function EnergyCard({ result: r }: { result: EvaluationResult }) {
   const macros = (['protein', 'carbohydrate', 'fat'] as const).map((m) => ({ id: m, ...r.macros[m] }));
   return (
     <ResultCard title={t('evaluations.detail.energy')} testId="card-energy">
-      <MetricRow label={t('evaluations.results.bmr')} value={r.bmr.kcal} decimals={0} unit={t('evaluations.units.kcalDay')} equation={r.bmr.equation} testId="metric-bmr" />
+      <MetricRow
+        label={t('evaluations.results.bmr')}
+        value={r.bmr.kcal}
+        decimals={0}
+        unit={t('evaluations.units.kcalDay')}
+        equation={r.bmr.equation}
+        testId="metric-bmr"
+      />
       <Group justify="space-between" mt="md" mb={4}>
         <Text size="sm" fw={600}>
           {t('evaluations.results.energyNeed')}
@@ -36,11 +43,21 @@ export function EnergyCard({ result: r }: { result: EvaluationResult }) {
           </Table.Thead>
           <Table.Tbody>
             {ACTIVITY_LEVELS.map((level) => (
-              <Table.Tr key={level} fw={level === r.macros.energy_level ? 700 : undefined} bg={level === r.macros.energy_level ? 'var(--mantine-color-medida-light)' : undefined}>
+              <Table.Tr
+                key={level}
+                fw={level === r.macros.energy_level ? 700 : undefined}
+                bg={level === r.macros.energy_level ? 'var(--mantine-color-medida-light)' : undefined}
+              >
                 <Table.Td>{t(`evaluations.activity.${level}`)}</Table.Td>
-                <Table.Td ta="right" style={num}>{kcal(r.energy[level].min)}</Table.Td>
-                <Table.Td ta="right" style={num}>{kcal(r.energy[level].avg)}</Table.Td>
-                <Table.Td ta="right" style={num}>{kcal(r.energy[level].max)}</Table.Td>
+                <Table.Td ta="right" style={num}>
+                  {kcal(r.energy[level].min)}
+                </Table.Td>
+                <Table.Td ta="right" style={num}>
+                  {kcal(r.energy[level].avg)}
+                </Table.Td>
+                <Table.Td ta="right" style={num}>
+                  {kcal(r.energy[level].max)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -53,13 +70,21 @@ export function EnergyCard({ result: r }: { result: EvaluationResult }) {
       <Stack gap="xs" mt="md" data-testid="macros">
         <Group justify="space-between" gap="xs">
           <Text size="sm" fw={600}>
-            {t('evaluations.results.macros', { kcal: kcal(r.macros.kcal), level: t(`evaluations.activity.${r.macros.energy_level}`) })}
+            {t('evaluations.results.macros', {
+              kcal: kcal(r.macros.kcal),
+              level: t(`evaluations.activity.${r.macros.energy_level}`),
+            })}
           </Text>
           <EquationSource equation={r.macros.equation} />
         </Group>
         <Progress.Root size={14} radius="sm">
           {macros.map((m) => (
-            <Progress.Section key={m.id} value={m.percent} color={MACRO_COLOURS[m.id]} aria-label={t(`evaluations.results.${m.id}`)} />
+            <Progress.Section
+              key={m.id}
+              value={m.percent}
+              color={MACRO_COLOURS[m.id]}
+              aria-label={t(`evaluations.results.${m.id}`)}
+            />
           ))}
         </Progress.Root>
         <Table verticalSpacing={4} fz="sm">
@@ -68,7 +93,9 @@ export function EnergyCard({ result: r }: { result: EvaluationResult }) {
               <Table.Tr key={m.id}>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
-                    <Badge size="xs" circle color={MACRO_COLOURS[m.id]} aria-hidden> </Badge>
+                    <Badge size="xs" circle color={MACRO_COLOURS[m.id]} aria-hidden>
+                      {' '}
+                    </Badge>
                     {t(`evaluations.results.${m.id}`)}
                   </Group>
                 </Table.Td>
@@ -87,7 +114,10 @@ export function EnergyCard({ result: r }: { result: EvaluationResult }) {
         </Table>
         {r.macros.protein_g_per_kg !== null && r.macros.weight_basis_kg !== null && (
           <Text size="xs" c="dimmed">
-            {t('evaluations.results.proteinBasis', { gkg: formatNumber(r.macros.protein_g_per_kg, 1, lang), kg: formatNumber(r.macros.weight_basis_kg, 1, lang) })}
+            {t('evaluations.results.proteinBasis', {
+              gkg: formatNumber(r.macros.protein_g_per_kg, 1, lang),
+              kg: formatNumber(r.macros.weight_basis_kg, 1, lang),
+            })}
           </Text>
         )}
       </Stack>

@@ -7,7 +7,11 @@ import type { EquationRef } from '@medida/domain';
 const FootnoteContext = createContext<ReadonlyMap<string, number>>(new Map());
 
 export function EquationFootnoteProvider({ equations, children }: { equations: EquationRef[]; children: ReactNode }) {
-  return <FootnoteContext.Provider value={new Map(equations.map((e, i) => [e.id, i + 1]))}>{children}</FootnoteContext.Provider>;
+  return (
+    <FootnoteContext.Provider value={new Map(equations.map((e, i) => [e.id, i + 1]))}>
+      {children}
+    </FootnoteContext.Provider>
+  );
 }
 
 /**
@@ -32,7 +36,16 @@ export function EquationSource({ equation }: { equation: EquationRef | null | un
         </Stack>
       }
     >
-      <Anchor href={`#eq-${equation.id}`} size="xs" fw={500} c="dimmed" underline="never" style={{ verticalAlign: 'super', lineHeight: 1 }} data-testid="equation-source" data-equation={equation.id}>
+      <Anchor
+        href={`#eq-${equation.id}`}
+        size="xs"
+        fw={500}
+        c="dimmed"
+        underline="never"
+        style={{ verticalAlign: 'super', lineHeight: 1 }}
+        data-testid="equation-source"
+        data-equation={equation.id}
+      >
         [{n ?? '?'}]
       </Anchor>
     </Tooltip>

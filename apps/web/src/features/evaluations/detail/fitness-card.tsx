@@ -28,8 +28,20 @@ export function FitnessCard({ result: r, inputs }: { result: EvaluationResult; i
             equation={rp.equation}
             testId="metric-vo2max"
           />
-          <MetricRow label={t('evaluations.results.walkTime')} value={rp.time_min} decimals={2} unit="min" testId="metric-walk-time" />
-          <MetricRow label={t('evaluations.fields.bpm')} value={rp.bpm} decimals={0} unit="bpm" testId="metric-walk-bpm" />
+          <MetricRow
+            label={t('evaluations.results.walkTime')}
+            value={rp.time_min}
+            decimals={2}
+            unit="min"
+            testId="metric-walk-time"
+          />
+          <MetricRow
+            label={t('evaluations.fields.bpm')}
+            value={rp.bpm}
+            decimals={0}
+            unit="bpm"
+            testId="metric-walk-bpm"
+          />
         </>
       ) : (
         <Text size="sm" c="dimmed" py="xs" data-testid="no-rockport">
@@ -50,7 +62,10 @@ export function FitnessCard({ result: r, inputs }: { result: EvaluationResult; i
       </Group>
       {inputs.ejercita === 'Si' && inputs.hace && inputs.frecentrena && (
         <Text size="xs" c="dimmed">
-          {t('evaluations.results.trainingDetail', { hace: t(`evaluations.hace.${inputs.hace}`), count: inputs.frecentrena })}
+          {t('evaluations.results.trainingDetail', {
+            hace: t(`evaluations.hace.${inputs.hace}`),
+            count: inputs.frecentrena,
+          })}
         </Text>
       )}
       <Text size="xs" c="dimmed" mt={4}>

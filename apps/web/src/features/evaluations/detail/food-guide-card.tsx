@@ -7,7 +7,11 @@ import { EquationSource } from './equation-source.tsx';
 import { formatNumber } from './format.ts';
 import { ResultCard } from './result-parts.tsx';
 
-const cell = (colour: string) => ({ background: `var(--mantine-color-${colour}-light)`, fontVariantNumeric: 'tabular-nums' as const, whiteSpace: 'nowrap' as const });
+const cell = (colour: string) => ({
+  background: `var(--mantine-color-${colour}-light)`,
+  fontVariantNumeric: 'tabular-nums' as const,
+  whiteSpace: 'nowrap' as const,
+});
 
 /**
  * The nutritional traffic light (formulas.md §7): per 100 g or 100 mL, green up to a limit, red above
@@ -40,10 +44,20 @@ export function FoodGuideCard({ guide }: { guide: FoodGuide }) {
         <Table fz="sm" verticalSpacing={6} withColumnBorders data-testid="food-guide-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t(form === 'solid' ? 'evaluations.foodGuide.per100g' : 'evaluations.foodGuide.per100ml')}</Table.Th>
-              <Table.Th ta="center" c="green.9">{t('evaluations.foodGuide.green')}</Table.Th>
-              {!chile && <Table.Th ta="center" c="orange.9">{t('evaluations.foodGuide.amber')}</Table.Th>}
-              <Table.Th ta="center" c="red.9">{t('evaluations.foodGuide.red')}</Table.Th>
+              <Table.Th>
+                {t(form === 'solid' ? 'evaluations.foodGuide.per100g' : 'evaluations.foodGuide.per100ml')}
+              </Table.Th>
+              <Table.Th ta="center" c="green.9">
+                {t('evaluations.foodGuide.green')}
+              </Table.Th>
+              {!chile && (
+                <Table.Th ta="center" c="orange.9">
+                  {t('evaluations.foodGuide.amber')}
+                </Table.Th>
+              )}
+              <Table.Th ta="center" c="red.9">
+                {t('evaluations.foodGuide.red')}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

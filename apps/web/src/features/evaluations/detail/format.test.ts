@@ -39,16 +39,35 @@ describe('number display', () => {
 describe('collectEquations', () => {
   it('lists every cited equation once, starting with BMI', () => {
     const out = evaluate({
-      evaluation_type: 4, sexo: 'Masculino', nacimiento: '1990-01-15', fecha: '2025-06-01', peso: 80, estatura: 178,
-      presion_s: 128, presion_d: 82, pcintura: 90, pcadera: 100, pbrazo: 32, ppierna: 55,
-      triceps: 12, subescapular: 15, abdominal: 22, cuadriceps: 14, fuma: 'No', alcohol: 'No', ejercita: 'No',
-      rockport: { minutes: 14, seconds: 30, bpm: 140 }, clinical_data: { temperatura: 36.6 },
+      evaluation_type: 4,
+      sexo: 'Masculino',
+      nacimiento: '1990-01-15',
+      fecha: '2025-06-01',
+      peso: 80,
+      estatura: 178,
+      presion_s: 128,
+      presion_d: 82,
+      pcintura: 90,
+      pcadera: 100,
+      pbrazo: 32,
+      ppierna: 55,
+      triceps: 12,
+      subescapular: 15,
+      abdominal: 22,
+      cuadriceps: 14,
+      fuma: 'No',
+      alcohol: 'No',
+      ejercita: 'No',
+      rockport: { minutes: 14, seconds: 30, bpm: 140 },
+      clinical_data: { temperatura: 36.6 },
     });
     if (!out.ok) throw new Error(JSON.stringify(out.errors));
     const list = collectEquations(out.result);
     expect(list[0]!.id).toBe('bmi_quetelet');
     expect(new Set(list.map((e) => e.id)).size).toBe(list.length);
-    expect(list.map((e) => e.id)).toEqual(expect.arrayContaining(['rockport_kline_1987', 'bmr_mifflin_st_jeor_1990', 'evans_2005']));
+    expect(list.map((e) => e.id)).toEqual(
+      expect.arrayContaining(['rockport_kline_1987', 'bmr_mifflin_st_jeor_1990', 'evans_2005']),
+    );
     expect(list.every((e) => e.citation.length > 0)).toBe(true);
   });
 });

@@ -125,7 +125,11 @@ export function formatDelta(value: number | null | undefined, decimals: number, 
 }
 
 const isEquationRef = (v: unknown): v is EquationRef =>
-  typeof v === 'object' && v !== null && typeof (v as EquationRef).id === 'string' && typeof (v as EquationRef).citation === 'string' && typeof (v as EquationRef).name === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as EquationRef).id === 'string' &&
+  typeof (v as EquationRef).citation === 'string' &&
+  typeof (v as EquationRef).name === 'string';
 
 /**
  * Every equation a result cites, in reading order and without repeats: the footnote list of the
@@ -147,7 +151,28 @@ export function collectEquations(result: EvaluationResult): EquationRef[] {
   };
   // Reading order of the page: composition, energy, food guide, fitness, indices, labs, comparisons.
   const r = result;
-  for (const part of [r.bmi, r.ideal_weight, r.body_fat, r.muscle_mass, r.residual_mass, r.bone_mass, r.visceral_fat, r.metabolic_age, r.bmr, r.energy_equation, r.macros, r.food_guide, r.rockport, r.waist_height, r.waist_hip, r.waist, r.blood_pressure, r.risks, r.exams, r.comparisons]) {
+  for (const part of [
+    r.bmi,
+    r.ideal_weight,
+    r.body_fat,
+    r.muscle_mass,
+    r.residual_mass,
+    r.bone_mass,
+    r.visceral_fat,
+    r.metabolic_age,
+    r.bmr,
+    r.energy_equation,
+    r.macros,
+    r.food_guide,
+    r.rockport,
+    r.waist_height,
+    r.waist_hip,
+    r.waist,
+    r.blood_pressure,
+    r.risks,
+    r.exams,
+    r.comparisons,
+  ]) {
     walk(part);
   }
   return [...seen.values()];

@@ -7,8 +7,20 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatNumber } from './format.ts';
 import { TRACKED, type HistoryPoint, type Tracked } from './history.ts';
 
-export const TRACKED_UNIT: Record<Tracked, string> = { peso: 'kg', fat: '%', muscle: 'kg', waist: 'cm', vo2max: 'mL/kg/min' };
-const COLOUR: Record<Tracked, string> = { peso: 'medida.6', fat: 'orange.6', muscle: 'teal.7', waist: 'grape.6', vo2max: 'blue.6' };
+export const TRACKED_UNIT: Record<Tracked, string> = {
+  peso: 'kg',
+  fat: '%',
+  muscle: 'kg',
+  waist: 'cm',
+  vo2max: 'mL/kg/min',
+};
+const COLOUR: Record<Tracked, string> = {
+  peso: 'medida.6',
+  fat: 'orange.6',
+  muscle: 'teal.7',
+  waist: 'grape.6',
+  vo2max: 'blue.6',
+};
 
 /**
  * One small chart per measure, so each keeps its own scale; a measure with no data at all (e.g. no
@@ -44,7 +56,12 @@ export function HistoryCharts({ points }: { points: HistoryPoint[] }) {
               connectNulls
               withLegend={false}
               // The unit is in the title: ticks stay short whole numbers, the tooltip has one decimal.
-              yAxisProps={{ domain: [Math.floor(min - pad), Math.ceil(max + pad)], width: 36, allowDecimals: false, tickFormatter: (v: number) => formatNumber(v, 0, lang) }}
+              yAxisProps={{
+                domain: [Math.floor(min - pad), Math.ceil(max + pad)],
+                width: 36,
+                allowDecimals: false,
+                tickFormatter: (v: number) => formatNumber(v, 0, lang),
+              }}
               valueFormatter={(v) => `${formatNumber(v, 1, lang)} ${TRACKED_UNIT[key]}`}
               dotProps={{ r: 4 }}
               gridAxis="y"

@@ -83,7 +83,12 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
             {[...points].reverse().map((p) => {
               const change = changeSincePrevious(points, p.id);
               return (
-                <Table.Tr key={p.id} bg={p.id === currentId ? 'var(--mantine-color-medida-light)' : undefined} data-testid="history-row" data-id={p.id}>
+                <Table.Tr
+                  key={p.id}
+                  bg={p.id === currentId ? 'var(--mantine-color-medida-light)' : undefined}
+                  data-testid="history-row"
+                  data-id={p.id}
+                >
                   <Table.Td style={num}>
                     {p.id === currentId ? (
                       <Group gap={6} wrap="nowrap">
@@ -93,7 +98,13 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
                         </Badge>
                       </Group>
                     ) : (
-                      <Text component={Link} to={`/evaluations/detail?evaluationID=${p.id}`} size="sm" c="medida.7" td="underline">
+                      <Text
+                        component={Link}
+                        to={`/evaluations/detail?evaluationID=${p.id}`}
+                        size="sm"
+                        c="medida.7"
+                        td="underline"
+                      >
                         {dayjs(p.fecha).format('D MMM YYYY')}
                       </Text>
                     )}

@@ -18,14 +18,23 @@ const orNull = (v: number | null | undefined) => (v === undefined || v === null 
  * The client's evaluations oldest first. The open evaluation comes from its own inputs and result
  * (the most complete data); it is added when the server's history leaves it out.
  */
-export function historyPoints(history: EvaluationHistoryItem[], current: { id: number; fecha: string; inputs: EvaluationInput; results: EvaluationResult }): HistoryPoint[] {
+export function historyPoints(
+  history: EvaluationHistoryItem[],
+  current: { id: number; fecha: string; inputs: EvaluationInput; results: EvaluationResult },
+): HistoryPoint[] {
   const points: HistoryPoint[] = history
     .filter((h) => h.id !== current.id)
     .map((h) => ({
       id: h.id,
       fecha: h.fecha,
       evaluation_type: h.evaluation_type,
-      values: { peso: orNull(h.peso), fat: orNull(h.body_fat_percent), muscle: orNull(h.muscle_mass_kg), waist: orNull(h.waist_cm), vo2max: orNull(h.vo2max) },
+      values: {
+        peso: orNull(h.peso),
+        fat: orNull(h.body_fat_percent),
+        muscle: orNull(h.muscle_mass_kg),
+        waist: orNull(h.waist_cm),
+        vo2max: orNull(h.vo2max),
+      },
     }));
   points.push({
     id: current.id,

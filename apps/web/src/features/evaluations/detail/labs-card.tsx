@@ -7,7 +7,13 @@ import { formatNumber } from './format.ts';
 import { LevelBadge, ResultCard } from './result-parts.tsx';
 
 /** Decimals that suit each exam's usual precision (HbA1c 5.6 %, HOMA 2.35, glucose 95 mg/dL). */
-const DECIMALS: Partial<Record<ExamResult['id'], number>> = { hba1c: 1, homa_ir: 2, crp: 1, vitamin_d: 1, fasting_insulin: 1 };
+const DECIMALS: Partial<Record<ExamResult['id'], number>> = {
+  hba1c: 1,
+  homa_ir: 2,
+  crp: 1,
+  vitamin_d: 1,
+  fasting_insulin: 1,
+};
 
 /** Laboratory exams: value and unit, status colour, reference limits, computed ones marked. */
 export function LabsCard({ exams }: { exams: ExamResult[] }) {
@@ -57,7 +63,10 @@ export function LabsCard({ exams }: { exams: ExamResult[] }) {
                     )}
                     {e.entered && (
                       <Text size="xs" c="dimmed">
-                        {t('evaluations.results.entered', { value: formatNumber(e.entered.value, 2, lang), unit: e.entered.unit })}
+                        {t('evaluations.results.entered', {
+                          value: formatNumber(e.entered.value, 2, lang),
+                          unit: e.entered.unit,
+                        })}
                       </Text>
                     )}
                   </Table.Td>

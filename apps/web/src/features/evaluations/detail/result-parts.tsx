@@ -10,7 +10,15 @@ import { formatNumber, levelColour, type Scale } from './format.ts';
 /** Dark text on the light badge: yellow and orange at Mantine's default shade are too pale to read. */
 const TEXT_SHADE = { green: 'green.9', yellow: 'yellow.9', orange: 'orange.9', red: 'red.9', gray: 'gray.8' } as const;
 
-export function LevelBadge({ level, scale, testId }: { level: string | null | undefined; scale?: Scale; testId?: string }) {
+export function LevelBadge({
+  level,
+  scale,
+  testId,
+}: {
+  level: string | null | undefined;
+  scale?: Scale;
+  testId?: string;
+}) {
   const { t, i18n } = useTranslation();
   if (!level) return null;
   const colour = levelColour(level, scale);
@@ -24,7 +32,10 @@ export function LevelBadge({ level, scale, testId }: { level: string | null | un
       size="sm"
       tt="none"
       // Long category names wrap instead of being cut ("Límite a…" told nobody anything).
-      styles={{ root: { height: 'auto', minHeight: 20, flexShrink: 0, maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3, paddingBlock: 2 } }}
+      styles={{
+        root: { height: 'auto', minHeight: 20, flexShrink: 0, maxWidth: '100%' },
+        label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3, paddingBlock: 2 },
+      }}
       data-testid={testId}
       data-level={level}
       data-colour={colour}
@@ -34,7 +45,19 @@ export function LevelBadge({ level, scale, testId }: { level: string | null | un
   );
 }
 
-export function ResultCard({ title, description, children, testId, action }: { title: string; description?: string; children: ReactNode; testId: string; action?: ReactNode }) {
+export function ResultCard({
+  title,
+  description,
+  children,
+  testId,
+  action,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  testId: string;
+  action?: ReactNode;
+}) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid={testId} h="100%">
       <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
@@ -74,13 +97,22 @@ interface MetricRowProps {
  * One result: label on the left, then fixed columns (value right-aligned, unit, second value, source)
  * so the numbers of a card line up under each other; the category badge sits under the label.
  */
-export function MetricRow({ label, hint, value, decimals, display, unit, extra, level, scale, equation, testId }: MetricRowProps) {
+export function MetricRow({
+  label,
+  hint,
+  value,
+  decimals,
+  display,
+  unit,
+  extra,
+  level,
+  scale,
+  equation,
+  testId,
+}: MetricRowProps) {
   const lang = currentLanguage();
   return (
-    <Box
-      className={classes.row}
-      data-testid={testId}
-    >
+    <Box className={classes.row} data-testid={testId}>
       <Stack gap={0} miw={0}>
         <Text size="sm">{label}</Text>
         {hint && (
@@ -89,7 +121,13 @@ export function MetricRow({ label, hint, value, decimals, display, unit, extra, 
           </Text>
         )}
       </Stack>
-      <Text fw={700} size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid={testId ? `${testId}-value` : undefined}>
+      <Text
+        fw={700}
+        size="sm"
+        ta="right"
+        style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+        data-testid={testId ? `${testId}-value` : undefined}
+      >
         {display ?? formatNumber(value, decimals, lang)}
       </Text>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

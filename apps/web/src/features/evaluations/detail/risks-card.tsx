@@ -6,14 +6,29 @@ import type { Scale } from './format.ts';
 import { LevelBadge, MetricRow, ResultCard } from './result-parts.tsx';
 
 /** Risks shown as their own rows above; the list below adds the rest. */
-const SHOWN_ABOVE = new Set(['waist_height', 'waist_hip', 'waist_circumference', 'blood_pressure', 'fever', 'cardiorespiratory_fitness', 'visceral_adiposity']);
+const SHOWN_ABOVE = new Set([
+  'waist_height',
+  'waist_hip',
+  'waist_circumference',
+  'blood_pressure',
+  'fever',
+  'cardiorespiratory_fitness',
+  'visceral_adiposity',
+]);
 
-const SCALE_OF: Record<string, Scale> = { bmi_waist: 'nhlbi', metabolic_syndrome: 'metabolic_syndrome', smoking: 'lifestyle', alcohol: 'lifestyle', physical_inactivity: 'lifestyle' };
+const SCALE_OF: Record<string, Scale> = {
+  bmi_waist: 'nhlbi',
+  metabolic_syndrome: 'metabolic_syndrome',
+  smoking: 'lifestyle',
+  alcohol: 'lifestyle',
+  physical_inactivity: 'lifestyle',
+};
 
 function useRiskLabel(result: EvaluationResult) {
   const { t } = useTranslation();
   return (risk: RiskItem) => {
-    if (risk.id.startsWith('exam:')) return result.exams.find((e) => `exam:${e.id}` === risk.id)?.name ?? risk.id.slice(5);
+    if (risk.id.startsWith('exam:'))
+      return result.exams.find((e) => `exam:${e.id}` === risk.id)?.name ?? risk.id.slice(5);
     if (risk.id.startsWith('condition:')) return t('evaluations.risks.condition', { name: risk.id.slice(10) });
     return t(`evaluations.risks.${risk.id}`);
   };
@@ -26,8 +41,24 @@ export function RisksCard({ result: r, inputs }: { result: EvaluationResult; inp
   const others = r.risks.filter((risk) => !SHOWN_ABOVE.has(risk.id) && !risk.id.startsWith('exam:'));
   return (
     <ResultCard title={t('evaluations.detail.risks')} testId="card-risks">
-      <MetricRow label={t('evaluations.results.whtr')} value={r.waist_height.value} decimals={2} level={r.waist_height.risk} scale="whtr" equation={r.waist_height.equation} testId="metric-whtr" />
-      <MetricRow label={t('evaluations.results.whr')} value={r.waist_hip.value} decimals={2} level={r.waist_hip.risk} scale="whr" equation={r.waist_hip.equation} testId="metric-whr" />
+      <MetricRow
+        label={t('evaluations.results.whtr')}
+        value={r.waist_height.value}
+        decimals={2}
+        level={r.waist_height.risk}
+        scale="whtr"
+        equation={r.waist_height.equation}
+        testId="metric-whtr"
+      />
+      <MetricRow
+        label={t('evaluations.results.whr')}
+        value={r.waist_hip.value}
+        decimals={2}
+        level={r.waist_hip.risk}
+        scale="whr"
+        equation={r.waist_hip.equation}
+        testId="metric-whr"
+      />
       <MetricRow
         label={t('evaluations.fields.pcintura')}
         hint={r.waist.idf_latam ? t('evaluations.results.idfLatam') : undefined}
@@ -65,12 +96,23 @@ export function RisksCard({ result: r, inputs }: { result: EvaluationResult; inp
             {t('evaluations.results.otherRisks')}
           </Text>
           {others.map((risk) => (
-            <Group key={risk.id} justify="space-between" wrap="nowrap" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-testid="risk-item" data-risk={risk.id}>
+            <Group
+              key={risk.id}
+              justify="space-between"
+              wrap="nowrap"
+              py={6}
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+              data-testid="risk-item"
+              data-risk={risk.id}
+            >
               <Text size="sm" miw={0}>
                 {label(risk)}
                 {risk.equation && <EquationSource equation={risk.equation} />}
               </Text>
-              <LevelBadge level={risk.level} scale={SCALE_OF[risk.id] ?? (risk.dimension === 'clinical' ? 'clinical' : undefined)} />
+              <LevelBadge
+                level={risk.level}
+                scale={SCALE_OF[risk.id] ?? (risk.dimension === 'clinical' ? 'clinical' : undefined)}
+              />
             </Group>
           ))}
         </Stack>

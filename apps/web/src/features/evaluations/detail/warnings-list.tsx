@@ -9,7 +9,13 @@ export function WarningsList({ warnings, equations }: { warnings: ResultWarning[
   if (warnings.length === 0) return null;
   const nameOf = (id: string | undefined) => equations.find((e) => e.id === id)?.name;
   return (
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title={t('evaluations.detail.warnings')} data-testid="evaluation-warnings">
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle />}
+      title={t('evaluations.detail.warnings')}
+      data-testid="evaluation-warnings"
+    >
       <List size="sm" spacing={4}>
         {warnings.map((w, i) => {
           const name = nameOf(w.equation);

@@ -77,7 +77,13 @@ export function EvaluationFilters({ applied, busy, onApply }: EvaluationFiltersP
             {t('evaluations.list.clearFilters')}
           </Button>
         )}
-        <Button type="submit" variant={dirty ? 'filled' : 'light'} leftSection={<IconSearch size={16} />} loading={busy} data-testid="filter-apply">
+        <Button
+          type="submit"
+          variant={dirty ? 'filled' : 'light'}
+          leftSection={<IconSearch size={16} />}
+          loading={busy}
+          data-testid="filter-apply"
+        >
           {t('evaluations.list.search')}
         </Button>
       </Group>
@@ -86,7 +92,13 @@ export function EvaluationFilters({ applied, busy, onApply }: EvaluationFiltersP
   if (!isPhone) return form;
   return (
     <>
-      <Button variant="light" leftSection={<IconFilter size={16} />} onClick={() => setUnfolded((u) => !u)} aria-expanded={unfolded} data-testid="filters-toggle">
+      <Button
+        variant="light"
+        leftSection={<IconFilter size={16} />}
+        onClick={() => setUnfolded((u) => !u)}
+        aria-expanded={unfolded}
+        data-testid="filters-toggle"
+      >
         {activeCount > 0 ? t('evaluations.list.filtersCount', { count: activeCount }) : t('evaluations.list.filters')}
       </Button>
       <Collapse expanded={unfolded}>{form}</Collapse>

@@ -1,4 +1,16 @@
-import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconDotsVertical, IconEye, IconMail, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +28,13 @@ function MineMark({ item }: { item: EvaluationListItem }) {
   if (!item.created_by_me) return null;
   return (
     <Tooltip label={t('evaluations.list.mineHint')}>
-      <Badge size="sm" variant="light" color="teal" leftSection={<IconUserCheck size={12} />} data-testid="evaluation-mine">
+      <Badge
+        size="sm"
+        variant="light"
+        color="teal"
+        leftSection={<IconUserCheck size={12} />}
+        data-testid="evaluation-mine"
+      >
         {t('evaluations.list.mine')}
       </Badge>
     </Tooltip>
@@ -30,23 +48,43 @@ function RowActions({ item, canManage }: { item: EvaluationListItem; canManage: 
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('evaluations.list.actions', { name: clientName(item) })} data-testid="evaluation-actions" loading={send.isPending}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('evaluations.list.actions', { name: clientName(item) })}
+          data-testid="evaluation-actions"
+          loading={send.isPending}
+        >
           <IconDotsVertical size={18} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to={detailPath(item.id)} leftSection={<IconEye size={16} />} data-testid="evaluation-view">
+        <Menu.Item
+          component={Link}
+          to={detailPath(item.id)}
+          leftSection={<IconEye size={16} />}
+          data-testid="evaluation-view"
+        >
           {t('evaluations.list.view')}
         </Menu.Item>
         {canManage && (
-          <Menu.Item leftSection={<IconMail size={16} />} onClick={() => send.mutate({ id: item.id, email: item.client.email })} data-testid="evaluation-send">
+          <Menu.Item
+            leftSection={<IconMail size={16} />}
+            onClick={() => send.mutate({ id: item.id, email: item.client.email })}
+            data-testid="evaluation-send"
+          >
             {t('evaluations.send.action')}
           </Menu.Item>
         )}
         {canManage && item.created_by_me && (
           <>
             <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => confirmDelete({ id: item.id, clientName: clientName(item) })} data-testid="evaluation-delete">
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => confirmDelete({ id: item.id, clientName: clientName(item) })}
+              data-testid="evaluation-delete"
+            >
               {t('common.delete')}
             </Menu.Item>
           </>
@@ -125,7 +163,15 @@ export function EvaluationCards({ items, showCompany, canManage }: ListProps) {
   return (
     <Stack gap="sm">
       {items.map((item) => (
-        <Card key={item.id} withBorder radius="md" padding="sm" data-testid="evaluation-row" data-id={item.id} data-email={item.client.email}>
+        <Card
+          key={item.id}
+          withBorder
+          radius="md"
+          padding="sm"
+          data-testid="evaluation-row"
+          data-id={item.id}
+          data-email={item.client.email}
+        >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={0} miw={0}>
               <Anchor component={Link} to={detailPath(item.id)} fw={600} size="sm" data-testid="evaluation-link">

@@ -21,7 +21,15 @@ function useConditionLabel() {
  * One condition list: a tick per disease and a treatment tick that is enabled only when the disease
  * is ticked (spec §4), plus an 'other' entry that reveals a free-text name.
  */
-function ConditionList({ form, list, legend }: { form: UseFormReturnType<WizardValues>; list: ListName; legend: string }) {
+function ConditionList({
+  form,
+  list,
+  legend,
+}: {
+  form: UseFormReturnType<WizardValues>;
+  list: ListName;
+  legend: string;
+}) {
   const { t } = useTranslation();
   const label = useConditionLabel();
   const data = form.getValues().clinical_data;

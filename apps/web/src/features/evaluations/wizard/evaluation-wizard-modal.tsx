@@ -17,7 +17,14 @@ import { useRefreshEvaluations } from '../evaluation-queries.ts';
 import { evaluationWizard, useEvaluationWizard, type WizardClient } from '../wizard-store.ts';
 import { StepClient } from './step-client.tsx';
 import { StepMeasurements } from './step-measurements.tsx';
-import { checkWizard, clientBlock, initialWizardValues, toEvaluationBody, toFormPath, type WizardValues } from './wizard-form.ts';
+import {
+  checkWizard,
+  clientBlock,
+  initialWizardValues,
+  toEvaluationBody,
+  toFormPath,
+  type WizardValues,
+} from './wizard-form.ts';
 
 const PHONE_QUERY = '(max-width: 47.99em)';
 
@@ -85,7 +92,8 @@ function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
     if (check.missing) notifyError(t('messages.fieldsRequired'));
     for (const key of check.clientErrors) notifyError(t(`domain.${key}`));
     if (Object.keys(check.errors).length > 0 || check.clientErrors.length > 0) {
-      if (!check.missing && !check.rockportPartial && check.clientErrors.length === 0) notifyError(t('evaluations.wizard.checkFields'));
+      if (!check.missing && !check.rockportPartial && check.clientErrors.length === 0)
+        notifyError(t('evaluations.wizard.checkFields'));
       focusFirstError();
       return;
     }
@@ -108,16 +116,32 @@ function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
             {t('common.cancel')}
           </Button>
         ) : (
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)} disabled={mutation.isPending} data-testid="wizard-back">
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={() => setStep(0)}
+            disabled={mutation.isPending}
+            data-testid="wizard-back"
+          >
             {t('evaluations.wizard.back')}
           </Button>
         )}
         {step === 0 ? (
-          <Button rightSection={<IconArrowRight size={16} />} disabled={block !== null} onClick={() => setStep(1)} data-testid="wizard-next">
+          <Button
+            rightSection={<IconArrowRight size={16} />}
+            disabled={block !== null}
+            onClick={() => setStep(1)}
+            data-testid="wizard-next"
+          >
             {t('evaluations.wizard.next')}
           </Button>
         ) : (
-          <Button leftSection={<IconDeviceFloppy size={16} />} loading={mutation.isPending} onClick={submit} data-testid="wizard-save">
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            loading={mutation.isPending}
+            onClick={submit}
+            data-testid="wizard-save"
+          >
             {t('evaluations.wizard.save')}
           </Button>
         )}

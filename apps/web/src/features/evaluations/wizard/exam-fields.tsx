@@ -16,7 +16,11 @@ export function ExamFields({ form }: { form: UseFormReturnType<WizardValues> }) 
   const { exams } = form.getValues().clinical_data;
   const sex = form.getValues().sexo === 'Masculino' ? 'M' : 'F';
   return (
-    <WizardSection legend={t('evaluations.wizard.exams')} hint={t('evaluations.wizard.examsHint')} testId="wizard-exams">
+    <WizardSection
+      legend={t('evaluations.wizard.exams')}
+      hint={t('evaluations.wizard.examsHint')}
+      testId="wizard-exams"
+    >
       <Stack gap="sm">
         {exams.map((exam, i) => {
           const def = EXAM_CATALOGUE[exam.name];

@@ -17,7 +17,17 @@ interface NumberFieldProps {
 }
 
 /** A measurement input with its unit inside the field, so the number and the unit read together. */
-export function NumberField({ form, path, label, unit, required = false, decimals = 1, disabled, testId, description }: NumberFieldProps) {
+export function NumberField({
+  form,
+  path,
+  label,
+  unit,
+  required = false,
+  decimals = 1,
+  disabled,
+  testId,
+  description,
+}: NumberFieldProps) {
   const { t } = useTranslation();
   return (
     <NumberInput

@@ -1,5 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Avatar, Badge, Button, Group, Loader, Paper, Radio, ScrollArea, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconPencil, IconSearch, IconX } from '@tabler/icons-react';
@@ -37,14 +52,32 @@ function ClientSummary({ client, onClear }: { client: WizardClient; onClear?: ()
               {client.email}
             </Text>
             <Group gap={6}>
-              {client.nacimiento && <Badge variant="light" data-testid="wizard-client-age">{t('evaluations.wizard.age', { count: ageInYears(client.nacimiento, today) })}</Badge>}
-              {client.sexo && <Badge variant="light" color="gray">{t(`sexo.${client.sexo}`)}</Badge>}
-              {client.rut && <Badge variant="outline" color="gray">{formatRut(client.rut)}</Badge>}
+              {client.nacimiento && (
+                <Badge variant="light" data-testid="wizard-client-age">
+                  {t('evaluations.wizard.age', { count: ageInYears(client.nacimiento, today) })}
+                </Badge>
+              )}
+              {client.sexo && (
+                <Badge variant="light" color="gray">
+                  {t(`sexo.${client.sexo}`)}
+                </Badge>
+              )}
+              {client.rut && (
+                <Badge variant="outline" color="gray">
+                  {formatRut(client.rut)}
+                </Badge>
+              )}
             </Group>
           </Stack>
         </Group>
         {onClear && (
-          <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={onClear} data-testid="wizard-change-client">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconX size={14} />}
+            onClick={onClear}
+            data-testid="wizard-change-client"
+          >
             {t('evaluations.wizard.changeClient')}
           </Button>
         )}
@@ -79,7 +112,10 @@ function ClientSearch({ onPick }: { onPick: (c: WizardClient) => void }) {
               key={c.id_usuario}
               onClick={() => onPick(c)}
               p="xs"
-              style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-default-border)' }}
+              style={{
+                borderRadius: 'var(--mantine-radius-md)',
+                border: '1px solid var(--mantine-color-default-border)',
+              }}
               data-testid="wizard-client-option"
               data-email={c.email}
             >
@@ -116,7 +152,11 @@ function ClientSearch({ onPick }: { onPick: (c: WizardClient) => void }) {
  * After the edit-user modal closes, the chosen client is read again, so a corrected birth date or
  * sex unblocks Next without starting over.
  */
-function useRefreshAfterEdit(client: WizardClient | null, evaluatorId: number | undefined, onFresh: (c: WizardClient) => void) {
+function useRefreshAfterEdit(
+  client: WizardClient | null,
+  evaluatorId: number | undefined,
+  onFresh: (c: WizardClient) => void,
+) {
   const { modal, open } = usePeopleModals();
   const editing = useRef(false);
   useEffect(() => {
@@ -154,10 +194,24 @@ export function StepClient({ form, block, evaluatorId }: StepClientProps) {
     <Stack gap="lg">
       {client ? <ClientSummary client={client} onClear={() => pick(null)} /> : <ClientSearch onPick={pick} />}
       {client && (block === 'underAge' || block === 'missingData') && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle />} data-testid={block === 'underAge' ? 'wizard-under-13' : 'wizard-missing-data'}>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle />}
+          data-testid={block === 'underAge' ? 'wizard-under-13' : 'wizard-missing-data'}
+        >
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{block === 'underAge' ? t('messages.evaluateeUnder13') : t('evaluations.wizard.missingData')}</Text>
-            <Button size="xs" variant="white" color="red" leftSection={<IconPencil size={14} />} onClick={editClient} data-testid="wizard-edit-client">
+            <Text size="sm">
+              {block === 'underAge' ? t('messages.evaluateeUnder13') : t('evaluations.wizard.missingData')}
+            </Text>
+            <Button
+              size="xs"
+              variant="white"
+              color="red"
+              leftSection={<IconPencil size={14} />}
+              onClick={editClient}
+              data-testid="wizard-edit-client"
+            >
               {t('evaluations.wizard.editClient')}
             </Button>
           </Stack>

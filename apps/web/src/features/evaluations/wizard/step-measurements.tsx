@@ -29,12 +29,18 @@ function MeasurementFields({ form }: { form: UseFormReturnType<WizardValues> }) 
   );
   return (
     <Stack gap="md">
-      <Section legend={t('evaluations.wizard.measurements', { method: t(`evaluations.types.${method}`) })} testId="wizard-measurements">
+      <Section
+        legend={t('evaluations.wizard.measurements', { method: t(`evaluations.types.${method}`) })}
+        testId="wizard-measurements"
+      >
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
           {required.map((name) => field(name, true))}
         </SimpleGrid>
       </Section>
-      <Section legend={t('evaluations.wizard.optionalMeasurements')} hint={t('evaluations.wizard.optionalMeasurementsHint')}>
+      <Section
+        legend={t('evaluations.wizard.optionalMeasurements')}
+        hint={t('evaluations.wizard.optionalMeasurementsHint')}
+      >
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
           {optional.map((name) => field(name, false))}
         </SimpleGrid>
@@ -43,7 +49,15 @@ function MeasurementFields({ form }: { form: UseFormReturnType<WizardValues> }) 
   );
 }
 
-function YesNoField({ form, path, label }: { form: UseFormReturnType<WizardValues>; path: 'fuma' | 'alcohol' | 'ejercita'; label: string }) {
+function YesNoField({
+  form,
+  path,
+  label,
+}: {
+  form: UseFormReturnType<WizardValues>;
+  path: 'fuma' | 'alcohol' | 'ejercita';
+  label: string;
+}) {
   const { t } = useTranslation();
   return (
     <Input.Wrapper label={label}>
@@ -103,11 +117,36 @@ function LifestyleFields({ form }: { form: UseFormReturnType<WizardValues> }) {
 function RockportFields({ form }: { form: UseFormReturnType<WizardValues> }) {
   const { t } = useTranslation();
   return (
-    <Section legend={t('evaluations.wizard.rockport')} hint={t('evaluations.wizard.rockportHint')} testId="wizard-rockport">
+    <Section
+      legend={t('evaluations.wizard.rockport')}
+      hint={t('evaluations.wizard.rockportHint')}
+      testId="wizard-rockport"
+    >
       <SimpleGrid cols={{ base: 3 }} spacing="sm">
-        <NumberField form={form} path="rockport.minutes" label={t('evaluations.fields.minutes')} unit="min" decimals={0} testId="field-rockport-minutes" />
-        <NumberField form={form} path="rockport.seconds" label={t('evaluations.fields.seconds')} unit="s" decimals={0} testId="field-rockport-seconds" />
-        <NumberField form={form} path="rockport.bpm" label={t('evaluations.fields.bpm')} unit="bpm" decimals={0} testId="field-rockport-bpm" />
+        <NumberField
+          form={form}
+          path="rockport.minutes"
+          label={t('evaluations.fields.minutes')}
+          unit="min"
+          decimals={0}
+          testId="field-rockport-minutes"
+        />
+        <NumberField
+          form={form}
+          path="rockport.seconds"
+          label={t('evaluations.fields.seconds')}
+          unit="s"
+          decimals={0}
+          testId="field-rockport-seconds"
+        />
+        <NumberField
+          form={form}
+          path="rockport.bpm"
+          label={t('evaluations.fields.bpm')}
+          unit="bpm"
+          decimals={0}
+          testId="field-rockport-bpm"
+        />
       </SimpleGrid>
     </Section>
   );

@@ -1,16 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '@medida/domain';
 import type { WizardClient } from '../wizard-store.ts';
-import { checkWizard, clientBlock, hasFever, initialWizardValues, measurementsFor, rockportState, toEvaluationBody, toFormPath, type WizardValues } from './wizard-form.ts';
+import {
+  checkWizard,
+  clientBlock,
+  hasFever,
+  initialWizardValues,
+  measurementsFor,
+  rockportState,
+  toEvaluationBody,
+  toFormPath,
+  type WizardValues,
+} from './wizard-form.ts';
 
 const TODAY = '2026-11-21';
 const CTX = { evaluatorId: 1, today: TODAY, locale: 'es' };
-const adult: WizardClient = { id_usuario: 7, nombre: 'Ana', apellido: 'Pérez', email: 'ana@x.test', rut: null, nacimiento: '1990-03-10', sexo: 'Femenino' };
+const adult: WizardClient = {
+  id_usuario: 7,
+  nombre: 'Ana',
+  apellido: 'Pérez',
+  email: 'ana@x.test',
+  rut: null,
+  nacimiento: '1990-03-10',
+  sexo: 'Femenino',
+};
 
 function filled(method: 1 | 2 | 3 | 4 = 1): WizardValues {
   const v = initialWizardValues(adult);
   v.evaluation_type = method;
-  Object.assign(v.measurements, { peso: 62, estatura: 165, presion_s: 115, presion_d: 75, pcintura: 72, pcadera: 98, pbrazo: 28, ppierna: 56, cuello: 33, pgrasa: 28, triceps: 18, subescapular: 14, abdominal: 20, cuadriceps: 25 });
+  Object.assign(v.measurements, {
+    peso: 62,
+    estatura: 165,
+    presion_s: 115,
+    presion_d: 75,
+    pcintura: 72,
+    pcadera: 98,
+    pbrazo: 28,
+    ppierna: 56,
+    cuello: 33,
+    pgrasa: 28,
+    triceps: 18,
+    subescapular: 14,
+    abdominal: 20,
+    cuadriceps: 25,
+  });
   v.clinical_data.temperatura = 36.5;
   return v;
 }
@@ -21,7 +54,13 @@ describe('wizard defaults (spec §4)', () => {
     expect(v.evaluation_type).toBe(1);
     expect(v.sexo).toBe('Femenino');
     expect([v.fuma, v.alcohol, v.ejercita]).toEqual(['No', 'No', 'No']);
-    expect(v.clinical_data.ecnt.map((c) => c.name)).toEqual(['Hipertensión', 'Hipercolesteremia', 'Diabetes', 'Obesidad', 'Hígado Graso']);
+    expect(v.clinical_data.ecnt.map((c) => c.name)).toEqual([
+      'Hipertensión',
+      'Hipercolesteremia',
+      'Diabetes',
+      'Obesidad',
+      'Hígado Graso',
+    ]);
     expect(v.clinical_data.autoinmune.map((c) => c.name)).toEqual(['Lupus', 'Celíaca', 'Cáncer', 'VIH', 'Artritis']);
   });
 
@@ -45,7 +84,9 @@ describe('step 2 fields per method', () => {
   it('asks each method for its own measurements', () => {
     expect(measurementsFor(1).required).toContain('pgrasa');
     expect(measurementsFor(3).required).toContain('cuello');
-    expect(measurementsFor(4).required).toEqual(expect.arrayContaining(['triceps', 'subescapular', 'abdominal', 'cuadriceps']));
+    expect(measurementsFor(4).required).toEqual(
+      expect.arrayContaining(['triceps', 'subescapular', 'abdominal', 'cuadriceps']),
+    );
     expect(measurementsFor(1).required).not.toContain('triceps');
   });
 

@@ -45,10 +45,28 @@ export interface ExamValue {
 }
 
 /** Fields measured in step 2 besides the always-present ones; which ones show depends on the method. */
-export const BASE_MEASUREMENTS = ['peso', 'estatura', 'presion_s', 'presion_d', 'pcintura', 'pcadera', 'pbrazo', 'ppierna'] as const;
+export const BASE_MEASUREMENTS = [
+  'peso',
+  'estatura',
+  'presion_s',
+  'presion_d',
+  'pcintura',
+  'pcadera',
+  'pbrazo',
+  'ppierna',
+] as const;
 export const OPTIONAL_SKINFOLDS = ['suprailiaco', 'biceps'] as const;
 export const OPTIONAL_BREADTHS = ['diametro_muneca', 'diametro_femur'] as const;
-export type MeasurementField = (typeof BASE_MEASUREMENTS)[number] | 'cuello' | 'pgrasa' | 'triceps' | 'subescapular' | 'abdominal' | 'cuadriceps' | (typeof OPTIONAL_SKINFOLDS)[number] | (typeof OPTIONAL_BREADTHS)[number];
+export type MeasurementField =
+  | (typeof BASE_MEASUREMENTS)[number]
+  | 'cuello'
+  | 'pgrasa'
+  | 'triceps'
+  | 'subescapular'
+  | 'abdominal'
+  | 'cuadriceps'
+  | (typeof OPTIONAL_SKINFOLDS)[number]
+  | (typeof OPTIONAL_BREADTHS)[number];
 
 export interface WizardValues {
   client: WizardClient | null;
@@ -115,9 +133,13 @@ export function initialWizardValues(client: WizardClient | null = null): WizardV
 
 /** The measurement inputs of step 2 for a method (spec §5; type 2 per decision 030). */
 export function measurementsFor(method: Method): { required: MeasurementField[]; optional: MeasurementField[] } {
-  const required: MeasurementField[] = [...BASE_MEASUREMENTS, ...(REQUIRED_BY_TYPE[method] as readonly MeasurementField[])];
+  const required: MeasurementField[] = [
+    ...BASE_MEASUREMENTS,
+    ...(REQUIRED_BY_TYPE[method] as readonly MeasurementField[]),
+  ];
   // Extra skinfolds unlock better equations (Jackson-Pollock, Durnin-Womersley); breadths unlock bone and muscle mass.
-  const optional: MeasurementField[] = method === 2 || method === 4 ? [...OPTIONAL_SKINFOLDS, ...OPTIONAL_BREADTHS] : [...OPTIONAL_BREADTHS];
+  const optional: MeasurementField[] =
+    method === 2 || method === 4 ? [...OPTIONAL_SKINFOLDS, ...OPTIONAL_BREADTHS] : [...OPTIONAL_BREADTHS];
   return { required, optional };
 }
 
@@ -165,7 +187,10 @@ function conditionsOf(list: ConditionValue[], other: OtherCondition): ConditionV
  * The request body for POST /web/ingresaevaluacion. Only the inputs the method uses travel; ticked
  * exams only; frecentrena/hace only when the client exercises (spec §4).
  */
-export function toEvaluationBody(values: WizardValues, ctx: { evaluatorId: number; today: string; locale: string }): CreateEvaluationBody {
+export function toEvaluationBody(
+  values: WizardValues,
+  ctx: { evaluatorId: number; today: string; locale: string },
+): CreateEvaluationBody {
   const client = values.client!;
   const { required, optional } = measurementsFor(values.evaluation_type);
   const measured: Record<string, NumberValue | undefined> = {};
@@ -189,13 +214,17 @@ export function toEvaluationBody(values: WizardValues, ctx: { evaluatorId: numbe
     ejercita: values.ejercita,
     ...(exercising && values.hace ? { hace: Number(values.hace) as 1 } : {}),
     ...(exercising && values.frecentrena ? { frecentrena: Number(values.frecentrena) } : {}),
-    ...(rockportState(values.rockport) === 'empty' ? {} : { rockport: values.rockport as { minutes: number; seconds: number; bpm: number } }),
+    ...(rockportState(values.rockport) === 'empty'
+      ? {}
+      : { rockport: values.rockport as { minutes: number; seconds: number; bpm: number } }),
     clinical_data: {
       temperatura: c.temperatura as number,
       dif_respirar: c.dif_respirar,
       ecnt: conditionsOf(c.ecnt, c.ecntOther),
       autoinmune: conditionsOf(c.autoinmune, c.autoinmuneOther),
-      exams: c.exams.filter((e) => e.status).map((e) => ({ name: e.name, status: true, value: e.value as number, unit: e.unit })),
+      exams: c.exams
+        .filter((e) => e.status)
+        .map((e) => ({ name: e.name, status: true, value: e.value as number, unit: e.unit })),
     },
     locale: ctx.locale,
   } as CreateEvaluationBody;
@@ -226,7 +255,10 @@ export interface WizardCheck {
 }
 
 /** Step 2 validation with the engine's own schema (the server runs the same one). */
-export function checkWizard(values: WizardValues, ctx: { evaluatorId: number; today: string; locale: string }): WizardCheck {
+export function checkWizard(
+  values: WizardValues,
+  ctx: { evaluatorId: number; today: string; locale: string },
+): WizardCheck {
   const body = toEvaluationBody(values, ctx);
   const parsed = evaluationInputSchema.safeParse(body);
   const errors: Record<string, string> = {};
@@ -234,7 +266,8 @@ export function checkWizard(values: WizardValues, ctx: { evaluatorId: number; to
   if (!parsed.success) {
     for (const [path, keys] of Object.entries(toFieldErrors(parsed.error.issues))) {
       const key = keys[0]!;
-      if (path === 'nacimiento' || path === 'sexo' || path === 'fecha' || path === 'id_evaluado') clientErrors.push(key);
+      if (path === 'nacimiento' || path === 'sexo' || path === 'fecha' || path === 'id_evaluado')
+        clientErrors.push(key);
       else errors[toFormPath(path, values)] ??= key;
     }
   }
