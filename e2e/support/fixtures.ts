@@ -1,3 +1,4 @@
+import { USER_TYPE, type UserType } from '@medida/contracts';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { createDb, migrateToLatest, seedDemoData, type Kysely, type Database } from '@medida/db';
@@ -71,7 +72,7 @@ async function insertUser(
     rut?: string;
   },
   extra: {
-    type: 1 | 2;
+    type: UserType;
     cambia_pass: 0 | 1;
     parent_user_id?: number | null;
     professional?: { creditos: number; pais_id: number | null };
@@ -121,16 +122,16 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       .select('id')
       .where('email', '=', 'demo@medida.app')
       .executeTakeFirstOrThrow();
-    await insertUser(handle.db, E2E_USERS.forcedChange, { type: 1, cambia_pass: 1 });
-    await insertUser(handle.db, E2E_USERS.client, { type: 2, cambia_pass: 0, parent_user_id: demo.id });
+    await insertUser(handle.db, E2E_USERS.forcedChange, { type: USER_TYPE.professional, cambia_pass: 1 });
+    await insertUser(handle.db, E2E_USERS.client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: demo.id });
     const chile = await handle.db.selectFrom('countries').select('id').where('iso2', '=', 'CL').executeTakeFirst();
     const evaluator = await insertUser(handle.db, E2E_USERS.evaluator, {
-      type: 1,
+      type: USER_TYPE.professional,
       cambia_pass: 0,
       professional: { creditos: 100, pais_id: chile?.id ?? null },
     });
     for (const client of [E2E_USERS.evaluee, E2E_USERS.other, { ...E2E_USERS.minor, nacimiento: minorBirthDate() }]) {
-      await insertUser(handle.db, client, { type: 2, cambia_pass: 0, parent_user_id: evaluator });
+      await insertUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: evaluator });
     }
   } finally {
     await handle.close();

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 /**
  * List endpoint latency (GET /web/listaevaluaciones through its service) with 10,000 clients and
  * 100,000 evaluations, with and without each filter, on PGlite and, when DATABASE_URL is set, on
@@ -21,7 +22,13 @@ async function seed(handle: DbHandle): Promise<number> {
   const db = handle.db;
   const owner = await db
     .insertInto('users')
-    .values({ type: 1, email: 'owner@bench.test', nombre: 'Owner', apellido: 'Bench', creditos: 0 })
+    .values({
+      type: USER_TYPE.professional,
+      email: 'owner@bench.test',
+      nombre: 'Owner',
+      apellido: 'Bench',
+      creditos: 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`INSERT INTO companies (name) SELECT 'Company ' || g FROM generate_series(1, 5) g`.execute(db);

@@ -44,8 +44,7 @@ describe('default deny', () => {
 
   it('refuses to boot when a /web route does not declare config.public', async () => {
     const app = Fastify({ logger: false });
-    app.decorate('deps', ctx.app.deps);
-    await app.register(auth);
+    await app.register(auth, { authenticate: async () => null });
     expect(() => app.get('/web/forgotten', async () => ({ ok: true }))).toThrow(
       /GET \/web\/forgotten must declare config.public/,
     );

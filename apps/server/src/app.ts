@@ -16,6 +16,7 @@ import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { dbLifecycle } from './plugins/db.ts';
@@ -86,7 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // App plugins first, so their hooks (route declaration check, auth, envelope) see every route.
   await app.register(errorHandler);
-  await app.register(auth);
+  await app.register(auth, { authenticate: createSessionsService(app.deps).authenticate });
   await app.register(security, { corsOrigins: config.corsOrigins });
   await app.register(dbLifecycle, { handle: options.db });
   if (config.apiDocs) await app.register(docs);

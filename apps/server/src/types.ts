@@ -1,4 +1,4 @@
-import type { Language } from '@medida/contracts';
+import type { Language, UserType } from '@medida/contracts';
 import type { Database, Kysely } from '@medida/db';
 import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
@@ -17,6 +17,8 @@ export interface AppDeps {
 export interface RequestAuth {
   userId: number;
   sessionId: string;
+  /** Read with the session on every request, so a changed type takes effect at once. */
+  userType: UserType;
 }
 
 /** Every declared route and whether it is public: for the default-deny test and audits. */

@@ -6,7 +6,8 @@ export type Language = z.infer<typeof languageSchema>;
 
 /** User types of the spec (§3, §6): 1 = professional (network professional / evaluator), 2 = client. */
 export const USER_TYPE = { professional: 1, client: 2 } as const;
-export const userTypeSchema = z.union([z.literal(1), z.literal(2)]);
+export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
+export const userTypeSchema = z.union([z.literal(USER_TYPE.professional), z.literal(USER_TYPE.client)]);
 
 export const SEXES = ['Femenino', 'Masculino'] as const;
 export const sexoSchema = z.enum(SEXES);

@@ -1,6 +1,6 @@
 import type { EvaluationFormValues, EvaluationInput, EvaluationResult } from '@medida/domain';
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, USER_TYPE, userTypeSchema } from './common.ts';
 
 /**
  * Evaluations (spec §3 inputs/outputs, §4 wizard, §7 calls). The body of create/edit is the domain's
@@ -152,10 +152,7 @@ const filterText = z.string().trim().max(100).optional();
 export const EVALUATION_LIST_MAX_LIMIT = 100;
 export const listEvaluationsQuerySchema = z.strictObject({
   /** The session user's type (spec §6); the server uses the stored type, this is accepted for compatibility. */
-  type: z.coerce
-    .number()
-    .pipe(z.union([z.literal(1), z.literal(2)]))
-    .optional(),
+  type: z.coerce.number().pipe(userTypeSchema).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(EVALUATION_LIST_MAX_LIMIT).default(20),
   /** Prefix filters, case-insensitive (rut ignores dots and hyphen). */
@@ -204,7 +201,7 @@ export type ListEvaluationsResponse = z.infer<typeof listEvaluationsResponseSche
 // GET /web/evaluationListing?type=2&search=&parent_user_id= — the wizard's client search (max 20).
 export const EVALUATION_LISTING_MAX = 20;
 export const evaluationListingQuerySchema = z.strictObject({
-  type: z.coerce.number().pipe(z.literal(2)),
+  type: z.coerce.number().pipe(z.literal(USER_TYPE.client)),
   search: z.string().trim().max(100).optional(),
   parent_user_id: idSchema,
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateSchema, languageSchema, personProfileFields, sexoSchema } from './common.ts';
+import {
+  emailSchema,
+  idSchema,
+  isoDateSchema,
+  languageSchema,
+  personProfileFields,
+  sexoSchema,
+  USER_TYPE,
+  userTypeSchema,
+} from './common.ts';
 import { ESPECIALIDADES } from './registration-variants.ts';
 
 /**
@@ -35,13 +44,13 @@ export const personFieldsSchema = z.object({
 // POST /web/create_user — JSON (or multipart for a client with attachments: the same fields as text
 // parts, plus files[] and files_info, a JSON list of { title, description } in the files' order).
 export const createClientBodySchema = personFieldsSchema.extend({
-  type: z.literal(2),
+  type: z.literal(USER_TYPE.client),
   lang: languageSchema,
   parent_user_id: idSchema,
   company_id: idSchema.optional(),
 });
 export const createNetworkUserBodySchema = personFieldsSchema.extend({
-  type: z.literal(1),
+  type: z.literal(USER_TYPE.professional),
   lang: languageSchema,
   parent_user_id: idSchema,
   especialidad: especialidadSchema,
@@ -110,7 +119,7 @@ export const profileSchema = z.object({
 /** One person in the lists and the detail: the spec puts profile data under `profile`. */
 export const managedUserSchema = z.object({
   id_usuario: z.number().int(),
-  type: z.union([z.literal(1), z.literal(2)]),
+  type: userTypeSchema,
   parent_user_id: z.number().int().nullable(),
   creditos: z.number().int(),
   company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -121,7 +130,7 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 
 // GET /web/getMyClients?type=2&parent_user_id=&limit=&skip=&search=
 export const getMyClientsQuerySchema = z.strictObject({
-  type: z.coerce.number().pipe(z.literal(2)),
+  type: z.coerce.number().pipe(z.literal(USER_TYPE.client)),
   parent_user_id: idSchema,
   limit: z.coerce.number().int().min(1).max(100).default(20),
   skip: z.coerce.number().int().min(0).default(0),

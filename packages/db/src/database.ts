@@ -1,3 +1,4 @@
+import type { UserType } from '@medida/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -14,7 +15,8 @@ type CalendarDate = string;
 
 export interface UsersTable {
   id: Generated<number>;
-  type: number;
+  /** USER_TYPE of @medida/contracts: 1 professional, 2 client. */
+  type: UserType;
   email: string;
   password_hash: string | null;
   cambia_pass: Generated<number>;

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DbHandle } from './create-db.ts';
@@ -44,7 +45,7 @@ describe('migration 0002: locations, attachments, credit ledger', () => {
   });
 
   it('keeps credit ledger entries immutable and amounts positive', async () => {
-    const base = { type: 1, nombre: 'N', apellido: 'A' };
+    const base = { type: USER_TYPE.professional, nombre: 'N', apellido: 'A' };
     const a = await handle.db
       .insertInto('users')
       .values({ ...base, email: 'a@example.com' })

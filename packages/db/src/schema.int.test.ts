@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DbHandle } from './create-db.ts';
@@ -55,7 +56,7 @@ describe('migrated schema', () => {
   });
 
   it('enforces case-insensitive unique e-mails and non-negative credits', async () => {
-    const base = { type: 1, nombre: 'N', apellido: 'A' };
+    const base = { type: USER_TYPE.professional, nombre: 'N', apellido: 'A' };
     await handle.db
       .insertInto('users')
       .values({ ...base, email: 'Case@Example.com' })

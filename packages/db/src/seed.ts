@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from './database.ts';
 
@@ -22,7 +23,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await trx
       .insertInto('users')
       .values({
-        type: 1,
+        type: USER_TYPE.professional,
         email: DEMO_ACCOUNT.email,
         password_hash: passwordHash,
         cambia_pass: 0,

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthenticated } from '../lib/app-error.ts';
 import { languageFromHeader } from '../lib/i18n.ts';
-import { createSessionsService } from '../modules/sessions/sessions.service.ts';
-import type { RouteAccess } from '../types.ts';
+import type { RequestAuth, RouteAccess } from '../types.ts';
 
 /** `Authorization: Bearer <token>`; anything else is no token. */
 export function bearerToken(header: string | undefined): string | null {
@@ -11,14 +10,17 @@ export function bearerToken(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
+export interface AuthPluginOptions {
+  /** The live session behind a bearer token, or null (injected by buildApp: plugins never import modules). */
+  authenticate: (token: string) => Promise<RequestAuth | null>;
+}
+
 /**
  * Default deny (security.md R14): every /web route must declare `config.public` (boot fails
  * otherwise), and every route that is not explicitly public needs a valid, live bearer token.
  * Routes added by plugins outside the API (static files, the docs UI) are public.
  */
-async function authPlugin(app: FastifyInstance) {
-  const sessions = createSessionsService(app.deps);
-
+async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorateRequest('lang', 'es');
   app.decorateRequest('auth', null);
   const routeAccess: RouteAccess[] = [];
@@ -39,7 +41,7 @@ async function authPlugin(app: FastifyInstance) {
     request.lang = languageFromHeader(request.headers['accept-language']);
     if (request.is404 || request.routeOptions.config.public === true) return;
     const token = bearerToken(request.headers.authorization);
-    const auth = token ? await sessions.authenticate(token) : null;
+    const auth = token ? await options.authenticate(token) : null;
     if (!auth) throw unauthenticated();
     request.auth = auth;
   });

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import type { CreaCuentaBody } from '@medida/contracts';
 import type { NewUser } from '@medida/db';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +32,7 @@ export async function insertUser(
       ? await (defaultHash ??= testHasher.hash(DEFAULT_PASSWORD))
       : await testHasher.hash(password);
   const row: NewUser = {
-    type: 1,
+    type: USER_TYPE.professional,
     email: uniqueEmail(),
     password_hash: passwordHash,
     nombre: 'Ana',

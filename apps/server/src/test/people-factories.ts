@@ -1,4 +1,4 @@
-import { rutCheckDigit, type CreateUserBody } from '@medida/contracts';
+import { USER_TYPE, rutCheckDigit, type CreateUserBody } from '@medida/contracts';
 import type { Database, Kysely } from '@medida/db';
 import type { FastifyInstance } from 'fastify';
 import { bearer, insertUser, login, uniqueEmail, type TestUser } from './factories.ts';
@@ -44,12 +44,12 @@ export function validRut(): string {
   return body + rutCheckDigit(body);
 }
 
-type ClientBody = Extract<CreateUserBody, { type: 2 }>;
-type NetworkBody = Extract<CreateUserBody, { type: 1 }>;
+type ClientBody = Extract<CreateUserBody, { type: typeof USER_TYPE.client }>;
+type NetworkBody = Extract<CreateUserBody, { type: typeof USER_TYPE.professional }>;
 
 export function clientBody(ids: ChileIds, parentId: number, overrides: Partial<ClientBody> = {}): ClientBody {
   return {
-    type: 2,
+    type: USER_TYPE.client,
     lang: 'es',
     parent_user_id: parentId,
     nombre: 'Valentina',
@@ -69,7 +69,7 @@ export function clientBody(ids: ChileIds, parentId: number, overrides: Partial<C
 
 export function networkBody(ids: ChileIds, parentId: number, overrides: Partial<NetworkBody> = {}): NetworkBody {
   return {
-    type: 1,
+    type: USER_TYPE.professional,
     lang: 'en',
     parent_user_id: parentId,
     nombre: 'Tomás',
@@ -107,16 +107,21 @@ export async function twoTenants(ctx: TestContext) {
   const owner = await loggedIn(ctx, { creditos: 100 });
   const other = await loggedIn(ctx, { creditos: 100 });
   const loc = { pais_id: ids.pais_id, region_id: ids.region_id, comuna_id: ids.comuna_id };
-  const clientUser = await insertUser(ctx, { type: 2, parent_user_id: owner.id, ...loc, rut: validRut() });
+  const clientUser = await insertUser(ctx, {
+    type: USER_TYPE.client,
+    parent_user_id: owner.id,
+    ...loc,
+    rut: validRut(),
+  });
   const client = { ...clientUser, headers: bearer(await login(ctx.app, clientUser)) };
   const colleague = await insertUser(ctx, {
-    type: 1,
+    type: USER_TYPE.professional,
     parent_user_id: owner.id,
     ...loc,
     especialidad: 'Nutricionista',
     trabajo: 'Independiente',
   });
-  const otherClient = await insertUser(ctx, { type: 2, parent_user_id: other.id, ...loc });
+  const otherClient = await insertUser(ctx, { type: USER_TYPE.client, parent_user_id: other.id, ...loc });
   return { ids, owner, other, client, colleague, otherClient };
 }
 

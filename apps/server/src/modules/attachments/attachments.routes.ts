@@ -1,5 +1,6 @@
 import { errorEnvelopeSchema, idSchema } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, protectedRoute } from '../../lib/access.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/file-type.ts';
@@ -12,24 +13,19 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/attachments/:id/download',
-    {
-      config: { public: false },
-      schema: {
-        tags: ['people'],
-        summary: 'Download an attachment (the client itself and its account tree only); integrity-checked',
-        security: [{ bearer: [] }],
-        params: z.strictObject({ id: idSchema }),
-        response: {
-          200: z.any().describe('The file (Buffer: never JSON-serialized)'),
-          401: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-          409: errorEnvelopeSchema,
-          422: errorEnvelopeSchema,
-        },
+    protectedRoute('any', {
+      tags: ['people'],
+      summary: 'Download an attachment (the client itself and its account tree only); integrity-checked',
+      params: z.strictObject({ id: idSchema }),
+      response: {
+        200: z.any().describe('The file (Buffer: never JSON-serialized)'),
+        404: errorEnvelopeSchema,
+        409: errorEnvelopeSchema,
+        422: errorEnvelopeSchema,
       },
-    },
+    }),
     async (request, reply) => {
-      const file = await attachments.download(request.auth!.userId, request.params.id);
+      const file = await attachments.download(authOf(request).userId, request.params.id);
       // Served as an inert download: exact type, no sniffing, and a sandbox should a browser render it anyway.
       return reply
         .header('content-type', file.mimeType)

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@medida/contracts';
+import { USER_TYPE, ErrorCode } from '@medida/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
@@ -145,7 +145,7 @@ describe('login throttling', () => {
 
 describe('sessions', () => {
   it('GET /web/authenticate/user returns id, type and cambia_pass', async () => {
-    const user = await insertUser(ctx, { type: 2, cambia_pass: 1 });
+    const user = await insertUser(ctx, { type: USER_TYPE.client, cambia_pass: 1 });
     const res = await sessionUser(await login(ctx.app, user));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ user: { id: user.id, type: 2, cambia_pass: 1 } });

@@ -5,6 +5,7 @@ import {
   errorEnvelopeSchema,
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, protectedRoute } from '../../lib/access.ts';
 import { z } from 'zod';
 import { createAuthService } from './auth.service.ts';
 
@@ -37,31 +38,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/authenticate/user',
-    {
-      config: { public: false },
-      schema: {
-        tags: ['auth'],
-        summary: 'The session user',
-        security: [{ bearer: [] }],
-        response: { 200: authenticatedUserResponseSchema, 401: errorEnvelopeSchema },
-      },
-    },
-    async (request) => ({ user: await auth.sessionUser(request.auth!.userId) }),
+    protectedRoute('any', {
+      tags: ['auth'],
+      summary: 'The session user',
+      response: { 200: authenticatedUserResponseSchema },
+    }),
+    async (request) => ({ user: await auth.sessionUser(authOf(request).userId) }),
   );
 
   app.post(
     '/web/logout',
-    {
-      config: { public: false },
-      schema: {
-        tags: ['auth'],
-        summary: 'Revoke the current token',
-        security: [{ bearer: [] }],
-        response: { 204: z.null().describe('Logged out'), 401: errorEnvelopeSchema },
-      },
-    },
+    protectedRoute('any', {
+      tags: ['auth'],
+      summary: 'Revoke the current token',
+      response: { 204: z.null().describe('Logged out') },
+    }),
     async (request, reply) => {
-      await auth.logout(request.auth!.sessionId);
+      await auth.logout(authOf(request).sessionId);
       return reply.code(204).send(null);
     },
   );

@@ -59,7 +59,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
     async sessionUser(userId: number): Promise<SessionUser> {
       const user = await repo.findSessionUser(userId);
       if (!user) throw unauthenticated();
-      return { id: user.id, type: user.type === 2 ? 2 : 1, cambia_pass: user.cambia_pass === 1 ? 1 : 0 };
+      return { id: user.id, type: user.type, cambia_pass: user.cambia_pass === 1 ? 1 : 0 };
     },
 
     logout: (sessionId: string) => sessions.revoke(sessionId).then(() => undefined),

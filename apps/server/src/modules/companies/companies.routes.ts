@@ -1,5 +1,6 @@
-import { errorEnvelopeSchema, getCompaniesResponseSchema } from '@medida/contracts';
+import { getCompaniesResponseSchema } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { protectedRoute } from '../../lib/access.ts';
 import { createCompaniesRepository } from './companies.repository.ts';
 
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -7,15 +8,11 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/getCompanies',
-    {
-      config: { public: false },
-      schema: {
-        tags: ['people'],
-        summary: 'Companies a client can belong to (the default is id 9, DEFAULT_COMPANY_ID)',
-        security: [{ bearer: [] }],
-        response: { 200: getCompaniesResponseSchema, 401: errorEnvelopeSchema },
-      },
-    },
+    protectedRoute('any', {
+      tags: ['people'],
+      summary: 'Companies a client can belong to (the default is id 9, DEFAULT_COMPANY_ID)',
+      response: { 200: getCompaniesResponseSchema },
+    }),
     async () => ({ companies: await companies.list() }),
   );
 };

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { sql } from '@medida/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.ts';
@@ -69,7 +70,7 @@ describe('credits: a ledger between a parent and its direct children', () => {
   });
 
   it('moves credits only for the authenticated parent of a direct child', async () => {
-    const grandchild = await insertUser(ctx, { type: 2, parent_user_id: t.colleague.id });
+    const grandchild = await insertUser(ctx, { type: USER_TYPE.client, parent_user_id: t.colleague.id });
     const cases: [Actor | { headers: object }, object, number][] = [
       [t.owner, { user_id: t.client.id, id_usuario: t.other.id, creditos: 1 }, 403], // claims another actor
       [t.owner, { user_id: grandchild.id, id_usuario: t.owner.id, creditos: 1 }, 404], // not a direct child
@@ -88,7 +89,7 @@ describe('credits: a ledger between a parent and its direct children', () => {
   it('200 concurrent +1 transfers from a balance of 100: exactly 100 succeed and no credit is created or lost', async () => {
     const parent = await loggedIn(ctx, { creditos: 100 });
     const children = await Promise.all(
-      Array.from({ length: 200 }, () => insertUser(ctx, { type: 2, parent_user_id: parent.id })),
+      Array.from({ length: 200 }, () => insertUser(ctx, { type: USER_TYPE.client, parent_user_id: parent.id })),
     );
     const sum = await total();
     const started = performance.now();
@@ -124,7 +125,7 @@ describe('credits: a ledger between a parent and its direct children', () => {
     const parent = await loggedIn(ctx, { creditos: 40 });
     const children = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        insertUser(ctx, { type: 2, parent_user_id: parent.id, creditos: i % 2 === 0 ? 3 : 0 }),
+        insertUser(ctx, { type: USER_TYPE.client, parent_user_id: parent.id, creditos: i % 2 === 0 ? 3 : 0 }),
       ),
     );
     const initial = new Map([[parent.id, 40], ...children.map((c, i) => [c.id, i % 2 === 0 ? 3 : 0] as const)]);

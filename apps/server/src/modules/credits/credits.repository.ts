@@ -2,16 +2,6 @@ import { type Database, type Kysely, type Transaction } from '@medida/db';
 
 export function createCreditsRepository(trx: Kysely<Database> | Transaction<Database>) {
   return {
-    findActorType: async (userId: number) =>
-      (
-        await trx
-          .selectFrom('users')
-          .select('type')
-          .where('id', '=', userId)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst()
-      )?.type,
-
     /**
      * Locks both accounts in id order (every transfer takes locks in the same order, so two
      * opposite transfers cannot deadlock) and reads their balances after the lock.

@@ -1,5 +1,6 @@
 import { changeCreditsBodySchema, changeCreditsResponseSchema, errorEnvelopeSchema } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, protectedRoute } from '../../lib/access.ts';
 import { translate } from '../../lib/i18n.ts';
 import { createCreditsService } from './credits.service.ts';
 
@@ -8,29 +9,21 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/web/cambiacreditosnew',
-    {
-      config: { public: false },
-      // Clients never move credits: 403 before the body is even validated.
-      preValidation: async (request) => credits.requireProfessional(request.auth!.userId),
-      schema: {
-        tags: ['credits'],
-        summary: "Set a direct child's balance; the difference moves from or back to the acting parent",
-        security: [{ bearer: [] }],
-        body: changeCreditsBodySchema,
-        response: {
-          200: changeCreditsResponseSchema,
-          401: errorEnvelopeSchema,
-          403: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-          409: errorEnvelopeSchema,
-          422: errorEnvelopeSchema,
-        },
+    protectedRoute('professional', {
+      tags: ['credits'],
+      summary: "Set a direct child's balance; the difference moves from or back to the acting parent",
+      body: changeCreditsBodySchema,
+      response: {
+        200: changeCreditsResponseSchema,
+        404: errorEnvelopeSchema,
+        409: errorEnvelopeSchema,
+        422: errorEnvelopeSchema,
       },
-    },
+    }),
     async (request) => {
       const b = request.body;
       const result = await credits.setBalance({
-        actorId: request.auth!.userId,
+        actorId: authOf(request).userId,
         claimedActorId: b.id_usuario,
         userId: b.user_id,
         creditos: b.creditos,

@@ -23,11 +23,6 @@ async function move(
  */
 export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock }) {
   return {
-    /** Only professionals hold accounts that hand out credits; a client gets 403. */
-    async requireProfessional(actorId: number) {
-      if ((await createCreditsRepository(deps.db).findActorType(actorId)) !== 1) throw forbidden();
-    },
-
     /**
      * POST /web/cambiacreditosnew: sets `userId`'s balance to `creditos`. Raising it takes the
      * difference from the acting parent; lowering it gives the difference back.

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { I18N_DEFAULTS, computeEvaluation, evaluationInputSchema } from '@medida/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.ts';
@@ -149,7 +150,7 @@ describe('POST /web/ingresaevaluacion', () => {
   it('refuses a client under 13 with the spec message (es, en)', async () => {
     const t = await twoTenants(ctx);
     const kid = await insertUser(ctx, {
-      type: 2,
+      type: USER_TYPE.client,
       parent_user_id: t.owner.id,
       nacimiento: '2015-06-01',
       rut: validRut(),
@@ -478,7 +479,7 @@ describe('GET /web/listaevaluaciones', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const zoe = await insertUser(ctx, {
-      type: 2,
+      type: USER_TYPE.client,
       parent_user_id: t.owner.id,
       nombre: 'Zoë',
       apellido: 'Muñoz',
@@ -542,7 +543,7 @@ describe('GET /web/listaevaluaciones', () => {
 
   it('id_evaluado narrows to one client of the scope; a client outside it is 404 (like id_usuario); bad ids 422', async () => {
     const t = await twoTenants(ctx);
-    const underColleague = await insertUser(ctx, { type: 2, parent_user_id: t.colleague.id });
+    const underColleague = await insertUser(ctx, { type: USER_TYPE.client, parent_user_id: t.colleague.id });
     const mine = [(await create(t)).json().evaluacion.id, (await create(t)).json().evaluacion.id];
     const theirs = (
       await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(underColleague.id, t.owner.id))
@@ -608,14 +609,19 @@ describe('GET /web/evaluationListing', () => {
   it("searches the actor's clients (every word must match a field), with age, at most 20", async () => {
     const t = await twoTenants(ctx);
     await insertUser(ctx, {
-      type: 2,
+      type: USER_TYPE.client,
       parent_user_id: t.owner.id,
       nombre: 'Matías',
       apellido: 'Fuentes',
       nacimiento: '2000-03-01',
     });
     for (let i = 0; i < 22; i++)
-      await insertUser(ctx, { type: 2, parent_user_id: t.colleague.id, nombre: `Serie${i}`, apellido: 'Lote' });
+      await insertUser(ctx, {
+        type: USER_TYPE.client,
+        parent_user_id: t.colleague.id,
+        nombre: `Serie${i}`,
+        apellido: 'Lote',
+      });
     const res = await get(
       `/web/evaluationListing?type=2&parent_user_id=${t.owner.id}&search=mat%20fuen`,
       t.owner.headers,

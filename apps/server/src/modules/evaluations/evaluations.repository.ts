@@ -1,5 +1,6 @@
 import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
 import { belowActor, parentInActorTree } from '../../lib/account-tree.ts';
+import { USER_TYPE } from '@medida/contracts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -57,7 +58,7 @@ export function createEvaluationsRepository(db: Db) {
         .selectFrom('users')
         .select('id')
         .where('id', '=', userId)
-        .where('type', '=', 1)
+        .where('type', '=', USER_TYPE.professional)
         .where('deleted_at', 'is', null)
         .where(belowActor(actorId, 'users.id'))
         .executeTakeFirst(),

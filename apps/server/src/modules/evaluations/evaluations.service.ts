@@ -5,12 +5,15 @@ import {
   cleanRut,
   evaluationReportPath,
   idSchema,
+  USER_TYPE,
   type EvaluationListingItem,
   type ListEvaluationsResponse,
+  type UserType,
 } from '@medida/contracts';
 import { ageInYears, type EvaluationInput, type EvaluationResult } from '@medida/domain';
 import type { Database, Kysely } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
+import { requireProfessional } from '../../lib/access.ts';
 import type { AppDeps } from '../../types.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { runEngine } from './evaluation-input.ts';
@@ -21,7 +24,7 @@ const iso = (d: Date) => d.toISOString();
 const validation = (fields: Record<string, string[]>) =>
   new AppError(422, ErrorCode.validation, 'errors.validation', { fields });
 
-type Actor = { id: number; type: number; nombre: string; apellido: string; email: string; creditos: number };
+type Actor = { id: number; type: UserType; nombre: string; apellido: string; email: string; creditos: number };
 
 /**
  * Evaluations (spec §7): the server recomputes every result with the engine and stores it with the
@@ -42,12 +45,12 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
 
   /** Reads: a professional sees its tree, a client itself. */
   const readScope = (actor: Actor): EvaluationScope =>
-    actor.type === 1 ? { kind: 'tree', rootId: actor.id } : { kind: 'self', clientId: actor.id };
+    actor.type === USER_TYPE.professional ? { kind: 'tree', rootId: actor.id } : { kind: 'self', clientId: actor.id };
 
   /** Writes (create, edit, delete, send) are for professionals only. */
   async function professional(actorId: number): Promise<Actor> {
     const actor = await actorOf(actorId);
-    if (actor.type !== 1) throw forbidden();
+    requireProfessional(actor.type);
     return actor;
   }
 
@@ -67,8 +70,6 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   }
 
   return {
-    requireProfessional: professional,
-
     async create(a: { actorId: number; body: Record<string, unknown> }) {
       await professional(a.actorId);
       checkEvaluator(a.body, a.actorId);
@@ -231,7 +232,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           email: e.evaluator_email,
         },
         created_by_me: e.evaluator_id === actor.id,
-        can_edit: actor.type === 1 && version === e.current_version,
+        can_edit: actor.type === USER_TYPE.professional && version === e.current_version,
         history: history.reverse().map((h) => ({
           id: h.id,
           fecha: h.evaluated_on,
@@ -265,7 +266,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       let scope = readScope(actor);
       if (a.scopeUserId !== undefined && a.scopeUserId !== actor.id) {
         // Narrowing to a professional of one's own network; anybody else is not found.
-        if (actor.type !== 1 || !(await repo.findProfessionalBelow(actor.id, a.scopeUserId))) throw notFound();
+        if (actor.type !== USER_TYPE.professional || !(await repo.findProfessionalBelow(actor.id, a.scopeUserId)))
+          throw notFound();
         scope = { kind: 'tree', rootId: a.scopeUserId };
       }
       // Like id_usuario: a client outside the (narrowed) scope is not found rather than an empty page.

@@ -6,6 +6,7 @@ import {
   reestablecePassBodySchema,
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, protectedRoute } from '../../lib/access.ts';
 import { translate } from '../../lib/i18n.ts';
 import { createPasswordService } from './password.service.ts';
 
@@ -14,25 +15,20 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/web/actualizapass',
-    {
-      config: { public: false },
-      schema: {
-        tags: ['password'],
-        summary: "Change one's own password (needs the current one); ends the other sessions",
-        security: [{ bearer: [] }],
-        body: actualizaPassBodySchema,
-        response: {
-          200: messageSchema,
-          401: errorEnvelopeSchema,
-          403: errorEnvelopeSchema,
-          422: errorEnvelopeSchema,
-          429: errorEnvelopeSchema,
-        },
+    protectedRoute('any', {
+      tags: ['password'],
+      summary: "Change one's own password (needs the current one); ends the other sessions",
+      body: actualizaPassBodySchema,
+      response: {
+        200: messageSchema,
+        403: errorEnvelopeSchema,
+        422: errorEnvelopeSchema,
+        429: errorEnvelopeSchema,
       },
-    },
+    }),
     async (request) => {
       await passwords.change({
-        actor: request.auth!,
+        actor: authOf(request),
         userId: request.body.id_usuario,
         currentPassword: request.body.current_password,
         newPassword: request.body.password,

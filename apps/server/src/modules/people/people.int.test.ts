@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, insertUser, login, uniqueEmail } from '../../test/factories.ts';
 import {
@@ -223,7 +224,7 @@ describe('people: create, list, read, edit, delete', () => {
       headers: t.owner.headers,
     });
     expect(own.json()).toMatchObject({ data: { id_usuario: t.client.id, is_parent: true, attachments: [] } });
-    const grandchild = await insertUser(ctx, { type: 2, parent_user_id: t.colleague.id });
+    const grandchild = await insertUser(ctx, { type: USER_TYPE.client, parent_user_id: t.colleague.id });
     const gc = await ctx.app.inject({
       method: 'GET',
       url: `/web/usuario?id_usuario=${grandchild.id}`,
@@ -281,7 +282,7 @@ describe('people: create, list, read, edit, delete', () => {
   it('soft-deletes: sessions revoked, credits back to the parent through the ledger, children moved up, e-mail kept reserved', async () => {
     const t = await twoTenants(ctx);
     await ctx.db.updateTable('users').set({ creditos: 7 }).where('id', '=', t.colleague.id).execute();
-    const grandchild = await insertUser(ctx, { type: 2, parent_user_id: t.colleague.id });
+    const grandchild = await insertUser(ctx, { type: USER_TYPE.client, parent_user_id: t.colleague.id });
     const colleagueToken = bearer(await login(ctx.app, t.colleague));
 
     const res = await ctx.app.inject({

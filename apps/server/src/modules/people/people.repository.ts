@@ -1,5 +1,6 @@
 import { sql, type Database, type Kysely, type NewUser, type Transaction, type UserUpdate } from '@medida/db';
 import { belowActor } from '../../lib/account-tree.ts';
+import { USER_TYPE, type UserType } from '@medida/contracts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,14 +49,6 @@ export type ManagedRow = Awaited<ReturnType<ReturnType<typeof selectManaged>['ex
 
 export function createPeopleRepository(db: Db) {
   return {
-    findActor: (actorId: number) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'type'])
-        .where('id', '=', actorId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst(),
-
     /** A live user strictly below the actor, or undefined (never someone else's). */
     findManaged: (actorId: number, userId: number) =>
       selectManaged(db).where('users.id', '=', userId).where(belowActor(actorId, 'users.id')).executeTakeFirst(),
@@ -70,7 +63,7 @@ export function createPeopleRepository(db: Db) {
         .select(['id', 'type'])
         .where('id', '=', parentId)
         .where('deleted_at', 'is', null)
-        .where('type', '=', 1)
+        .where('type', '=', USER_TYPE.professional)
         .where((eb) => eb.or([eb('id', '=', actorId), belowActor(actorId, 'users.id')]))
         .executeTakeFirst(),
 
@@ -78,7 +71,7 @@ export function createPeopleRepository(db: Db) {
     async listChildren(q: {
       actorId: number;
       parentId: number;
-      type: 1 | 2;
+      type: UserType;
       limit?: number;
       skip?: number;
       search?: string;

@@ -5,6 +5,7 @@ import {
   editNetworkUserBodySchema,
   filesInfoSchema,
   type ManagedUser,
+  USER_TYPE,
 } from '@medida/contracts';
 import { isUniqueViolation, type Database, type Kysely } from '@medida/db';
 import { fieldError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -26,7 +27,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function toManagedUser(row: ManagedRow): ManagedUser {
   return {
     id_usuario: row.id,
-    type: row.type === 2 ? 2 : 1,
+    type: row.type,
     parent_user_id: row.parent_user_id,
     creditos: row.creditos,
     company:
@@ -52,7 +53,7 @@ const emailTaken = () => fieldError('email', 'validation.emailTaken');
 
 /**
  * Clients (type 2) and network professionals (type 1) managed by a professional. Every target must be
- * strictly below the actor in its account tree; anything else is 404, so ids of other accounts leak nothing.
+ * strictly below the actor in its account tree (the routes admit professionals only); anything else is 404, so ids of other accounts leak nothing.
  */
 export function createPeopleService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config'> & { storage: BlobStorage },
@@ -64,25 +65,15 @@ export function createPeopleService(
   const credits = createCreditsService({ db, clock });
   const notifications = createNotificationsService(deps);
 
-  /** Clients may read themselves only; every management call needs a professional (403 otherwise). */
-  async function requireProfessional(actorId: number) {
-    const actor = await repo.findActor(actorId);
-    if (!actor) throw notFound();
-    if (actor.type !== 1) throw forbidden();
-  }
-
   /** Managed-user reads: the actor's own id or one strictly below it. */
   async function requireVisibleParent(actorId: number, parentId: number) {
     if (parentId !== actorId && !(await repo.findAssignableParent(actorId, parentId))) throw notFound();
   }
 
   return {
-    requireProfessional,
-
     async create(a: { actorId: number; form: UserForm }) {
       const { files } = a.form;
       try {
-        await requireProfessional(a.actorId);
         const fields = { ...a.form.fields };
         if (typeof fields.type === 'string' && /^[12]$/.test(fields.type)) fields.type = Number(fields.type);
         if (fields.company_id === '' || fields.company_id === null) delete fields.company_id;
@@ -90,7 +81,8 @@ export function createPeopleService(
         delete fields.files_info;
         const body = parseWith(createUserBodySchema, fields);
         if (!(await repo.findAssignableParent(a.actorId, body.parent_user_id))) throw notFound();
-        if (body.type === 1 && files.length > 0) throw fieldError('files', 'validation.unknownField');
+        if (body.type === USER_TYPE.professional && files.length > 0)
+          throw fieldError('files', 'validation.unknownField');
         const infos = matchFileInfos(
           files,
           infosRaw === undefined ? undefined : parseJsonField(filesInfoSchema, 'files_info', infosRaw),
@@ -98,7 +90,9 @@ export function createPeopleService(
 
         const now = clock.now();
         const extras =
-          body.type === 2 ? { company_id: body.company_id } : { trabajo: body.trabajo, empresa: body.empresa };
+          body.type === USER_TYPE.client
+            ? { company_id: body.company_id }
+            : { trabajo: body.trabajo, empresa: body.empresa };
         const { rut, empresa } = await checkPersonRules(repo, { ...body, ...extras }, { today: now });
         const temporaryPassword = generateTemporaryPassword();
         const passwordHash = await deps.hasher.hash(temporaryPassword);
@@ -125,9 +119,9 @@ export function createPeopleService(
               rut,
               lang: body.lang,
               parent_user_id: body.parent_user_id,
-              company_id: body.type === 2 ? (body.company_id ?? null) : null,
-              especialidad: body.type === 1 ? body.especialidad : null,
-              trabajo: body.type === 1 ? body.trabajo : null,
+              company_id: body.type === USER_TYPE.client ? (body.company_id ?? null) : null,
+              especialidad: body.type === USER_TYPE.professional ? body.especialidad : null,
+              trabajo: body.type === USER_TYPE.professional ? body.trabajo : null,
               empresa,
               created_at: now,
               updated_at: now,
@@ -154,7 +148,6 @@ export function createPeopleService(
     async edit(a: { actorId: number; form: UserForm }) {
       const { files } = a.form;
       try {
-        await requireProfessional(a.actorId);
         const fields = { ...a.form.fields };
         const targetId = parseWith(editClientFieldsSchema.pick({ id_usuario: true }), {
           id_usuario: fields.id_usuario,
@@ -173,7 +166,7 @@ export function createPeopleService(
         let patch;
         let deletedIds: number[] = [];
         let infos: { title: string; description: string }[] = [];
-        if (target.type === 2) {
+        if (target.type === USER_TYPE.client) {
           const body = parseWith(editClientFieldsSchema, fields);
           infos = matchFileInfos(
             files,
@@ -217,7 +210,6 @@ export function createPeopleService(
 
     /** Soft delete (decision 051): evaluations keep their references; credits go back to the parent. */
     async remove(a: { actorId: number; userId: number }) {
-      await requireProfessional(a.actorId);
       await db.transaction().execute(async (trx) => {
         const trxRepo = createPeopleRepository(trx);
         const now = clock.now();
@@ -248,12 +240,11 @@ export function createPeopleService(
       skip: number;
       search?: string | undefined;
     }) {
-      await requireProfessional(a.actorId);
       await requireVisibleParent(a.actorId, a.parentId);
       const { rows, total } = await repo.listChildren({
         actorId: a.actorId,
         parentId: a.parentId,
-        type: 2,
+        type: USER_TYPE.client,
         limit: a.limit,
         skip: a.skip,
         search: a.search,
@@ -262,9 +253,12 @@ export function createPeopleService(
     },
 
     async listEvaluators(a: { actorId: number; parentId: number }) {
-      await requireProfessional(a.actorId);
       await requireVisibleParent(a.actorId, a.parentId);
-      const { rows } = await repo.listChildren({ actorId: a.actorId, parentId: a.parentId, type: 1 });
+      const { rows } = await repo.listChildren({
+        actorId: a.actorId,
+        parentId: a.parentId,
+        type: USER_TYPE.professional,
+      });
       return { evaluators: rows.map(toManagedUser) };
     },
   };

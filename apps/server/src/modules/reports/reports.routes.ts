@@ -6,12 +6,12 @@ import {
   sendEvaluationResponseSchema,
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, protectedRoute } from '../../lib/access.ts';
 import { z } from 'zod';
 import { translate } from '../../lib/i18n.ts';
 import { createReportsService } from './reports.service.ts';
 
 const errors = {
-  401: errorEnvelopeSchema,
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   422: errorEnvelopeSchema,
@@ -24,20 +24,16 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/evaluations/:id/report.pdf',
-    {
-      config: { public: false },
-      schema: {
-        tags: ['evaluations'],
-        summary: "The evaluation report as PDF, in the client's language",
-        security: [{ bearer: [] }],
-        params: evaluationReportParamsSchema,
-        querystring: evaluationReportQuerySchema,
-        response: { 200: z.any().describe('application/pdf'), ...errors },
-      },
-    },
+    protectedRoute('any', {
+      tags: ['evaluations'],
+      summary: "The evaluation report as PDF, in the client's language",
+      params: evaluationReportParamsSchema,
+      querystring: evaluationReportQuerySchema,
+      response: { 200: z.any().describe('application/pdf'), ...errors },
+    }),
     async (request, reply) => {
       const { fileName, pdf } = await reports.download({
-        actorId: request.auth!.userId,
+        actorId: authOf(request).userId,
         evaluationId: request.params.id,
         version: request.query.version,
       });
@@ -51,22 +47,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/web/enviarevalua',
-    {
-      config: { public: false },
-      // Before body validation: a client gets 403 whatever it sends.
-      preValidation: async (request) => {
-        await reports.requireProfessional(request.auth!.userId);
-      },
-      schema: {
-        tags: ['evaluations'],
-        summary: "E-mails the report (encrypted PDF attached, no health values in the body) to the client's address",
-        security: [{ bearer: [] }],
-        body: evaluationIdBodySchema,
-        response: { 200: sendEvaluationResponseSchema, ...errors },
-      },
-    },
+    protectedRoute('professional', {
+      tags: ['evaluations'],
+      summary: "E-mails the report (encrypted PDF attached, no health values in the body) to the client's address",
+      body: evaluationIdBodySchema,
+      response: { 200: sendEvaluationResponseSchema, ...errors },
+    }),
     async (request) => {
-      const sent = await reports.send({ actorId: request.auth!.userId, evaluationId: request.body.evaluationID });
+      const sent = await reports.send({ actorId: authOf(request).userId, evaluationId: request.body.evaluationID });
       return {
         message: translate(request.lang, 'messages.evaluationSent', { email: sent.to }),
         to: sent.to,

@@ -47,8 +47,6 @@ export function createReportsService(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
   const limits = createRateLimitsService(deps);
 
   return {
-    requireProfessional: (actorId: number) => evaluations.requireProfessional(actorId),
-
     /** Same scope as getevaluacion: the owner's tree, or the client itself. */
     async download(a: { actorId: number; evaluationId: number; version?: number | undefined }) {
       const detail = await evaluations.get(a);
@@ -60,7 +58,6 @@ export function createReportsService(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
       actorId: number;
       evaluationId: number;
     }): Promise<{ to: string; password: string; lang: Language }> {
-      await evaluations.requireProfessional(a.actorId);
       const detail = await evaluations.get(a);
       const decision = await limits.consume('evaluation-email', String(a.actorId), [
         { limit: REPORT_EMAILS_PER_HOUR, windowMs: HOUR },

@@ -37,6 +37,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
           'sessions.last_seen_at',
           'sessions.idle_expires_at',
           'sessions.absolute_expires_at',
+          'users.type as user_type',
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)

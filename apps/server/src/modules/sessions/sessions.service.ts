@@ -42,7 +42,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
         const idleExpiresAt = new Date(Math.min(now.getTime() + idleMs, session.absolute_expires_at.getTime()));
         await repo.touch(session.id, now, idleExpiresAt);
       }
-      return { userId: session.user_id, sessionId: session.id };
+      return { userId: session.user_id, sessionId: session.id, userType: session.user_type };
     },
 
     revoke: (sessionId: string) => repo.revoke(sessionId, deps.clock.now()),

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@medida/contracts';
+import { USER_TYPE, ErrorCode } from '@medida/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, insertUser, login, registrationBody } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -138,8 +138,8 @@ describe('GET /web/datosusuario', () => {
 
   it('lets a parent read the users below it (any depth), and nobody else', async () => {
     const parent = await insertUser(ctx);
-    const child = await insertUser(ctx, { parent_user_id: parent.id, type: 2 });
-    const grandchild = await insertUser(ctx, { parent_user_id: child.id, type: 2 });
+    const child = await insertUser(ctx, { parent_user_id: parent.id, type: USER_TYPE.client });
+    const grandchild = await insertUser(ctx, { parent_user_id: child.id, type: USER_TYPE.client });
     const sibling = await insertUser(ctx, { parent_user_id: parent.id });
     const stranger = await insertUser(ctx);
     const parentToken = await login(ctx.app, parent);

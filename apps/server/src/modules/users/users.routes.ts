@@ -6,6 +6,7 @@ import {
   errorEnvelopeSchema,
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, protectedRoute } from '../../lib/access.ts';
 import { translate } from '../../lib/i18n.ts';
 import { createUsersService } from './users.service.ts';
 
@@ -14,22 +15,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/datosusuario',
-    {
-      config: { public: false },
-      schema: {
-        tags: ['users'],
-        summary: "Profile of oneself or of a user in one's account tree",
-        security: [{ bearer: [] }],
-        querystring: datosUsuarioQuerySchema,
-        response: {
-          200: datosUsuarioResponseSchema,
-          401: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-          422: errorEnvelopeSchema,
-        },
+    protectedRoute('any', {
+      tags: ['users'],
+      summary: "Profile of oneself or of a user in one's account tree",
+      querystring: datosUsuarioQuerySchema,
+      response: {
+        200: datosUsuarioResponseSchema,
+        404: errorEnvelopeSchema,
+        422: errorEnvelopeSchema,
       },
-    },
-    async (request) => users.profile(request.auth!.userId, request.query.id_usuario),
+    }),
+    async (request) => users.profile(authOf(request).userId, request.query.id_usuario),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   ACCOUNT_LEVELS,
   ErrorCode,
   resolveRegistrationVariant,
+  USER_TYPE,
   type CreaCuentaBody,
   type UserProfile,
 } from '@medida/contracts';
@@ -19,7 +20,7 @@ type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createUsersRe
 function toProfile(row: ProfileRow): UserProfile {
   return {
     id_usuario: row.id,
-    type: row.type === 2 ? 2 : 1,
+    type: row.type,
     ...personProfileFields(row),
     creditos: row.creditos,
     lang: asLanguage(row.lang),
@@ -61,7 +62,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher'
       let id: number;
       try {
         ({ id } = await repo.insert({
-          type: 1,
+          type: USER_TYPE.professional,
           email: body.email,
           password_hash: passwordHash,
           cambia_pass: 0,

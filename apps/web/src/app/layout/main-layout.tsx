@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { useState } from 'react';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -65,7 +66,7 @@ export function MainLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {/* Spec §2: the new-evaluation modal opens from any screen; clients (type 2) do not evaluate. */}
-            {user.data && user.data.type !== 2 && <NewEvaluationButton />}
+            {user.data && user.data.type !== USER_TYPE.client && <NewEvaluationButton />}
             <LanguageSwitcher />
             <UserMenu
               name={name || t('common.loadingName')}

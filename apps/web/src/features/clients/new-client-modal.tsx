@@ -1,7 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_COMPANY_ID } from '@medida/contracts';
+import { DEFAULT_COMPANY_ID, USER_TYPE } from '@medida/contracts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import {
@@ -23,7 +23,7 @@ import { ClientForm } from './client-form.tsx';
 function createClientBody(values: PersonFormValues, parentId: number): object | FormData {
   const fields = {
     ...personFields(values),
-    type: 2 as const,
+    type: USER_TYPE.client,
     lang: currentLanguage(),
     parent_user_id: parentId,
     ...(values.company_id ? { company_id: Number(values.company_id) } : {}),

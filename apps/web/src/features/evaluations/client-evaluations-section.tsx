@@ -51,7 +51,7 @@ function useClientEvaluations(client: ManagedUser) {
       fetchEvaluations(
         {
           userId: user!.id,
-          userType: user!.type === 2 ? 2 : 1,
+          userType: user!.type,
           page: 1,
           limit: CLIENT_PAGE,
           filters: NO_FILTERS,

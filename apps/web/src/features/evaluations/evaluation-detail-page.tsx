@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { useMemo } from 'react';
 import { Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
@@ -51,7 +52,7 @@ function DetailSkeleton() {
 function DetailHeader({ data }: { data: EvaluationDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const isClient = useSessionUser().data?.type === 2;
+  const isClient = useSessionUser().data?.type === USER_TYPE.client;
   const download = useDownloadReport();
   const send = useSendEvaluation();
   const confirmDelete = useConfirmDeleteEvaluation();

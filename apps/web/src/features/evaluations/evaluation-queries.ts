@@ -19,8 +19,7 @@ export function useEvaluationsList(page: number, limit: number, filters: Evaluat
   const user = useSessionUser().data;
   return useQuery({
     queryKey: evaluationKeys.list(user?.id ?? 0, page, limit, filters),
-    queryFn: ({ signal }) =>
-      fetchEvaluations({ userId: user!.id, userType: user!.type === 2 ? 2 : 1, page, limit, filters }, signal),
+    queryFn: ({ signal }) => fetchEvaluations({ userId: user!.id, userType: user!.type, page, limit, filters }, signal),
     enabled: user !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -8,6 +8,7 @@ import {
   sendEvaluationResponseSchema,
   type CreateEvaluationBody,
   type EvaluationDetail,
+  USER_TYPE,
 } from '@medida/contracts';
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
 import { apiDownload, apiRequest } from '../../lib/api.ts';
@@ -56,7 +57,7 @@ export const fetchEvaluations = (q: EvaluationListQuery, signal?: AbortSignal) =
 /** The wizard's client search (spec §7: type 2 and a search term). */
 export const searchEvaluationClients = (parentId: number, search: string, signal?: AbortSignal) =>
   apiRequest('/web/evaluationListing', {
-    query: { type: 2, search: search.trim() || undefined, parent_user_id: parentId },
+    query: { type: USER_TYPE.client, search: search.trim() || undefined, parent_user_id: parentId },
     schema: evaluationListingResponseSchema,
     signal,
   }).then((res) => res.lista);

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { useEffect, useState } from 'react';
 import { Box, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconClipboardHeart, IconClipboardPlus } from '@tabler/icons-react';
@@ -18,7 +19,7 @@ import { evaluationWizard } from './wizard-store.ts';
 /** `evaluations`: the evaluations in the user's scope, five filters and paging (spec §2, §7). */
 export function EvaluationsPage() {
   const { t } = useTranslation();
-  const isClient = useSessionUser().data?.type === 2;
+  const isClient = useSessionUser().data?.type === USER_TYPE.client;
   const [filters, setFilters] = useState<EvaluationListFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { Skeleton } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,7 @@ function NewNetworkUserForm({ parentId, paisId }: { parentId: number; paisId: nu
       createUser({
         ...personFields(values),
         ...networkFields(values),
-        type: 1,
+        type: USER_TYPE.professional,
         lang: currentLanguage(),
         parent_user_id: parentId,
       }),

@@ -10,6 +10,7 @@ import {
   getMyEvaluatorsResponseSchema,
   messageSchema,
   statesResponseSchema,
+  USER_TYPE,
 } from '@medida/contracts';
 import { apiDownload, apiRequest } from '../../lib/api.ts';
 
@@ -24,7 +25,13 @@ export interface ClientsPageQuery {
 
 export const fetchClients = (q: ClientsPageQuery, signal?: AbortSignal) =>
   apiRequest('/web/getMyClients', {
-    query: { type: 2, parent_user_id: q.parentId, limit: q.limit, skip: q.skip, search: q.search.trim() || undefined },
+    query: {
+      type: USER_TYPE.client,
+      parent_user_id: q.parentId,
+      limit: q.limit,
+      skip: q.skip,
+      search: q.search.trim() || undefined,
+    },
     schema: getMyClientsResponseSchema,
     signal,
   });

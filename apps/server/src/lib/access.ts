@@ -1,0 +1,39 @@
+import { errorEnvelopeSchema, USER_TYPE } from '@medida/contracts';
+import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { RequestAuth } from '../types.ts';
+import { forbidden, unauthenticated } from './app-error.ts';
+
+/** The session of a protected route's request (plugins/auth sets it before any handler runs). */
+export function authOf(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+/** The one professional check (spec §6): anybody else, i.e. a client, gets 403. */
+export function requireProfessional(userType: number): void {
+  if (userType !== USER_TYPE.professional) throw forbidden();
+}
+
+/** Runs before body and query validation: a client gets 403 whatever it sends. */
+async function professionalOnly(request: FastifyRequest): Promise<void> {
+  requireProfessional(authOf(request).userType);
+}
+
+/** `any` user with a live session, or `professional` users only. */
+export type RouteAccessLevel = 'any' | 'professional';
+
+/**
+ * The options of every route behind a bearer token: `config.public: false` (default deny, plugins/auth),
+ * the bearer security scheme and the 401 (and, for professional routes, 403) responses in the docs, and
+ * the professional check before validation. Spread it into the route options:
+ * `app.get(url, protectedRoute('any', { tags, summary, querystring, response }), handler)`.
+ */
+export function protectedRoute<S extends FastifySchema & { response: object }>(access: RouteAccessLevel, schema: S) {
+  const denials =
+    access === 'professional' ? { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } : { 401: errorEnvelopeSchema };
+  return {
+    config: { public: false },
+    ...(access === 'professional' ? { preValidation: professionalOnly } : {}),
+    schema: { ...schema, security: [{ bearer: [] }], response: { ...denials, ...schema.response } },
+  };
+}
