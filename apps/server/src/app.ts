@@ -82,7 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
-    defaultJsonParser(request, text, done);
+    void defaultJsonParser(request, text, done);
   });
 
   // App plugins first, so their hooks (route declaration check, auth, envelope) see every route.

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError, isSessionEndingStatus, parseErrorResponse } from './api-error.ts';
 import { API_TIMEOUT_MS } from './constants.ts';
 import { getToken } from './storage.ts';
@@ -89,6 +89,9 @@ async function send(path: string, options: SendOptions, accept: string): Promise
 }
 
 /** Typed fetch for the /web API: bearer token, XHR marker, language, 30 s timeout, one error type. */
+/** For endpoints that answer {} or {message}: both are fine. */
+export const okSchema = z.object({ message: z.string().optional() }).passthrough();
+
 export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: ApiRequestOptions<S>,

@@ -10,7 +10,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { ChangePasswordModal } from '../../features/auth/change-password-modal.tsx';
-import { useLogout, useProfile, useSessionUser } from '../../features/auth/session.ts';
+import { useLogout, useProfile, useSessionUser } from '../../lib/session.ts';
 import { ChatButton } from '../../features/chat/chat-button.tsx';
 import { EvaluationWizardOverlay, NewEvaluationButton } from '../../features/evaluations/evaluation-wizard-overlay.tsx';
 import { ProfileModal } from '../../features/profile/profile-modal.tsx';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { useSessionUser, useToken } from '../../features/auth/session.ts';
+import { useSessionUser, useToken } from '../../lib/session.ts';
 import { ServerErrorPage } from '../../features/errors/server-error-page.tsx';
 import { resolveLanguage } from '../../lib/language.ts';
 import { getStoredLanguage } from '../../lib/storage.ts';

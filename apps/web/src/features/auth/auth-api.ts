@@ -1,14 +1,11 @@
-import { z } from 'zod';
 import {
   authenticateResponseSchema,
-  authenticatedUserResponseSchema,
   countriesResponseSchema,
   creaCuentaResponseSchema,
-  datosUsuarioResponseSchema,
   messageSchema,
   type CreaCuentaBody,
 } from '@medida/contracts';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest, okSchema } from '../../lib/api.ts';
 
 // Thin, typed wrappers over the /web auth endpoints (packages/contracts has the shapes).
 
@@ -19,18 +16,6 @@ export const login = (body: { email: string; password: string }) =>
     schema: authenticateResponseSchema,
     endsSessionOnAuthError: false,
   });
-
-export const fetchSessionUser = (signal?: AbortSignal) =>
-  apiRequest('/web/authenticate/user', { schema: authenticatedUserResponseSchema, signal });
-
-export const fetchProfile = (idUsuario: number, signal?: AbortSignal) =>
-  apiRequest('/web/datosusuario', { query: { id_usuario: idUsuario }, schema: datosUsuarioResponseSchema, signal });
-
-/** The server may answer {} or {message}; both are fine. */
-const okSchema = z.object({ message: z.string().optional() }).passthrough();
-
-export const logout = () =>
-  apiRequest('/web/logout', { method: 'POST', body: {}, schema: okSchema, endsSessionOnAuthError: false });
 
 export const changePassword = (body: { id_usuario: number; current_password: string; password: string }) =>
   // A wrong current password is a form error here, not the end of the session.

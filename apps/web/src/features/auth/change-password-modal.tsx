@@ -7,7 +7,7 @@ import { apiErrorMessage, notifyApiError, notifySuccess } from '../../lib/notify
 import { sessionStore } from '../../lib/session-store.ts';
 import { changePassword } from './auth-api.ts';
 import { NewPasswordFields, newPasswordValidation } from './new-password-fields.tsx';
-import { useSessionUser } from './session.ts';
+import { useSessionUser } from '../../lib/session.ts';
 
 interface ChangePasswordModalProps {
   opened: boolean;

@@ -4,7 +4,7 @@ import { IconCoins, IconLayoutDashboard, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useProfile } from '../auth/session.ts';
+import { useProfile } from '../../lib/session.ts';
 
 function StatTile({
   icon,

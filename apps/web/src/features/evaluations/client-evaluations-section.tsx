@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ManagedUser } from '@medida/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { useSessionUser } from '../auth/session.ts';
+import { useSessionUser } from '../../lib/session.ts';
 import { fetchEvaluations } from './evaluations-api.ts';
 import { evaluationKeys } from './evaluation-queries.ts';
 import { NO_FILTERS } from './list/evaluation-filters.tsx';

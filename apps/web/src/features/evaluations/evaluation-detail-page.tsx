@@ -17,7 +17,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
-import { useSessionUser } from '../auth/session.ts';
+import { useSessionUser } from '../../lib/session.ts';
 import { CompositionCard } from './detail/composition-card.tsx';
 import { ComparisonTable } from './detail/comparison-table.tsx';
 import { EnergyCard } from './detail/energy-card.tsx';

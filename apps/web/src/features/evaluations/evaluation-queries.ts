@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionUser } from '../auth/session.ts';
+import { useSessionUser } from '../../lib/session.ts';
 import {
   fetchEvaluation,
   fetchEvaluations,

@@ -9,7 +9,7 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { apiErrorMessage } from '../../lib/notify.ts';
-import { useSessionUser } from '../auth/session.ts';
+import { useSessionUser } from '../../lib/session.ts';
 import type { EvaluationListFilters } from './evaluations-api.ts';
 import { useEvaluationsList } from './evaluation-queries.ts';
 import { EvaluationFilters, NO_FILTERS } from './list/evaluation-filters.tsx';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useProfile, useSessionUser } from '../auth/session.ts';
+import { useProfile, useSessionUser } from '../../lib/session.ts';
 import {
   fetchCities,
   fetchClients,

@@ -3,7 +3,7 @@ import { LabeledValue as Field } from '../../components/labeled-value.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { especialidadKey } from '../../lib/especialidades.ts';
-import { useProfile } from '../auth/session.ts';
+import { useProfile } from '../../lib/session.ts';
 
 /** The signed-in user's own record, read from GET /web/datosusuario. Editing comes with the profile issue. */
 export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useProfile, useSessionUser } from '../../auth/session.ts';
+import { useProfile, useSessionUser } from '../../../lib/session.ts';
 import { usePeopleModals } from '../../people/index.ts';
 import { createEvaluation } from '../evaluations-api.ts';
 import { useRefreshEvaluations } from '../evaluation-queries.ts';

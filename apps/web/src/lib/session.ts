@@ -1,7 +1,19 @@
 import { useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionStore } from '../../lib/session-store.ts';
-import { fetchProfile, fetchSessionUser, logout } from './auth-api.ts';
+import { authenticatedUserResponseSchema, datosUsuarioResponseSchema } from '@medida/contracts';
+import { apiRequest, okSchema } from './api.ts';
+import { sessionStore } from './session-store.ts';
+
+// The signed-in session, shared by every feature: who is signed in, their profile, and signing out.
+
+export const fetchSessionUser = (signal?: AbortSignal) =>
+  apiRequest('/web/authenticate/user', { schema: authenticatedUserResponseSchema, signal });
+
+export const fetchProfile = (idUsuario: number, signal?: AbortSignal) =>
+  apiRequest('/web/datosusuario', { query: { id_usuario: idUsuario }, schema: datosUsuarioResponseSchema, signal });
+
+export const logout = () =>
+  apiRequest('/web/logout', { method: 'POST', body: {}, schema: okSchema, endsSessionOnAuthError: false });
 
 export const sessionKeys = {
   user: (token: string | null) => ['session', 'user', token] as const,
