@@ -16,6 +16,7 @@ import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { auth } from './plugins/auth.ts';
@@ -87,8 +88,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // App plugins first, so their hooks (route declaration check, auth, envelope) see every route.
   await app.register(errorHandler);
-  await app.register(auth, { authenticate: createSessionsService(app.deps).authenticate });
+  // Security headers before auth: a 401 thrown by the auth hook must carry them too.
   await app.register(security, { corsOrigins: config.corsOrigins });
+  await app.register(auth, { authenticate: createSessionsService(app.deps).authenticate });
   await app.register(dbLifecycle, { handle: options.db });
   if (config.apiDocs) await app.register(docs);
 
@@ -96,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(countriesRoutes);
   await app.register(authRoutes);
   await app.register(passwordRoutes);
+  await app.register(sessionsRoutes);
   await app.register(usersRoutes);
   await app.register(locationsRoutes);
   await app.register(companiesRoutes);

@@ -8,3 +8,4 @@ export * from './credits.ts';
 export * from './registration-variants.ts';
 export * from './system.ts';
 export * from './evaluations.ts';
+export * from './sessions.ts';

@@ -14,6 +14,9 @@ const DashboardPage = lazyWithTimeout(() =>
 const DeleteAccountPage = lazyWithTimeout(() =>
   import('../features/profile/delete-account-page.tsx').then((m) => m.DeleteAccountPage),
 );
+const SessionsPage = lazyWithTimeout(() =>
+  import('../features/sessions/sessions-page.tsx').then((m) => m.SessionsPage),
+);
 const ClientsPage = lazyWithTimeout(() => import('../features/clients/clients-page.tsx').then((m) => m.ClientsPage));
 const ClientDetailPage = lazyWithTimeout(() =>
   import('../features/clients/client-detail-page.tsx').then((m) => m.ClientDetailPage),
@@ -61,6 +64,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'delete-account', element: <DeleteAccountPage /> },
+          { path: 'sessions', element: <SessionsPage /> },
           { path: 'users', element: <ClientsPage /> },
           { path: 'users/:id', element: <ClientDetailPage /> },
           { path: 'networkusers', element: <NetworkPage /> },

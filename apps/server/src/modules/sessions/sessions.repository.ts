@@ -59,6 +59,33 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .where('revoked_at', 'is', null)
         .execute(),
 
+    /** The user's live sessions, most recently used first; expiry is filtered against the caller's clock. */
+    listLiveForUser: (userId: number, now: Date) =>
+      db
+        .selectFrom('sessions')
+        .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('idle_expires_at', '>', now)
+        .where('absolute_expires_at', '>', now)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id')
+        .execute(),
+
+    /** Revokes one session only if it is the user's own and still live: 0 rows otherwise. */
+    revokeOwn: async (userId: number, sessionId: string, now: Date) => {
+      const result = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('idle_expires_at', '>', now)
+        .where('absolute_expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     revokeAllForUser: async (userId: number, now: Date, exceptSessionId?: string) => {
       let query = db
         .updateTable('sessions')

@@ -1,5 +1,7 @@
 import type { Database, Kysely } from '@medida/db';
+import type { ActiveSession } from '@medida/contracts';
 import type { Config } from '../../config.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { MINUTE, type Clock } from '../../lib/clock.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
 import type { RequestAuth } from '../../types.ts';
@@ -43,6 +45,24 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
         await repo.touch(session.id, now, idleExpiresAt);
       }
       return { userId: session.user_id, sessionId: session.id, userType: session.user_type };
+    },
+
+    /** The user's live sessions, the requesting one marked `current`. */
+    async listLive(userId: number, currentSessionId: string): Promise<ActiveSession[]> {
+      const rows = await repo.listLiveForUser(userId, deps.clock.now());
+      return rows.map((row) => ({
+        id: row.id,
+        created_at: row.created_at.toISOString(),
+        last_seen_at: row.last_seen_at.toISOString(),
+        ip: row.ip,
+        user_agent: row.user_agent,
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    /** Ends one of the user's own live sessions; someone else's, or an ended one, is "not found". */
+    async endOwn(userId: number, sessionId: string): Promise<void> {
+      if ((await repo.revokeOwn(userId, sessionId, deps.clock.now())) === 0) throw notFound();
     },
 
     revoke: (sessionId: string) => repo.revoke(sessionId, deps.clock.now()),

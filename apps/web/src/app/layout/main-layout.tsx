@@ -73,6 +73,7 @@ export function MainLayout() {
               email={datos?.email}
               onProfile={() => setProfileOpened(true)}
               onChangePassword={() => setChangePasswordOpened(true)}
+              onSessions={() => void navigate('/sessions')}
               onLogout={onLogout}
             />
           </Group>

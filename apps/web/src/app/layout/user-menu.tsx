@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconDevices, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 interface UserMenuProps {
@@ -7,6 +7,7 @@ interface UserMenuProps {
   email: string | undefined;
   onProfile: () => void;
   onChangePassword: () => void;
+  onSessions: () => void;
   onLogout: () => void;
 }
 
@@ -19,7 +20,7 @@ function initials(name: string): string {
     .join('');
 }
 
-export function UserMenu({ name, email, onProfile, onChangePassword, onLogout }: UserMenuProps) {
+export function UserMenu({ name, email, onProfile, onChangePassword, onSessions, onLogout }: UserMenuProps) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
@@ -63,6 +64,9 @@ export function UserMenu({ name, email, onProfile, onChangePassword, onLogout }:
           data-testid="user-menu-change-password"
         >
           {t('userMenu.changePassword')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconDevices size={18} />} onClick={onSessions} data-testid="user-menu-sessions">
+          {t('userMenu.sessions')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={18} />} color="red" onClick={onLogout} data-testid="logout">
