@@ -75,3 +75,21 @@ export function ageAt(birth: DateInput, at: DateInput): { years: number; months:
   const beforeBirthday = a.m < b.m || (a.m === b.m && a.d < b.d);
   return { years: a.y - b.y - (beforeBirthday ? 1 : 0), months: (a.y - b.y) * 12 + (a.m - b.m) - (a.d < b.d ? 1 : 0) };
 }
+
+/** Days since 1970-01-01 of a calendar date (proleptic Gregorian, no Date object). */
+function dayNumber({ y, m, d }: Ymd): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** Whole days from birth to `at`. */
+export function ageInDays(birth: DateInput, at: DateInput): number {
+  return dayNumber(toYmd(at)) - dayNumber(toYmd(birth));
+}
+
+/** WHO AnthroPlus' exact age in months: days / 30.4375 (the WHO 2007 LMS rows are interpolated at it). */
+export const DAYS_PER_MONTH = 30.4375;

@@ -1,21 +1,27 @@
 import { ADULT_AGE_YEARS, FAT_PERCENT_PLAUSIBLE } from './constants.ts';
 import { DEURENBERG, bfDeurenberg } from './equations/deurenberg.ts';
-import { defineEquation } from './equations/equation.ts';
+import { defineEquation, outsideSample, sampleAges } from './equations/equation.ts';
 import type { EquationMeta } from './equations/equation.ts';
 import { NAVY, NAVY_DENSITY, bfNavy, bfNavyDensityMetric } from './equations/navy.ts';
 import {
+  DURNIN_WOMERSLEY,
   EVANS_2005,
+  FAULKNER,
+  JACKSON_POLLOCK_4,
+  KATCH_MCARDLE_MEN,
   NAGAMINE_SUZUKI,
   SKINFOLD_EQUATIONS,
   SLAUGHTER,
+  SLOAN_MEN,
+  WILMORE_BEHNKE_MEN,
+  WILMORE_BEHNKE_WOMEN,
   hasSites,
-  maxAgeFor,
 } from './equations/skinfolds.ts';
 import type { Maturity, SkinfoldEquation, SkinfoldSite, Skinfolds } from './equations/skinfolds.ts';
 import { toSex } from './equations/sex.ts';
 import type { Sex } from './equations/sex.ts';
-import type { WarningKey } from './i18n-keys.ts';
 import { WARNING_KEYS } from './i18n-keys.ts';
+import type { ResultWarning } from './result.ts';
 import type { EvaluationInput } from './schema.ts';
 
 type BodyFatSource = Pick<
@@ -35,6 +41,7 @@ type BodyFatSource = Pick<
   | 'suprailiaco'
   | 'biceps'
   | 'maduracion'
+  | 'body_fat_equation'
 >;
 
 export const BIA_DEVICE = defineEquation({
@@ -58,6 +65,8 @@ export interface BodyFatInput {
   pgrasa?: number;
   skinfolds: Skinfolds;
   maturity: Maturity;
+  /** Skinfold equation id chosen by the professional (types 2 and 4). */
+  protocol?: string;
 }
 
 export interface FatEstimate {
@@ -67,16 +76,33 @@ export interface FatEstimate {
   fields: readonly string[];
   /** Labelled as an estimate in the UI (no validated equation for this exact case). */
   estimate: boolean;
-  withinValidity: boolean;
+  /** Where the person falls outside the equation's derivation sample (null: inside). */
+  outside: 'age' | 'bmi' | null;
   capped: boolean;
 }
 
-export interface WarningItem {
-  code: WarningKey;
-  equation?: string;
-}
+export type WarningItem = ResultWarning;
 
 const isMinor = (age: number) => age < ADULT_AGE_YEARS;
+
+/** Frozen, shared sample warnings (results are plain data: one object per equation, sex and reason). */
+const SAMPLE_WARNINGS = new Map<string, WarningItem>();
+
+/** The warning that names the equation's sample, for a person outside it (decision 036). */
+export function sampleWarning(meta: EquationMeta, sex: Sex, outside: 'age' | 'bmi'): WarningItem {
+  const key = `${meta.id}|${sex}|${outside}`;
+  let w = SAMPLE_WARNINGS.get(key);
+  if (w) return w;
+  const s = meta.sample!;
+  if (outside === 'bmi') w = { code: WARNING_KEYS.outsideSampleBmi, equation: meta.id, params: { bmi: s.bmiBelow! } };
+  else {
+    const { minAge, maxAge } = sampleAges(s, sex);
+    w = { code: WARNING_KEYS.outsideSampleAge, equation: meta.id, params: { min: minAge, max: maxAge } };
+  }
+  Object.freeze(w.params);
+  SAMPLE_WARNINGS.set(key, Object.freeze(w));
+  return w;
+}
 
 // Shared, frozen field lists (results reference them rather than copying).
 const NAVY_FIELDS_MEN = Object.freeze(['pcintura', 'cuello', 'estatura']);
@@ -86,23 +112,24 @@ const BMI_FIELDS = Object.freeze(['peso', 'estatura']);
 const SUM_SITES_4: readonly SkinfoldSite[] = Object.freeze(['triceps', 'subescapular', 'abdominal', 'cuadriceps']);
 const SUM_SITES_2: readonly SkinfoldSite[] = Object.freeze(['triceps', 'subescapular']);
 
-function skinfoldEstimate(eq: SkinfoldEquation, i: BodyFatInput, estimate: boolean): FatEstimate | null {
-  if (!hasSites(i.skinfolds, eq.sites) || (eq.sex && eq.sex !== i.sex)) return null;
-  const ctx = i; // BodyFatInput has sex, age and maturity: no per-equation context object.
-  let withinValidity = i.age >= eq.minAge && i.age <= maxAgeFor(eq, i.sex);
-  // Evans and the college-sample equations were not meant for BMI >= 35 (formulas.md §2.6).
-  if (eq.meta.id === EVANS_2005.id && i.bmi >= 35) withinValidity = false;
+/** The equation applies to this person's measured sites and sex (its age is judged separately). */
+const canApply = (eq: SkinfoldEquation, i: BodyFatInput): boolean =>
+  hasSites(i.skinfolds, eq.sites) && (!eq.sex || eq.sex === i.sex);
+
+function skinfoldEstimate(eq: SkinfoldEquation, i: BodyFatInput, estimate: boolean): FatEstimate {
+  const s = i.skinfolds as Required<Skinfolds>;
   return {
     meta: eq.meta,
-    percent: eq.percent(i.skinfolds, ctx),
+    percent: eq.percent(s, i), // BodyFatInput has sex, age and maturity: no per-equation context object.
     fields: eq.sites,
     estimate,
-    withinValidity,
-    capped: eq.capped?.(i.skinfolds, ctx) ?? false,
+    outside: outsideSample(eq.meta, i.sex, i.age, i.bmi),
+    capped: eq.capped?.(s, i) ?? false,
   };
 }
 
-const byId = (id: string): SkinfoldEquation => SKINFOLD_EQUATIONS.find((e) => e.meta.id === id)!;
+const BY_ID = new Map(SKINFOLD_EQUATIONS.map((e) => [e.meta.id, e]));
+const byId = (id: string): SkinfoldEquation => BY_ID.get(id)!;
 
 function navyEstimate(i: BodyFatInput, meta: EquationMeta): FatEstimate | null {
   if (i.neckCm === undefined) return null;
@@ -112,15 +139,71 @@ function navyEstimate(i: BodyFatInput, meta: EquationMeta): FatEstimate | null {
     percent: meta === NAVY ? bfNavy(navyIn) : bfNavyDensityMetric(navyIn),
     fields: i.sex === 'M' ? NAVY_FIELDS_MEN : NAVY_FIELDS_WOMEN,
     estimate: false,
-    withinValidity: !isMinor(i.age),
+    outside: outsideSample(meta, i.sex, i.age, i.bmi),
     capped: false,
   };
 }
 
 /**
- * The method's own fat estimate (decisions 030/031):
- * 1 device value; 2 Slaughter under 18, Nagamine-Suzuki for adults (estimate);
- * 3 US Navy; 4 Slaughter under 18, Evans 2005 for adults (estimate, no 4-site equation exists).
+ * The skinfold equations a professional may choose as primary for this person: those whose sites
+ * were measured, for the person's sex, not below the sample's youngest age (adult-only equations are
+ * never primary for an adolescent).
+ */
+export function choosableSkinfoldEquations(i: BodyFatInput): SkinfoldEquation[] {
+  return SKINFOLD_EQUATIONS.filter(
+    (eq) => canApply(eq, i) && i.age >= sampleAges(eq.meta.sample!, i.sex).minAge && !isAdultOnlyMismatch(eq, i),
+  );
+}
+
+/** Slaughter is for children and adolescents: never chosen for an adult. */
+const isAdultOnlyMismatch = (eq: SkinfoldEquation, i: BodyFatInput): boolean =>
+  !isMinor(i.age) && eq.meta.sample!.maxAge < ADULT_AGE_YEARS;
+
+/**
+ * Order in which a valid equation becomes the skinfold methods' primary (decision 036): the
+ * generalized equations first (Durnin-Womersley, Jackson-Pollock), then the method's own default,
+ * then the other equations on the measured sites.
+ */
+const PRIMARY_ORDER: Readonly<Record<2 | 4, readonly string[]>> = {
+  2: [DURNIN_WOMERSLEY.id, JACKSON_POLLOCK_4.id, NAGAMINE_SUZUKI.id, SLOAN_MEN.id],
+  4: [
+    DURNIN_WOMERSLEY.id,
+    JACKSON_POLLOCK_4.id,
+    EVANS_2005.id,
+    WILMORE_BEHNKE_WOMEN.id,
+    KATCH_MCARDLE_MEN.id,
+    WILMORE_BEHNKE_MEN.id,
+    FAULKNER.id,
+  ],
+};
+
+const PRIMARY_EQUATIONS = { 2: PRIMARY_ORDER[2].map(byId), 4: PRIMARY_ORDER[4].map(byId) } as const;
+
+/** The method's fallback when no equation on the measured sites is valid for the person. */
+const METHOD_DEFAULT: Readonly<Record<2 | 4, string>> = { 2: NAGAMINE_SUZUKI.id, 4: EVANS_2005.id };
+
+function skinfoldPrimary(type: 2 | 4, i: BodyFatInput): FatEstimate {
+  if (i.protocol) {
+    const chosen = choosableSkinfoldEquations(i).find((e) => e.meta.id === i.protocol);
+    if (chosen) return skinfoldEstimate(chosen, i, isEstimateDefault(chosen.meta.id));
+  }
+  if (isMinor(i.age)) return skinfoldEstimate(byId(SLAUGHTER.id), i, false);
+  for (const eq of PRIMARY_EQUATIONS[type]) {
+    if (!canApply(eq, i)) continue;
+    if (outsideSample(eq.meta, i.sex, i.age, i.bmi) === null)
+      return skinfoldEstimate(eq, i, isEstimateDefault(eq.meta.id));
+  }
+  const fallback = METHOD_DEFAULT[type];
+  return skinfoldEstimate(byId(fallback), i, true);
+}
+
+/** Nagamine-Suzuki and Evans are used on sites or people they were not built for: always labelled estimates. */
+const isEstimateDefault = (id: string): boolean => id === NAGAMINE_SUZUKI.id || id === EVANS_2005.id;
+
+/**
+ * The method's own fat estimate (decisions 030/031/036):
+ * 1 device value; 3 US Navy; 2 and 4 the professional's chosen equation, else the first valid one in
+ * `PRIMARY_ORDER` (Slaughter under 18), else the method default (Nagamine-Suzuki / Evans).
  */
 export function primaryBodyFat(i: BodyFatInput): FatEstimate {
   switch (i.type) {
@@ -130,16 +213,14 @@ export function primaryBodyFat(i: BodyFatInput): FatEstimate {
         percent: i.pgrasa!,
         fields: BIA_FIELDS,
         estimate: false,
-        withinValidity: true,
+        outside: null,
         capped: false,
       };
     case 3:
       return navyEstimate(i, NAVY)!;
     case 2:
-    case 4: {
-      if (isMinor(i.age)) return skinfoldEstimate(byId(SLAUGHTER.id), i, false)!;
-      return skinfoldEstimate(byId(i.type === 2 ? NAGAMINE_SUZUKI.id : EVANS_2005.id), i, true)!;
-    }
+    case 4:
+      return skinfoldPrimary(i.type, i);
   }
 }
 
@@ -158,39 +239,33 @@ export interface BodyFatAnalysis {
 export function analyseBodyFat(i: BodyFatInput): BodyFatAnalysis {
   const primary = primaryBodyFat(i);
   const warnings: WarningItem[] = [];
-  const minor = isMinor(i.age);
 
   if (primary.meta.id === NAGAMINE_SUZUKI.id)
     warnings.push({ code: WARNING_KEYS.estimateTwoSkinfoldAdult, equation: primary.meta.id });
-  if (primary.meta.id === EVANS_2005.id)
+  if (primary.meta.id === EVANS_2005.id && i.type === 4)
     warnings.push({ code: WARNING_KEYS.noFourSiteEquation, equation: primary.meta.id });
   if (primary.meta.id === SLAUGHTER.id && i.sex === 'M')
     warnings.push({ code: WARNING_KEYS.slaughterMaturityAssumed, equation: SLAUGHTER.id });
-  if (primary.meta.id === NAVY.id && minor)
-    warnings.push({ code: WARNING_KEYS.adultEquationInMinor, equation: NAVY.id });
-  if (primary.meta.id === EVANS_2005.id && i.bmi >= 35)
-    warnings.push({ code: WARNING_KEYS.outsideValidatedBmi, equation: EVANS_2005.id });
 
   const candidates: FatEstimate[] = [];
   if (i.type === 3) candidates.push(navyEstimate(i, NAVY_DENSITY)!);
   let skippedAdult = false;
   for (const eq of SKINFOLD_EQUATIONS) {
-    if (eq.meta.id === primary.meta.id) continue;
+    if (eq.meta.id === primary.meta.id || !canApply(eq, i)) continue;
     // Below an equation's sample (adult-only equations for minors): not applied, and said so.
-    if (i.age < eq.minAge) {
-      if (hasSites(i.skinfolds, eq.sites) && (!eq.sex || eq.sex === i.sex)) skippedAdult = true;
+    if (i.age < sampleAges(eq.meta.sample!, i.sex).minAge) {
+      skippedAdult = true;
       continue;
     }
-    if (!minor && eq.maxAge < ADULT_AGE_YEARS) continue; // Slaughter: children only.
-    const est = skinfoldEstimate(eq, i, false);
-    if (est) candidates.push(est);
+    if (isAdultOnlyMismatch(eq, i)) continue; // Slaughter: children only.
+    candidates.push(skinfoldEstimate(eq, i, false));
   }
   candidates.push({
     meta: DEURENBERG,
     percent: bfDeurenberg(i.sex, i.age, i.bmi),
     fields: BMI_FIELDS,
     estimate: false,
-    withinValidity: true,
+    outside: outsideSample(DEURENBERG, i.sex, i.age, i.bmi),
     capped: false,
   });
   if (skippedAdult) warnings.push({ code: WARNING_KEYS.adultEquationsSkipped });
@@ -205,9 +280,7 @@ export function analyseBodyFat(i: BodyFatInput): BodyFatAnalysis {
   }
   for (const c of comparisons) {
     if (c.capped) warnings.push({ code: WARNING_KEYS.sumCapped, equation: c.meta.id });
-    if (!c.withinValidity && c.meta.id !== NAVY.id && !(c.meta.id === EVANS_2005.id && i.bmi >= 35)) {
-      warnings.push({ code: WARNING_KEYS.outsideValidatedAge, equation: c.meta.id });
-    }
+    if (c.outside) warnings.push(sampleWarning(c.meta, i.sex, c.outside));
   }
 
   const sumSites = i.type === 4 ? SUM_SITES_4 : i.type === 2 ? SUM_SITES_2 : null;
@@ -241,5 +314,6 @@ export function bodyFatInputOf(input: BodyFatSource, age: number): BodyFatInput 
       biceps: input.biceps,
     },
     maturity: (input.maduracion && MATURITY[input.maduracion]) || 'pubertal',
+    protocol: input.body_fat_equation,
   };
 }

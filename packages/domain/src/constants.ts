@@ -3,7 +3,7 @@ export { ACTIVITY_LEVELS, PAL_TABLE } from './equations/energy.ts';
 export { FEVER_THRESHOLD_C } from './equations/clinical.ts';
 
 /** Bump on any change that can alter a stored result (equations, cut-offs, defaults). */
-export const ENGINE_VERSION = '1.0.0';
+export const ENGINE_VERSION = '1.1.0';
 
 /** Spec §3 / decision 030: 2 is ours, the spec names only 1, 3 and 4. */
 export const EVALUATION_TYPES = {
@@ -54,6 +54,17 @@ export const FIELD_RANGES = {
   'clinical_data.temperatura': { min: 34, max: 43, unit: '°C' },
   protein_g_kg: { min: 0.5, max: 3.5, unit: 'g/kg' },
   fat_pct: { min: 20, max: 35, unit: '%' },
+  /** Spec §3 "oxygen consumption": a VO2max measured in a lab or field test. */
+  vo2max_measured: { min: 10, max: 90, unit: 'ml/kg/min' },
+  /** Spec §3 "training volume in percent or minutes": one or the other. */
+  training_volume_pct: { min: 0, max: 100, unit: '%' },
+  training_volume_min: { min: 0, max: 2520, unit: 'min/week' },
+  // The bioimpedance device's own readings (method 1), shown beside the computed values.
+  'device.muscle_kg': { min: 5, max: 150, unit: 'kg' },
+  'device.visceral_level': { min: 1, max: 59, unit: '' },
+  'device.water_pct': { min: 20, max: 80, unit: '%' },
+  'device.phase_angle': { min: 1, max: 20, unit: '°' },
+  'device.bmr_kcal': { min: 500, max: 5000, unit: 'kcal' },
 } as const;
 export type RangedField = keyof typeof FIELD_RANGES;
 

@@ -59,14 +59,31 @@ describe('subject A through every method', () => {
     near(r.comparisons.find((c) => c.equation.id === 'navy_density_metric')!.percent, 19.43);
   });
 
-  it('type 4: raw sum, Evans primary (estimate), Katch-McArdle secondary for men', () => {
+  it('type 4 at 35 y: raw sum; Evans (athletes 18-25 y) yields to Wilmore-Behnke 1969 (men 17-37 y) (decision 036)', () => {
     const r = run(subjectA({ evaluation_type: 4 }));
     expect(r.skinfold_sum).toEqual({ sites: ['triceps', 'subescapular', 'abdominal', 'cuadriceps'], mm: 63 });
-    near(r.body_fat.percent, 14.49);
-    expect(r.body_fat.estimate).toBe(true);
-    expect(r.comparisons[0]).toMatchObject({ primary: true, estimate: true, equation: { id: 'evans_2005' } });
+    expect(r.body_fat).toMatchObject({
+      equation: { id: 'wilmore_behnke_1969_men' },
+      within_validity: true,
+      chosen: false,
+    });
+    const evans = r.comparisons.find((c) => c.equation.id === 'evans_2005')!;
+    near(evans.percent, 14.49);
+    expect(evans).toMatchObject({ primary: false, within_validity: false });
+    expect(r.warnings).toContainEqual({
+      code: WARNING_KEYS.outsideSampleAge,
+      equation: 'evans_2005',
+      params: { min: 18, max: 25 },
+    });
     near(r.comparisons.find((c) => c.equation.id === 'katch_mcardle_1973_men')!.percent, 15.22);
     expect(ids(r)).not.toContain('wilmore_behnke_1970_women');
+    expect(warned(r, WARNING_KEYS.noFourSiteEquation, 'evans_2005')).toBe(false);
+  });
+
+  it('type 4 at 22 y: Evans primary (estimate), with the no-four-site warning', () => {
+    const r = run(subjectA({ evaluation_type: 4, nacimiento: '2003-01-01' }));
+    near(r.body_fat.percent, 14.49);
+    expect(r.comparisons[0]).toMatchObject({ primary: true, estimate: true, equation: { id: 'evans_2005' } });
     expect(warned(r, WARNING_KEYS.noFourSiteEquation, 'evans_2005')).toBe(true);
   });
 
@@ -77,8 +94,9 @@ describe('subject A through every method', () => {
     expect(r.body_fat.equation.id).toBe('nagamine_suzuki_1964');
     expect(r.body_fat.estimate).toBe(true);
     expect(warned(r, WARNING_KEYS.estimateTwoSkinfoldAdult)).toBe(true);
-    // Age 35 is outside the 18-27 y sample.
-    expect(warned(r, WARNING_KEYS.outsideValidatedAge, 'nagamine_suzuki_1964')).toBe(true);
+    // Age 35 is outside the 18-27 y sample, and no equation on TR+SB is valid at 35: it stays, flagged.
+    expect(warned(r, WARNING_KEYS.outsideSampleAge, 'nagamine_suzuki_1964')).toBe(true);
+    expect(r.body_fat.within_validity).toBe(false);
   });
 
   it('type 2 with the optional thigh fold also shows Sloan for men', () => {
@@ -88,10 +106,11 @@ describe('subject A through every method', () => {
 });
 
 describe('subject B', () => {
-  it('type 4: Evans and Wilmore-Behnke', () => {
+  it('type 4 at 28 y: Wilmore-Behnke 1970 (women 17-48 y) primary, Evans (18-25 y) a comparison', () => {
     const r = run(subjectB());
-    near(r.body_fat.percent, 24.53);
-    near(r.comparisons.find((c) => c.equation.id === 'wilmore_behnke_1970_women')!.percent, 26.17);
+    near(r.body_fat.percent, 26.17);
+    expect(r.body_fat.equation.id).toBe('wilmore_behnke_1970_women');
+    near(r.comparisons.find((c) => c.equation.id === 'evans_2005')!.percent, 24.53);
     expect(ids(r)).not.toContain('katch_mcardle_1973_men');
   });
   it('type 3: Navy with hip', () => {
@@ -319,8 +338,9 @@ describe('clients under 18', () => {
 
   it('adult-only equations applied anyway carry a warning; metabolic age is not computed', () => {
     const r = run(teen({ evaluation_type: 3 }));
-    expect(warned(r, WARNING_KEYS.adultEquationInMinor, 'navy_hodgdon_beckett_1984')).toBe(true);
-    expect(warned(r, WARNING_KEYS.adultEquationInMinor, 'bmr_mifflin_st_jeor_1990')).toBe(true);
+    expect(warned(r, WARNING_KEYS.outsideSampleAge, 'navy_hodgdon_beckett_1984')).toBe(true);
+    expect(warned(r, WARNING_KEYS.outsideSampleAge, 'bmr_mifflin_st_jeor_1990')).toBe(true);
+    expect(r.body_fat.within_validity).toBe(false);
     expect(r.metabolic_age).toBeNull();
     expect(warned(r, WARNING_KEYS.metabolicAgeAdultsOnly)).toBe(true);
   });
@@ -407,8 +427,8 @@ describe('rules that are easy to get wrong', () => {
     expect(r.macros.fat.percent).toBeCloseTo(30, 10);
   });
 
-  it('training level is null when the client does not exercise', () => {
-    expect(run(subjectB()).training_level).toBeNull();
+  it("entry level is 'basic' when the client does not exercise (spec §6)", () => {
+    expect(run(subjectB()).training_level).toBe('basic');
     expect(run(subjectB()).macros.energy_level).toBe('sedentary');
   });
 

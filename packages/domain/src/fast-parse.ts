@@ -8,6 +8,7 @@
 import { parseIsoDate } from './age.ts';
 import { FIELD_RANGES, LOCALE_LENGTH, MACRO_PCT_RANGES, SEXO_OPTIONS } from './constants.ts';
 import type { RangedField } from './constants.ts';
+import { SKINFOLD_EQUATION_IDS } from './equations/skinfolds.ts';
 import { EXAM_CATALOGUE } from './exams.ts';
 import { crossFieldRules, methodOf } from './schema.ts';
 import type { EvaluationInput } from './schema.ts';
@@ -140,6 +141,21 @@ function build(v: Obj): EvaluationInput {
   if (c.autoinmune !== undefined) clinical_data.autoinmune = conditions(c.autoinmune);
   if (c.exams !== undefined) clinical_data.exams = exams(c.exams);
 
+  let device: EvaluationInput['device'];
+  if (type === 1 && v.device !== undefined) {
+    const d = v.device;
+    if (!isPlain(d)) throw FALLBACK;
+    device = {
+      muscle_kg: opt(d.muscle_kg, 'device.muscle_kg'),
+      visceral_level: opt(d.visceral_level, 'device.visceral_level'),
+      water_pct: opt(d.water_pct, 'device.water_pct'),
+      phase_angle: opt(d.phase_angle, 'device.phase_angle'),
+      bmr_kcal: opt(d.bmr_kcal, 'device.bmr_kcal'),
+    };
+    // An empty device object is dropped by the schema's normalisation: zod's to decide.
+    if (Object.values(device).every((x) => x === undefined)) throw FALLBACK;
+  }
+
   let macro_percentages: EvaluationInput['macro_percentages'];
   if (v.macro_percentages !== undefined) {
     const m = v.macro_percentages;
@@ -182,6 +198,11 @@ function build(v: Obj): EvaluationInput {
     biceps: opt(v.biceps, 'biceps'),
     diametro_muneca: opt(v.diametro_muneca, 'diametro_muneca'),
     diametro_femur: opt(v.diametro_femur, 'diametro_femur'),
+    body_fat_equation: skinfoldsIgnored ? undefined : optIn(v.body_fat_equation, SKINFOLD_EQUATION_IDS),
+    device,
+    vo2max_measured: opt(v.vo2max_measured, 'vo2max_measured'),
+    training_volume_pct: opt(v.training_volume_pct, 'training_volume_pct'),
+    training_volume_min: opt(v.training_volume_min, 'training_volume_min'),
     maduracion: optIn(v.maduracion, MATURITY),
     fuma,
     alcohol,

@@ -23,6 +23,8 @@ export const ERROR_KEYS = {
   macroSum: 'evaluation.errors.macroSum',
   implausibleBmi: 'evaluation.errors.implausibleBmi',
   implausibleFat: 'evaluation.errors.implausibleFat',
+  equationNotApplicable: 'evaluation.errors.equationNotApplicable',
+  trainingVolumeBoth: 'evaluation.errors.trainingVolumeBoth',
   invalid: 'evaluation.errors.invalid',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
@@ -32,6 +34,11 @@ export const WARNING_KEYS = {
   adultEquationsSkipped: 'evaluation.warnings.adultEquationsSkipped',
   outsideValidatedAge: 'evaluation.warnings.outsideValidatedAge',
   outsideValidatedBmi: 'evaluation.warnings.outsideValidatedBmi',
+  outsideSampleAge: 'evaluation.warnings.outsideSampleAge',
+  outsideSampleBmi: 'evaluation.warnings.outsideSampleBmi',
+  adolescentWaistCutoffs: 'evaluation.warnings.adolescentWaistCutoffs',
+  adolescentMetabolicSyndrome: 'evaluation.warnings.adolescentMetabolicSyndrome',
+  measuredVo2max: 'evaluation.warnings.measuredVo2max',
   estimateTwoSkinfoldAdult: 'evaluation.warnings.estimateTwoSkinfoldAdult',
   noFourSiteEquation: 'evaluation.warnings.noFourSiteEquation',
   slaughterMaturityAssumed: 'evaluation.warnings.slaughterMaturityAssumed',
@@ -144,6 +151,16 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
     pt: 'Estas medidas dão uma gordura corporal não plausível; verifique-as',
   },
   'evaluation.errors.invalid': { en: 'Invalid value', es: 'Valor no válido', pt: 'Valor inválido' },
+  'evaluation.errors.equationNotApplicable': {
+    en: 'This equation cannot be used with the skinfolds measured for this person',
+    es: 'Esta ecuación no se puede usar con los pliegues medidos a esta persona',
+    pt: 'Esta equação não pode ser usada com as dobras medidas nesta pessoa',
+  },
+  'evaluation.errors.trainingVolumeBoth': {
+    en: 'Enter the training volume in percent or in minutes, not both',
+    es: 'Ingrese el volumen de entrenamiento en porcentaje o en minutos, no ambos',
+    pt: 'Informe o volume de treino em porcentagem ou em minutos, não ambos',
+  },
 
   'evaluation.warnings.adultEquationInMinor': {
     en: 'This equation was validated in adults only; under 18 it is an estimate',
@@ -164,6 +181,31 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
     en: 'The BMI is outside the range this equation was validated for',
     es: 'El IMC está fuera del rango en que se validó esta ecuación',
     pt: 'O IMC está fora da faixa em que esta equação foi validada',
+  },
+  'evaluation.warnings.outsideSampleAge': {
+    en: "The age is outside this equation's derivation sample ({{min}}-{{max}} y): read the result as an estimate",
+    es: 'La edad está fuera de la muestra con que se derivó esta ecuación ({{min}}-{{max}} años): lea el resultado como una estimación',
+    pt: 'A idade está fora da amostra em que esta equação foi derivada ({{min}}-{{max}} anos): leia o resultado como uma estimativa',
+  },
+  'evaluation.warnings.outsideSampleBmi': {
+    en: "The BMI is outside this equation's derivation sample (BMI below {{bmi}}): read the result as an estimate",
+    es: 'El IMC está fuera de la muestra con que se derivó esta ecuación (IMC menor a {{bmi}}): lea el resultado como una estimación',
+    pt: 'O IMC está fora da amostra em que esta equação foi derivada (IMC abaixo de {{bmi}}): leia o resultado como uma estimativa',
+  },
+  'evaluation.warnings.adolescentWaistCutoffs': {
+    en: 'Under 18 the adult waist and waist-to-hip cut-offs (WHO) are not applied; waist-to-height is shown',
+    es: 'En menores de 18 no se aplican los puntos de corte adultos de cintura y cintura/cadera (OMS); se muestra cintura/estatura',
+    pt: 'Em menores de 18 não se aplicam os pontos de corte adultos de cintura e cintura/quadril (OMS); mostra-se cintura/altura',
+  },
+  'evaluation.warnings.adolescentMetabolicSyndrome': {
+    en: 'Under 16 metabolic syndrome follows IDF 2007 for adolescents: waist at or above the 90th percentile (or the adult cut-off if lower) plus 2 other criteria; a waist below the adult cut-off needs a percentile chart',
+    es: 'En menores de 16 el síndrome metabólico sigue IDF 2007 para adolescentes: cintura en o sobre el percentil 90 (o el corte adulto si es menor) más 2 criterios; una cintura bajo el corte adulto requiere una tabla de percentiles',
+    pt: 'Em menores de 16 a síndrome metabólica segue a IDF 2007 para adolescentes: cintura no percentil 90 ou acima (ou o corte adulto, se menor) mais 2 critérios; uma cintura abaixo do corte adulto requer uma tabela de percentis',
+  },
+  'evaluation.warnings.measuredVo2max': {
+    en: 'The fitness category uses the measured VO2max, not the Rockport estimate',
+    es: 'La categoría de condición física usa el VO2máx medido, no la estimación de Rockport',
+    pt: 'A categoria de condicionamento usa o VO2máx medido, não a estimativa de Rockport',
   },
   'evaluation.warnings.estimateTwoSkinfoldAdult': {
     en: 'Adult two-skinfold fat % is an estimate (Nagamine & Suzuki, young Japanese adults)',

@@ -21,6 +21,8 @@ export interface ResultWarning {
   code: WarningKey;
   /** Equation id the warning is about, when it is about one. */
   equation?: string;
+  /** Values the translated text interpolates ({{min}}, {{max}}, {{bmi}}). */
+  params?: Record<string, number>;
 }
 
 export interface BmiResult {
@@ -108,6 +110,10 @@ export interface EvaluationResult {
     kg: number;
     equation: EquationRef;
     estimate: boolean;
+    /** The person is inside the equation's derivation sample (age, and BMI where stated). */
+    within_validity: boolean;
+    /** The professional chose this equation (`body_fat_equation`); otherwise the engine's default (decision 036). */
+    chosen: boolean;
     category: { value: FatCategory; equation: EquationRef } | null;
   };
   /** Raw sum of the method's skinfolds (types 2 and 4): tracked over time regardless of equation. */
@@ -127,7 +133,8 @@ export interface EvaluationResult {
     equation: EquationRef;
     alternatives: Array<{ value: number; category: string | null; equation: EquationRef }>;
   };
-  metabolic_age: { years: number; clamped: boolean; equation: EquationRef } | null;
+  /** An estimate by a product convention (labelled so); null under 18 (decision 038). */
+  metabolic_age: { years: number; clamped: boolean; estimate: true; equation: EquationRef } | null;
   bmr: { kcal: number; equation: EquationRef; alternatives: Array<{ kcal: number; equation: EquationRef }> };
   /** kcal/day at each activity level (BMR × PAL min, average, max). */
   energy: Record<ActivityLevel, EnergyRange>;
@@ -154,12 +161,32 @@ export interface EvaluationResult {
     category_equation: EquationRef;
   } | null;
   waist_height: { value: number; risk: WhtrRisk; equation: EquationRef };
-  waist_hip: { value: number; risk: WhrRisk; equation: EquationRef };
-  waist: { cm: number; who: WaistWhoRisk; idf_latam: boolean; equation: EquationRef };
+  /** `risk` is null under 18: the WHO cut-offs are adult cut-offs. */
+  waist_hip: { value: number; risk: WhrRisk | null; equation: EquationRef };
+  /** `who` is null under 18; `idf_latam` is null under 16 (IDF 2007: adult criterion from 16 y). */
+  waist: { cm: number; who: WaistWhoRisk | null; idf_latam: boolean | null; equation: EquationRef };
   blood_pressure: { systolic: number; diastolic: number; category: BpCategory; equation: EquationRef };
   fever: boolean;
   exams: ExamResult[];
-  training_level: TrainingLevel | null;
+  /** Entry and training level: 'basic' for someone who does not exercise (spec §6). */
+  training_level: TrainingLevel;
+  /** Fitness category from a measured VO2max when given, else from Rockport; null with neither. */
+  fitness: {
+    vo2max: number;
+    source: 'measured' | 'rockport';
+    category: FitnessCategory;
+    category_equation: EquationRef;
+  } | null;
+  /** Spec §3 training volume, as entered. */
+  training_volume: { percent: number | null; minutes_per_week: number | null } | null;
+  /** The bioimpedance device's own readings (method 1), source "device". */
+  device: {
+    muscle_kg: number | null;
+    visceral_level: number | null;
+    water_pct: number | null;
+    phase_angle: number | null;
+    bmr_kcal: number | null;
+  } | null;
   risks: RiskItem[];
   comparisons: FatComparison[];
   warnings: ResultWarning[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ageAt, isBefore, parseIsoDate } from './age.ts';
-import { bodyFatInputOf, isPlausibleFat, primaryBodyFat } from './body-fat.ts';
+import { bodyFatInputOf, choosableSkinfoldEquations, isPlausibleFat, primaryBodyFat } from './body-fat.ts';
 import {
   BMI_PLAUSIBLE,
   EVALUATION_TYPES,
@@ -15,6 +15,7 @@ import {
 import type { RangedField } from './constants.ts';
 import { ACTIVITY_LEVELS } from './equations/energy.ts';
 import { navyCircumferenceCm } from './equations/navy.ts';
+import { SKINFOLD_EQUATION_IDS } from './equations/skinfolds.ts';
 import { FRECUENCIA, HACE_OPTIONS } from './equations/training.ts';
 import { EXAM_CATALOGUE, EXAM_IDS } from './exams.ts';
 import type { ExamId } from './exams.ts';
@@ -78,6 +79,19 @@ const rockport = z
   )
   .optional();
 
+const device = z
+  .object(
+    {
+      muscle_kg: opt('device.muscle_kg'),
+      visceral_level: opt('device.visceral_level'),
+      water_pct: opt('device.water_pct'),
+      phase_angle: opt('device.phase_angle'),
+      bmr_kcal: opt('device.bmr_kcal'),
+    },
+    E,
+  )
+  .optional();
+
 const clinicalData = z.object(
   {
     temperatura: ranged('clinical_data.temperatura'),
@@ -126,6 +140,15 @@ export const evaluationObjectSchema = z.object(
     biceps: opt('biceps'),
     diametro_muneca: opt('diametro_muneca'),
     diametro_femur: opt('diametro_femur'),
+    /** Skinfold methods: the primary equation chosen by the professional (decision 036); default when absent. */
+    body_fat_equation: z.enum(SKINFOLD_EQUATION_IDS, E).optional(),
+    /** Bioimpedance method: the device's other readings, shown with "device" as their source. */
+    device,
+    /** Measured VO2max (ml/kg/min): replaces the Rockport estimate in the fitness category. */
+    vo2max_measured: opt('vo2max_measured'),
+    /** Training volume, in % or in minutes per week (one of them). */
+    training_volume_pct: opt('training_volume_pct'),
+    training_volume_min: opt('training_volume_min'),
     /** Slaughter boys' maturity stage; 'puberal' when absent. */
     maduracion: z.enum(['prepuberal', 'puberal', 'postpuberal'], E).optional(),
     fuma: yesNo,
@@ -173,10 +196,10 @@ export type EvaluationFormValues = z.input<typeof evaluationObjectSchema>;
 
 /** Fields each method ignores (spec §5; type 2 per decision 030). They are dropped before validation. */
 export const IGNORED_BY_TYPE: Readonly<Record<1 | 2 | 3 | 4, readonly string[]>> = {
-  1: ['triceps', 'subescapular', 'abdominal', 'cuadriceps', 'cuello'],
-  2: ['pgrasa', 'cuello'],
-  3: ['pgrasa', 'triceps', 'subescapular', 'abdominal', 'cuadriceps'],
-  4: ['pgrasa', 'cuello'],
+  1: ['triceps', 'subescapular', 'abdominal', 'cuadriceps', 'cuello', 'body_fat_equation'],
+  2: ['pgrasa', 'cuello', 'device'],
+  3: ['pgrasa', 'triceps', 'subescapular', 'abdominal', 'cuadriceps', 'body_fat_equation', 'device'],
+  4: ['pgrasa', 'cuello', 'device'],
 };
 
 /** Fields each method needs on top of the always-required ones. */
@@ -211,7 +234,11 @@ export const NUMERIC_FIELDS = [
   'frecentrena',
   'protein_g_kg',
   'fat_pct',
+  'vo2max_measured',
+  'training_volume_pct',
+  'training_volume_min',
 ] as const;
+const DEVICE_FIELDS = ['muscle_kg', 'visceral_level', 'water_pct', 'phase_angle', 'bmr_kcal'] as const;
 
 /** Form values arrive as '' or '72,5' as often as numbers: '' and null mean absent, numeric text is a number. */
 function toNumber(v: unknown): unknown {
@@ -240,6 +267,13 @@ function normalise(raw: unknown): unknown {
     // Hidden in the wizard when the client does not exercise (spec §4).
     v.hace = undefined;
     v.frecentrena = undefined;
+  }
+  if (v.body_fat_equation === null || v.body_fat_equation === '') v.body_fat_equation = undefined;
+  if (v.device === null) v.device = undefined;
+  else if (v.device && typeof v.device === 'object' && !Array.isArray(v.device)) {
+    const d = { ...(v.device as Record<string, unknown>) };
+    for (const k of DEVICE_FIELDS) if (k in d) d[k] = toNumber(d[k]);
+    v.device = DEVICE_FIELDS.every((k) => d[k] === undefined) ? undefined : d;
   }
   if (v.rockport === null) v.rockport = undefined;
   else if (v.rockport && typeof v.rockport === 'object') {
@@ -313,12 +347,12 @@ export function crossFieldRules(value: unknown, ctx: Report): void {
   }
 
   if (type === 3 && inRange(v.cuello, 'cuello') && inRange(v.pcintura, 'pcintura') && inRange(v.pcadera, 'pcadera')) {
-    const sex = v.sexo === 'Masculino' ? 'M' : 'F';
-    // The Navy log needs a positive circumference term (formulas.md §2.3).
-    if (navyCircumferenceCm({ sex, heightCm: 0, waistCm: v.pcintura, neckCm: v.cuello, hipCm: v.pcadera }) <= 0) {
+    if (!tapeCircumferencesFit(v.sexo, v.pcintura, v.cuello, v.pcadera))
       add(ctx, ['cuello'], ERROR_KEYS.neckNotBelowWaist);
-    }
   }
+
+  if (v.training_volume_pct !== undefined && v.training_volume_min !== undefined)
+    add(ctx, ['training_volume_min'], ERROR_KEYS.trainingVolumeBoth);
 
   // Rocha's bone mass needs both breadths.
   if (v.diametro_muneca !== undefined && v.diametro_femur === undefined)
@@ -327,6 +361,11 @@ export function crossFieldRules(value: unknown, ctx: Report): void {
     add(ctx, ['diametro_muneca'], ERROR_KEYS.required);
 
   if (age !== undefined) plausibleFatRule(v, type, age, ctx);
+  if (age !== undefined && (type === 2 || type === 4) && SKINFOLD_EQUATION_IDS.includes(v.body_fat_equation as never)) {
+    const input = bodyFatInputOf(v as unknown as EvaluationInput, age);
+    if (!choosableSkinfoldEquations(input).some((eq) => eq.meta.id === v.body_fat_equation))
+      add(ctx, ['body_fat_equation'], ERROR_KEYS.equationNotApplicable);
+  }
 
   const r = v.rockport as Record<string, unknown> | undefined;
   if (r && typeof r === 'object') {
@@ -362,21 +401,21 @@ function plausibleFatRule(v: Record<string, unknown>, type: 1 | 2 | 3 | 4 | unde
   )
     return;
   for (const f of REQUIRED_BY_TYPE[type]) if (!inRange(v[f], f)) return;
-  if (
-    type === 3 &&
-    navyCircumferenceCm({
-      sex: v.sexo === 'Masculino' ? 'M' : 'F',
-      heightCm: 0,
-      waistCm: v.pcintura,
-      neckCm: v.cuello as number,
-      hipCm: v.pcadera,
-    }) <= 0
-  )
-    return;
+  if (type === 3 && !tapeCircumferencesFit(v.sexo, v.pcintura, v.cuello as number, v.pcadera)) return;
+  if (typeof v.body_fat_equation === 'string' && !SKINFOLD_EQUATION_IDS.includes(v.body_fat_equation as never)) return;
   const estimate = primaryBodyFat(bodyFatInputOf(v as unknown as EvaluationInput, age));
   if (isPlausibleFat(estimate.percent)) return;
   for (const field of estimate.fields)
     if (field !== 'estatura' && field !== 'peso') add(ctx, [field], ERROR_KEYS.implausibleFat);
+}
+
+/**
+ * The tape method needs the waist larger than the neck, for women as for men (a woman's hip would
+ * otherwise hide a waist at or below the neck), and a positive log term (formulas.md §2.3).
+ */
+function tapeCircumferencesFit(sexo: unknown, waistCm: number, neckCm: number, hipCm: number): boolean {
+  const sex = sexo === 'Masculino' ? 'M' : 'F';
+  return waistCm > neckCm && navyCircumferenceCm({ sex, heightCm: 0, waistCm, neckCm, hipCm }) > 0;
 }
 
 /** Canonical (converted) exam values by id, for the rules that compare exams. */

@@ -3,12 +3,16 @@ import { WHO_BMI_LMS_FEMALE, WHO_BMI_LMS_MALE, WHO_LMS_FIRST_MONTH } from '../da
 import { bmi, bmiClassWho, bmiForAge, lmsValue } from './bmi.ts';
 
 describe('WHO 2000 adult classes', () => {
-  it('lower bounds are inclusive and values are never rounded first', () => {
-    expect(bmiClassWho(bmi(50, 164.5))).toBe('mild_thinness'); // 18.48
+  it('lower bounds are inclusive, on the BMI as shown with one decimal (decision 035)', () => {
+    expect(bmiClassWho(bmi(50, 164.5))).toBe('normal'); // 18.48 is shown 18.5
+    expect(bmiClassWho(18.44)).toBe('mild_thinness');
     expect(bmiClassWho(18.5)).toBe('normal');
-    expect(bmiClassWho(24.999)).toBe('normal');
+    expect(bmiClassWho(24.94)).toBe('normal');
+    expect(bmiClassWho(24.999)).toBe('pre_obese'); // shown 25.0
+    expect(bmiClassWho(bmi(64, 160))).toBe('pre_obese'); // 24.999999999999996
     expect(bmiClassWho(25)).toBe('pre_obese');
-    expect(bmiClassWho(15.99)).toBe('severe_thinness');
+    expect(bmiClassWho(15.94)).toBe('severe_thinness');
+    expect(bmiClassWho(15.96)).toBe('moderate_thinness'); // shown 16.0
     expect(bmiClassWho(40)).toBe('obesity_3');
   });
 });

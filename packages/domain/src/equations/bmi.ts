@@ -4,6 +4,7 @@ import {
   WHO_LMS_FIRST_MONTH,
   WHO_LMS_LAST_MONTH,
 } from '../data/who2007-bmi-for-age.ts';
+import { shown } from '../display.ts';
 import { normalCdf } from '../math.ts';
 import { defineEquation } from './equation.ts';
 import type { Sex } from './sex.ts';
@@ -19,8 +20,9 @@ export const BMI_QUETELET = defineEquation({
 export const BMI_FOR_AGE_WHO2007 = defineEquation({
   id: 'bmi_for_age_who2007',
   name: 'WHO 2007 BMI-for-age (LMS z-score)',
-  citation: 'de Onis M et al. Bull World Health Organ 2007;85:660-667',
-  validity: '5-19 y (used here for 13-17 y)',
+  citation:
+    'de Onis M, Onyango AW, Borghi E, Siyam A, Nishida C, Siekmann J. Development of a WHO growth reference for school-aged children and adolescents. Bull World Health Organ 2007;85:660-667',
+  validity: '5-19 y (used here for 13-17 y); L, M, S interpolated at the exact age in days / 30.4375 (WHO AnthroPlus)',
   status: 'solid',
 });
 
@@ -45,8 +47,9 @@ export type WhoAdultBmiClass =
   | 'obesity_2'
   | 'obesity_3';
 
-/** WHO 2000 classes, lower bounds inclusive. Never round before classifying (18.48 is mild thinness). */
-export function bmiClassWho(value: number): WhoAdultBmiClass {
+/** WHO 2000 classes, lower bounds inclusive, on the BMI as shown (one decimal: 24.96 is "25.0", pre-obese). */
+export function bmiClassWho(bmiValue: number): WhoAdultBmiClass {
+  const value = shown(bmiValue, 'bmi');
   if (value < 16) return 'severe_thinness';
   if (value < 17) return 'moderate_thinness';
   if (value < 18.5) return 'mild_thinness';
@@ -60,7 +63,8 @@ export function bmiClassWho(value: number): WhoAdultBmiClass {
 export type MinsalOlderBmiClass = 'underweight' | 'normal' | 'overweight' | 'obese';
 
 /** Chilean primary-care cut-offs for 65 y and over: < 23 / 23-27.9 / 28-31.9 / >= 32. */
-export function bmiClassMinsalOlder(value: number): MinsalOlderBmiClass {
+export function bmiClassMinsalOlder(bmiValue: number): MinsalOlderBmiClass {
+  const value = shown(bmiValue, 'bmi');
   if (value < 23) return 'underweight';
   if (value < 28) return 'normal';
   if (value < 32) return 'overweight';
@@ -77,10 +81,19 @@ export interface BmiForAge {
   lms: readonly [number, number, number];
 }
 
-function lmsRow(sex: Sex, ageMonths: number): readonly [number, number, number] {
+/**
+ * L, M and S at an exact age in months (days / 30.4375), linearly interpolated between the two
+ * monthly rows around it, as WHO AnthroPlus does; ages outside the table use its end rows.
+ */
+export function lmsAt(sex: Sex, ageMonths: number): readonly [number, number, number] {
   const table = sex === 'M' ? WHO_BMI_LMS_MALE : WHO_BMI_LMS_FEMALE;
-  const month = Math.min(WHO_LMS_LAST_MONTH, Math.max(WHO_LMS_FIRST_MONTH, Math.floor(ageMonths)));
-  return table[month - WHO_LMS_FIRST_MONTH]!;
+  const at = Math.min(WHO_LMS_LAST_MONTH, Math.max(WHO_LMS_FIRST_MONTH, ageMonths));
+  const lower = Math.floor(at);
+  const a = table[lower - WHO_LMS_FIRST_MONTH]!;
+  const f = at - lower;
+  if (f === 0) return a;
+  const b = table[lower + 1 - WHO_LMS_FIRST_MONTH]!;
+  return [a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1]), a[2] + f * (b[2] - a[2])];
 }
 
 /** BMI at a given z for the LMS curve: M (1 + L S z)^(1/L). */
@@ -91,10 +104,10 @@ export function lmsValue(l: number, m: number, s: number, z: number): number {
 /**
  * WHO 2007 BMI-for-age z-score with WHO's restricted tails beyond ±3 SD (data/README.md),
  * percentile = 100 Φ(z), and WHO's 5-19 y cut-offs (thinness < -2, overweight > +1, obesity > +2).
- * Age is in completed months (156-228 in this table).
+ * Age is the exact age in months, days / 30.4375 (the table covers 156-228).
  */
 export function bmiForAge(value: number, sex: Sex, ageMonths: number): BmiForAge {
-  const lms = lmsRow(sex, ageMonths);
+  const lms = lmsAt(sex, ageMonths);
   const [l, m, s] = lms;
   let z = (Math.pow(value / m, l) - 1) / (l * s);
   if (z > 3) {
@@ -106,11 +119,12 @@ export function bmiForAge(value: number, sex: Sex, ageMonths: number): BmiForAge
     const sd2n = lmsValue(l, m, s, -2);
     z = -3 - (sd3n - value) / (sd2n - sd3n);
   }
+  const zShown = shown(z, 'zScore');
   let category: WhoBmiForAgeClass = 'normal';
-  if (z < -3) category = 'severe_thinness';
-  else if (z < -2) category = 'thinness';
-  else if (z > 2) category = 'obesity';
-  else if (z > 1) category = 'overweight';
+  if (zShown < -3) category = 'severe_thinness';
+  else if (zShown < -2) category = 'thinness';
+  else if (zShown > 2) category = 'obesity';
+  else if (zShown > 1) category = 'overweight';
   return {
     z,
     percentile: 100 * normalCdf(z),

@@ -1,3 +1,4 @@
+import { shown } from '../display.ts';
 import { defineEquation } from './equation.ts';
 import type { Sex } from './sex.ts';
 
@@ -57,7 +58,7 @@ export function metabolicSyndrome(i: MetabolicSyndromeInput): MetabolicSyndromeC
   // Missing labs are "not evaluated", not "not met"; treatment counts as met (Alberti 2009).
   let count = 0;
   let evaluated = 2; // waist and blood pressure are always measured
-  if (i.waistCm >= (i.sex === 'M' ? 90 : 80)) count++;
+  if (shown(i.waistCm, 'cm') >= (i.sex === 'M' ? 90 : 80)) count++;
   if (i.sys >= 130 || i.dia >= 85 || i.onBpTreatment === true) count++;
   if (i.tg !== undefined) {
     evaluated++;
@@ -76,3 +77,41 @@ export function metabolicSyndrome(i: MetabolicSyndromeInput): MetabolicSyndromeC
 }
 
 export const metabolicSyndromeCount = (i: MetabolicSyndromeInput): number => metabolicSyndrome(i).count;
+
+export const METABOLIC_SYNDROME_IDF_ADOLESCENTS = defineEquation({
+  id: 'mets_idf_2007_adolescents',
+  name: 'Metabolic syndrome, adolescents 10-15 y (IDF 2007): waist ≥ 90th percentile (or adult cut-off if lower) plus 2 of 4',
+  citation:
+    'Zimmet P, Alberti KGMM, Kaufman F et al. The metabolic syndrome in children and adolescents - an IDF consensus report. Pediatr Diabetes 2007;8:299-306',
+  validity: '10 to under 16 y; from 16 y the adult criteria apply; waist percentile charts are national',
+  status: 'solid',
+  sample: { minAge: 10, maxAge: 15 },
+});
+
+/**
+ * IDF 2007 for 10-15 y: abdominal obesity is required (waist ≥ 90th percentile, or the adult cut-off
+ * if lower) plus ≥ 2 of TG ≥ 150, HDL < 40 (both sexes), BP ≥ 130/85, glucose ≥ 100 mg/dL.
+ * Without a percentile chart a waist at or above the adult (LatAm) cut-off is met and one below it
+ * is unknown, so the result can only be present, absent or indeterminate.
+ */
+export function metabolicSyndromeAdolescent(i: MetabolicSyndromeInput): MetabolicSyndromeCount {
+  const waistMet = shown(i.waistCm, 'cm') >= (i.sex === 'M' ? 90 : 80);
+  let others = 0;
+  let evaluated = 1; // blood pressure
+  if (i.sys >= 130 || i.dia >= 85) others++;
+  if (i.tg !== undefined) {
+    evaluated++;
+    if (i.tg >= 150) others++;
+  }
+  if (i.hdl !== undefined) {
+    evaluated++;
+    if (i.hdl < 40) others++;
+  }
+  if (i.glucose !== undefined || i.onGlucoseTreatment === true) {
+    evaluated++;
+    if (i.onGlucoseTreatment === true || (i.glucose !== undefined && i.glucose >= 100)) others++;
+  }
+  const reachable = others + (4 - evaluated) >= 2;
+  const status = !reachable ? 'absent' : waistMet && others >= 2 ? 'present' : 'indeterminate';
+  return { count: others + (waistMet ? 1 : 0), evaluated: evaluated + (waistMet ? 1 : 0), status };
+}

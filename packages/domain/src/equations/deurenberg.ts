@@ -8,6 +8,7 @@ export const DEURENBERG = defineEquation({
   citation: 'Deurenberg P, Weststrate JA, Seidell JC. Br J Nutr 1991;65:105-114',
   validity: 'Adult formula over 15 y, children formula 15 y and under; SEE about 4 %; overestimates in muscular people',
   status: 'solid',
+  sample: { minAge: 7, maxAge: 83 },
 });
 
 /** Adult: 1.2 BMI + 0.23 A - 10.8 sex - 5.4. Child (<= 15 y): 1.51 BMI - 0.70 A - 3.6 sex + 1.4. */

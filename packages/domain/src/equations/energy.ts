@@ -9,6 +9,7 @@ export const MIFFLIN = defineEquation({
   citation: 'Mifflin MD, St Jeor ST et al. Am J Clin Nutr 1990;51:241-247',
   validity: 'Adults 19-78 y, non-obese and obese',
   status: 'solid',
+  sample: { minAge: 19, maxAge: 78 },
 });
 export const HARRIS_BENEDICT_1919 = defineEquation({
   id: 'bmr_harris_benedict_1919',

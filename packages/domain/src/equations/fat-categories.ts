@@ -1,3 +1,4 @@
+import { shown } from '../display.ts';
 import { defineEquation } from './equation.ts';
 import type { Sex } from './sex.ts';
 
@@ -24,8 +25,9 @@ const MEN = [
 ] as const;
 
 /** null outside 20-79 y, where the table has no row. */
-export function fatCategory(sex: Sex, age: number, percent: number): FatCategory | null {
+export function fatCategory(sex: Sex, age: number, fatPercent: number): FatCategory | null {
   if (age < 20 || age > 79) return null;
+  const percent = shown(fatPercent, 'fatPercent');
   const [, healthy, over, obese] = (sex === 'M' ? MEN : WOMEN).find(([min]) => age >= min)!;
   if (percent < healthy) return 'under';
   if (percent < over) return 'healthy';

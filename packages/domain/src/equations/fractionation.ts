@@ -13,15 +13,18 @@ export const RESIDUAL_WURCH = defineEquation({
 export const BONE_ROCHA = defineEquation({
   id: 'bone_rocha_1975',
   name: 'Bone mass (Von Döbeln modified by Rocha), wrist and femur breadths',
-  citation: 'Von Döbeln W 1964; Rocha MSL. Arq Anat Antropol 1975;1:445-451',
+  citation:
+    'Von Döbeln W 1964; Rocha MSL. Peso ósseo do brasileiro de ambos os sexos de 17 a 25 anos. Arq Anat Antropol 1975;1:445-451',
   validity: 'Brazilian adults 17-25 y; skeletal (wet bone) mass, not the BIA mineral estimate',
   status: 'solid',
+  sample: { minAge: 17, maxAge: 25 },
 });
 
 export const MUSCLE_DE_ROSE = defineEquation({
   id: 'muscle_de_rose_1980',
   name: 'Muscle mass, four-component model (De Rose & Guimarães): weight - fat - bone - residual',
-  citation: 'De Rose EH, Guimarães ACA. In: Kinanthropometry II. University Park Press, 1980:103-111',
+  citation:
+    'De Rose EH, Guimarães ACA. A model for optimization of somatotype in young athletes. In: Ostyn M, Beunen G, Simons J (eds). Kinanthropometry II. Baltimore: University Park Press, 1980:77-80',
   validity: 'Needs wrist and femur breadths; fat from the evaluation method',
   status: 'solid',
 });
@@ -30,8 +33,9 @@ export const MUSCLE_LEE_2 = defineEquation({
   id: 'smm_lee_2000_model2',
   name: 'Skeletal muscle mass (Lee model 2)',
   citation: 'Lee RC, Wang Z, Heo M, Ross R, Janssen I, Heymsfield SB. Am J Clin Nutr 2000;72:796-803',
-  validity: 'Non-obese adults 20 y and over (BMI < 30), MRI criterion; SEE 2.8 kg; race term 0 (white/Hispanic)',
+  validity: 'Non-obese adults 20-81 y (BMI < 30), MRI criterion; SEE 2.8 kg; race term 0 (white/Hispanic)',
   status: 'solid',
+  sample: { minAge: 20, maxAge: 81, bmiBelow: 30 },
 });
 
 /** Würch factors 0.241 / 0.209, not the rounded 0.24 / 0.21 (§15.7). */

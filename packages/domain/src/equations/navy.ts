@@ -6,16 +6,20 @@ export const NAVY = defineEquation({
   name: 'US Navy circumference method (Hodgdon & Beckett, inch equations)',
   citation:
     'Hodgdon JA, Beckett MB. Naval Health Research Center Reports 84-11 (men) and 84-29 (women), San Diego, 1984',
-  validity: 'Navy personnel, young and middle-aged adults; SEE about 3.5-3.7 % fat; waist (+ hip) must exceed neck',
+  validity:
+    'US Navy personnel, young and middle-aged adults (window 18-56 y; CHECK the NHRC reports); SEE about 3.5-3.7 % fat; waist must exceed neck',
   status: 'solid',
+  sample: { minAge: 18, maxAge: 56 },
 });
 
 export const NAVY_DENSITY = defineEquation({
   id: 'navy_density_metric',
   name: 'US Navy circumference method, metric density form + Siri',
   citation: 'Hodgdon JA, Beckett MB. NHRC Reports 84-11 and 84-29, 1984; Siri 1956',
-  validity: 'Same as the inch equations; differs from them by about 0.1-0.35 points',
+  validity:
+    'Same sample as the inch equations; not the same fit: differs from them by 0.1-0.35 points at usual sizes and up to about 0.7 points at BMI 45',
   status: 'solid',
+  sample: { minAge: 18, maxAge: 56 },
 });
 
 const CM_PER_IN = 2.54;

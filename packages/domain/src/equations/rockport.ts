@@ -1,3 +1,4 @@
+import { shown } from '../display.ts';
 import { defineEquation } from './equation.ts';
 import { maleDummy } from './sex.ts';
 import type { Sex } from './sex.ts';
@@ -8,6 +9,7 @@ export const ROCKPORT = defineEquation({
   citation: 'Kline GM et al. Med Sci Sports Exerc 1987;19:253-259',
   validity: 'Healthy adults 30-69 y; heart rate in beats per minute at the end of the walk',
   status: 'solid',
+  sample: { minAge: 30, maxAge: 69 },
 });
 
 export const COOPER_NORMS = defineEquation({
@@ -59,7 +61,8 @@ const MEN: readonly Row[] = [
   [0, 33.0, 36.5, 42.5, 46.5, 52.4],
 ];
 
-export function vo2Category(sex: Sex, age: number, vo2max: number): FitnessCategory {
+export function vo2Category(sex: Sex, age: number, vo2: number): FitnessCategory {
+  const vo2max = shown(vo2, 'vo2max');
   const [, poor, fair, good, excellent, superiorAbove] = (sex === 'M' ? MEN : WOMEN).find(([minAge]) => age >= minAge)!;
   if (vo2max > superiorAbove) return 'superior';
   if (vo2max >= excellent) return 'excellent';

@@ -20,11 +20,8 @@ export interface SkinfoldContext {
 export interface SkinfoldEquation {
   meta: EquationMeta;
   sites: readonly SkinfoldSite[];
-  /** Published for one sex only. */
+  /** Published for one sex only. Ages and BMI of the derivation sample are in `meta.sample`. */
   sex?: Sex;
-  /** Age range of the derivation sample, inclusive, in whole years. */
-  minAge: number;
-  maxAge: number;
   /** Fat % from the sites (all present); callers check `sites` first. */
   percent: (s: Required<Skinfolds>, ctx: SkinfoldContext) => number;
   /** Set when the equation reports a capped sum (quadratic past its vertex). */
@@ -40,8 +37,9 @@ export const SLAUGHTER = defineEquation({
   id: 'slaughter_1988',
   name: 'Slaughter triceps + subscapular (children and adolescents)',
   citation: 'Slaughter MH, Lohman TG, Boileau RA et al. Hum Biol 1988;60:709-723',
-  validity: '8-18 y only; white-boy maturity intercepts (pubertal unless stated)',
+  validity: '8-17 y only; white-boy maturity intercepts (pubertal unless stated)',
   status: 'solid',
+  sample: { minAge: 8, maxAge: 17 },
 });
 
 const SLAUGHTER_BOY_INTERCEPT: Record<Maturity, number> = { prepubertal: -1.7, pubertal: -3.4, postpubertal: -5.5 };
@@ -79,9 +77,11 @@ export function bfSlaughter(
 export const NAGAMINE_SUZUKI = defineEquation({
   id: 'nagamine_suzuki_1964',
   name: 'Nagamine & Suzuki triceps + subscapular (estimate)',
-  citation: 'Nagamine S, Suzuki S. Hum Biol 1964;36:8-20; Siri 1956',
-  validity: 'Japanese adults 18-27 y; estimate outside that sample',
+  citation:
+    'Nagamine S, Suzuki S. Anthropometry and body composition of Japanese young men and women. Hum Biol 1964;36:8-15; Siri 1956',
+  validity: 'Young Japanese adults 18-27 y; estimate outside that sample',
   status: 'solid',
+  sample: { minAge: 18, maxAge: 27 },
 });
 
 /** Db men 1.0913 - 0.00116 Σ (not 1.9013, §15.2), women 1.0897 - 0.00133 Σ; Σ = TR + SB. */
@@ -93,9 +93,10 @@ export function densityNagamineSuzuki(sex: Sex, tricepsMm: number, subscapularMm
 export const SLOAN_MEN = defineEquation({
   id: 'sloan_1967_men',
   name: 'Sloan thigh + subscapular (men)',
-  citation: 'Sloan AW. J Appl Physiol 1967;23:311-315; Siri 1956',
+  citation: 'Sloan AW. Estimation of body fat in young men. J Appl Physiol 1967;23:311-315; Siri 1956',
   validity: 'Men 18-26 y',
   status: 'solid',
+  sample: { minAge: 18, maxAge: 26 },
 });
 
 export const densitySloanMen = (thighMm: number, subscapularMm: number): number =>
@@ -106,10 +107,11 @@ export const densitySloanMen = (thighMm: number, subscapularMm: number): number 
 export const EVANS_2005 = defineEquation({
   id: 'evans_2005',
   name: 'Evans 3-site triceps + abdominal + thigh (estimate)',
-  citation: 'Evans EM, Rowe DA, Misic MM, Prior BM, Arngrimsson SA. Med Sci Sports Exerc 2005;37:2006-2011',
+  citation: 'Evans EM, Rowe DA, Misic MM, Prior BM, Arngrimsson SA. Med Sci Sports Exerc 2005;37(11):2006-2011',
   validity:
-    'Collegiate athletes (young adults), 4-compartment criterion; not for children or BMI >= 35; non-black coefficient',
+    '132 collegiate athletes 20.7 ± 2.0 y (window 18-25 y), 4-compartment criterion; not for children or BMI >= 35; non-black coefficient',
   status: 'solid',
+  sample: { minAge: 18, maxAge: 25, bmiBelow: 35 },
 });
 
 /** 8.997 + 0.24658 Σ3 - 6.343 male - 1.998 black (abstract coefficient 0.24658, not 0.2468). */
@@ -120,9 +122,11 @@ export function bfEvans2005(sex: Sex, tricepsMm: number, abdominalMm: number, th
 export const KATCH_MCARDLE_MEN = defineEquation({
   id: 'katch_mcardle_1973_men',
   name: 'Katch & McArdle triceps + subscapular + abdominal (men)',
-  citation: 'Katch FI, McArdle WD. Hum Biol 1973;45:445-454; Siri 1956',
-  validity: 'College men; secondary comparison',
-  status: 'solid',
+  citation:
+    'Katch FI, McArdle WD. Prediction of body density from simple anthropometric measurements in college-age men and women. Hum Biol 1973;45:445-454; Siri 1956',
+  validity: 'College-age men (window 18-26 y); secondary comparison',
+  status: 'check',
+  sample: { minAge: 18, maxAge: 26 },
 });
 
 export const densityKatchMcArdleMen = (tricepsMm: number, subscapularMm: number, abdominalMm: number): number =>
@@ -131,9 +135,11 @@ export const densityKatchMcArdleMen = (tricepsMm: number, subscapularMm: number,
 export const WILMORE_BEHNKE_WOMEN = defineEquation({
   id: 'wilmore_behnke_1970_women',
   name: 'Wilmore & Behnke subscapular + triceps + thigh (women)',
-  citation: 'Wilmore JH, Behnke AR. Am J Clin Nutr 1970;23:267-274; Siri 1956',
+  citation:
+    'Wilmore JH, Behnke AR. An anthropometric estimation of body density and lean body weight in young women. Am J Clin Nutr 1970;23:267-274; Siri 1956',
   validity: 'College women 17-48 y; secondary comparison',
   status: 'solid',
+  sample: { minAge: 17, maxAge: 48 },
 });
 
 export const densityWilmoreBehnkeWomen = (tricepsMm: number, subscapularMm: number, thighMm: number): number =>
@@ -142,9 +148,11 @@ export const densityWilmoreBehnkeWomen = (tricepsMm: number, subscapularMm: numb
 export const WILMORE_BEHNKE_MEN = defineEquation({
   id: 'wilmore_behnke_1969_men',
   name: 'Wilmore & Behnke abdominal + thigh (men)',
-  citation: 'Wilmore JH, Behnke AR. J Appl Physiol 1969;27:25-31; Siri 1956',
-  validity: 'College men; secondary comparison',
-  status: 'solid',
+  citation:
+    'Wilmore JH, Behnke AR. An anthropometric estimation of body density and lean body weight in young men. J Appl Physiol 1969;27:25-31; Siri 1956',
+  validity: 'Young (college) men 17-37 y; secondary comparison',
+  status: 'check',
+  sample: { minAge: 17, maxAge: 37 },
 });
 
 /** Thigh coefficient 0.00040 (not 0.00004, §15.2). */
@@ -157,9 +165,10 @@ export const JACKSON_POLLOCK_4 = defineEquation({
   id: 'jackson_pollock_1985_4site',
   name: 'Jackson & Pollock 4-site triceps + suprailiac + abdominal + thigh (YMCA/ACSM)',
   citation:
-    "Jackson AS, Pollock ML. In: Physical Fitness Specialist Manual, 1985 (as in Golding LA et al., The Y's Way to Physical Fitness, 1989)",
+    "Jackson AS, Pollock ML. Practical assessment of body composition. Phys Sportsmed 1985;13(5):76-90 (as in Golding LA et al., The Y's Way to Physical Fitness, 1989)",
   validity: 'Men 18-61 y, women 18-55 y',
   status: 'solid',
+  sample: { minAge: 18, maxAge: 61, women: { minAge: 18, maxAge: 55 } },
 });
 
 /** Sum at which the men's quadratic peaks (0.29288 / (2 × 0.0005)); beyond it the fit would fall. */
@@ -185,8 +194,9 @@ export const DURNIN_WOMERSLEY = defineEquation({
   name: 'Durnin & Womersley biceps + triceps + subscapular + suprailiac',
   citation:
     'Durnin JVGA, Womersley J. Br J Nutr 1974;32:77-97 (Table 5); under 17 y (boys) / 16 y (girls): Durnin JVGA, Rahaman MM. Br J Nutr 1967;21:681-689; Siri 1956',
-  validity: 'Men 17-72 y, women 16-68 y; Durnin & Rahaman coefficients for younger adolescents',
+  validity: 'Men 17-72 y, women 16-68 y; Durnin & Rahaman coefficients for adolescents from 13 y',
   status: 'solid',
+  sample: { minAge: 13, maxAge: 72, women: { minAge: 13, maxAge: 68 } },
 });
 
 type DwBand = readonly [maxAgeInclusive: number, c: number, m: number];
@@ -221,9 +231,11 @@ export const bfDurninWomersley = (sex: Sex, age: number, sum4Mm: number): number
 export const FAULKNER = defineEquation({
   id: 'faulkner_1968',
   name: 'Faulkner triceps + subscapular + suprailiac + abdominal',
-  citation: 'Faulkner JA. In: Falls HB (ed). Exercise Physiology. Academic Press, 1968:415-445',
-  validity: 'Young adults (swimmers); both sexes',
-  status: 'solid',
+  citation:
+    'Faulkner JA. Physiology of swimming and diving. In: Falls HB (ed). Exercise Physiology. Academic Press, 1968:415-445',
+  validity: 'Young adult swimmers, both sexes (window 18-30 y)',
+  status: 'check',
+  sample: { minAge: 18, maxAge: 30 },
 });
 
 export const bfFaulkner = (sum4Mm: number): number => 0.153 * sum4Mm + 5.783;
@@ -236,6 +248,7 @@ export const JACKSON_POLLOCK_3_MEN = defineEquation({
   citation: 'Jackson AS, Pollock ML. Br J Nutr 1978;40:497-504; Siri 1956',
   validity: 'Men 18-61 y; the product does not collect chest, kept as a cross-check',
   status: 'solid',
+  sample: { minAge: 18, maxAge: 61 },
 });
 
 export const densityJacksonPollock3Men = (sum3Mm: number, age: number): number =>
@@ -251,61 +264,45 @@ export const SKINFOLD_EQUATIONS: readonly SkinfoldEquation[] = [
   {
     meta: SLAUGHTER,
     sites: ['triceps', 'subescapular'],
-    minAge: 8,
-    maxAge: 17,
     percent: (s, ctx) => bfSlaughter(ctx.sex, s.triceps, s.subescapular, ctx.maturity),
   },
   {
     meta: NAGAMINE_SUZUKI,
     sites: ['triceps', 'subescapular'],
-    minAge: 18,
-    maxAge: 27,
     percent: (s, ctx) => siri(densityNagamineSuzuki(ctx.sex, s.triceps, s.subescapular)),
   },
   {
     meta: SLOAN_MEN,
     sites: ['cuadriceps', 'subescapular'],
     sex: 'M',
-    minAge: 18,
-    maxAge: 26,
     percent: (s) => siri(densitySloanMen(s.cuadriceps, s.subescapular)),
   },
   {
     meta: EVANS_2005,
     sites: ['triceps', 'abdominal', 'cuadriceps'],
-    minAge: 18,
-    maxAge: Infinity,
     percent: (s, ctx) => bfEvans2005(ctx.sex, s.triceps, s.abdominal, s.cuadriceps),
   },
   {
     meta: KATCH_MCARDLE_MEN,
     sites: ['triceps', 'subescapular', 'abdominal'],
     sex: 'M',
-    minAge: 18,
-    maxAge: Infinity,
     percent: (s) => siri(densityKatchMcArdleMen(s.triceps, s.subescapular, s.abdominal)),
   },
   {
     meta: WILMORE_BEHNKE_WOMEN,
     sites: ['triceps', 'subescapular', 'cuadriceps'],
     sex: 'F',
-    minAge: 17,
-    maxAge: 48,
     percent: (s) => siri(densityWilmoreBehnkeWomen(s.triceps, s.subescapular, s.cuadriceps)),
   },
   {
     meta: WILMORE_BEHNKE_MEN,
     sites: ['abdominal', 'cuadriceps'],
     sex: 'M',
-    minAge: 18,
-    maxAge: Infinity,
     percent: (s) => siri(densityWilmoreBehnkeMen(s.abdominal, s.cuadriceps)),
   },
   {
     meta: JACKSON_POLLOCK_4,
     sites: ['triceps', 'suprailiaco', 'abdominal', 'cuadriceps'],
-    minAge: 18,
-    maxAge: 61, // women 55, see maxAgeFor
     percent: (s, ctx) => bfJacksonPollock4(ctx.sex, s.triceps + s.suprailiaco + s.abdominal + s.cuadriceps, ctx.age),
     capped: (s, ctx) =>
       s.triceps + s.suprailiaco + s.abdominal + s.cuadriceps >
@@ -314,25 +311,14 @@ export const SKINFOLD_EQUATIONS: readonly SkinfoldEquation[] = [
   {
     meta: DURNIN_WOMERSLEY,
     sites: ['biceps', 'triceps', 'subescapular', 'suprailiaco'],
-    minAge: 13,
-    maxAge: 72, // women 68, see maxAgeFor
     percent: (s, ctx) => bfDurninWomersley(ctx.sex, ctx.age, s.biceps + s.triceps + s.subescapular + s.suprailiaco),
   },
   {
     meta: FAULKNER,
     sites: ['triceps', 'subescapular', 'suprailiaco', 'abdominal'],
-    minAge: 18,
-    maxAge: Infinity,
     percent: (s) => bfFaulkner(s.triceps + s.subescapular + s.suprailiaco + s.abdominal),
   },
 ];
-
-/** Sex-specific upper ages where one registry entry covers both sexes. */
-export function maxAgeFor(eq: SkinfoldEquation, sex: Sex): number {
-  if (eq.meta.id === JACKSON_POLLOCK_4.id && sex === 'F') return 55;
-  if (eq.meta.id === DURNIN_WOMERSLEY.id && sex === 'F') return 68;
-  return eq.maxAge;
-}
 
 export function hasSites(s: Skinfolds, sites: readonly SkinfoldSite[]): s is Required<Skinfolds> {
   for (const site of sites) if (typeof s[site] !== 'number') return false;
@@ -340,3 +326,6 @@ export function hasSites(s: Skinfolds, sites: readonly SkinfoldSite[]): s is Req
 }
 
 export { sum as sumSites };
+
+/** Ids a professional may name in `body_fat_equation` (the schema's enum). */
+export const SKINFOLD_EQUATION_IDS = SKINFOLD_EQUATIONS.map((e) => e.meta.id) as [string, ...string[]];

@@ -1,3 +1,4 @@
+import { shown } from '../display.ts';
 import { defineEquation } from './equation.ts';
 import { maleDummy } from './sex.ts';
 import type { Sex } from './sex.ts';
@@ -8,6 +9,7 @@ export const VAI = defineEquation({
   citation: 'Amato MC et al. Diabetes Care 2010;33:920-922; cut-offs: Amato MC et al. Lipids Health Dis 2011;10:183',
   validity: 'Adults 16 y and over, BMI < 40, TG < 1000 mg/dL; Caucasian derivation (LatAm use: CHECK)',
   status: 'solid',
+  sample: { minAge: 16, maxAge: 100, bmiBelow: 40 },
 });
 
 export const METS_VF = defineEquation({
@@ -58,7 +60,8 @@ const VAI_CUTOFFS: ReadonlyArray<readonly [number, number, number, number]> = [
 ];
 
 /** Adipose-dysfunction category; the table's bands are upper-inclusive ("none ≤ 2.23"). */
-export function vaiCategory(age: number, value: number): VaiCategory {
+export function vaiCategory(age: number, vai: number): VaiCategory {
+  const value = shown(vai, 'index');
   const [, none, mild, moderate] = VAI_CUTOFFS.find(([maxAge]) => age < maxAge)!;
   if (value <= none) return 'none';
   if (value <= mild) return 'mild';
@@ -74,6 +77,9 @@ export const metsIr = (glucoseMgDl: number, tgMgDl: number, hdlMgDl: number, bmi
   (Math.log(2 * glucoseMgDl + tgMgDl) * bmiValue) / Math.log(hdlMgDl);
 
 export const METS_VF_CUTOFF = 7.18;
+
+/** METS-VF above 7.18 (as shown, two decimals) is increased visceral fat. */
+export const metsVfIncreased = (value: number): boolean => shown(value, 'index') > METS_VF_CUTOFF;
 
 export function metsVf(
   sex: Sex,

@@ -1,3 +1,4 @@
+import { shown } from '../display.ts';
 import { defineEquation } from './equation.ts';
 import type { WhoAdultBmiClass } from './bmi.ts';
 import type { Sex } from './sex.ts';
@@ -38,7 +39,8 @@ export type WhtrRisk = 'low' | 'healthy' | 'increased' | 'high';
 export const whtr = (waistCm: number, heightCm: number): number => waistCm / heightCm;
 
 /** < 0.40 take care, < 0.50 healthy, < 0.60 increased, otherwise high. */
-export function whtrRisk(value: number): WhtrRisk {
+export function whtrRisk(ratio: number): WhtrRisk {
+  const value = shown(ratio, 'ratio');
   if (value < 0.4) return 'low';
   if (value < 0.5) return 'healthy';
   if (value < 0.6) return 'increased';
@@ -50,7 +52,7 @@ export type WhrRisk = 'not_increased' | 'substantially_increased';
 export const whr = (waistCm: number, hipCm: number): number => waistCm / hipCm;
 
 /** WHO: ≥ 0.90 (men) / ≥ 0.85 (women), inclusive. */
-export const whrFlag = (sex: Sex, value: number): boolean => value >= (sex === 'M' ? 0.9 : 0.85);
+export const whrFlag = (sex: Sex, value: number): boolean => shown(value, 'ratio') >= (sex === 'M' ? 0.9 : 0.85);
 export const whrRisk = (sex: Sex, value: number): WhrRisk =>
   whrFlag(sex, value) ? 'substantially_increased' : 'not_increased';
 
@@ -63,8 +65,9 @@ export interface WaistFlags {
 }
 
 /** WHO uses strict ">" for waist (and "≥" for WHR); IDF uses "≥". */
-export function waistFlags(sex: Sex, waistCm: number): WaistFlags {
+export function waistFlags(sex: Sex, waistInput: number): WaistFlags {
   const [inc, subst, idf] = sex === 'M' ? [94, 102, 90] : [80, 88, 80];
+  const waistCm = shown(waistInput, 'cm');
   return {
     who: waistCm > subst ? 'substantially_increased' : waistCm > inc ? 'increased' : 'not_increased',
     idf_latam: waistCm >= idf,
@@ -75,7 +78,7 @@ export type NhlbiRisk = 'increased' | 'high' | 'very_high' | 'extremely_high';
 
 /** Only defined from BMI 25 (overweight) upwards; null below. */
 export function nhlbiRisk(sex: Sex, bmiClass: WhoAdultBmiClass, waistCm: number): NhlbiRisk | null {
-  const large = waistCm > (sex === 'M' ? 102 : 88);
+  const large = shown(waistCm, 'cm') > (sex === 'M' ? 102 : 88);
   switch (bmiClass) {
     case 'pre_obese':
       return large ? 'high' : 'increased';

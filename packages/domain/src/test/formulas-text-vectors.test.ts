@@ -38,7 +38,9 @@ type Row = [id: string, actual: () => unknown, expected: unknown, tolerance?: nu
 const rows: Row[] = [
   ['§1.1 B bmi', () => bmi(62, 165), 22.77, 0.01],
   ['§1.1 B class', () => bmiClassWho(bmi(62, 165)), 'normal'],
-  ['§1.1 boundary 50 kg / 164.5 cm', () => bmiClassWho(bmi(50, 164.5)), 'mild_thinness'],
+  // formulas.md says "do not round" (18.48 → mild thinness); the report prints 18.5, and issue 9 /
+  // decision 035 class the value as shown.
+  ['§1.1 boundary 50 kg / 164.5 cm (as shown: 18.5)', () => bmiClassWho(bmi(50, 164.5)), 'normal'],
   ['§1.2 A Miller', () => ibwMiller('M', 178), 70.41, 0.01],
   ['§1.2 A Hamwi', () => ibwHamwi('M', 178), 75.21, 0.01],
   ['§1.2 A Robinson', () => ibwRobinson('M', 178), 71.15, 0.01],
@@ -89,7 +91,9 @@ const rows: Row[] = [
   ['§8.1 JEMS man', () => vo2maxRockportLb('M', 30, 150, walkMinutes(15, 12), 128), 46.34, 0.01],
   ['§8.1 B', () => vo2maxRockport('F', 28, 62, walkMinutes(15, 12), 128), 41.83, 0.01],
   ['§8.1 E', () => vo2maxRockport('F', 52, 75, walkMinutes(17, 45), 150), 18.55, 0.01],
-  ['§8.2 JEMS woman 30 → superior', () => vo2Category('F', 30, 40.03), 'superior'],
+  // 40.03 is shown "40.0", which the table puts in excellent (superior is > 40.0): decision 035.
+  ['§8.2 JEMS woman 30 (shown 40.0) → excellent', () => vo2Category('F', 30, 40.03), 'excellent'],
+  ['§8.2 woman 30, 40.06 (shown 40.1) → superior', () => vo2Category('F', 30, 40.06), 'superior'],
   ['§8.2 calcbee man 45 → good', () => vo2Category('M', 45, 39.4), 'good'],
   ['§8.2 E → very poor', () => vo2Category('F', 52, 18.55), 'very_poor'],
   ['§9.1 B WHtR healthy', () => whtrRisk(72 / 165), 'healthy'],

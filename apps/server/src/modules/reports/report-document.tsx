@@ -1,5 +1,6 @@
 import type { Language } from '@medida/contracts';
 import type { EquationRef, EvaluationInput, EvaluationResult } from '@medida/domain';
+import { EQUATIONS } from '@medida/domain';
 import {
   Circle,
   Document,
@@ -126,7 +127,7 @@ function resultRows(lang: Language, r: EvaluationResult): ResultRow[] {
     },
     {
       label: 'bodyFat',
-      value: `${n(r.body_fat.percent)} % · ${n(r.body_fat.kg)} kg`,
+      value: `${n(r.body_fat.percent)} % · ${n(r.body_fat.kg)} kg${r.body_fat.chosen ? ` (${text(lang, 'chosenByProfessional')})` : ''}`,
       category: cat(r.body_fat.category?.value),
       source: r.body_fat.equation,
     },
@@ -148,7 +149,7 @@ function resultRows(lang: Language, r: EvaluationResult): ResultRow[] {
   if (r.metabolic_age)
     rows.push({
       label: 'metabolicAge',
-      value: `${n(r.metabolic_age.years, 0)} ${text(lang, 'years')}`,
+      value: `${n(r.metabolic_age.years, 0)} ${text(lang, 'years')} (${text(lang, 'estimate')})`,
       source: r.metabolic_age.equation,
     });
   rows.push({ label: 'bmr', value: `${n(r.bmr.kcal, 0)} kcal`, source: r.bmr.equation });
@@ -192,8 +193,21 @@ function resultRows(lang: Language, r: EvaluationResult): ResultRow[] {
       category: cat(r.rockport.category),
       source: r.rockport.equation,
     });
+  if (r.fitness?.source === 'measured')
+    rows.push({
+      label: 'vo2maxMeasured',
+      value: `${n(r.fitness.vo2max)} mL/kg/min`,
+      category: cat(r.fitness.category),
+      source: r.fitness.category_equation,
+    });
   if (r.training_level) rows.push({ label: 'trainingLevel', value: cat(r.training_level) });
   return rows;
+}
+
+/** " (equation name)" for a warning about one equation, from the engine's registry. */
+function equationSuffix(id: string | undefined): string {
+  const eq = id ? EQUATIONS.find((e) => e.id === id) : undefined;
+  return eq ? ` (${eq.name})` : '';
 }
 
 function Table({ head, rows, widths }: { head: string[]; rows: string[][]; widths: number[] }) {
@@ -335,7 +349,7 @@ export function ReportDocument({ model, password }: { model: ReportModel; passwo
           <View>
             <Text style={styles.h2}>{pdfSafe(t('warnings'))}</Text>
             {r.warnings.map((w, i) => (
-              <Text key={i}>{pdfSafe(`• ${warningText(lang, w.code)}`)}</Text>
+              <Text key={i}>{pdfSafe(`• ${warningText(lang, w.code, w.params)}${equationSuffix(w.equation)}`)}</Text>
             ))}
           </View>
         ) : null}

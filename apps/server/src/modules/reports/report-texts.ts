@@ -26,6 +26,12 @@ const T = {
   primary: { es: 'principal', en: 'primary', pt: 'principal' },
   estimate: { es: 'estimación', en: 'estimate', pt: 'estimativa' },
   outsideValidity: { es: 'fuera de su muestra', en: 'outside its sample', pt: 'fora da amostra' },
+  chosenByProfessional: {
+    es: 'elegida por el profesional',
+    en: 'chosen by the professional',
+    pt: 'escolhida pelo profissional',
+  },
+  vo2maxMeasured: { es: 'VO2máx medido', en: 'Measured VO2max', pt: 'VO2máx medido' },
   warnings: { es: 'Advertencias', en: 'Warnings', pt: 'Avisos' },
   history: { es: 'Historial', en: 'History', pt: 'Histórico' },
   weight: { es: 'Peso', en: 'Weight', pt: 'Peso' },
@@ -155,4 +161,8 @@ const NUTRIENTS: Record<string, Record<Language, string>> = {
 };
 export const nutrientName = (lang: Language, code: string): string => NUTRIENTS[code]?.[lang] ?? code;
 
-export const warningText = (lang: Language, code: string): string => I18N_DEFAULTS[code as WarningKey]?.[lang] ?? code;
+/** The engine's warning in `lang`, its {{params}} filled in (a sample's ages or BMI limit). */
+export function warningText(lang: Language, code: string, params: Record<string, number> = {}): string {
+  const template = I18N_DEFAULTS[code as WarningKey]?.[lang] ?? code;
+  return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}

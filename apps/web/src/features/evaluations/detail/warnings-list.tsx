@@ -21,7 +21,7 @@ export function WarningsList({ warnings, equations }: { warnings: ResultWarning[
           const name = nameOf(w.equation);
           return (
             <List.Item key={`${w.code}-${w.equation ?? ''}-${i}`} data-testid="evaluation-warning" data-code={w.code}>
-              {t(`domain.${w.code}`)}
+              {t(`domain.${w.code}`, w.params)}
               {name ? ` (${name})` : ''}
             </List.Item>
           );

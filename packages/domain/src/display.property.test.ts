@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { shown } from './display.ts';
+import { bmi, bmiClassMinsalOlder, bmiClassWho } from './equations/bmi.ts';
+import type { WhoAdultBmiClass } from './equations/bmi.ts';
+import { waistFlags, whrFlag, whtrRisk } from './equations/waist.ts';
+import { computeEvaluation } from './evaluate.ts';
+import { evaluationInputSchema } from './schema.ts';
+import { subjectA } from './test/factories.ts';
+
+// Decision 035: every category is decided on the value as the report prints it (toFixed).
+const printed = (v: number, d: number) => Number(v.toFixed(d));
+
+/** WHO 2000: each cut-off with the class just below it and the class from it. */
+const WHO_CUTOFFS: ReadonlyArray<[number, WhoAdultBmiClass, WhoAdultBmiClass]> = [
+  [16, 'severe_thinness', 'moderate_thinness'],
+  [17, 'moderate_thinness', 'mild_thinness'],
+  [18.5, 'mild_thinness', 'normal'],
+  [25, 'normal', 'pre_obese'],
+  [30, 'pre_obese', 'obesity_1'],
+  [35, 'obesity_1', 'obesity_2'],
+  [40, 'obesity_2', 'obesity_3'],
+];
+
+describe('shown', () => {
+  it('equals the printed value for any number and precision', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(1, 2), (v, d) => {
+        expect(shown(v, d === 1 ? 'bmi' : 'ratio') === printed(v, d)).toBe(true);
+      }),
+      { numRuns: 20000 },
+    );
+  });
+
+  it('the issue examples: 64 / 1.6² and 89.1 / 99', () => {
+    expect(bmi(64, 160)).toBeLessThan(25);
+    expect(bmiClassWho(bmi(64, 160))).toBe('pre_obese');
+    expect(89.1 / 99).toBeLessThan(0.9);
+    expect(whrFlag('M', 89.1 / 99)).toBe(true);
+  });
+});
+
+describe('classes agree with the printed value at every cut-off', () => {
+  it('WHO BMI: heights 140-210 cm, every 0.1 kg weight printed on or just below a cut-off', () => {
+    let onCutoff = 0;
+    for (let h = 140; h <= 210; h++) {
+      const h2 = (h / 100) ** 2;
+      for (const [cut, below, from] of WHO_CUTOFFS) {
+        const lo = Math.floor((cut - 0.25) * h2 * 10);
+        const hi = Math.ceil((cut + 0.15) * h2 * 10);
+        for (let w10 = lo; w10 <= hi; w10++) {
+          const value = bmi(w10 / 10, h);
+          const p = printed(value, 1);
+          if (p === cut) {
+            onCutoff++;
+            expect(bmiClassWho(value), `${w10 / 10} kg ${h} cm = ${value}`).toBe(from);
+          } else if (p === Math.round((cut - 0.1) * 10) / 10) {
+            expect(bmiClassWho(value), `${w10 / 10} kg ${h} cm = ${value}`).toBe(below);
+          }
+        }
+      }
+    }
+    expect(onCutoff).toBeGreaterThan(400);
+  });
+
+  it('MINSAL older adults (23, 28, 32) and the whole evaluation (BMI class and NHLBI risk)', () => {
+    for (let h = 140; h <= 210; h++) {
+      const w = Math.round(25 * (h / 100) ** 2 * 10) / 10;
+      const value = bmi(w, h);
+      if (printed(value, 1) !== 25) continue;
+      const r = computeEvaluation(
+        evaluationInputSchema.parse(subjectA({ evaluation_type: 1, peso: w, estatura: h, pcintura: 80 })),
+      );
+      expect(r.bmi.category).toBe('pre_obese');
+      expect(r.risks.find((x) => x.id === 'bmi_waist')?.level).toBe('increased');
+    }
+    expect(bmiClassMinsalOlder(22.96)).toBe('normal');
+    expect(bmiClassMinsalOlder(27.96)).toBe('overweight');
+    expect(bmiClassMinsalOlder(31.96)).toBe('obese');
+  });
+
+  it('waist-to-hip (0.90 men, 0.85 women) and waist-to-height (0.40, 0.50, 0.60) on 0.1 cm tapes', () => {
+    for (let hip10 = 700; hip10 <= 1500; hip10 += 7) {
+      const hip = hip10 / 10;
+      for (let waist10 = Math.floor(hip10 * 0.8); waist10 <= Math.ceil(hip10 * 0.95); waist10++) {
+        const ratio = waist10 / 10 / hip;
+        const p = printed(ratio, 2);
+        expect(whrFlag('M', ratio)).toBe(p >= 0.9);
+        expect(whrFlag('F', ratio)).toBe(p >= 0.85);
+      }
+    }
+    for (let h = 140; h <= 210; h++) {
+      for (let waist10 = Math.floor(h * 3.5); waist10 <= Math.ceil(h * 6.5); waist10++) {
+        const ratio = waist10 / 10 / h;
+        const p = printed(ratio, 2);
+        const expected = p < 0.4 ? 'low' : p < 0.5 ? 'healthy' : p < 0.6 ? 'increased' : 'high';
+        expect(whtrRisk(ratio)).toBe(expected);
+      }
+    }
+  });
+
+  it('waist circumference bands read the printed centimetre', () => {
+    expect(waistFlags('M', 94.04).who).toBe('not_increased');
+    expect(waistFlags('M', 94.06).who).toBe('increased');
+    expect(waistFlags('F', 79.96).idf_latam).toBe(true);
+  });
+});
