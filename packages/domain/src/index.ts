@@ -52,6 +52,8 @@ export type {
   TrafficColour,
 } from './equations/food-guide.ts';
 export { EQUATIONS } from './registry.ts';
+export { BODY_FAT_EQUATION_CHOICES } from './equations/skinfolds.ts';
+export { DISPLAY_DECIMALS, shown } from './display.ts';
 export type { EquationMeta, EvidenceStatus } from './equations/equation.ts';
 export type { Sex, Sexo } from './equations/sex.ts';
 export type { ActivityLevel, EnergyRange } from './equations/energy.ts';

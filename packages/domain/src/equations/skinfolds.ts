@@ -329,3 +329,11 @@ export { sum as sumSites };
 
 /** Ids a professional may name in `body_fat_equation` (the schema's enum). */
 export const SKINFOLD_EQUATION_IDS = SKINFOLD_EQUATIONS.map((e) => e.meta.id) as [string, ...string[]];
+
+/** What the wizard needs to offer a protocol: each skinfold equation's id, name, sites and sex. */
+export const BODY_FAT_EQUATION_CHOICES: ReadonlyArray<{
+  id: string;
+  name: string;
+  sites: readonly SkinfoldSite[];
+  sex: Sex | null;
+}> = SKINFOLD_EQUATIONS.map((e) => ({ id: e.meta.id, name: e.meta.name, sites: e.sites, sex: e.sex ?? null }));

@@ -1,5 +1,5 @@
 import { USER_TYPE } from '@medida/contracts';
-import { I18N_DEFAULTS, computeEvaluation, evaluationInputSchema } from '@medida/domain';
+import { ENGINE_VERSION, I18N_DEFAULTS, computeEvaluation, evaluationInputSchema } from '@medida/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.ts';
 import { twoTenants, validRut } from '../../test/people-factories.ts';
@@ -53,7 +53,7 @@ describe('POST /web/ingresaevaluacion', () => {
         version: 1,
         evaluation_type: 1,
         fecha: '2026-02-20',
-        engine_version: '1.0.0',
+        engine_version: ENGINE_VERSION,
       },
       creditos: 99,
     });
@@ -356,7 +356,7 @@ describe('GET /web/getevaluacion', () => {
       id,
       evaluation_type: 1,
       fecha: '2026-02-20',
-      engine_version: '1.0.0',
+      engine_version: ENGINE_VERSION,
       client: { id: t.client.id, email: t.client.email, sexo: 'Femenino' },
       evaluator: { id: t.owner.id },
       created_by_me: true,

@@ -68,7 +68,7 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
       />
       <MetricRow
         label={t('evaluations.results.bodyFat')}
-        hint={r.body_fat.estimate ? t('evaluations.results.estimate') : undefined}
+        hint={bodyFatHint(r.body_fat, t)}
         value={r.body_fat.percent}
         decimals={1}
         unit="%"
@@ -142,7 +142,7 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
       {r.metabolic_age && (
         <MetricRow
           label={t('evaluations.results.metabolicAge')}
-          hint={t('evaluations.results.realAge', { count: r.age.years })}
+          hint={`${t('evaluations.results.estimate')} · ${t('evaluations.results.realAge', { count: r.age.years })}`}
           value={r.metabolic_age.years}
           decimals={0}
           unit={t('evaluations.results.years')}
@@ -150,6 +150,41 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
           testId="metric-metabolic-age"
         />
       )}
+      {r.device && <DeviceRows device={r.device} />}
     </ResultCard>
   );
+}
+
+/** Estimate, outside the equation's sample, and whether the professional chose the equation (decision 036). */
+function bodyFatHint(fat: EvaluationResult['body_fat'], t: (key: string) => string): string | undefined {
+  const parts = [
+    fat.chosen ? t('evaluations.results.chosenProtocol') : '',
+    fat.estimate ? t('evaluations.results.estimate') : '',
+    fat.within_validity === false ? t('evaluations.results.outsideSample') : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+const DEVICE_ROWS = [
+  ['muscle_kg', 1, 'kg'],
+  ['visceral_level', 0, ''],
+  ['water_pct', 1, '%'],
+  ['phase_angle', 1, '°'],
+  ['bmr_kcal', 0, 'kcal'],
+] as const;
+
+/** The bioimpedance device's own readings, labelled with "device" as their source. */
+function DeviceRows({ device }: { device: NonNullable<EvaluationResult['device']> }) {
+  const { t } = useTranslation();
+  return DEVICE_ROWS.filter(([key]) => device[key] !== null).map(([key, decimals, unit]) => (
+    <MetricRow
+      key={key}
+      label={t(`evaluations.fields.device.${key}`)}
+      hint={t('evaluations.results.deviceSource')}
+      value={device[key]!}
+      decimals={decimals}
+      unit={unit}
+      testId={`metric-device-${key}`}
+    />
+  ));
 }

@@ -43,11 +43,38 @@ export function FitnessCard({ result: r, inputs }: { result: EvaluationResult; i
             testId="metric-walk-bpm"
           />
         </>
-      ) : (
+      ) : null}
+      {r.fitness?.source === 'measured' ? (
+        <MetricRow
+          label={t('evaluations.fields.vo2max_measured')}
+          hint={
+            <Group gap={4} component="span">
+              {t('evaluations.results.measuredVo2Note')}
+              <EquationSource equation={r.fitness.category_equation} />
+            </Group>
+          }
+          value={r.fitness.vo2max}
+          decimals={1}
+          unit="mL/kg/min"
+          level={r.fitness.category}
+          scale="fitness"
+          testId="metric-vo2max-measured"
+        />
+      ) : null}
+      {r.training_volume ? (
+        <MetricRow
+          label={t('evaluations.fields.training_volume')}
+          value={r.training_volume.percent ?? r.training_volume.minutes_per_week ?? 0}
+          decimals={0}
+          unit={r.training_volume.percent !== null ? '%' : t('evaluations.wizard.minutesPerWeek')}
+          testId="metric-training-volume"
+        />
+      ) : null}
+      {!rp && !r.fitness ? (
         <Text size="sm" c="dimmed" py="xs" data-testid="no-rockport">
           {t('evaluations.results.noRockport')}
         </Text>
-      )}
+      ) : null}
       <Group justify="space-between" py={8}>
         <Text size="sm">{t('evaluations.results.trainingLevel')}</Text>
         {r.training_level ? (

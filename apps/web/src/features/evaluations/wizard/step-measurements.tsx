@@ -6,7 +6,15 @@ import { ClinicalDataFields } from './clinical-data-fields.tsx';
 import { ExamFields } from './exam-fields.tsx';
 import { NumberField } from './number-field.tsx';
 import { WizardSection as Section } from './wizard-section.tsx';
-import { measurementsFor, rangeOf, type MeasurementField, type WizardValues, type YesNo } from './wizard-form.ts';
+import {
+  DEVICE_FIELDS,
+  measurementsFor,
+  protocolChoices,
+  rangeOf,
+  type MeasurementField,
+  type WizardValues,
+  type YesNo,
+} from './wizard-form.ts';
 
 /** Whole numbers for pressures; one decimal for the rest (skinfolds to 0.5 mm, tape to 0.1 cm). */
 const DECIMALS: Partial<Record<MeasurementField, number>> = { presion_s: 0, presion_d: 0 };
@@ -45,7 +53,54 @@ function MeasurementFields({ form }: { form: UseFormReturnType<WizardValues> }) 
           {optional.map((name) => field(name, false))}
         </SimpleGrid>
       </Section>
+      {method === 2 || method === 4 ? <ProtocolField form={form} /> : null}
+      {method === 1 ? <DeviceFields form={form} /> : null}
     </Stack>
+  );
+}
+
+/** Skinfold methods: the professional may choose the primary equation among those the sites allow (decision 036). */
+function ProtocolField({ form }: { form: UseFormReturnType<WizardValues> }) {
+  const { t } = useTranslation();
+  const choices = protocolChoices(form.getValues());
+  return (
+    <Section legend={t('evaluations.wizard.protocol')} hint={t('evaluations.wizard.protocolHint')}>
+      <Select
+        {...form.getInputProps('extras.body_fat_equation')}
+        aria-label={t('evaluations.wizard.protocol')}
+        data={[
+          { value: '', label: t('evaluations.wizard.protocolDefault') },
+          ...choices.map((c) => ({ value: c.id, label: c.name })),
+        ]}
+        value={form.getValues().extras.body_fat_equation ?? ''}
+        onChange={(v) => form.setFieldValue('extras.body_fat_equation', v ? v : null)}
+        allowDeselect={false}
+        comboboxProps={{ zIndex: 400 }}
+        data-testid="field-body_fat_equation"
+      />
+    </Section>
+  );
+}
+
+/** Bioimpedance: the device's other readings, optional, shown beside the computed values as "device". */
+function DeviceFields({ form }: { form: UseFormReturnType<WizardValues> }) {
+  const { t } = useTranslation();
+  return (
+    <Section legend={t('evaluations.wizard.device')} hint={t('evaluations.wizard.deviceHint')}>
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" verticalSpacing="sm">
+        {DEVICE_FIELDS.map((f) => (
+          <NumberField
+            key={f}
+            form={form}
+            path={`extras.device.${f}`}
+            label={t(`evaluations.fields.device.${f}`)}
+            unit={rangeOf(`device.${f}`).unit}
+            decimals={f === 'visceral_level' || f === 'bmr_kcal' ? 0 : 1}
+            testId={`field-device-${f}`}
+          />
+        ))}
+      </SimpleGrid>
+    </Section>
   );
 }
 
@@ -108,6 +163,26 @@ function LifestyleFields({ form }: { form: UseFormReturnType<WizardValues> }) {
             comboboxProps={{ zIndex: 400 }}
             data-testid="field-frecentrena"
           />
+          <NumberField
+            form={form}
+            path="extras.training_volume"
+            label={t('evaluations.fields.training_volume')}
+            unit={form.getValues().extras.training_volume_unit === 'percent' ? '%' : 'min'}
+            decimals={0}
+            testId="field-training_volume"
+          />
+          <Input.Wrapper label={t('evaluations.fields.training_volume_unit')}>
+            <SegmentedControl
+              fullWidth
+              mt={4}
+              data={[
+                { value: 'minutes', label: t('evaluations.wizard.minutesPerWeek') },
+                { value: 'percent', label: '%' },
+              ]}
+              value={form.getValues().extras.training_volume_unit}
+              onChange={(v) => form.setFieldValue('extras.training_volume_unit', v as 'percent' | 'minutes')}
+            />
+          </Input.Wrapper>
         </SimpleGrid>
       )}
     </Section>
@@ -146,6 +221,17 @@ function RockportFields({ form }: { form: UseFormReturnType<WizardValues> }) {
           unit="bpm"
           decimals={0}
           testId="field-rockport-bpm"
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="sm">
+        <NumberField
+          form={form}
+          path="extras.vo2max_measured"
+          label={t('evaluations.fields.vo2max_measured')}
+          description={t('evaluations.wizard.vo2maxMeasuredHint')}
+          unit="ml/kg/min"
+          decimals={1}
+          testId="field-vo2max_measured"
         />
       </SimpleGrid>
     </Section>

@@ -7,6 +7,7 @@ import {
   hasFever,
   initialWizardValues,
   measurementsFor,
+  protocolChoices,
   rockportState,
   toEvaluationBody,
   toFormPath,
@@ -161,5 +162,41 @@ describe('fever warning', () => {
     expect(hasFever(37.9)).toBe(true);
     expect(hasFever('38,2')).toBe(true);
     expect(hasFever('')).toBe(false);
+  });
+});
+
+describe('issue 9 inputs: protocol, measured VO2max, training volume, device readings', () => {
+  it('offers only the equations the measured sites and the sex allow', () => {
+    const v = filled(4);
+    const ids = () => protocolChoices(v).map((c) => c.id);
+    expect(ids()).toContain('evans_2005');
+    expect(ids()).toContain('wilmore_behnke_1970_women');
+    expect(ids()).not.toContain('katch_mcardle_1973_men');
+    expect(ids()).not.toContain('durnin_womersley_1974');
+    Object.assign(v.measurements, { biceps: 6, suprailiaco: 12 });
+    expect(ids()).toContain('durnin_womersley_1974');
+  });
+
+  it('sends the filled extras under the engine names, and maps engine errors back to them', () => {
+    const v = filled(1);
+    v.extras.vo2max_measured = 41.5;
+    v.extras.device.muscle_kg = 40.2;
+    v.ejercita = 'Si';
+    v.hace = '6';
+    v.frecentrena = '3';
+    v.extras.training_volume = 180;
+    const body = toEvaluationBody(v, CTX) as Record<string, unknown>;
+    expect(body).toMatchObject({ vo2max_measured: 41.5, device: { muscle_kg: 40.2 }, training_volume_min: 180 });
+    expect(body).not.toHaveProperty('body_fat_equation');
+    expect(checkWizard(v, CTX).errors).toEqual({});
+    v.extras.vo2max_measured = 120;
+    expect(checkWizard(v, CTX).errors['extras.vo2max_measured']).toBe(ERROR_KEYS.range);
+    expect(toFormPath('device.water_pct', v)).toBe('extras.device.water_pct');
+  });
+
+  it('a chosen equation the client cannot use is a field error on the protocol', () => {
+    const v = filled(4);
+    v.extras.body_fat_equation = 'durnin_womersley_1974';
+    expect(checkWizard(v, CTX).errors['extras.body_fat_equation']).toBe(ERROR_KEYS.equationNotApplicable);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  BODY_FAT_EQUATION_CHOICES,
   ERROR_KEYS,
   EXAM_CATALOGUE,
   EXAM_IDS,
@@ -80,6 +81,8 @@ export interface WizardValues {
   hace: string | null;
   frecentrena: string | null;
   rockport: { minutes: NumberValue; seconds: NumberValue; bpm: NumberValue };
+  /** Optional inputs of issue 9 (decision 037): protocol, measured VO2max, training volume, device readings. */
+  extras: WizardExtras;
   clinical_data: {
     temperatura: NumberValue;
     dif_respirar: boolean;
@@ -89,6 +92,26 @@ export interface WizardValues {
     autoinmuneOther: OtherCondition;
     exams: ExamValue[];
   };
+}
+
+export const DEVICE_FIELDS = ['muscle_kg', 'visceral_level', 'water_pct', 'phase_angle', 'bmr_kcal'] as const;
+export type DeviceField = (typeof DEVICE_FIELDS)[number];
+
+export interface WizardExtras {
+  /** Skinfold methods: the primary equation; null = the engine's default for the client. */
+  body_fat_equation: string | null;
+  vo2max_measured: NumberValue;
+  training_volume: NumberValue;
+  training_volume_unit: 'percent' | 'minutes';
+  device: Record<DeviceField, NumberValue>;
+}
+
+/** Skinfold equations the client's measured sites (and sex) allow; the engine checks the age. */
+export function protocolChoices(values: Pick<WizardValues, 'measurements' | 'sexo'>) {
+  const sex = values.sexo === 'Masculino' ? 'M' : 'F';
+  return BODY_FAT_EQUATION_CHOICES.filter(
+    (c) => (c.sex === null || c.sex === sex) && c.sites.every((s) => !isBlank(values.measurements[s])),
+  );
 }
 
 const condition = (name: string): ConditionValue => ({ name, value: false, tratamiento: false });
@@ -119,6 +142,13 @@ export function initialWizardValues(client: WizardClient | null = null): WizardV
     hace: null,
     frecentrena: null,
     rockport: { minutes: '', seconds: '', bpm: '' },
+    extras: {
+      body_fat_equation: null,
+      vo2max_measured: '',
+      training_volume: '',
+      training_volume_unit: 'minutes',
+      device: Object.fromEntries(DEVICE_FIELDS.map((f) => [f, ''])) as Record<DeviceField, NumberValue>,
+    },
     clinical_data: {
       temperatura: '',
       dif_respirar: false,
@@ -217,6 +247,7 @@ export function toEvaluationBody(
     ...(rockportState(values.rockport) === 'empty'
       ? {}
       : { rockport: values.rockport as { minutes: number; seconds: number; bpm: number } }),
+    ...extrasOf(values),
     clinical_data: {
       temperatura: c.temperatura as number,
       dif_respirar: c.dif_respirar,
@@ -230,6 +261,30 @@ export function toEvaluationBody(
   } as CreateEvaluationBody;
 }
 
+/** The optional issue-9 inputs that were filled in, as the engine's fields. */
+function extrasOf(values: WizardValues): Record<string, unknown> {
+  const x = values.extras;
+  const out: Record<string, unknown> = {};
+  const method = values.evaluation_type;
+  if ((method === 2 || method === 4) && x.body_fat_equation) out.body_fat_equation = x.body_fat_equation;
+  if (!isBlank(x.vo2max_measured)) out.vo2max_measured = x.vo2max_measured;
+  if (values.ejercita === 'Si' && !isBlank(x.training_volume))
+    out[x.training_volume_unit === 'percent' ? 'training_volume_pct' : 'training_volume_min'] = x.training_volume;
+  if (method === 1) {
+    const device = Object.fromEntries(DEVICE_FIELDS.filter((f) => !isBlank(x.device[f])).map((f) => [f, x.device[f]]));
+    if (Object.keys(device).length > 0) out.device = device;
+  }
+  return out;
+}
+
+/** Engine paths of the optional inputs → their form paths. */
+const EXTRA_PATHS: Record<string, string> = {
+  body_fat_equation: 'extras.body_fat_equation',
+  vo2max_measured: 'extras.vo2max_measured',
+  training_volume_pct: 'extras.training_volume',
+  training_volume_min: 'extras.training_volume',
+};
+
 /**
  * Maps an engine/server error path onto the form: measurements live under `measurements.*` and the
  * body's exam list holds only the ticked exams, so its index is translated back.
@@ -242,7 +297,8 @@ export function toFormPath(path: string, values: WizardValues): string {
     return index === undefined ? path : `clinical_data.exams.${index}.${exam[2] === 'name' ? 'value' : exam[2]}`;
   }
   if ((ALL_MEASUREMENTS as readonly string[]).includes(path)) return `measurements.${path}`;
-  return path;
+  if (path.startsWith('device.')) return `extras.${path}`;
+  return EXTRA_PATHS[path] ?? path;
 }
 
 export interface WizardCheck {
