@@ -1,3 +1,5 @@
+import websocket from '@fastify/websocket';
+import { CHAT_WS_PROTOCOL } from '@medida/contracts';
 import type { DbHandle } from '@medida/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,10 +21,12 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { dbLifecycle } from './plugins/db.ts';
 import { docs } from './plugins/docs.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { realtime } from './plugins/realtime.ts';
 import { security } from './plugins/security.ts';
 import { spa } from './plugins/spa.ts';
 
@@ -43,6 +47,7 @@ export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',
+  'req.headers["sec-websocket-protocol"]',
   '*.password',
   '*.current_password',
   '*.token',
@@ -86,12 +91,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     void defaultJsonParser(request, text, done);
   });
 
+  // Before the auth hook: its onRequest marks upgrade requests, so a refused upgrade (401) still
+  // destroys the socket instead of leaving it open.
+  await app.register(websocket, {
+    options: {
+      maxPayload: 64 * 1024,
+      // Never echo the token (the second subprotocol, see plugins/auth.ts): only ours is accepted.
+      handleProtocols: (protocols) => (protocols.has(CHAT_WS_PROTOCOL) ? CHAT_WS_PROTOCOL : false),
+    },
+  });
+
   // App plugins first, so their hooks (route declaration check, auth, envelope) see every route.
   await app.register(errorHandler);
   // Security headers before auth: a 401 thrown by the auth hook must carry them too.
   await app.register(security, { corsOrigins: config.corsOrigins });
   await app.register(auth, { authenticate: createSessionsService(app.deps).authenticate });
   await app.register(dbLifecycle, { handle: options.db });
+  await app.register(realtime, { handle: options.db });
   if (config.apiDocs) await app.register(docs);
 
   await app.register(healthRoutes);
@@ -107,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(creditsRoutes);
   await app.register(evaluationsRoutes);
   await app.register(reportsRoutes);
+  await app.register(chatRoutes);
 
   await app.register(spa, { distDir: config.webDistDir });
   return app;

@@ -59,6 +59,7 @@ const envSchema = z.object({
   API_DOCS: bool(true),
   WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '../web/dist')),
   EVALUATION_CREDIT_COST: int(1, 0, 1000),
+  CHAT_SESSION_CHECK_SECONDS: int(15, 1, 3600),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -80,6 +81,8 @@ export interface Config {
   webDistDir: string;
   /** Credits a new evaluation costs its evaluator; 0 turns charging off. */
   evaluationCreditCost: number;
+  /** How often open chat sockets re-check their session (a revoked one is closed). */
+  chatSessionCheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -117,5 +120,6 @@ export function loadConfig(env: Env = process.env): Config {
     apiDocs: e.API_DOCS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     evaluationCreditCost: e.EVALUATION_CREDIT_COST,
+    chatSessionCheckMs: e.CHAT_SESSION_CHECK_SECONDS * 1000,
   };
 }

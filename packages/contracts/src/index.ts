@@ -9,3 +9,4 @@ export * from './registration-variants.ts';
 export * from './system.ts';
 export * from './evaluations.ts';
 export * from './sessions.ts';
+export * from './chat.ts';

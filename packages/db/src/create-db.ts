@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
+import { listenOnChannel, type Listener, type ListenHandlers } from './pg-listener.ts';
 import { createPglitePool } from './pglite-pool.ts';
 
 export type DbOptions =
@@ -20,6 +21,11 @@ export type DbOptions =
 export interface DbHandle {
   db: Kysely<Database>;
   driver: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: LISTEN on a channel over a dedicated connection, so several server instances
+   * sharing the database hear each other's NOTIFY. PGlite has one process, so it needs none.
+   */
+  listen?: (channel: string, handlers: ListenHandlers) => Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -61,7 +67,13 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     // already discards that client and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, driver: 'postgres', close: () => db.destroy() };
+    const { connectionString } = options.postgres;
+    return {
+      db,
+      driver: 'postgres',
+      listen: (channel, handlers) => listenOnChannel(connectionString, channel, handlers),
+      close: () => db.destroy(),
+    };
   }
 
   const { dataDir, loadDataDir } = options.pglite;

@@ -190,6 +190,33 @@ export interface EvaluationEmailsTable {
   created_at: Timestamp;
 }
 
+/** One room per pair of users, stored ordered (user_low < user_high; decision 120). */
+export interface ChatRoomsTable {
+  id: Generated<string>;
+  user_low: number;
+  user_high: number;
+  created_at: Timestamp;
+  last_message_id: number | null;
+  last_message_at: NullableTimestamp;
+}
+
+/** A room's participant and its unread count. */
+export interface ChatMembersTable {
+  room_id: string;
+  user_id: number;
+  unseen: Generated<number>;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  room_id: string;
+  user_id: number;
+  message: string;
+  /** The sender's own id for the message, so a retried send is stored once. */
+  client_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -206,6 +233,9 @@ export interface Database {
   evaluations: EvaluationsTable;
   evaluation_versions: EvaluationVersionsTable;
   evaluation_emails: EvaluationEmailsTable;
+  chat_rooms: ChatRoomsTable;
+  chat_members: ChatMembersTable;
+  chat_messages: ChatMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -354,4 +384,14 @@ export const databaseColumns = {
     lang: text,
     created_at: ts,
   },
+  chat_rooms: {
+    id: uuid,
+    user_low: int,
+    user_high: int,
+    created_at: ts,
+    last_message_id: intNull,
+    last_message_at: tsNull,
+  },
+  chat_members: { room_id: uuid, user_id: int, unseen: int },
+  chat_messages: { id: int, room_id: uuid, user_id: int, message: text, client_id: textNull, created_at: ts },
 } satisfies ColumnMap;

@@ -21,7 +21,7 @@ import { createPglitePool } from './pglite-pool.ts';
  */
 export async function createFreshTestDb(
   env: { DATABASE_URL?: string } = { DATABASE_URL: readDatabaseUrl() },
-): Promise<DbHandle> {
+): Promise<DbHandle & { connectionString?: string }> {
   const serverUrl = env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await createDb({ pglite: { loadDataDir: await pgliteTemplate() } });
@@ -31,9 +31,11 @@ export async function createFreshTestDb(
   const template = await postgresTemplate(serverUrl);
   const name = `medida_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  const handle = await createDb({ postgres: { connectionString: databaseUrl(serverUrl, name), max: 5 } });
+  const connectionString = databaseUrl(serverUrl, name);
+  const handle = await createDb({ postgres: { connectionString, max: 5 } });
   return {
     ...handle,
+    connectionString,
     close: async () => {
       await handle.close();
       await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

@@ -16,6 +16,19 @@ export interface AuthPluginOptions {
 }
 
 /**
+ * A browser cannot set headers on a WebSocket, so an upgrade request carries the token as a
+ * subprotocol `bearer.<token>` (contracts chat.ts); the server never echoes it back.
+ */
+export function websocketToken(headers: {
+  upgrade?: string | undefined;
+  'sec-websocket-protocol'?: string | undefined;
+}) {
+  if (headers.upgrade?.toLowerCase() !== 'websocket') return null;
+  const protocols = (headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  return protocols.find((p) => p.startsWith('bearer.'))?.slice('bearer.'.length) || null;
+}
+
+/**
  * Default deny (security.md R14): every /web route must declare `config.public` (boot fails
  * otherwise), and every route that is not explicitly public needs a valid, live bearer token.
  * Routes added by plugins outside the API (static files, the docs UI) are public.
@@ -40,7 +53,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.addHook('onRequest', async (request) => {
     request.lang = languageFromHeader(request.headers['accept-language']);
     if (request.is404 || request.routeOptions.config.public === true) return;
-    const token = bearerToken(request.headers.authorization);
+    const token = bearerToken(request.headers.authorization) ?? websocketToken(request.headers);
     const auth = token ? await options.authenticate(token) : null;
     if (!auth) throw unauthenticated();
     request.auth = auth;

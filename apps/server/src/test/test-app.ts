@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Database, Kysely } from '@medida/db';
+import type { Database, DbHandle, Kysely } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -26,10 +26,11 @@ export const testHasher = createPasswordHasher();
 /** A fresh migrated database (PGlite, or PostgreSQL when DATABASE_URL is set), a fake clock and a memory mailer. */
 export async function createTestApp(
   env: Env = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; handle?: DbHandle } = {},
 ): Promise<TestContext> {
   const clock = createFakeClock();
-  const handle = await createFreshTestDb();
+  // A given handle lets several app instances share one database (the chat's multi-instance test).
+  const handle = options.handle ?? (await createFreshTestDb());
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'medida-test-')),
     WEB_DIST_DIR: path.join(tmpdir(), 'medida-no-web-build'),

@@ -44,6 +44,22 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .where('users.deleted_at', 'is', null)
         .executeTakeFirst(),
 
+    /** Of `sessionIds`, those still live at `now` (not revoked, not expired, user not deleted). */
+    findLiveIds: async (sessionIds: string[], now: Date) => {
+      if (sessionIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('sessions.id')
+        .where('sessions.id', 'in', sessionIds)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.idle_expires_at', '>', now)
+        .where('sessions.absolute_expires_at', '>', now)
+        .where('users.deleted_at', 'is', null)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     touch: (sessionId: string, now: Date, idleExpiresAt: Date) =>
       db
         .updateTable('sessions')

@@ -65,6 +65,13 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
       if ((await repo.revokeOwn(userId, sessionId, deps.clock.now())) === 0) throw notFound();
     },
 
+    /**
+     * Of the given sessions, the ones that `authenticate` would still accept, without extending them:
+     * long-lived connections (chat sockets) re-check their session with it in one query for all.
+     */
+    liveSessionIds: async (sessionIds: string[]): Promise<Set<string>> =>
+      new Set(await repo.findLiveIds(sessionIds, deps.clock.now())),
+
     revoke: (sessionId: string) => repo.revoke(sessionId, deps.clock.now()),
 
     /** Password change: every session but the current one. Reset / disable: all of them. */

@@ -1,0 +1,134 @@
+import {
+  CHAT_CLOSE,
+  chatClientFrameSchema,
+  type ChatClientFrame,
+  type ChatServerFrame,
+  type Language,
+} from '@medida/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { AppError } from '../../lib/app-error.ts';
+import { translate } from '../../lib/i18n.ts';
+import type { ChatConnection, ChatHub } from './chat-hub.ts';
+import { toChatMessage, type ChatService } from './chat.service.ts';
+import type { createSendRate } from './send-rate.ts';
+
+/** A socket that cannot keep up (1 MiB unsent) is closed; it reconnects and backfills. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+type ErrorFrame = Extract<ChatServerFrame, { type: 'error' }>;
+
+/** The first chat.* key of a zod failure (message length, empty message), else a generic bad frame. */
+function frameError(issues: readonly { message: string; path: PropertyKey[] }[]): Pick<ErrorFrame, 'code' | 'key'> {
+  const key = issues.map((i) => i.message).find((m) => m.startsWith('chat.'));
+  if (key === 'chat.messageTooLong') return { code: 'message_too_long', key };
+  return { code: 'bad_frame', key: key ?? 'chat.badFrame' };
+}
+
+/**
+ * One socket's life: register with the hub (or refuse when the user has too many), backfill what a
+ * reconnecting client missed, then handle frames. A bad frame gets an error frame; nothing a client
+ * sends can close the server or other sockets.
+ */
+export function createChatSocketHandler(deps: {
+  chat: ChatService;
+  hub: ChatHub;
+  rate: ReturnType<typeof createSendRate>;
+  log: FastifyBaseLogger;
+}) {
+  return (socket: WebSocket, ctx: { userId: number; sessionId: string; lang: Language; after: number | undefined }) => {
+    const { userId, lang } = ctx;
+    const send = (frame: ChatServerFrame) => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        socket.terminate();
+        return;
+      }
+      socket.send(JSON.stringify(frame));
+    };
+    const sendError = (error: Pick<ErrorFrame, 'code' | 'key'>, clientId?: string) =>
+      send({
+        type: 'error',
+        ...error,
+        message: translate(lang, error.key),
+        ...(clientId ? { client_id: clientId } : {}),
+      });
+
+    const connection: ChatConnection = {
+      userId,
+      sessionId: ctx.sessionId,
+      send,
+      close: (code, reason) => socket.close(code, reason),
+    };
+    if (!deps.hub.add(connection)) {
+      sendError({ code: 'too_many_requests', key: 'chat.tooManySockets' });
+      socket.close(CHAT_CLOSE.tooManySockets, 'too many sockets');
+      return;
+    }
+    socket.on('close', () => deps.hub.remove(connection));
+    socket.on('error', (err) => deps.log.debug({ err }, 'chat socket error'));
+
+    if (ctx.after !== undefined) {
+      deps.chat.backfill({ userId, afterId: ctx.after }).then(
+        (result) => send({ type: 'backfill', ...result }),
+        (err: unknown) => {
+          deps.log.error({ err }, 'chat backfill failed');
+          sendError({ code: 'internal', key: 'errors.internal' });
+        },
+      );
+    }
+
+    async function handle(frame: ChatClientFrame) {
+      if (frame.type === 'read') {
+        if (await deps.chat.markRead({ userId, roomId: frame.room_id }))
+          await deps.hub.publishRead(frame.room_id, userId);
+        return;
+      }
+      const result = await deps.chat.send({
+        userId,
+        roomId: frame.room_id,
+        clientId: frame.client_id,
+        message: frame.message,
+      });
+      // A retry of a stored message is answered to this socket only; the others already have it.
+      if (result.duplicate)
+        send({ type: 'message', message: toChatMessage(result.message), client_id: frame.client_id });
+      else await deps.hub.publishMessage(result.message.id);
+    }
+
+    let queue: Promise<void> = Promise.resolve();
+    socket.on('message', (data, isBinary) => {
+      let raw: unknown;
+      try {
+        raw = isBinary ? undefined : JSON.parse(data.toString());
+      } catch {
+        raw = undefined;
+      }
+      const parsed = chatClientFrameSchema.safeParse(raw);
+      if (!parsed.success) {
+        const clientId = (raw as { client_id?: unknown } | undefined)?.client_id;
+        sendError(frameError(parsed.error.issues), typeof clientId === 'string' ? clientId.slice(0, 64) : undefined);
+        return;
+      }
+      const frame = parsed.data;
+      const clientId = frame.type === 'send' ? frame.client_id : undefined;
+      // Counted on arrival, not after storing, so a slow database does not loosen the limit.
+      if (frame.type === 'send' && !deps.rate.take(userId)) {
+        sendError({ code: 'too_many_requests', key: 'chat.tooManyMessages' }, frame.client_id);
+        return;
+      }
+      // One frame at a time per socket, so a user's messages are stored in the order they were typed.
+      queue = queue
+        .then(() => handle(frame))
+        .catch((err: unknown) => {
+          if (err instanceof AppError && err.statusCode < 500) {
+            const code = err.statusCode === 404 ? 'not_found' : 'bad_frame';
+            sendError({ code, key: err.statusCode === 404 ? 'errors.notFound' : 'chat.badFrame' }, clientId);
+            return;
+          }
+          deps.log.error({ err }, 'chat frame failed');
+          sendError({ code: 'internal', key: 'errors.internal' }, clientId);
+        });
+    });
+  };
+}

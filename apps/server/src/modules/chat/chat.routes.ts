@@ -1,0 +1,136 @@
+import {
+  CHAT_WS_PATH,
+  CHAT_WS_PROTOCOL,
+  chatMessagesQuerySchema,
+  chatMessagesResponseSchema,
+  chatReadBodySchema,
+  chatRoomResponseSchema,
+  errorEnvelopeSchema,
+  getOrCreateChatRoomBodySchema,
+  getUserChatRoomsBodySchema,
+  getUserChatRoomsQuerySchema,
+  getUserChatRoomsResponseSchema,
+  idSchema,
+} from '@medida/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, protectedRoute } from '../../lib/access.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { createSessionsService } from '../sessions/sessions.service.ts';
+import { createChatHub } from './chat-hub.ts';
+import { createChatService } from './chat.service.ts';
+import { createChatSocketHandler } from './chat-socket.ts';
+import { createSendRate } from './send-rate.ts';
+
+const errors = { 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
+const wsQuerySchema = z.object({ after: idSchema.optional() });
+
+/** Chat between users (spec §3 "Chat", §7; decisions 120–124): rooms, history, read marks and the socket. */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const chat = createChatService(app.deps);
+  const sessions = createSessionsService(app.deps);
+  const hub = createChatHub({ chat, bus: app.realtime, sessions, log: app.log });
+  const rate = createSendRate();
+  const handleSocket = createChatSocketHandler({ chat, hub, rate, log: app.log });
+
+  // Revoked or expired sessions lose their sockets within one interval (decision 121).
+  const sessionCheck = setInterval(
+    () => void hub.closeDeadSessions().catch((err: unknown) => app.log.warn({ err }, 'chat session check failed')),
+    app.deps.config.chatSessionCheckMs,
+  );
+  sessionCheck.unref();
+  const prune = setInterval(() => rate.prune(), 60_000);
+  prune.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sessionCheck);
+    clearInterval(prune);
+    hub.stop();
+    await hub.idle();
+  });
+
+  app.post(
+    '/web/getUserChatRooms',
+    protectedRoute('any', {
+      tags: ['chat'],
+      summary: "The caller's chat rooms, most recent first, with last message and unread counts",
+      body: getUserChatRoomsBodySchema,
+      querystring: getUserChatRoomsQuerySchema,
+      response: { 200: getUserChatRoomsResponseSchema, ...errors },
+    }),
+    async (request) => {
+      const userId = authOf(request).userId;
+      const claimed = request.body.user_id ?? request.query.user_id;
+      if (claimed !== undefined && claimed !== userId) throw notFound();
+      const { rooms, unseenTotal } = await chat.listRooms(userId);
+      return { user_rooms: rooms, unseen_total: unseenTotal };
+    },
+  );
+
+  app.post(
+    '/web/getOrCreateUserChatRoom',
+    protectedRoute('any', {
+      tags: ['chat'],
+      summary: 'The room of the caller and another user of its account tree, created on first use',
+      body: getOrCreateChatRoomBodySchema,
+      response: { 200: chatRoomResponseSchema, ...errors },
+    }),
+    async (request) => ({
+      room: await chat.getOrCreateRoom({ actorId: authOf(request).userId, otherId: request.body.user_id }),
+    }),
+  );
+
+  app.get(
+    '/web/chat/messages',
+    protectedRoute('any', {
+      tags: ['chat'],
+      summary: "A page of a room's messages (oldest first); `before` pages to older ones",
+      querystring: chatMessagesQuerySchema,
+      response: { 200: chatMessagesResponseSchema, ...errors },
+    }),
+    async (request) => {
+      const q = request.query;
+      const page = await chat.messages({
+        userId: authOf(request).userId,
+        roomId: q.room_id,
+        before: q.before,
+        limit: q.limit,
+      });
+      return { messages: page.messages, has_more: page.hasMore };
+    },
+  );
+
+  app.post(
+    '/web/chat/read',
+    protectedRoute('any', {
+      tags: ['chat'],
+      summary: "Sets the caller's unread count of a room to 0",
+      body: chatReadBodySchema,
+      response: { 200: chatRoomResponseSchema, ...errors },
+    }),
+    async (request) => {
+      const userId = authOf(request).userId;
+      const roomId = request.body.room_id;
+      if (await chat.markRead({ userId, roomId })) await hub.publishRead(roomId, userId);
+      return { room: (await chat.roomSnapshot(roomId)).room };
+    },
+  );
+
+  app.get(
+    CHAT_WS_PATH,
+    {
+      ...protectedRoute('any', {
+        tags: ['chat'],
+        summary: `WebSocket (subprotocols "${CHAT_WS_PROTOCOL}" and "bearer.<token>"); ?after=<message id> sends what was missed`,
+        querystring: wsQuerySchema,
+        response: {},
+      }),
+      websocket: true,
+    },
+    (socket, request) =>
+      handleSocket(socket, {
+        ...authOf(request),
+        lang: request.lang,
+        after: (request.query as z.infer<typeof wsQuerySchema>).after,
+      }),
+  );
+};

@@ -1,0 +1,76 @@
+import type { DbHandle, Listener } from '@medida/db';
+import { sql } from '@medida/db';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The PostgreSQL channel every instance listens on. */
+export const REALTIME_CHANNEL = 'medida_realtime';
+
+/**
+ * Events between server instances (architecture "realtime"). A payload is a short reference
+ * ("chat.message:42"), never user data: the receiver reads the row it names. On PGlite there is one
+ * process, so events go straight to the subscribers; on PostgreSQL they go through NOTIFY, so every
+ * instance (this one included) hears them the same way.
+ */
+export interface RealtimeBus {
+  publish(payload: string): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe(handler: (payload: string) => void): () => void;
+  /** Called after the cross-instance link came back from an outage: events may have been missed. */
+  onResync(handler: () => void): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeBus;
+  }
+}
+
+async function realtimePlugin(app: FastifyInstance, options: { handle: DbHandle }) {
+  const handlers = new Set<(payload: string) => void>();
+  const resyncHandlers: Array<() => void> = [];
+  const deliver = (payload: string) => {
+    for (const handler of handlers) {
+      try {
+        handler(payload);
+      } catch (err) {
+        app.log.error({ err, payload }, 'realtime handler failed');
+      }
+    }
+  };
+
+  let listener: Listener | undefined;
+  let publish: (payload: string) => Promise<void>;
+  if (options.handle.listen) {
+    listener = await options.handle.listen(REALTIME_CHANNEL, {
+      onPayload: deliver,
+      onReconnect: () => {
+        app.log.warn('realtime: LISTEN connection restored');
+        for (const handler of resyncHandlers) handler();
+      },
+      onError: (err) => app.log.warn({ err }, 'realtime: LISTEN connection failed'),
+    });
+    publish = async (payload) => {
+      await sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`.execute(app.deps.db);
+    };
+  } else {
+    // Asynchronous like NOTIFY, so a publisher never runs subscribers inside its own call stack.
+    publish = async (payload) => void setImmediate(deliver, payload);
+  }
+
+  app.decorate('realtime', {
+    publish,
+    subscribe: (handler) => {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    onResync: (handler) => void resyncHandlers.push(handler),
+  } satisfies RealtimeBus);
+
+  app.addHook('onClose', async () => {
+    handlers.clear();
+    await listener?.close();
+  });
+}
+
+export const realtime = fp(realtimePlugin, { name: 'realtime' });
