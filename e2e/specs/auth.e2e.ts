@@ -88,7 +88,8 @@ describe('forced password change', () => {
     expect(await modal.isVisible()).toBe(true);
 
     const newPassword = 'Nueva-Clave-Segura-2026';
-    await page.getByTestId('change-password-current').fill(user.password);
+    // The session was just opened with the temporary password: it is not asked for again.
+    expect(await page.getByTestId('change-password-current').count()).toBe(0);
     await page.getByTestId('change-password-new').fill(newPassword);
     await page.getByTestId('change-password-confirm').fill(newPassword + 'x');
     await page.getByTestId('change-password-submit').click();

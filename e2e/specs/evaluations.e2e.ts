@@ -405,6 +405,8 @@ describe('evaluations list', () => {
     await page.locator('[data-testid=evaluation-actions]:visible').click();
     await page.getByTestId('evaluation-delete').click();
     expect(await page.locator('.mantine-Modal-content', { hasText: es('messages.deleteConfirm') }).count()).toBe(1);
+    // The confirmation says the evaluation's credit is not given back.
+    expect(await page.getByTestId('delete-credit-note').textContent()).toBe(es('evaluations.delete.creditNotReturned'));
     await page.getByTestId('confirm-delete').click();
     await expectToast(es('messages.evaluationDeletedTitle'));
     await page.getByTestId('evaluations-no-results').waitFor();

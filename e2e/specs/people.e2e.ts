@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { pickDate } from '../support/date-picker.ts';
 import { tr } from '../support/i18n.ts';
+import { choose, fillPerson } from '../support/person-form.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
 const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
@@ -47,33 +48,8 @@ async function loggedIn(): Promise<{ page: Page; close: () => Promise<void> }> {
   return { page, close: () => context.close() };
 }
 
-/** Mantine Select: type to filter, then click the option. */
-async function choose(page: Page, testId: string, option: string): Promise<void> {
-  const input = page.getByTestId(testId);
-  await input.click();
-  await input.fill(option);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 async function expectToast(page: Page, text: string): Promise<void> {
   await page.locator('.mantine-Notification-root', { hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
-async function fillPerson(
-  page: Page,
-  p: { nombre: string; apellido: string; email: string; rut: string },
-): Promise<void> {
-  await page.getByTestId('person-nombre').fill(p.nombre);
-  await page.getByTestId('person-apellido').fill(p.apellido);
-  await page.getByTestId('person-email').fill(p.email);
-  await page.getByTestId('person-telefono').fill('+56 9 8765 4321');
-  await pickDate(page, 'person-nacimiento', 1988, 3, 12);
-  await page.getByTestId('person-sexo').click();
-  await page.getByRole('option', { name: es('sexo.Femenino') }).click();
-  await page.getByTestId('person-rut').fill(p.rut);
-  await page.getByTestId('person-direccion').fill('Av. Providencia 1234');
-  await choose(page, 'person-region', 'Región Metropolitana de Santiago');
-  await choose(page, 'person-comuna', 'Providencia');
 }
 
 describe('country → region → comuna cascade', () => {

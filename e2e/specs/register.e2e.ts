@@ -24,7 +24,7 @@ async function fillRegistration(page: Page, email: string, password: string): Pr
 }
 
 describe('registration', () => {
-  it('registers, logs in and logs out; the terms must be accepted', async () => {
+  it('registers and is signed in at once (no second login); the terms must be accepted', async () => {
     const { context, page } = await newPage(browser);
     const email = 'renata.registro@e2e.medida.test';
     const password = 'Registro-Clave-2026';
@@ -41,11 +41,11 @@ describe('registration', () => {
 
     await page.getByTestId('register-terms').check();
     await page.getByTestId('register-submit').click();
-    await expectPath(page, '/pages/login');
-    await logIn(page, email, password);
     await expectPath(page, '/dashboard');
     await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Renata');
     await logOut(page);
+    await logIn(page, email, password);
+    await expectPath(page, '/dashboard');
     await context.close();
   });
 
@@ -59,7 +59,7 @@ describe('registration', () => {
     await page.getByTestId('register-submit').click();
     await page.getByText(tr('es', 'messages.ageConfirm13')).waitFor();
     await page.getByTestId('confirm-age').click();
-    await expectPath(page, '/pages/login');
+    await expectPath(page, '/dashboard');
     await context.close();
   });
 });

@@ -22,6 +22,13 @@ export const E2E_USERS = {
     nombre: 'Eva',
     apellido: 'Evaluadora',
   },
+  /** A professional with no credits: the wizard refuses to start (issue 15). */
+  noCredits: {
+    email: 'sin.creditos@e2e.medida.test',
+    password: 'Sin-Creditos-2026',
+    nombre: 'Nora',
+    apellido: 'Saldo',
+  },
   other: {
     email: 'otra@e2e.medida.test',
     password: 'Otra-Clave-2026',
@@ -129,6 +136,11 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       type: USER_TYPE.professional,
       cambia_pass: 0,
       professional: { creditos: 100, pais_id: chile?.id ?? null },
+    });
+    await insertUser(handle.db, E2E_USERS.noCredits, {
+      type: 1,
+      cambia_pass: 0,
+      professional: { creditos: 0, pais_id: chile?.id ?? null },
     });
     for (const client of [E2E_USERS.evaluee, E2E_USERS.other, { ...E2E_USERS.minor, nacimiento: minorBirthDate() }]) {
       await insertUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: evaluator });

@@ -60,6 +60,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '../web/dist')),
   EVALUATION_CREDIT_COST: int(1, 0, 1000),
   CHAT_SESSION_CHECK_SECONDS: int(15, 1, 3600),
+  SIGNUP_CREDITS: int(10, 0, 100000),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -83,6 +84,8 @@ export interface Config {
   evaluationCreditCost: number;
   /** How often open chat sockets re-check their session (a revoked one is closed). */
   chatSessionCheckMs: number;
+  /** Credits a self-registered professional starts with (a ledger grant, decision 130). */
+  signupCredits: number;
 }
 
 export class ConfigError extends Error {
@@ -121,5 +124,6 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     evaluationCreditCost: e.EVALUATION_CREDIT_COST,
     chatSessionCheckMs: e.CHAT_SESSION_CHECK_SECONDS * 1000,
+    signupCredits: e.SIGNUP_CREDITS,
   };
 }

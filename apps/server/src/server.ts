@@ -1,7 +1,6 @@
 // Process entry: configuration, database, listen, graceful shutdown.
 import path from 'node:path';
 import {
-  createDb,
   DataDirLockedError,
   DEMO_ACCOUNT,
   demoAccountExists,
@@ -14,17 +13,13 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
+import { openDatabase } from './lib/open-database.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service.ts';
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
   process.exit(1);
-}
-
-async function openDatabase(config: Config): Promise<DbHandle> {
-  if (config.databaseUrl) return createDb({ postgres: { connectionString: config.databaseUrl } });
-  return createDb({ pglite: { dataDir: path.join(config.dataDir, 'pgdata') } });
 }
 
 async function main() {

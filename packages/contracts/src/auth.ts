@@ -48,10 +48,11 @@ export const datosUsuarioResponseSchema = z.object({
   account_level: accountLevelSchema,
 });
 
-// POST /web/actualizapass — the current password is required (security.md R03).
+// POST /web/actualizapass — the current password is required (security.md R03), except for the forced
+// change (cambia_pass = 1): that session was opened with the temporary password minutes ago (decision 131).
 export const actualizaPassBodySchema = z.strictObject({
   id_usuario: idSchema,
-  current_password: z.string().min(1, { error: 'validation.required' }).max(1024),
+  current_password: z.string().min(1, { error: 'validation.required' }).max(1024).optional(),
   password: passwordSchema,
 });
 
@@ -80,4 +81,9 @@ export const creaCuentaBodySchema = z.strictObject({
   terms_accepted: z.literal(true, { error: 'validation.termsRequired' }),
 });
 export type CreaCuentaBody = z.infer<typeof creaCuentaBodySchema>;
-export const creaCuentaResponseSchema = z.object({ message: z.string(), user: z.object({ id: z.number().int() }) });
+/** The new account is signed in at once: `token` is a session like the one POST /web/authenticate gives. */
+export const creaCuentaResponseSchema = z.object({
+  message: z.string(),
+  user: z.object({ id: z.number().int() }),
+  token: z.string(),
+});

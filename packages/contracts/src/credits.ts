@@ -19,3 +19,14 @@ export const changeCreditsResponseSchema = z.object({
   creditos: z.number().int(),
   parent_creditos: z.number().int(),
 });
+
+// GET /web/creditos — the signed-in professional's balance and what an evaluation costs (the wizard and
+// the dashboard explain credits with it).
+export const creditsSummaryResponseSchema = z.object({
+  creditos: z.number().int(),
+  evaluation_cost: z.number().int(),
+});
+export type CreditsSummary = z.infer<typeof creditsSummaryResponseSchema>;
+
+/** The operator's grant (`npm run credits -- grant <email> <n> --note "…"`): a whole number and a reason. */
+export const MAX_GRANT = 100_000;

@@ -142,12 +142,15 @@ export interface AttachmentsTable {
  */
 export interface CreditLedgerTable {
   id: Generated<number>;
-  actor_id: number;
-  from_user_id: number;
+  /** null: the operator's CLI or the sign-up allowance (decision 130). */
+  actor_id: number | null;
+  /** null: credits entering the system (a grant); then `note` says why. */
+  from_user_id: number | null;
   to_user_id: number | null;
   amount: number;
   created_at: Generated<Date>;
   evaluation_id: number | null;
+  note: string | null;
 }
 
 /** jsonb: read as the parsed object, written as JSON text (`JSON.stringify`), so arrays stay JSON. */
@@ -346,12 +349,13 @@ export const databaseColumns = {
   },
   credit_ledger: {
     id: int,
-    actor_id: int,
-    from_user_id: int,
+    actor_id: intNull,
+    from_user_id: intNull,
     to_user_id: intNull,
     amount: int,
     created_at: ts,
     evaluation_id: intNull,
+    note: textNull,
   },
   evaluations: {
     id: int,

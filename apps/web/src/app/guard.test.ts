@@ -50,21 +50,32 @@ describe('decideAccess (spec §2 access guard)', () => {
     expect(decideAccess({ pathname: '/pages/reset-password', ...client })).toEqual({ kind: 'allow' });
   });
 
-  it.each(['/dashboard', '/users', '/users/12', '/networkusers', '/Dashboard/', '/'])(
-    'sends a client (type 2) from %s to Evaluations',
-    (pathname) => {
-      expect(decideAccess({ pathname, ...client })).toEqual({ kind: 'redirect', to: '/evaluations' });
-    },
-  );
+  it.each([
+    '/dashboard',
+    '/users',
+    '/users/12',
+    '/networkusers',
+    '/Dashboard/',
+    '/',
+    '/charts',
+    '/widgets',
+    '/theme',
+    '/base',
+    '/buttons',
+    '/icons',
+    '/notifications',
+  ])('sends a client (type 2) from %s to Evaluations', (pathname) => {
+    expect(decideAccess({ pathname, ...client })).toEqual({ kind: 'redirect', to: '/evaluations' });
+  });
 
   it('lets a client open evaluations and the other layout pages', () => {
-    for (const pathname of ['/evaluations', '/evaluations/detail', '/delete-account', '/charts']) {
+    for (const pathname of ['/evaluations', '/evaluations/detail', '/delete-account']) {
       expect(decideAccess({ pathname, ...client })).toEqual({ kind: 'allow' });
     }
   });
 
   it('lets a professional (type 1) open every layout page', () => {
-    for (const pathname of ['/dashboard', '/users', '/users/3', '/networkusers', '/evaluations']) {
+    for (const pathname of ['/dashboard', '/users', '/users/3', '/networkusers', '/evaluations', '/theme', '/charts']) {
       expect(decideAccess({ pathname, ...pro })).toEqual({ kind: 'allow' });
     }
   });

@@ -28,8 +28,23 @@ export function isPublicPath(pathname: string): boolean {
   return path === '/pages' || path.startsWith('/pages/');
 }
 
-/** Screens a client (type 2) may not open (spec §2, §6). */
-const CLIENT_BLOCKED = ['/', '/dashboard', '/users', '/networkusers'];
+/**
+ * Screens a client (type 2) may not open (spec §2, §6): the professional's screens, its charts and
+ * widgets, and the UI-kit pages (issue 15: a client sees its portal only).
+ */
+const CLIENT_BLOCKED = [
+  '/',
+  '/dashboard',
+  '/users',
+  '/networkusers',
+  '/charts',
+  '/widgets',
+  '/theme',
+  '/base',
+  '/buttons',
+  '/icons',
+  '/notifications',
+];
 
 function isClientBlocked(path: string): boolean {
   return CLIENT_BLOCKED.some((blocked) => path === blocked || (blocked !== '/' && path.startsWith(`${blocked}/`)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromNavigator, isLanguageForced, resolveLanguage } from './language.ts';
+import { countryFromNavigator, fromNavigator, isLanguageForced, resolveLanguage } from './language.ts';
 
 describe('resolveLanguage', () => {
   it('falls back to Spanish', () => {
@@ -32,5 +32,16 @@ describe('resolveLanguage', () => {
   it('maps browser tags to our codes', () => {
     expect(fromNavigator(['EN-gb'])).toBe('en');
     expect(fromNavigator([])).toBeNull();
+  });
+});
+
+describe('countryFromNavigator', () => {
+  it('takes the first region of the browser languages, skipping bare and malformed tags', () => {
+    expect(countryFromNavigator(['es-CL', 'en-US'])).toBe('CL');
+    expect(countryFromNavigator(['es', 'pt-BR'])).toBe('BR');
+    expect(countryFromNavigator(['en-us'])).toBe('US');
+    expect(countryFromNavigator(['es-419', 'es'])).toBeNull();
+    expect(countryFromNavigator(['en', '%%', ''])).toBeNull();
+    expect(countryFromNavigator([])).toBeNull();
   });
 });

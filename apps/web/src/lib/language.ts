@@ -18,6 +18,19 @@ export function fromNavigator(languages: readonly string[]): Language | null {
   return null;
 }
 
+/** The first region in the browser's list (`es-CL` → `CL`, `pt-BR` → `BR`); a bare `es` names no country. */
+export function countryFromNavigator(languages: readonly string[]): string | null {
+  for (const tag of languages) {
+    try {
+      const region = new Intl.Locale(tag).region;
+      if (region && /^[A-Z]{2}$/.test(region)) return region;
+    } catch {
+      // A malformed tag says nothing about the country.
+    }
+  }
+  return null;
+}
+
 export interface LanguageInputs {
   pathname: string;
   /** The visitor's own choice from localStorage ('lang'), if any. */

@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_people.ts';
 import * as m0003 from './0003_evaluations.ts';
 import * as m0007 from './0007_chat.ts';
+import * as m0010 from './0010_credit_grants.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_people': m0002,
   '0003_evaluations': m0003,
   '0007_chat': m0007,
+  '0010_credit_grants': m0010,
 };

@@ -1,7 +1,17 @@
-import { type Database, type Kysely, type Transaction } from '@medida/db';
+import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
 
 export function createCreditsRepository(trx: Kysely<Database> | Transaction<Database>) {
   return {
+    findBalance: async (userId: number) =>
+      (
+        await trx
+          .selectFrom('users')
+          .select('creditos')
+          .where('id', '=', userId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
+      )?.creditos,
+
     /**
      * Locks both accounts in id order (every transfer takes locks in the same order, so two
      * opposite transfers cannot deadlock) and reads their balances after the lock.
@@ -33,13 +43,27 @@ export function createCreditsRepository(trx: Kysely<Database> | Transaction<Data
         .where('id', '=', userId)
         .execute(),
 
-    /** A transfer (toUserId) or an evaluation's charge (evaluationId, the credits are spent). */
+    findActiveIdByEmail: async (email: string) =>
+      (
+        await trx
+          .selectFrom('users')
+          .select('id')
+          .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
+      )?.id,
+
+    /**
+     * A transfer (toUserId), an evaluation's charge (evaluationId, the credits are spent) or a grant
+     * (no fromUserId: credits entering the system, with a note saying why).
+     */
     insertEntry: (e: {
-      actorId: number;
-      fromUserId: number;
+      actorId: number | null;
+      fromUserId: number | null;
       toUserId: number | null;
       evaluationId?: number;
       amount: number;
+      note?: string;
       now: Date;
     }) =>
       trx
@@ -49,6 +73,7 @@ export function createCreditsRepository(trx: Kysely<Database> | Transaction<Data
           from_user_id: e.fromUserId,
           to_user_id: e.toUserId,
           evaluation_id: e.evaluationId ?? null,
+          note: e.note ?? null,
           amount: e.amount,
           created_at: e.now,
         })

@@ -1,4 +1,9 @@
-import { changeCreditsBodySchema, changeCreditsResponseSchema, errorEnvelopeSchema } from '@medida/contracts';
+import {
+  changeCreditsBodySchema,
+  changeCreditsResponseSchema,
+  creditsSummaryResponseSchema,
+  errorEnvelopeSchema,
+} from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import { translate } from '../../lib/i18n.ts';
@@ -6,6 +11,16 @@ import { createCreditsService } from './credits.service.ts';
 
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   const credits = createCreditsService(app.deps);
+
+  app.get(
+    '/web/creditos',
+    protectedRoute('professional', {
+      tags: ['credits'],
+      summary: "The signed-in professional's balance and the credits a new evaluation costs",
+      response: { 200: creditsSummaryResponseSchema },
+    }),
+    async (request) => credits.summary(authOf(request).userId, app.deps.config.evaluationCreditCost),
+  );
 
   app.post(
     '/web/cambiacreditosnew',

@@ -22,6 +22,24 @@ async function move(
  * one transaction, and every movement is a ledger entry (architecture §Conventions 9).
  */
 export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock }) {
+  /**
+   * Credits entering the system (decision 130): the sign-up allowance and the operator's grants.
+   * Inside the caller's transaction; a ledger entry with no giver, no acting user and its note.
+   */
+  async function grantInTransaction(trx: Transaction<Database>, g: { userId: number; amount: number; note: string }) {
+    const repo = createCreditsRepository(trx);
+    await repo.lockPair(g.userId, g.userId);
+    await repo.credit(g.userId, g.amount);
+    await repo.insertEntry({
+      actorId: null,
+      fromUserId: null,
+      toUserId: g.userId,
+      amount: g.amount,
+      note: g.note,
+      now: deps.clock.now(),
+    });
+  }
+
   return {
     /**
      * POST /web/cambiacreditosnew: sets `userId`'s balance to `creditos`. Raising it takes the
@@ -76,6 +94,26 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
         evaluationId: a.evaluationId,
         amount: a.amount,
         now: deps.clock.now(),
+      });
+    },
+
+    /** GET /web/creditos: the actor's balance and the price of a new evaluation. */
+    async summary(actorId: number, evaluationCost: number) {
+      const creditos = await createCreditsRepository(deps.db).findBalance(actorId);
+      if (creditos === undefined) throw notFound();
+      return { creditos, evaluation_cost: evaluationCost };
+    },
+
+    grantInTransaction,
+
+    /** The operator's CLI: grants `amount` to the live account with this e-mail; returns the new balance. */
+    async grantByEmail(g: { email: string; amount: number; note: string }) {
+      return deps.db.transaction().execute(async (trx) => {
+        const repo = createCreditsRepository(trx);
+        const userId = await repo.findActiveIdByEmail(g.email);
+        if (userId === undefined) throw notFound();
+        await grantInTransaction(trx, { userId, amount: g.amount, note: g.note });
+        return { userId, creditos: (await repo.findBalance(userId)) ?? 0 };
       });
     },
 

@@ -92,6 +92,25 @@ describe('POST /web/actualizapass', () => {
     expect(res.json()).toMatchObject({ error: { code: ErrorCode.forbidden } });
   });
 
+  it('the forced change (cambia_pass = 1) does not ask again for the temporary password; a normal change does', async () => {
+    const forced = await insertUser(ctx, { cambia_pass: 1 });
+    const res = await post(
+      '/web/actualizapass',
+      { id_usuario: forced.id, password: 'my own new password' },
+      bearer(await login(ctx.app, forced)),
+    );
+    expect(res.statusCode).toBe(200);
+    await login(ctx.app, { email: forced.email, password: 'my own new password' });
+    // Now cambia_pass is 0: the next change needs the current password again.
+    const again = await post(
+      '/web/actualizapass',
+      { id_usuario: forced.id, password: 'yet another password' },
+      bearer(await login(ctx.app, { email: forced.email, password: 'my own new password' })),
+    );
+    expect(again.statusCode).toBe(422);
+    expect(Object.keys(again.json().error.message)).toEqual(['current_password']);
+  });
+
   it('requires the current password field (422 with the field name)', async () => {
     const user = await insertUser(ctx);
     const res = await post(

@@ -9,7 +9,7 @@ export function createPasswordRepository(db: Kysely<Database>) {
     findUserById: (userId: number) =>
       db
         .selectFrom('users')
-        .select(['id', 'email', 'nombre', 'lang', 'password_hash'])
+        .select(['id', 'email', 'nombre', 'lang', 'password_hash', 'cambia_pass'])
         .where('id', '=', userId)
         .where('deleted_at', 'is', null)
         .executeTakeFirst(),

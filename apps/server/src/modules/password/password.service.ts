@@ -24,23 +24,31 @@ export function createPasswordService(deps: Pick<AppDeps, 'db' | 'clock' | 'hash
   const notifications = createNotificationsService(deps);
 
   return {
-    /** Only for oneself, with the current password; other sessions end, this one stays (R03, R12). */
+    /**
+     * Only for oneself, with the current password; other sessions end, this one stays (R03, R12).
+     * The forced change (cambia_pass = 1) does not ask again for the temporary password the session was
+     * just opened with (decision 131); a password that is given is still checked.
+     */
     async change(input: {
       actor: { userId: number; sessionId: string };
       userId: number;
-      currentPassword: string;
+      currentPassword: string | undefined;
       newPassword: string;
     }) {
       if (input.userId !== input.actor.userId) throw forbidden();
       const user = await repo.findUserById(input.userId);
       if (!user) throw unauthenticated();
-      // Guessing the current password through this form is throttled like the login form.
-      const attempt = await throttle.beginAttempt(user.email);
-      if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'errors.loginThrottled');
-      if (!user.password_hash || !(await deps.hasher.verify(user.password_hash, input.currentPassword))) {
-        throw fieldError('current_password', 'validation.currentPasswordWrong');
+      const current = input.currentPassword;
+      if (current === undefined && user.cambia_pass !== 1) throw fieldError('current_password', 'validation.required');
+      if (current !== undefined) {
+        // Guessing the current password through this form is throttled like the login form.
+        const attempt = await throttle.beginAttempt(user.email);
+        if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'errors.loginThrottled');
+        if (!user.password_hash || !(await deps.hasher.verify(user.password_hash, current))) {
+          throw fieldError('current_password', 'validation.currentPasswordWrong');
+        }
+        await throttle.succeeded(user.email);
       }
-      await throttle.succeeded(user.email);
       const passwordHash = await deps.hasher.hash(input.newPassword);
       const now = deps.clock.now();
       await repo.transaction(async (trx) => {

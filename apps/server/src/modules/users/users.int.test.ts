@@ -16,18 +16,30 @@ const countryId = async (iso2: string) =>
 const userRow = (id: number) => ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('POST /web/creacuenta', () => {
-  it('creates a professional account, returns 201 {message, user:{id}} and sends a welcome e-mail', async () => {
+  it('creates a professional account signed in at once, with SIGNUP_CREDITS (10) as a ledger grant, and a welcome e-mail', async () => {
     const body = registrationBody();
     const res = await register(body);
     expect(res.statusCode).toBe(201);
-    const { user, message } = res.json<{ message: string; user: { id: number } }>();
+    const { user, message, token } = res.json<{ message: string; user: { id: number }; token: string }>();
     expect(message).toEqual(expect.any(String));
+    // The returned token is a working session: no second login.
+    const me = await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ user: { id: user.id, type: 1, cambia_pass: 0 } });
+    const summary = await ctx.app.inject({ method: 'GET', url: '/web/creditos', headers: bearer(token) });
+    expect(summary.json()).toEqual({ creditos: 10, evaluation_cost: 1 });
+    expect(
+      await ctx.db
+        .selectFrom('credit_ledger')
+        .select(['actor_id', 'from_user_id', 'to_user_id', 'amount', 'note'])
+        .where('to_user_id', '=', user.id)
+        .execute(),
+    ).toEqual([{ actor_id: null, from_user_id: null, to_user_id: user.id, amount: 10, note: 'signup' }]);
     const row = await userRow(user.id);
     expect(row).toMatchObject({
       type: 1,
       email: body.email,
       cambia_pass: 0,
-      creditos: 0,
+      creditos: 10,
       account_level: 'basic',
       registration_variant: 'register',
     });

@@ -40,8 +40,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await users.register(request.body);
-      return reply.code(201).send({ message: translate(request.lang, 'messages.accountCreated'), user });
+      const { id, token } = await users.register(request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return reply.code(201).send({ message: translate(request.lang, 'messages.accountCreated'), user: { id }, token });
     },
   );
 };

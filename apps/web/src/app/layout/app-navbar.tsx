@@ -1,4 +1,5 @@
-import { AppShell, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, NavLink, ScrollArea } from '@mantine/core';
+import { IconPalette } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { USER_TYPE } from '@medida/contracts';
@@ -30,16 +31,27 @@ function NavSection({ items, onNavigate }: { items: NavItem[]; onNavigate: () =>
 
 export function AppNavbar({ userType, onNavigate }: AppNavbarProps) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const main = MAIN_NAV.filter((item) => !(item.professionalOnly && userType === USER_TYPE.client));
   return (
     <AppShell.Navbar p="sm" data-testid="sidebar" aria-label={t('nav.label')}>
       <AppShell.Section grow component={ScrollArea}>
         <NavSection items={main} onNavigate={onNavigate} />
-        <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="lg" mb={4} px="sm">
-          {t('nav.uiKit')}
-        </Text>
-        <NavSection items={UI_KIT_NAV} onNavigate={onNavigate} />
       </AppShell.Section>
+      {/* The UI-kit pages keep their routes but leave the main navigation; clients never see them. */}
+      {userType === USER_TYPE.professional && (
+        <AppShell.Section pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <NavLink
+            label={t('nav.designSystem')}
+            leftSection={<IconPalette size={18} stroke={1.6} />}
+            defaultOpened={UI_KIT_NAV.some((item) => pathname === item.to)}
+            data-testid="nav-design-system"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
+            <NavSection items={UI_KIT_NAV} onNavigate={onNavigate} />
+          </NavLink>
+        </AppShell.Section>
+      )}
     </AppShell.Navbar>
   );
 }

@@ -82,7 +82,8 @@ export function MainLayout() {
 
       <AppNavbar userType={user.data?.type} onNavigate={mobile.close} />
 
-      <AppShell.Main>
+      {/* Room under the content for the floating chat button (56 px at 20 px from the edge), so it never covers the last row. */}
+      <AppShell.Main pb={96}>
         {user.data ? (
           <Outlet />
         ) : user.isError ? (

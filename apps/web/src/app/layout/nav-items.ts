@@ -27,11 +27,11 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/users', labelKey: 'nav.clients', icon: IconUsers, professionalOnly: true },
   { to: '/networkusers', labelKey: 'nav.network', icon: IconNetwork, professionalOnly: true },
   { to: '/evaluations', labelKey: 'nav.evaluations', icon: IconClipboardHeart },
-  { to: '/charts', labelKey: 'nav.charts', icon: IconChartBar },
-  { to: '/widgets', labelKey: 'nav.widgets', icon: IconLayoutGrid },
+  { to: '/charts', labelKey: 'nav.charts', icon: IconChartBar, professionalOnly: true },
+  { to: '/widgets', labelKey: 'nav.widgets', icon: IconLayoutGrid, professionalOnly: true },
 ];
 
-/** The UI-kit reference pages of the spec's route table. */
+/** The UI-kit reference pages of the spec's route table: reached from the sidebar's "Design system" link. */
 export const UI_KIT_NAV: NavItem[] = [
   { to: '/theme', labelKey: 'nav.theme', icon: IconPalette },
   { to: '/base', labelKey: 'nav.base', icon: IconCursorText },

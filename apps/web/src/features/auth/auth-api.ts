@@ -17,7 +17,7 @@ export const login = (body: { email: string; password: string }) =>
     endsSessionOnAuthError: false,
   });
 
-export const changePassword = (body: { id_usuario: number; current_password: string; password: string }) =>
+export const changePassword = (body: { id_usuario: number; current_password?: string | undefined; password: string }) =>
   // A wrong current password is a form error here, not the end of the session.
   apiRequest('/web/actualizapass', { method: 'POST', body, schema: okSchema, endsSessionOnAuthError: false });
 

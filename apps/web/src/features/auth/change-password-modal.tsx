@@ -29,7 +29,8 @@ export function ChangePasswordModal({ opened, forced, onClose }: ChangePasswordM
   const form = useForm<Values>({
     initialValues: { current_password: '', password: '', confirmation: '' },
     validate: {
-      current_password: (value) => (value ? null : t('validation.required')),
+      // The forced change does not ask again for the temporary password this session was opened with.
+      current_password: (value) => (forced || value ? null : t('validation.required')),
       ...newPasswordValidation(t),
     },
   });
@@ -43,7 +44,7 @@ export function ChangePasswordModal({ opened, forced, onClose }: ChangePasswordM
     mutationFn: (values: Values) =>
       changePassword({
         id_usuario: user?.id ?? 0,
-        current_password: values.current_password,
+        current_password: forced ? undefined : values.current_password,
         password: values.password,
       }),
     onSuccess: async () => {
@@ -81,14 +82,16 @@ export function ChangePasswordModal({ opened, forced, onClose }: ChangePasswordM
       <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack>
           {forced && <Text size="sm">{t('changePassword.forcedExplanation')}</Text>}
-          <PasswordInput
-            label={t('changePassword.current')}
-            autoComplete="current-password"
-            required
-            data-autofocus
-            data-testid="change-password-current"
-            {...form.getInputProps('current_password')}
-          />
+          {!forced && (
+            <PasswordInput
+              label={t('changePassword.current')}
+              autoComplete="current-password"
+              required
+              data-autofocus
+              data-testid="change-password-current"
+              {...form.getInputProps('current_password')}
+            />
+          )}
           <NewPasswordFields form={form} testId="change-password" />
           <Button type="submit" loading={mutation.isPending} data-testid="change-password-submit">
             {t('changePassword.submit')}

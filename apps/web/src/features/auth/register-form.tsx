@@ -23,6 +23,8 @@ import { ESPECIALIDADES, SEXES, emailSchema, type CreaCuentaBody, type Registrat
 import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { ESPECIALIDAD_KEYS } from '../../lib/especialidades.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { countryFromNavigator } from '../../lib/language.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { apiErrorMessage, notifyApiError, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { fetchCountries, register } from './auth-api.ts';
 import { birthDateBounds, checkBirthDate } from '../../lib/birth-date.ts';
@@ -87,11 +89,12 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
     },
   });
 
-  // Preselect the variant's country once the list has arrived (only if the visitor has not chosen one).
-  const presetCountry = useMemo(
-    () => countries.data?.countries.find((c) => c.iso2.toUpperCase() === variant.countryIso2)?.id,
-    [countries.data, variant.countryIso2],
-  );
+  // Preselect the variant's country, else the browser locale's (es-CL → Chile), once the list has
+  // arrived and only if the visitor has not chosen one.
+  const presetCountry = useMemo(() => {
+    const iso2 = variant.countryIso2 ?? countryFromNavigator(navigator.languages ?? [navigator.language]);
+    return iso2 ? countries.data?.countries.find((c) => c.iso2.toUpperCase() === iso2)?.id : undefined;
+  }, [countries.data, variant.countryIso2]);
   const { setFieldValue, getValues } = form;
   useEffect(() => {
     if (presetCountry !== undefined && getValues().pais_id === null) setFieldValue('pais_id', String(presetCountry));
@@ -99,9 +102,11 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
 
   const mutation = useMutation({
     mutationFn: register,
-    onSuccess: (_data, body) => {
+    // The new account is signed in at once (decision 130): no second login.
+    onSuccess: ({ token }) => {
       notifySuccess(t('auth.register.successTitle'), t('auth.register.successText'));
-      void navigate('/pages/login', { state: { email: body.email } });
+      sessionStore.signIn(token);
+      void navigate('/dashboard', { replace: true });
     },
     onError: (error) => {
       if (!isApiError(error)) return notifyApiError(error);

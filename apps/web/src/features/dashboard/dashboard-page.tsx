@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useProfile } from '../../lib/session.ts';
+import { CreditsExplanation } from '../credits/index.ts';
 
 function StatTile({
   icon,
@@ -12,12 +13,14 @@ function StatTile({
   label,
   testId,
   children,
+  footer,
 }: {
   icon: ReactNode;
   color?: string;
   label: string;
   testId: string;
   children: ReactNode;
+  footer?: ReactNode;
 }) {
   return (
     <Paper withBorder radius="lg" p="md">
@@ -34,6 +37,7 @@ function StatTile({
           </Text>
         </Stack>
       </Group>
+      {footer && <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{footer}</div>}
     </Paper>
   );
 }
@@ -54,7 +58,13 @@ export function DashboardPage() {
           <StatTile icon={<IconUser />} label={t('dashboard.account')} testId="dashboard-account-level">
             {t(`profile.accountLevel.${data.account_level}`)}
           </StatTile>
-          <StatTile icon={<IconCoins />} color="yellow" label={t('profile.credits')} testId="dashboard-credits">
+          <StatTile
+            icon={<IconCoins />}
+            color="yellow"
+            label={t('profile.credits')}
+            testId="dashboard-credits"
+            footer={<CreditsExplanation />}
+          >
             {datos.creditos}
           </StatTile>
         </SimpleGrid>

@@ -26,7 +26,14 @@ export function useConfirmDeleteEvaluation() {
   return (evaluation: { id: number; clientName: string }, onDeleted?: () => void) =>
     modals.openConfirmModal({
       title: t('evaluations.delete.title', { name: evaluation.clientName }),
-      children: <Text size="sm">{t('messages.deleteConfirm')}</Text>,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{t('messages.deleteConfirm')}</Text>
+          <Text size="sm" fw={600} data-testid="delete-credit-note">
+            {t('evaluations.delete.creditNotReturned')}
+          </Text>
+        </Stack>
+      ),
       labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, string>,
       cancelProps: { 'data-testid': 'cancel-delete' } as Record<string, string>,

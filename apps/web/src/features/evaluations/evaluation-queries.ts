@@ -52,5 +52,6 @@ export function useRefreshEvaluations() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: evaluationKeys.all }),
       queryClient.invalidateQueries({ queryKey: ['session', 'profile'] }),
+      queryClient.invalidateQueries({ queryKey: ['credits'] }),
     ]);
 }

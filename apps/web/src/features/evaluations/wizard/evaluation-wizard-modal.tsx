@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stepper } from '@mantine/core';
+import { Button, Group, Modal, Stack, Stepper } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useProfile, useSessionUser } from '../../../lib/session.ts';
+import { canAffordEvaluation, useCreditsSummary, WizardCredits } from '../../credits/index.ts';
 import { usePeopleModals } from '../../people/index.ts';
 import { createEvaluation } from '../evaluations-api.ts';
 import { useRefreshEvaluations } from '../evaluation-queries.ts';
@@ -55,6 +56,9 @@ function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
   const today = dayjs().format('YYYY-MM-DD');
   const ctx = { evaluatorId, today, locale: evaluationLocale(country) };
   const block = clientBlock(values.client, today);
+  // The balance is read when the wizard opens: with too few credits it does not start (no failure at Save).
+  const credits = useCreditsSummary().data;
+  const canStart = credits !== undefined && canAffordEvaluation(credits);
 
   const mutation = useMutation({
     mutationFn: (v: WizardValues) => createEvaluation(toEvaluationBody(v, ctx)),
@@ -104,7 +108,10 @@ function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
     <>
       <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={(s) => s < step && setStep(s)} mb="lg">
         <Stepper.Step label={t('evaluations.wizard.step1')} description={t('evaluations.wizard.step1Hint')}>
-          <StepClient form={form} block={block} evaluatorId={evaluatorId || undefined} />
+          <Stack gap="md">
+            <WizardCredits />
+            {canStart && <StepClient form={form} block={block} evaluatorId={evaluatorId || undefined} />}
+          </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('evaluations.wizard.step2')} description={t('evaluations.wizard.step2Hint')}>
           <StepMeasurements form={form} />
@@ -129,7 +136,7 @@ function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
         {step === 0 ? (
           <Button
             rightSection={<IconArrowRight size={16} />}
-            disabled={block !== null}
+            disabled={block !== null || !canStart}
             onClick={() => setStep(1)}
             data-testid="wizard-next"
           >

@@ -1,0 +1,34 @@
+// `npm run credits -- grant <email> <n> --note "…"`: the operator's way to give credits to a top-level
+// account, on the same service and ledger as the API (decision 130).
+import { DataDirLockedError, migrateToLatest } from '@medida/db';
+import { ConfigError, loadConfig } from '../config.ts';
+import { systemClock } from '../lib/clock.ts';
+import { openDatabase } from '../lib/open-database.ts';
+import { CREDITS_USAGE, parseCreditsArgs, runGrant } from './credits-cli.ts';
+
+const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+
+async function main(): Promise<number> {
+  // Wrong arguments are answered before the database is opened.
+  const args = parseCreditsArgs(process.argv.slice(2));
+  if (!args.ok) {
+    io.err(`${args.message}\n\n${CREDITS_USAGE}`);
+    return 2;
+  }
+  const handle = await openDatabase(loadConfig());
+  try {
+    await migrateToLatest(handle.db);
+    return await runGrant(args, { db: handle.db, clock: systemClock }, io);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+    else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { creditsSummaryResponseSchema, type CreditsSummary } from '@medida/contracts';
+import { apiRequest } from '../../lib/api.ts';
+
+export const creditsSummaryKey = ['credits', 'summary'] as const;
+
+/** GET /web/creditos: the professional's balance and what a new evaluation costs (read fresh on every mount). */
+export function useCreditsSummary(enabled = true) {
+  return useQuery({
+    queryKey: creditsSummaryKey,
+    queryFn: ({ signal }) => apiRequest('/web/creditos', { schema: creditsSummaryResponseSchema, signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** The wizard refuses to start when an evaluation costs more than the balance (charging off: never). */
+export function canAffordEvaluation(summary: CreditsSummary): boolean {
+  return summary.evaluation_cost === 0 || summary.creditos >= summary.evaluation_cost;
+}

@@ -1,0 +1,3 @@
+// The credits feature as other features see it.
+export { CreditsExplanation, WizardCredits } from './credits-explanation.tsx';
+export { canAffordEvaluation, creditsSummaryKey, useCreditsSummary } from './credits-summary.ts';
