@@ -12,7 +12,8 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="sm">
       <Stack gap={4}>
-        <Title order={2} data-testid="page-title">
+        {/* The page's one h1 (the layout has none), at the size of an h2. */}
+        <Title order={1} size="h2" data-testid="page-title">
           {title}
         </Title>
         {description && <Text c="dimmed">{description}</Text>}
