@@ -1,13 +1,16 @@
 import { USER_TYPE } from '@medida/contracts';
 /**
  * List endpoint latency (GET /web/listaevaluaciones through its service) with 10,000 clients and
- * 100,000 evaluations, with and without each filter, on PGlite and, when DATABASE_URL is set, on
- * PostgreSQL. Prints p50/p95 (not a test; architecture §8). Run: npm run bench -w @medida/server
+ * 100,000 evaluations, with and without each filter, and the dashboard (GET /web/getdash) over the same
+ * tree, on PGlite and, when DATABASE_URL is set, on PostgreSQL. Prints p50/p95 (not a test;
+ * architecture §8). Run: npm run bench -w @medida/server
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type DbHandle } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
 import type { Config } from '../src/config.ts';
+import { createDashboardRepository } from '../src/modules/dashboard/dashboard.repository.ts';
+import { createDashboardService } from '../src/modules/dashboard/dashboard.service.ts';
 import { createEvaluationsService } from '../src/modules/evaluations/evaluations.service.ts';
 import type { ListFilters } from '../src/modules/evaluations/evaluations.repository.ts';
 
@@ -96,9 +99,13 @@ async function seed(handle: DbHandle): Promise<number> {
     FROM generate_series(1, ${CLIENTS}) g`.execute(db);
   const { rows } = await sql<{ min: number }>`SELECT min(id) AS min FROM users WHERE type = 2`.execute(db);
   const firstClient = rows[0]!.min;
-  await sql`INSERT INTO evaluations (client_id, evaluator_id, evaluation_type, current_version, evaluated_on, created_at, updated_at)
+  // Dates spread over 400 days up to DASHBOARD_TODAY; key figures vary so that about half the clients'
+  // latest evaluation moved the wrong way (the dashboard's heaviest card).
+  await sql`INSERT INTO evaluations (client_id, evaluator_id, evaluation_type, current_version, evaluated_on, created_at, updated_at,
+      bmi, body_fat_percent, waist_cm)
     SELECT ${firstClient} + g % ${CLIENTS}, ${owner.id}, 1 + g % 4, 1, DATE '2025-01-01' + (g % 400),
-      TIMESTAMPTZ '2025-01-01' + g * INTERVAL '5 minutes', TIMESTAMPTZ '2025-01-01' + g * INTERVAL '5 minutes'
+      TIMESTAMPTZ '2025-01-01' + g * INTERVAL '5 minutes', TIMESTAMPTZ '2025-01-01' + g * INTERVAL '5 minutes',
+      20 + (g * 7) % 15, 15 + (g * 13) % 20, 70 + (g * 11) % 30
     FROM generate_series(1, ${EVALUATIONS}) g`.execute(db);
   // Versions keep the shape (the list never reads them); small documents keep the seed fast.
   await sql`INSERT INTO evaluation_versions (evaluation_id, version, evaluation_type, inputs, results, engine_version, created_by, created_at)
@@ -120,6 +127,9 @@ const CASES: Array<{ name: string; filters: ListFilters; page?: number }> = [
   { name: 'all five filters', filters: { nombre: 'ma', apellido: 'gonz', email: 'c', rut: '1', companyId: -1 } },
 ];
 
+/** The dashboard's "today": the last evaluation date of the seed, so every card has rows. */
+const DASHBOARD_TODAY = new Date('2026-02-05T12:00:00Z');
+
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -139,7 +149,7 @@ async function run(label: string, handle: DbHandle) {
   });
   console.log(`\n${label}: seeded ${CLIENTS} clients and ${EVALUATIONS} evaluations in ${seedSeconds.toFixed(1)} s`);
   console.log('| case | rows (total) | p50 ms | p95 ms |\n|---|---:|---:|---:|');
-  for (const c of CASES) {
+  for (const c of process.env.BENCH_ONLY === 'dashboard' ? [] : CASES) {
     const filters = c.filters.companyId === -1 ? { ...c.filters, companyId: company.id } : c.filters;
     const times: number[] = [];
     let total = 0;
@@ -152,6 +162,44 @@ async function run(label: string, handle: DbHandle) {
     times.sort((a, b) => a - b);
     console.log(`| ${c.name} | ${total} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`);
   }
+  await benchDashboard(handle, ownerId);
+}
+
+async function benchDashboard(handle: DbHandle, ownerId: number) {
+  const dashboard = createDashboardService({ db: handle.db, clock: { now: () => DASHBOARD_TODAY } });
+  const times: number[] = [];
+  let last: Awaited<ReturnType<typeof dashboard.get>> | undefined;
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const start = performance.now();
+    last = await dashboard.get({ actorId: ownerId });
+    if (i >= WARMUP) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const c = last!.counts;
+  if (process.env.BENCH_PARTS) {
+    const repo = createDashboardRepository(handle.db);
+    const parts: Record<string, () => Promise<unknown>> = {
+      counts: () => repo.counts(ownerId, '2025-12-11'),
+      weekly: () => repo.weekly(ownerId, '2025-11-17', '2026-02-01'),
+      latest: () => repo.latest(ownerId, 8),
+      followUp: () => repo.followUp(ownerId, '2025-12-11', 8),
+      wrongWay: () => repo.wrongWay(ownerId, 8),
+      credits: () => repo.creditMovements(ownerId, 8),
+    };
+    for (const [name, fn] of Object.entries(parts)) {
+      const t: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const s0 = performance.now();
+        await fn();
+        t.push(performance.now() - s0);
+      }
+      t.sort((a, b) => a - b);
+      console.log(`  ${name}: p50 ${pct(t, 50).toFixed(1)} ms`);
+    }
+  }
+  console.log(
+    `| getdash (${c.clients} clients, ${c.evaluations_total} evaluations, ${last!.follow_up.total} due) | – | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`,
+  );
 }
 
 const pglite = await createFreshTestDb({});

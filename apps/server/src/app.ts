@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(evaluationsRoutes);
   await app.register(reportsRoutes);
   await app.register(chatRoutes);
+  await app.register(dashboardRoutes);
 
   await app.register(spa, { distDir: config.webDistDir });
   return app;

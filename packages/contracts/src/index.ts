@@ -10,3 +10,4 @@ export * from './system.ts';
 export * from './evaluations.ts';
 export * from './sessions.ts';
 export * from './chat.ts';
+export * from './dashboard.ts';

@@ -45,6 +45,10 @@ export interface UsersTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
+  /** Weeks without an evaluation after which the dashboard lists a client for follow-up. */
+  follow_up_weeks: Generated<number>;
+  /** `{ cards: string[] }`: the dashboard's cards in order; null shows the default set. */
+  dashboard_cards: ColumnType<JsonObject | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -96,6 +100,12 @@ export interface CompaniesTable {
   id: Generated<number>;
   name: string;
   created_at: Generated<Date>;
+  /** The professional that created it; null for shared companies (the default 9, partners'). */
+  owner_id: number | null;
+  tax_id: string | null;
+  /** The registration variant whose new accounts belong to this (partner) company. */
+  partner_variant: string | null;
+  archived_at: NullableTimestamp;
 }
 
 /** Every e-mail we hand to the transport: who, which template, when (never the body or links). */
@@ -169,6 +179,12 @@ export interface EvaluationsTable {
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
   deleted_by: number | null;
+  /** The current version's key figures (dashboard and analytics); null when the method has none. */
+  bmi: number | null;
+  bmi_category: string | null;
+  body_fat_percent: number | null;
+  fat_category: string | null;
+  waist_cm: number | null;
 }
 
 /** Immutable (a trigger refuses UPDATE and DELETE): an edit inserts version n+1. */
@@ -218,6 +234,17 @@ export interface ChatMessagesTable {
   /** The sender's own id for the message, so a retried send is stored once. */
   client_id: string | null;
   created_at: Timestamp;
+/** Kept by a trigger on evaluations (migration 0006): one row per client that ever had an evaluation. */
+export interface ClientEvaluationSummariesTable {
+  client_id: number;
+  evaluations: Generated<number>;
+  last_evaluation_id: number | null;
+  last_evaluated_on: CalendarDate | null;
+  previous_evaluated_on: CalendarDate | null;
+  body_fat_last: number | null;
+  body_fat_previous: number | null;
+  waist_last: number | null;
+  waist_previous: number | null;
 }
 
 export interface Database {
@@ -239,6 +266,7 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
+  client_evaluation_summaries: ClientEvaluationSummariesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -252,7 +280,7 @@ export type NewAttachment = Insertable<AttachmentsTable>;
 // ---- the column map checked against information_schema -------------------------------------
 
 type PgTypeFor<T> = [NonNullable<T>] extends [number]
-  ? 'integer' | 'smallint'
+  ? 'integer' | 'smallint' | 'double precision'
   : [NonNullable<T>] extends [Date]
     ? 'timestamp with time zone'
     : [NonNullable<T>] extends [boolean]
@@ -270,7 +298,16 @@ type ColumnMap = {
   };
 };
 
-type PgType = 'integer' | 'smallint' | 'timestamp with time zone' | 'boolean' | 'text' | 'date' | 'uuid' | 'jsonb';
+type PgType =
+  | 'integer'
+  | 'smallint'
+  | 'double precision'
+  | 'timestamp with time zone'
+  | 'boolean'
+  | 'text'
+  | 'date'
+  | 'uuid'
+  | 'jsonb';
 const col = <T extends PgType, N extends boolean>(type: T, nullable: N) => ({ type, nullable });
 const int = col('integer', false);
 const intNull = col('integer', true);
@@ -280,6 +317,7 @@ const textNull = col('text', true);
 const ts = col('timestamp with time zone', false);
 const tsNull = col('timestamp with time zone', true);
 const uuid = col('uuid', false);
+const floatNull = col('double precision', true);
 
 export const databaseColumns = {
   users: {
@@ -313,6 +351,8 @@ export const databaseColumns = {
     created_at: ts,
     updated_at: ts,
     deleted_at: tsNull,
+    follow_up_weeks: small,
+    dashboard_cards: col('jsonb', true),
   },
   sessions: {
     id: uuid,
@@ -330,7 +370,15 @@ export const databaseColumns = {
   login_throttle: { account_key: text, consecutive_failures: int, last_failure_at: tsNull, disabled_at: tsNull },
   rate_limit_counters: { scope: text, key: text, window_start: ts, hits: int },
   countries: { id: int, name: text, phonecode: text, iso2: text },
-  companies: { id: int, name: text, created_at: ts },
+  companies: {
+    id: int,
+    name: text,
+    created_at: ts,
+    owner_id: intNull,
+    tax_id: textNull,
+    partner_variant: textNull,
+    archived_at: tsNull,
+  },
   email_log: { id: uuid, user_id: intNull, template: text, recipient: text, created_at: ts },
   states: { id: int, country_id: int, name: text, iso_code: text },
   cities: { id: int, state_id: int, name: text },
@@ -368,6 +416,11 @@ export const databaseColumns = {
     updated_at: ts,
     deleted_at: tsNull,
     deleted_by: intNull,
+    bmi: floatNull,
+    bmi_category: textNull,
+    body_fat_percent: floatNull,
+    fat_category: textNull,
+    waist_cm: floatNull,
   },
   evaluation_versions: {
     evaluation_id: int,
@@ -398,4 +451,15 @@ export const databaseColumns = {
   },
   chat_members: { room_id: uuid, user_id: int, unseen: int },
   chat_messages: { id: int, room_id: uuid, user_id: int, message: text, client_id: textNull, created_at: ts },
+  client_evaluation_summaries: {
+    client_id: int,
+    evaluations: int,
+    last_evaluation_id: intNull,
+    last_evaluated_on: col('date', true),
+    previous_evaluated_on: col('date', true),
+    body_fat_last: floatNull,
+    body_fat_previous: floatNull,
+    waist_last: floatNull,
+    waist_previous: floatNull,
+  },
 } satisfies ColumnMap;

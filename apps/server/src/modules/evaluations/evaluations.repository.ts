@@ -34,6 +34,15 @@ function inScope(scope: EvaluationScope) {
     : sql<boolean>`e.client_id IN (SELECT c.id FROM users c WHERE ${parentInActorTree(scope.rootId, 'c.parent_user_id')})`;
 }
 
+/** The current version's key figures, kept on the evaluation row for the dashboard and analytics. */
+export interface EvaluationFigures {
+  bmi: number | null;
+  bmi_category: string | null;
+  body_fat_percent: number | null;
+  fat_category: string | null;
+  waist_cm: number | null;
+}
+
 export function createEvaluationsRepository(db: Db) {
   /** Live evaluations in scope, with their client (the list's base). */
   const scoped = (scope: EvaluationScope) =>
@@ -90,11 +99,13 @@ export function createEvaluationsRepository(db: Db) {
       evaluator_id: number;
       evaluation_type: number;
       evaluated_on: string;
+      figures: EvaluationFigures;
       now: Date;
     }) =>
       db
         .insertInto('evaluations')
         .values({
+          ...row.figures,
           client_id: row.client_id,
           evaluator_id: row.evaluator_id,
           evaluation_type: row.evaluation_type,
@@ -141,10 +152,14 @@ export function createEvaluationsRepository(db: Db) {
         .forUpdate()
         .executeTakeFirst(),
 
-    bumpVersion: (id: number, p: { version: number; evaluation_type: number; evaluated_on: string; now: Date }) =>
+    bumpVersion: (
+      id: number,
+      p: { version: number; evaluation_type: number; evaluated_on: string; figures: EvaluationFigures; now: Date },
+    ) =>
       db
         .updateTable('evaluations')
         .set({
+          ...p.figures,
           current_version: p.version,
           evaluation_type: p.evaluation_type,
           evaluated_on: p.evaluated_on,

@@ -17,12 +17,26 @@ import { requireProfessional } from '../../lib/access.ts';
 import type { AppDeps } from '../../types.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { runEngine } from './evaluation-input.ts';
-import { createEvaluationsRepository, type EvaluationScope, type ListFilters } from './evaluations.repository.ts';
+import {
+  createEvaluationsRepository,
+  type EvaluationFigures,
+  type EvaluationScope,
+  type ListFilters,
+} from './evaluations.repository.ts';
 
 const HISTORY_LIMIT = 100;
 const iso = (d: Date) => d.toISOString();
 const validation = (fields: Record<string, string[]>) =>
   new AppError(422, ErrorCode.validation, 'errors.validation', { fields });
+
+/** What the dashboard and analytics aggregate, from the engine's result (never recomputed in SQL). */
+const keyFigures = (input: EvaluationInput, result: EvaluationResult): EvaluationFigures => ({
+  bmi: result.bmi.value,
+  bmi_category: result.bmi.category,
+  body_fat_percent: result.body_fat.percent,
+  fat_category: result.body_fat.category?.value ?? null,
+  waist_cm: input.pcintura ?? null,
+});
 
 type Actor = { id: number; type: UserType; nombre: string; apellido: string; email: string; creditos: number };
 
@@ -91,6 +105,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           evaluator_id: a.actorId,
           evaluation_type: input.evaluation_type,
           evaluated_on: input.fecha,
+          figures: keyFigures(input, result),
           now,
         });
         await tx.insertVersion({
@@ -161,6 +176,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           version,
           evaluation_type: input.evaluation_type,
           evaluated_on: input.fecha,
+          figures: keyFigures(input, result),
           now,
         });
         return {

@@ -1,79 +1,64 @@
-import type { ReactNode } from 'react';
-import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCoins, IconLayoutDashboard, IconUser } from '@tabler/icons-react';
+import { SimpleGrid, Stack } from '@mantine/core';
+import type { Dashboard, DashboardCard } from '@medida/contracts';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { apiErrorMessage } from '../../lib/notify.ts';
 import { useProfile } from '../../lib/session.ts';
-import { CreditsExplanation } from '../credits/index.ts';
+import { useDashboard } from './dashboard-api.ts';
+import { CountsCard, CreditsCard, FollowUpCard, LatestCard, WeeklyCard, WrongWayCard } from './dashboard-cards.tsx';
 
-function StatTile({
-  icon,
-  color,
-  label,
-  testId,
-  children,
-  footer,
-}: {
-  icon: ReactNode;
-  color?: string;
-  label: string;
-  testId: string;
-  children: ReactNode;
-  footer?: ReactNode;
-}) {
+/** One dashboard card by id (the widgets page shows the same cards for choosing). */
+export function DashboardCardView({ card, data }: { card: DashboardCard; data: Dashboard }) {
+  switch (card) {
+    case 'counts':
+      return <CountsCard counts={data.counts} />;
+    case 'weekly':
+      return <WeeklyCard weekly={data.weekly} />;
+    case 'latest':
+      return <LatestCard latest={data.latest} />;
+    case 'follow_up':
+      return <FollowUpCard followUp={data.follow_up} />;
+    case 'wrong_way':
+      return <WrongWayCard items={data.wrong_way} />;
+    case 'credits':
+      return <CreditsCard movements={data.credit_movements} />;
+  }
+}
+
+/** The counts span the width; the other cards flow two per row from tablet width up, in the chosen order. */
+function Cards({ data }: { data: Dashboard }) {
+  const counts = data.cards.includes('counts');
+  const rest = data.cards.filter((c) => c !== 'counts');
   return (
-    <Paper withBorder radius="lg" p="md">
-      <Group wrap="nowrap">
-        <ThemeIcon size={44} radius="md" variant="light" color={color}>
-          {icon}
-        </ThemeIcon>
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {label}
-          </Text>
-          <Text fw={700} fz="xl" data-testid={testId}>
-            {children}
-          </Text>
-        </Stack>
-      </Group>
-      {footer && <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{footer}</div>}
-    </Paper>
+    <Stack gap="md">
+      {counts && <DashboardCardView card="counts" data={data} />}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {rest.map((card) => (
+          <DashboardCardView key={card} card={card} data={data} />
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
 
-/** The signed-in user's real account facts; the activity widgets come with the dashboard issue. */
+/** `/dashboard`: the professional's tree in figures (GET /web/getdash), computed by the server. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { data } = useProfile();
-  const datos = data?.datos;
+  const profile = useProfile().data;
+  const query = useDashboard();
+  let body;
+  if (query.isError) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (query.isPending) body = <ListSkeleton testId="dashboard-loading" rows={4} />;
+  else body = <Cards data={query.data} />;
   return (
     <>
       <PageHeader
-        title={datos ? t('dashboard.welcome', { name: datos.nombre }) : t('nav.dashboard')}
+        title={profile ? t('dashboard.welcome', { name: profile.datos.nombre }) : t('nav.dashboard')}
         description={t('dashboard.description')}
       />
-      {data && datos && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} mb="lg">
-          <StatTile icon={<IconUser />} label={t('dashboard.account')} testId="dashboard-account-level">
-            {t(`profile.accountLevel.${data.account_level}`)}
-          </StatTile>
-          <StatTile
-            icon={<IconCoins />}
-            color="yellow"
-            label={t('profile.credits')}
-            testId="dashboard-credits"
-            footer={<CreditsExplanation />}
-          >
-            {datos.creditos}
-          </StatTile>
-        </SimpleGrid>
-      )}
-      <EmptyState
-        icon={<IconLayoutDashboard size={32} />}
-        title={t('dashboard.emptyTitle')}
-        description={t('dashboard.emptyText')}
-      />
+      {body}
     </>
   );
 }

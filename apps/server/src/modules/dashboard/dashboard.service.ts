@@ -1,0 +1,133 @@
+import {
+  DASHBOARD_CARDS,
+  DASHBOARD_LIST_SIZE,
+  DASHBOARD_WEEKS,
+  USER_TYPE,
+  dashboardCardSchema,
+  type Dashboard,
+  type DashboardCard,
+} from '@medida/contracts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import { belowActor } from '../../lib/account-tree.ts';
+import type { AppDeps } from '../../types.ts';
+import { createDashboardRepository } from './dashboard.repository.ts';
+
+const DAY = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Monday of the ISO week holding `day` (UTC), as date_trunc('week') computes it. */
+export function weekStart(day: Date): Date {
+  const monday = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  return monday;
+}
+
+/** The stored card choice, or the default set when none is stored or it no longer parses. */
+export function cardsOf(stored: unknown): DashboardCard[] {
+  const cards = (stored as { cards?: unknown } | null)?.cards;
+  if (!Array.isArray(cards)) return [...DASHBOARD_CARDS];
+  return cards.filter((c): c is DashboardCard => dashboardCardSchema.safeParse(c).success);
+}
+
+/**
+ * GET /web/getdash (issue 12): the professional's own tree in figures. Clients (type 2) never reach the
+ * dashboard (spec §6): 403. `userId` other than the actor narrows to a professional of its network.
+ */
+export function createDashboardService(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  const repo = createDashboardRepository(deps.db);
+
+  async function rootFor(actorId: number, userId: number | undefined) {
+    const actor = await repo.findActor(actorId);
+    if (!actor) throw notFound();
+    if (actor.type !== USER_TYPE.professional) throw forbidden();
+    if (userId === undefined || userId === actorId) return actor;
+    const below = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('type', '=', USER_TYPE.professional)
+      .where('deleted_at', 'is', null)
+      .where(belowActor(actorId, 'users.id'))
+      .executeTakeFirst();
+    const root = below && (await repo.findActor(below.id));
+    if (!root) throw notFound();
+    // The narrowed view keeps the actor's own card choice.
+    return { ...root, dashboard_cards: actor.dashboard_cards };
+  }
+
+  return {
+    async get(a: { actorId: number; userId?: number | undefined }): Promise<Dashboard> {
+      const root = await rootFor(a.actorId, a.userId);
+      const now = deps.clock.now();
+      const monthStart = `${isoDay(now).slice(0, 8)}01`;
+      const firstWeek = new Date(weekStart(now).getTime() - (DASHBOARD_WEEKS - 1) * 7 * DAY);
+      const cutoff = isoDay(
+        new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - root.follow_up_weeks * 7 * DAY),
+      );
+
+      // Independent reads: in parallel on a PostgreSQL pool (PGlite serves them one after another).
+      const [counts, weekly, latest, followUp, wrongWay, movements] = await Promise.all([
+        repo.counts(root.id, cutoff),
+        repo.weekly(root.id, isoDay(firstWeek), monthStart),
+        repo.latest(root.id, DASHBOARD_LIST_SIZE),
+        repo.followUp(root.id, cutoff, DASHBOARD_LIST_SIZE),
+        repo.wrongWay(root.id, DASHBOARD_LIST_SIZE),
+        repo.creditMovements(root.id, DASHBOARD_LIST_SIZE),
+      ]);
+
+      const perWeek = new Map(weekly.map((w) => [w.week_start, Number(w.count)]));
+      const change = (from: number | null, to: number | null) =>
+        from !== null && to !== null && to > from ? { from, to } : null;
+      return {
+        counts: {
+          clients: counts.clients,
+          network: counts.network,
+          // The month started at most 31 days ago: always inside the weekly range.
+          evaluations_month: Number(weekly[0]?.month ?? 0),
+          evaluations_total: counts.evaluations_total,
+          credits: root.creditos,
+        },
+        weekly: Array.from({ length: DASHBOARD_WEEKS }, (_, i) => {
+          const week = isoDay(new Date(firstWeek.getTime() + i * 7 * DAY));
+          return { week_start: week, count: perWeek.get(week) ?? 0 };
+        }),
+        latest: latest.map((e) => ({
+          id: e.id,
+          fecha: e.evaluated_on,
+          created_at: e.created_at.toISOString(),
+          evaluation_type: e.evaluation_type,
+          client: { id: e.client_id, nombre: e.nombre, apellido: e.apellido },
+        })),
+        follow_up: {
+          weeks: root.follow_up_weeks,
+          total: counts.due,
+          clients: followUp,
+        },
+        // The filter guarantees a latest and a previous evaluation.
+        wrong_way: wrongWay.map((w) => ({
+          client: { id: w.id, nombre: w.nombre, apellido: w.apellido },
+          evaluation_id: w.evaluation_id!,
+          fecha: w.fecha!,
+          previous_fecha: w.previous_fecha!,
+          body_fat_percent: change(w.fat_from, w.fat_to),
+          waist_cm: change(w.waist_from, w.waist_to),
+        })),
+        credit_movements: movements.map((m) => {
+          const kind = m.evaluation_id !== null ? 'charge' : m.to_user_id === root.id ? 'received' : 'sent';
+          return {
+            id: m.id,
+            created_at: m.created_at.toISOString(),
+            amount: kind === 'received' ? m.amount : -m.amount,
+            kind,
+            counterpart:
+              m.cp_id !== null && m.cp_nombre !== null && m.cp_apellido !== null
+                ? { id: m.cp_id, nombre: m.cp_nombre, apellido: m.cp_apellido }
+                : null,
+            evaluation_id: m.evaluation_id,
+          };
+        }),
+        cards: cardsOf(root.dashboard_cards),
+      };
+    },
+  };
+}

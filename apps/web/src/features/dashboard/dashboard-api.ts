@@ -1,0 +1,24 @@
+import { getDashResponseSchema } from '@medida/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
+import { useSessionUser } from '../../lib/session.ts';
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  dash: (userId: number) => ['dashboard', userId] as const,
+};
+
+/** GET /web/getdash with the session user's id and type (spec §7); the server decides from the session. */
+export function useDashboard() {
+  const user = useSessionUser().data;
+  return useQuery({
+    queryKey: dashboardKeys.dash(user?.id ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest('/web/getdash', {
+        query: { id_usuario: user!.id, type: user!.type },
+        schema: getDashResponseSchema,
+        signal,
+      }).then((res) => res.data),
+    enabled: user !== undefined && user.type === 1,
+  });
+}

@@ -1,0 +1,308 @@
+import '@mantine/charts/styles.css';
+import type { ReactNode } from 'react';
+import { BarChart } from '@mantine/charts';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconActivity,
+  IconCalendarStats,
+  IconClipboardList,
+  IconCoins,
+  IconNetwork,
+  IconPlus,
+  IconTrendingUp,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { Dashboard } from '@medida/contracts';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { CreditsExplanation } from '../credits/index.ts';
+import { evaluationWizard } from '../evaluations/index.ts';
+
+const detailPath = (id: number) => `/evaluations/detail?evaluationID=${id}`;
+const day = (iso: string) => dayjs(iso).format('D MMM YYYY');
+const fullName = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.apellido}`;
+const decimal = (value: number) =>
+  new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value);
+
+export function StatTile({
+  icon,
+  color,
+  label,
+  testId,
+  children,
+  footer,
+}: {
+  icon: ReactNode;
+  color?: string;
+  label: string;
+  testId: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Group wrap="nowrap">
+        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {label}
+          </Text>
+          <Text fw={700} fz="xl" data-testid={testId}>
+            {children}
+          </Text>
+        </Stack>
+      </Group>
+      {footer && <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{footer}</div>}
+    </Paper>
+  );
+}
+
+/** A titled card; `empty` replaces the body when there is nothing to list. */
+function Card({
+  title,
+  testId,
+  empty,
+  children,
+}: {
+  title: string;
+  testId: string;
+  empty?: string | false;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid={testId}>
+      <Title order={4} mb="sm">
+        {title}
+      </Title>
+      {empty ? (
+        <Text c="dimmed" size="sm">
+          {empty}
+        </Text>
+      ) : (
+        children
+      )}
+    </Paper>
+  );
+}
+
+export function CountsCard({ counts }: { counts: Dashboard['counts'] }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} data-testid="dash-counts">
+      <StatTile icon={<IconUsers />} label={t('dashboard.counts.clients')} testId="dash-clients">
+        {counts.clients}
+      </StatTile>
+      <StatTile icon={<IconNetwork />} color="teal" label={t('dashboard.counts.network')} testId="dash-network">
+        {counts.network}
+      </StatTile>
+      <StatTile
+        icon={<IconCalendarStats />}
+        color="grape"
+        label={t('dashboard.counts.month')}
+        testId="dash-evaluations-month"
+      >
+        {counts.evaluations_month}
+      </StatTile>
+      <StatTile
+        icon={<IconClipboardList />}
+        color="blue"
+        label={t('dashboard.counts.total')}
+        testId="dash-evaluations-total"
+      >
+        {counts.evaluations_total}
+      </StatTile>
+      <StatTile
+        icon={<IconCoins />}
+        color="yellow"
+        label={t('profile.credits')}
+        testId="dashboard-credits"
+        footer={<CreditsExplanation />}
+      >
+        {counts.credits}
+      </StatTile>
+    </SimpleGrid>
+  );
+}
+
+export function WeeklyCard({ weekly }: { weekly: Dashboard['weekly'] }) {
+  const { t } = useTranslation();
+  const data = weekly.map((w) => ({ week: dayjs(w.week_start).format('D MMM'), count: w.count }));
+  return (
+    <Card title={t('dashboard.weekly.title')} testId="dash-weekly">
+      <BarChart
+        h={200}
+        data={data}
+        dataKey="week"
+        series={[{ name: 'count', label: t('dashboard.weekly.series'), color: 'medida.6' }]}
+        yAxisProps={{ allowDecimals: false, width: 32 }}
+        gridAxis="y"
+        tickLine="none"
+      />
+    </Card>
+  );
+}
+
+export function LatestCard({ latest }: { latest: Dashboard['latest'] }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={t('dashboard.latest.title')}
+      testId="dash-latest"
+      empty={latest.length === 0 && t('dashboard.latest.empty')}
+    >
+      <Stack gap="xs">
+        {latest.map((e) => (
+          <Group key={e.id} justify="space-between" wrap="nowrap" gap="xs">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Anchor component={Link} to={detailPath(e.id)} fw={600} truncate>
+                {fullName(e.client)}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {t(`evaluations.types.${e.evaluation_type}`)}
+              </Text>
+            </Stack>
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {day(e.fecha)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+export function FollowUpCard({ followUp }: { followUp: Dashboard['follow_up'] }) {
+  const { t } = useTranslation();
+  const rest = followUp.total - followUp.clients.length;
+  return (
+    <Card
+      title={t('dashboard.followUp.title', { count: followUp.weeks })}
+      testId="dash-follow-up"
+      empty={followUp.total === 0 && t('dashboard.followUp.empty')}
+    >
+      <Stack gap="xs">
+        {followUp.clients.map((c) => (
+          <Group key={c.id} justify="space-between" wrap="nowrap" gap="xs">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Anchor component={Link} to={`/users/${c.id}`} fw={600} truncate>
+                {fullName(c)}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {c.last_fecha
+                  ? t('dashboard.followUp.last', { date: day(c.last_fecha) })
+                  : t('dashboard.followUp.never')}
+              </Text>
+            </Stack>
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={() =>
+                evaluationWizard.open({
+                  id_usuario: c.id,
+                  nombre: c.nombre,
+                  apellido: c.apellido,
+                  email: c.email,
+                  rut: c.rut,
+                  nacimiento: c.nacimiento,
+                  sexo: c.sexo,
+                })
+              }
+              aria-label={t('dashboard.followUp.evaluate', { name: fullName(c) })}
+            >
+              {t('dashboard.followUp.evaluateShort')}
+            </Button>
+          </Group>
+        ))}
+        {rest > 0 && (
+          <Text size="xs" c="dimmed">
+            {t('dashboard.followUp.more', { count: rest })}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Change({ label, change, unit }: { label: string; change: { from: number; to: number } | null; unit: string }) {
+  if (!change) return null;
+  return (
+    <Badge color="orange" variant="light" leftSection={<IconTrendingUp size={12} />} style={{ textTransform: 'none' }}>
+      {label} {decimal(change.from)} → {decimal(change.to)} {unit}
+    </Badge>
+  );
+}
+
+export function WrongWayCard({ items }: { items: Dashboard['wrong_way'] }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={t('dashboard.wrongWay.title')}
+      testId="dash-wrong-way"
+      empty={items.length === 0 && t('dashboard.wrongWay.empty')}
+    >
+      <Stack gap="sm">
+        {items.map((w) => (
+          <Stack key={w.evaluation_id} gap={4}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Anchor component={Link} to={detailPath(w.evaluation_id)} fw={600} truncate>
+                {fullName(w.client)}
+              </Anchor>
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {day(w.previous_fecha)} → {day(w.fecha)}
+              </Text>
+            </Group>
+            <Group gap={6}>
+              <Change label={t('dashboard.wrongWay.fat')} change={w.body_fat_percent} unit="%" />
+              <Change label={t('dashboard.wrongWay.waist')} change={w.waist_cm} unit="cm" />
+            </Group>
+          </Stack>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+export function CreditsCard({ movements }: { movements: Dashboard['credit_movements'] }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={t('dashboard.credits.title')}
+      testId="dash-credits"
+      empty={movements.length === 0 && t('dashboard.credits.empty')}
+    >
+      <Stack gap="xs">
+        {movements.map((m) => (
+          <Group key={m.id} justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <ThemeIcon size="sm" variant="light" color={m.amount > 0 ? 'teal' : 'gray'}>
+                {m.kind === 'charge' ? <IconActivity size={14} /> : <IconCoins size={14} />}
+              </ThemeIcon>
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" truncate>
+                  {m.kind === 'charge' && m.evaluation_id !== null ? (
+                    <Anchor component={Link} to={detailPath(m.evaluation_id)} size="sm">
+                      {t('dashboard.credits.charge')}
+                    </Anchor>
+                  ) : (
+                    t(`dashboard.credits.${m.kind}`, { name: m.counterpart ? fullName(m.counterpart) : '' })
+                  )}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {dayjs(m.created_at).format('D MMM YYYY HH:mm')}
+                </Text>
+              </Stack>
+            </Group>
+            <Text fw={700} c={m.amount > 0 ? 'teal' : undefined} style={{ whiteSpace: 'nowrap' }}>
+              {m.amount > 0 ? `+${m.amount}` : m.amount}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
