@@ -38,6 +38,37 @@ export const E2E_USERS = {
     sexo: 'Femenino',
     rut: '33333333K',
   },
+  /** The home spec's professional (dashboard, profile, companies, analytics) with three clients of its own. */
+  home: { email: 'home@e2e.medida.test', password: 'Inicio-Clave-2026', nombre: 'Helena', apellido: 'Hogar' },
+  homeClients: [
+    {
+      email: 'h.rising@e2e.medida.test',
+      password: 'Cliente-Uno-2026',
+      nombre: 'Rita',
+      apellido: 'Subida',
+      sexo: 'Femenino',
+      nacimiento: '1985-03-10',
+      rut: '44444444K',
+    },
+    {
+      email: 'h.due@e2e.medida.test',
+      password: 'Cliente-Dos-2026',
+      nombre: 'Diego',
+      apellido: 'Pendiente',
+      sexo: 'Masculino',
+      nacimiento: '1979-07-21',
+      rut: '55555555K',
+    },
+    {
+      email: 'h.new@e2e.medida.test',
+      password: 'Cliente-Tres-2026',
+      nombre: 'Nora',
+      apellido: 'Nueva',
+      sexo: 'Femenino',
+      nacimiento: '1995-11-02',
+      rut: '66666666K',
+    },
+  ],
   evaluee: {
     email: 'evaluee@e2e.medida.test',
     password: 'Evaluado-Clave-2026',
@@ -145,6 +176,13 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     for (const client of [E2E_USERS.evaluee, E2E_USERS.other, { ...E2E_USERS.minor, nacimiento: minorBirthDate() }]) {
       await insertUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: evaluator });
     }
+    const home = await insertUser(handle.db, E2E_USERS.home, {
+      type: 1,
+      cambia_pass: 0,
+      professional: { creditos: 50, pais_id: chile?.id ?? null },
+    });
+    for (const client of E2E_USERS.homeClients)
+      await insertUser(handle.db, client, { type: 2, cambia_pass: 0, parent_user_id: home });
   } finally {
     await handle.close();
   }

@@ -139,7 +139,7 @@ export function WeeklyCard({ weekly }: { weekly: Dashboard['weekly'] }) {
         dataKey="week"
         series={[{ name: 'count', label: t('dashboard.weekly.series'), color: 'medida.6' }]}
         yAxisProps={{ allowDecimals: false, width: 32 }}
-        gridAxis="y"
+        gridAxis="x"
         tickLine="none"
       />
     </Card>

@@ -1,0 +1,160 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
+import { E2E_USERS } from '../support/fixtures.ts';
+import { tr, type Lang } from '../support/i18n.ts';
+import { repoRoot } from '../support/server.ts';
+import { expectPath, logIn, storedToken } from '../support/session.ts';
+
+// The professional's home (issue 12), as the home fixture professional with three clients of its own.
+const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
+const HOME = E2E_USERS.home;
+const [RISING, DUE, NEW] = E2E_USERS.homeClients;
+
+let browser: Browser;
+let token = '';
+let homeId = 0;
+
+async function api<T = Record<string, unknown>>(
+  urlPath: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; json: T }> {
+  const res = await fetch(inject('baseURL') + urlPath, {
+    method: init.method ?? 'GET',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'X-Requested-With': 'XMLHttpRequest',
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+async function evaluate(clientId: number, fecha: string, pgrasa: number, pcintura: number) {
+  const res = await api('/web/ingresaevaluacion', {
+    method: 'POST',
+    body: {
+      id_evaluado: clientId,
+      id_evaluador: homeId,
+      evaluation_type: 1,
+      fecha,
+      peso: 70,
+      estatura: 165,
+      presion_s: 120,
+      presion_d: 80,
+      pcintura,
+      pcadera: 100,
+      pbrazo: 30,
+      ppierna: 55,
+      pgrasa,
+      fuma: 'No',
+      alcohol: 'No',
+      ejercita: 'No',
+      clinical_data: { temperatura: 36.5 },
+    },
+  });
+  expect(res.status).toBe(200);
+}
+
+async function clientId(search: string): Promise<number> {
+  const res = await api<{ lista: { id_usuario: number }[] }>(
+    `/web/evaluationListing?type=2&search=${search}&parent_user_id=${homeId}`,
+  );
+  return res.json.lista[0]!.id_usuario;
+}
+
+async function setLanguage(page: Page, lang: Lang) {
+  await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+  await page.reload();
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(SHOTS, { recursive: true });
+  const { context, page } = await newPage(browser);
+  await logIn(page, HOME.email, HOME.password);
+  await expectPath(page, '/dashboard');
+  token = (await storedToken(page)) ?? '';
+  homeId = (await api<{ user: { id: number } }>('/web/authenticate/user')).json.user.id;
+  // Rita: two evaluations, body fat and waist up in the latest; Diego: one, 100 days ago (due); Nora: none.
+  const rising = await clientId(RISING.email);
+  await evaluate(rising, daysAgo(30), 28, 84);
+  await evaluate(rising, daysAgo(2), 30, 87);
+  await evaluate(await clientId(DUE.email), daysAgo(100), 22, 90);
+  await context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('dashboard', () => {
+  it("shows the professional's figures, follow-ups and wrong-way changes, and evaluates a due client in one click", async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, HOME.email, HOME.password);
+    await expectPath(page, '/dashboard');
+    await expect.poll(() => page.getByTestId('dash-clients').textContent()).toBe('3');
+    expect(await page.getByTestId('dash-evaluations-total').textContent()).toBe('3');
+    expect(await page.getByTestId('dashboard-credits').textContent()).toBe('47');
+    const followUp = page.getByTestId('dash-follow-up');
+    // Never evaluated first, then the longest-waiting.
+    await expect
+      .poll(() => followUp.locator('a').allTextContents())
+      .toEqual([`${NEW.nombre} ${NEW.apellido}`, `${DUE.nombre} ${DUE.apellido}`]);
+    const wrongWay = page.getByTestId('dash-wrong-way');
+    expect(await wrongWay.locator('a').allTextContents()).toEqual([`${RISING.nombre} ${RISING.apellido}`]);
+    expect(await wrongWay.textContent()).toContain('28,0 → 30,0');
+    expect(await page.getByTestId('dash-latest').locator('a').count()).toBe(3);
+    expect(await page.getByTestId('dash-credits').textContent()).toContain('-1');
+
+    await followUp.getByRole('button', { name: `${NEW.nombre} ${NEW.apellido}` }).click();
+    await expect.poll(() => page.getByTestId('wizard-chosen-client').textContent()).toContain(NEW.apellido);
+    await page.keyboard.press('Escape');
+
+    // The wrong-way entry opens the latest evaluation.
+    await wrongWay.locator('a').first().click();
+    await page.waitForURL('**/evaluations/detail?evaluationID=*');
+    await context.close();
+  });
+
+  it('is screenshotted in es, en and pt at desktop and phone width without overflow', async () => {
+    for (const lang of ['es', 'en', 'pt'] as Lang[]) {
+      for (const [name, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        const { context, page } = await newPage(browser, viewport);
+        await logIn(page, HOME.email, HOME.password);
+        await expectPath(page, '/dashboard');
+        await setLanguage(page, lang);
+        await expect
+          .poll(() => page.getByTestId('dash-latest').locator('h4').textContent())
+          .toBe(tr(lang, 'dashboard.latest.title'));
+        await page.getByTestId('dash-weekly').locator('.recharts-bar-rectangle path').first().waitFor();
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(SHOTS, `home-dashboard-${lang}-${name}.png`), fullPage: true });
+        await context.close();
+      }
+    }
+  });
+
+  it('sends a client (type 2) to the evaluations, and its token gets 403 from getdash', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, E2E_USERS.client.email, E2E_USERS.client.password);
+    await expectPath(page, '/evaluations');
+    const clientToken = await storedToken(page);
+    const res = await fetch(`${inject('baseURL')}/web/getdash`, {
+      headers: { Authorization: `Bearer ${clientToken}` },
+    });
+    expect(res.status).toBe(403);
+    await context.close();
+  });
+});
