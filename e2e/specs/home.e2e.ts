@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
+import { pickDate } from '../support/date-picker.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { repoRoot } from '../support/server.ts';
@@ -155,6 +156,61 @@ describe('dashboard', () => {
       headers: { Authorization: `Bearer ${clientToken}` },
     });
     expect(res.status).toBe(403);
+    await context.close();
+  });
+});
+
+describe('dating and editing an evaluation', () => {
+  it('enters a past record with its date, then edits it into version 2 and compares the versions', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, HOME.email, HOME.password);
+    await expectPath(page, '/dashboard');
+    // Nora (never evaluated) from the follow-up card, dated on the 3rd of last year's March.
+    const year = new Date().getUTCFullYear() - 1;
+    await page
+      .getByTestId('dash-follow-up')
+      .getByRole('button', { name: `${NEW.nombre} ${NEW.apellido}` })
+      .click();
+    await page.getByTestId('wizard-chosen-client').waitFor();
+    await pickDate(page, 'wizard-fecha', year, 2, 3, 'month');
+    await page.getByTestId('wizard-next').click();
+    for (const [field, value] of Object.entries({
+      peso: '64',
+      estatura: '162',
+      presion_s: '118',
+      presion_d: '76',
+      pcintura: '74',
+      pcadera: '97',
+      pbrazo: '27',
+      ppierna: '54',
+      pgrasa: '31',
+      temperatura: '36.5',
+    }))
+      await page.getByTestId(`field-${field}`).fill(value);
+    await page.getByTestId('wizard-save').click();
+    await page.waitForURL('**/evaluations/detail?evaluationID=*');
+    await expect.poll(() => page.getByTestId('evaluation-meta').textContent()).toContain(`${year}`);
+
+    // Edit: the same wizard, filled, the client fixed; save as version 2.
+    await page.getByTestId('evaluation-edit').click();
+    await expect.poll(() => page.getByTestId('wizard-chosen-client').textContent()).toContain(NEW.apellido);
+    expect(await page.getByTestId('wizard-change-client').count()).toBe(0);
+    await page.getByTestId('wizard-next').click();
+    expect(await page.getByTestId('field-pgrasa').inputValue()).toBe('31');
+    await page.getByTestId('field-pgrasa').fill('29');
+    await page.getByTestId('wizard-save').click();
+    const versions = page.getByTestId('evaluation-versions');
+    await versions.waitFor();
+    expect(await versions.getByTestId('evaluation-version').count()).toBe(2);
+    const diff = page.getByTestId('version-diff');
+    await expect.poll(() => diff.getByTestId('version-diff-input').first().textContent()).toContain('31');
+    expect(await diff.textContent()).toContain('29');
+    await page.screenshot({ path: path.join(SHOTS, 'home-evaluation-versions-es-desktop.png'), fullPage: true });
+
+    // Version 1 stays readable, marked as an earlier version, without Edit.
+    await versions.getByRole('link').first().click();
+    await page.getByTestId('evaluation-older-version').waitFor();
+    expect(await page.getByTestId('evaluation-edit').count()).toBe(0);
     await context.close();
   });
 });

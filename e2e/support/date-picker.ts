@@ -10,9 +10,15 @@ export async function pickDate(
   year: number,
   monthIndex: number,
   day: number,
+  /** The level the picker opens at: 'month' pickers are first zoomed out to the decade. */
+  opensAt: 'decade' | 'month' = 'decade',
 ): Promise<void> {
   await page.getByTestId(testId).click();
   const dropdown = page.locator('.mantine-DatePickerInput-dropdown, .mantine-Popover-dropdown:has(table)').last();
+  if (opensAt === 'month') {
+    await dropdown.locator('.mantine-DatePickerInput-calendarHeaderLevel').first().click();
+    await dropdown.locator('.mantine-DatePickerInput-calendarHeaderLevel').first().click();
+  }
   // Move decade by decade towards the wanted year.
   for (
     let i = 0;

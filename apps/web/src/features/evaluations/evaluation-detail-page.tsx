@@ -1,8 +1,10 @@
 import { USER_TYPE } from '@medida/contracts';
 import { useMemo } from 'react';
-import { Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
+  IconHistory,
+  IconPencil,
   IconFileTypePdf,
   IconInfoCircle,
   IconMail,
@@ -29,9 +31,51 @@ import { historyPoints } from './detail/history.ts';
 import { HistorySection } from './detail/history-section.tsx';
 import { LabsCard } from './detail/labs-card.tsx';
 import { RisksCard } from './detail/risks-card.tsx';
+import { VersionsSection } from './detail/versions-section.tsx';
 import { WarningsList } from './detail/warnings-list.tsx';
 import { useConfirmDeleteEvaluation, useDownloadReport, useSendEvaluation } from './evaluation-actions.tsx';
-import { useEvaluation } from './evaluation-queries.ts';
+import { useEvaluation, useEvaluationVersion } from './evaluation-queries.ts';
+import { evaluationWizard } from './wizard-store.ts';
+
+/** Opens the wizard filled with this version's inputs; saving adds version n+1 (editEvaluation). */
+function openEdit(data: EvaluationDetail) {
+  const c = data.client;
+  evaluationWizard.edit(
+    {
+      id_usuario: c.id,
+      nombre: c.nombre,
+      apellido: c.apellido,
+      email: c.email,
+      rut: c.rut,
+      nacimiento: c.nacimiento,
+      sexo: c.sexo,
+    },
+    { evaluationId: data.id, inputs: data.inputs as unknown as Record<string, unknown> },
+  );
+}
+
+/** Reading an earlier version: say so, who saved it and when, and link back to the current one. */
+function OlderVersionNotice({ data }: { data: EvaluationDetail }) {
+  const { t } = useTranslation();
+  const v = data.versions.find((x) => x.version === data.version);
+  return (
+    <Alert color="gray" variant="light" icon={<IconHistory />} data-testid="evaluation-older-version">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">
+          {t('evaluations.versions.reading', {
+            version: data.version,
+            total: data.current_version,
+            name: v ? `${v.created_by.nombre} ${v.created_by.apellido}`.trim() : '',
+            date: v ? dayjs(v.created_at).format('D MMM YYYY HH:mm') : '',
+          })}
+        </Text>
+        <Anchor component={Link} to={`/evaluations/detail?evaluationID=${data.id}`} size="sm">
+          {t('evaluations.versions.current')}
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}
 
 function DetailSkeleton() {
   return (
@@ -107,6 +151,16 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
               {t('evaluations.send.action')}
             </Button>
           )}
+          {!isClient && data.can_edit && (
+            <Button
+              variant="light"
+              leftSection={<IconPencil size={18} />}
+              onClick={() => openEdit(data)}
+              data-testid="evaluation-edit"
+            >
+              {t('evaluations.edit.action')}
+            </Button>
+          )}
           {!isClient && data.created_by_me && (
             <Button
               variant="light"
@@ -164,6 +218,8 @@ function EvaluationBody({ data }: { data: EvaluationDetail }) {
         </Grid>
         {r.comparisons.length > 0 && <ComparisonTable comparisons={r.comparisons} />}
         <HistorySection points={points} currentId={data.id} />
+        {/* Keyed by the current version: a new version resets the comparison to previous → current. */}
+        <VersionsSection key={data.current_version} data={data} />
         <EquationFootnotes equations={equations} />
       </Stack>
     </EquationFootnoteProvider>
@@ -176,7 +232,11 @@ export function EvaluationDetailPage() {
   const [params] = useSearchParams();
   const raw = params.get('evaluationID') ?? '';
   const id = /^\d+$/.test(raw) ? Number(raw) : null;
-  const query = useEvaluation(id);
+  const rawVersion = params.get('version') ?? '';
+  const version = /^\d+$/.test(rawVersion) ? Number(rawVersion) : null;
+  const current = useEvaluation(id);
+  const older = useEvaluationVersion(id ?? 0, version);
+  const query = version === null ? current : older;
 
   const back = (
     <Anchor component={Link} to="/evaluations" size="sm">
@@ -205,6 +265,7 @@ export function EvaluationDetailPage() {
   return (
     <Stack gap="lg" data-testid="evaluation-detail">
       {back}
+      {query.data.version !== query.data.current_version && <OlderVersionNotice data={query.data} />}
       <DetailHeader data={query.data} />
       <EvaluationBody data={query.data} />
     </Stack>

@@ -12,6 +12,7 @@ export const evaluationKeys = {
   list: (userId: number, page: number, limit: number, filters: EvaluationListFilters) =>
     ['evaluations', 'list', userId, page, limit, filters] as const,
   detail: (id: number) => ['evaluations', 'detail', id] as const,
+  version: (id: number, version: number) => ['evaluations', 'detail', id, 'version', version] as const,
   clientSearch: (parentId: number, search: string) => ['evaluations', 'client-search', parentId, search] as const,
 };
 
@@ -30,6 +31,16 @@ export function useEvaluation(id: number | null) {
     queryKey: evaluationKeys.detail(id ?? 0),
     queryFn: ({ signal }) => fetchEvaluation(id ?? 0, signal),
     enabled: id !== null && id > 0,
+  });
+}
+
+/** One earlier version of an evaluation (versions never change: cached for good). */
+export function useEvaluationVersion(id: number, version: number | null) {
+  return useQuery({
+    queryKey: evaluationKeys.version(id, version ?? 0),
+    queryFn: ({ signal }) => fetchEvaluation(id, signal, version ?? undefined),
+    enabled: id > 0 && version !== null && version > 0,
+    staleTime: Infinity,
   });
 }
 
@@ -53,5 +64,7 @@ export function useRefreshEvaluations() {
       queryClient.invalidateQueries({ queryKey: evaluationKeys.all }),
       queryClient.invalidateQueries({ queryKey: ['session', 'profile'] }),
       queryClient.invalidateQueries({ queryKey: ['credits'] }),
+      // The dashboard's figures come from the evaluations too.
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
     ]);
 }

@@ -63,17 +63,23 @@ export const searchEvaluationClients = (parentId: number, search: string, signal
   }).then((res) => res.lista);
 
 /** Inputs and results are stored by the server from the engine's own types. */
-export const fetchEvaluation = (id: number, signal?: AbortSignal): Promise<EvaluationDetail> =>
-  apiRequest('/web/getevaluacion', { query: { evaluationID: id }, schema: getEvaluationResponseSchema, signal }).then(
-    (res) => ({
-      ...res.data,
-      inputs: res.data.inputs as unknown as EvaluationInput,
-      results: res.data.results as unknown as EvaluationResult,
-    }),
-  );
+export const fetchEvaluation = (id: number, signal?: AbortSignal, version?: number): Promise<EvaluationDetail> =>
+  apiRequest('/web/getevaluacion', {
+    query: { evaluationID: id, version },
+    schema: getEvaluationResponseSchema,
+    signal,
+  }).then((res) => ({
+    ...res.data,
+    inputs: res.data.inputs as unknown as EvaluationInput,
+    results: res.data.results as unknown as EvaluationResult,
+  }));
 
 export const createEvaluation = (body: CreateEvaluationBody) =>
   apiRequest('/web/ingresaevaluacion', { method: 'POST', body, schema: saveEvaluationResponseSchema });
+
+/** Saves version n+1 of an evaluation (the earlier versions stay readable). */
+export const editEvaluation = (body: CreateEvaluationBody & { evaluationID: number }) =>
+  apiRequest('/web/editEvaluation', { method: 'POST', body, schema: saveEvaluationResponseSchema });
 
 export const deleteEvaluation = (id: number) =>
   apiRequest('/web/eliminaevaluacion', {

@@ -11,11 +11,19 @@ export interface WizardClient {
   sexo: string | null;
 }
 
+/** Editing a stored evaluation: its id and stored inputs (the form starts from them). */
+export interface WizardEdit {
+  evaluationId: number;
+  inputs: Record<string, unknown>;
+}
+
 export interface WizardState {
   open: boolean;
   /** Bumped on every opening: the form is keyed by it, so each opening starts from the defaults. */
   session: number;
   client: WizardClient | null;
+  /** Set when the wizard edits an evaluation (a new version) instead of creating one. */
+  edit: WizardEdit | null;
 }
 
 /**
@@ -23,7 +31,7 @@ export interface WizardState {
  * through this store; the main layout renders it. Closing keeps `session` until the next opening,
  * so the modal animates out with its content and then resets.
  */
-let state: WizardState = { open: false, session: 0, client: null };
+let state: WizardState = { open: false, session: 0, client: null, edit: null };
 const listeners = new Set<() => void>();
 
 function set(next: WizardState) {
@@ -32,7 +40,8 @@ function set(next: WizardState) {
 }
 
 export const evaluationWizard = {
-  open: (client: WizardClient | null = null) => set({ open: true, session: state.session + 1, client }),
+  open: (client: WizardClient | null = null) => set({ open: true, session: state.session + 1, client, edit: null }),
+  edit: (client: WizardClient, edit: WizardEdit) => set({ open: true, session: state.session + 1, client, edit }),
   close: () => set({ ...state, open: false }),
   subscribe: (listener: () => void) => {
     listeners.add(listener);

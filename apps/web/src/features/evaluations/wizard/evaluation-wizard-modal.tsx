@@ -13,17 +13,19 @@ import { apiErrorMessage, notifyError, notifySuccess } from '../../../lib/notify
 import { useProfile, useSessionUser } from '../../../lib/session.ts';
 import { canAffordEvaluation, useCreditsSummary, WizardCredits } from '../../credits/index.ts';
 import { usePeopleModals } from '../../people/index.ts';
-import { createEvaluation } from '../evaluations-api.ts';
+import { createEvaluation, editEvaluation } from '../evaluations-api.ts';
 import { useRefreshEvaluations } from '../evaluation-queries.ts';
-import { evaluationWizard, useEvaluationWizard, type WizardClient } from '../wizard-store.ts';
+import { evaluationWizard, useEvaluationWizard, type WizardClient, type WizardEdit } from '../wizard-store.ts';
 import { StepClient } from './step-client.tsx';
 import { StepMeasurements } from './step-measurements.tsx';
 import {
   checkWizard,
   clientBlock,
   initialWizardValues,
+  toEditBody,
   toEvaluationBody,
   toFormPath,
+  wizardValuesFromInputs,
   type WizardValues,
 } from './wizard-form.ts';
 
@@ -44,16 +46,21 @@ function focusFirstError() {
   });
 }
 
-function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
+function WizardForm({ initialClient, edit }: { initialClient: WizardClient | null; edit: WizardEdit | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const evaluatorId = useSessionUser().data?.id ?? 0;
   const country = useProfile().data?.pais;
   const refresh = useRefreshEvaluations();
   const [step, setStep] = useState(0);
-  const form = useForm<WizardValues>({ initialValues: initialWizardValues(initialClient) });
-  const values = form.getValues();
   const today = dayjs().format('YYYY-MM-DD');
+  const form = useForm<WizardValues>({
+    initialValues:
+      edit && initialClient
+        ? wizardValuesFromInputs(edit.inputs, initialClient)
+        : initialWizardValues(initialClient, today),
+  });
+  const values = form.getValues();
   const ctx = { evaluatorId, today, locale: evaluationLocale(country) };
   const block = clientBlock(values.client, today);
   // The balance is read when the wizard opens: with too few credits it does not start (no failure at Save).
@@ -61,9 +68,17 @@ function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
   const canStart = credits !== undefined && canAffordEvaluation(credits);
 
   const mutation = useMutation({
-    mutationFn: (v: WizardValues) => createEvaluation(toEvaluationBody(v, ctx)),
+    mutationFn: (v: WizardValues) =>
+      edit
+        ? editEvaluation(toEditBody(v, edit.inputs, edit.evaluationId, ctx))
+        : createEvaluation(toEvaluationBody(v, ctx)),
     onSuccess: async (res) => {
-      notifySuccess(t('messages.evaluationCreatedTitle'), t('messages.evaluationCreatedText'));
+      if (edit)
+        notifySuccess(
+          t('evaluations.edit.savedTitle'),
+          t('evaluations.edit.savedText', { version: res.evaluacion.version }),
+        );
+      else notifySuccess(t('messages.evaluationCreatedTitle'), t('messages.evaluationCreatedText'));
       evaluationWizard.close();
       void navigate(`/evaluations/detail?evaluationID=${res.evaluacion.id}`);
       await refresh();
@@ -109,8 +124,17 @@ function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
       <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={(s) => s < step && setStep(s)} mb="lg">
         <Stepper.Step label={t('evaluations.wizard.step1')} description={t('evaluations.wizard.step1Hint')}>
           <Stack gap="md">
-            <WizardCredits />
-            {canStart && <StepClient form={form} block={block} evaluatorId={evaluatorId || undefined} />}
+            {/* Edits are free (decision 070): no balance to show or to check. */}
+            {!edit && <WizardCredits />}
+            {(edit || canStart) && (
+              <StepClient
+                form={form}
+                block={block}
+                evaluatorId={evaluatorId || undefined}
+                today={today}
+                locked={edit !== null}
+              />
+            )}
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('evaluations.wizard.step2')} description={t('evaluations.wizard.step2Hint')}>
@@ -136,7 +160,7 @@ function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
         {step === 0 ? (
           <Button
             rightSection={<IconArrowRight size={16} />}
-            disabled={block !== null || !canStart}
+            disabled={block !== null || (!edit && !canStart)}
             onClick={() => setStep(1)}
             data-testid="wizard-next"
           >
@@ -160,7 +184,7 @@ function WizardForm({ initialClient }: { initialClient: WizardClient | null }) {
 /** The global "new evaluation" modal (spec §2, §4). Each opening is a fresh form (keyed by session). */
 export function EvaluationWizardModal() {
   const { t } = useTranslation();
-  const { open, session, client } = useEvaluationWizard();
+  const { open, session, client, edit } = useEvaluationWizard();
   // While the edit-user modal is open on top, Escape and focus belong to it, not to the wizard below.
   const personModalOpen = usePeopleModals().open;
   const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
@@ -168,7 +192,7 @@ export function EvaluationWizardModal() {
     <Modal
       opened={open}
       onClose={evaluationWizard.close}
-      title={t('evaluations.wizard.title')}
+      title={edit ? t('evaluations.edit.title') : t('evaluations.wizard.title')}
       size="xl"
       fullScreen={isPhone}
       // Below the people modals (200): the edit-user modal opened from step 1 shows on top.
@@ -179,7 +203,7 @@ export function EvaluationWizardModal() {
       closeButtonProps={{ 'aria-label': t('common.close') }}
       attributes={{ content: { 'data-testid': 'evaluation-wizard' } }}
     >
-      <WizardForm key={session} initialClient={client} />
+      <WizardForm key={session} initialClient={client} edit={edit} />
     </Modal>
   );
 }

@@ -17,7 +17,8 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconPencil, IconSearch, IconX } from '@tabler/icons-react';
+import { DatePickerInput } from '@mantine/dates';
+import { IconAlertTriangle, IconCalendar, IconPencil, IconSearch, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ageInYears } from '@medida/domain';
@@ -176,10 +177,14 @@ interface StepClientProps {
   form: UseFormReturnType<WizardValues>;
   block: ClientBlock;
   evaluatorId: number | undefined;
+  /** YYYY-MM-DD: the latest evaluation date allowed. */
+  today: string;
+  /** Editing: the client of an evaluation never changes. */
+  locked?: boolean;
 }
 
 /** Step 1: who is evaluated and with which method (spec §4). */
-export function StepClient({ form, block, evaluatorId }: StepClientProps) {
+export function StepClient({ form, block, evaluatorId, today, locked = false }: StepClientProps) {
   const { t } = useTranslation();
   const { client, evaluation_type } = form.getValues();
   const pick = (c: WizardClient | null) => {
@@ -192,7 +197,24 @@ export function StepClient({ form, block, evaluatorId }: StepClientProps) {
 
   return (
     <Stack gap="lg">
-      {client ? <ClientSummary client={client} onClear={() => pick(null)} /> : <ClientSearch onPick={pick} />}
+      {client ? (
+        <ClientSummary client={client} onClear={locked ? undefined : () => pick(null)} />
+      ) : (
+        <ClientSearch onPick={pick} />
+      )}
+      <DatePickerInput
+        label={t('evaluations.wizard.fecha')}
+        description={t('evaluations.wizard.fechaHint')}
+        leftSection={<IconCalendar size={18} aria-hidden="true" />}
+        maxDate={today}
+        valueFormat="D MMMM YYYY"
+        required
+        maw={320}
+        data-testid="wizard-fecha"
+        value={form.getValues().fecha || today}
+        onChange={(v) => form.setFieldValue('fecha', v ?? today)}
+        error={form.errors.fecha}
+      />
       {client && (block === 'underAge' || block === 'missingData') && (
         <Alert
           color="red"

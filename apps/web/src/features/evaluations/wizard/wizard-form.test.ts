@@ -9,8 +9,10 @@ import {
   measurementsFor,
   protocolChoices,
   rockportState,
+  toEditBody,
   toEvaluationBody,
   toFormPath,
+  wizardValuesFromInputs,
   type WizardValues,
 } from './wizard-form.ts';
 
@@ -198,5 +200,46 @@ describe('issue 9 inputs: protocol, measured VO2max, training volume, device rea
     const v = filled(4);
     v.extras.body_fat_equation = 'durnin_womersley_1974';
     expect(checkWizard(v, CTX).errors['extras.body_fat_equation']).toBe(ERROR_KEYS.equationNotApplicable);
+
+describe('evaluation date and editing', () => {
+  it('sends the chosen date, today when none is chosen', () => {
+    const v = filled();
+    expect(toEvaluationBody(v, CTX).fecha).toBe(TODAY);
+    v.fecha = '2025-06-30';
+    expect(toEvaluationBody(v, CTX).fecha).toBe('2025-06-30');
+  });
+
+  it('refills the wizard from stored inputs: saving unchanged sends the same inputs', () => {
+    const v = filled(4);
+    v.fecha = '2026-01-15';
+    v.ejercita = 'Si';
+    v.hace = '3';
+    v.frecentrena = '4';
+    v.measurements.biceps = 6;
+    v.rockport = { minutes: 14, seconds: 30, bpm: 130 };
+    v.clinical_data.ecnt[2]!.value = true;
+    v.clinical_data.ecnt[2]!.tratamiento = true;
+    v.clinical_data.autoinmuneOther = { showInput: true, name: 'Psoriasis', tratamiento: false };
+    v.clinical_data.exams[0]!.status = true;
+    v.clinical_data.exams[0]!.value = 92;
+    v.extras.vo2max_measured = 41;
+    v.extras.training_volume = 80;
+    v.extras.training_volume_unit = 'percent';
+    const stored = toEvaluationBody(v, CTX) as unknown as Record<string, unknown>;
+    const refilled = wizardValuesFromInputs(stored, adult);
+    expect(refilled.fecha).toBe('2026-01-15');
+    expect(toEvaluationBody(refilled, CTX)).toEqual(stored);
+  });
+
+  it('keeps stored inputs the wizard does not show, and drops the ones emptied in the form', () => {
+    const v = filled(4);
+    v.measurements.biceps = 6;
+    const stored = { ...(toEvaluationBody(v, CTX) as unknown as Record<string, unknown>), energy_level: 'high' };
+    const edited = wizardValuesFromInputs(stored, adult);
+    edited.measurements.biceps = '';
+    edited.measurements.peso = 63;
+    const body = toEditBody(edited, stored, 42, CTX) as unknown as Record<string, unknown>;
+    expect(body).toMatchObject({ evaluationID: 42, energy_level: 'high', peso: 63 });
+    expect(body).not.toHaveProperty('biceps');
   });
 });

@@ -71,6 +71,8 @@ export type MeasurementField =
 
 export interface WizardValues {
   client: WizardClient | null;
+  /** The evaluation date (YYYY-MM-DD), today by default, never in the future; '' means today. */
+  fecha: string;
   evaluation_type: Method;
   /** The client's sex once chosen; Femenino is the spec's default before that. */
   sexo: 'Femenino' | 'Masculino';
@@ -130,9 +132,10 @@ const ALL_MEASUREMENTS: readonly MeasurementField[] = [
 ];
 
 /** Spec §4 defaults: type 1, sexo Femenino, No for smoking, alcohol and exercise. */
-export function initialWizardValues(client: WizardClient | null = null): WizardValues {
+export function initialWizardValues(client: WizardClient | null = null, fecha = ''): WizardValues {
   return {
     client,
+    fecha,
     evaluation_type: 1,
     sexo: client?.sexo === 'Masculino' ? 'Masculino' : 'Femenino',
     measurements: Object.fromEntries(ALL_MEASUREMENTS.map((f) => [f, ''])) as Record<MeasurementField, NumberValue>,
@@ -237,7 +240,7 @@ export function toEvaluationBody(
     evaluation_type: values.evaluation_type,
     sexo: values.sexo,
     ...(client.nacimiento ? { nacimiento: client.nacimiento } : {}),
-    fecha: ctx.today,
+    fecha: values.fecha || ctx.today,
     ...(measured as Record<string, number>),
     fuma: values.fuma,
     alcohol: values.alcohol,
@@ -284,6 +287,119 @@ const EXTRA_PATHS: Record<string, string> = {
   training_volume_pct: 'extras.training_volume',
   training_volume_min: 'extras.training_volume',
 };
+
+// ---------------------------------------------------------------- editing a stored evaluation
+
+/** Inputs the wizard owns: on save they come from the form (absent when emptied), never from the stored copy. */
+const WIZARD_KEYS = new Set<string>([
+  ...ALL_MEASUREMENTS,
+  'evaluation_type',
+  'fecha',
+  'sexo',
+  'nacimiento',
+  'fuma',
+  'alcohol',
+  'ejercita',
+  'hace',
+  'frecentrena',
+  'rockport',
+  'clinical_data',
+  'locale',
+  // issue 9's optional inputs (extras)
+  'body_fat_equation',
+  'vo2max_measured',
+  'training_volume_pct',
+  'training_volume_min',
+  'device',
+]);
+
+type StoredInputs = Record<string, unknown>;
+const numberOr = (v: unknown): NumberValue => (typeof v === 'number' ? v : '');
+const yesNo = (v: unknown): YesNo => (v === 'Si' ? 'Si' : 'No');
+
+function conditionsFrom(
+  stored: unknown,
+  defaults: readonly string[],
+): { list: ConditionValue[]; other: OtherCondition } {
+  const items = Array.isArray(stored) ? (stored as ConditionValue[]) : [];
+  const list = defaults.map((name) => {
+    const found = items.find((c) => c.name === name);
+    return { name, value: found?.value === true, tratamiento: found?.tratamiento === true };
+  });
+  const extra = items.find((c) => !defaults.includes(c.name) && c.value);
+  return {
+    list,
+    other: extra ? { showInput: true, name: extra.name, tratamiento: extra.tratamiento } : noOther(),
+  };
+}
+
+/** The wizard filled with an evaluation's stored inputs (the detail's Edit). */
+export function wizardValuesFromInputs(inputs: StoredInputs, client: WizardClient): WizardValues {
+  const base = initialWizardValues(client, typeof inputs.fecha === 'string' ? inputs.fecha : '');
+  const measurements = { ...base.measurements };
+  for (const field of ALL_MEASUREMENTS) measurements[field] = numberOr(inputs[field]);
+  const c = (inputs.clinical_data ?? {}) as Record<string, unknown>;
+  const ecnt = conditionsFrom(c.ecnt, DEFAULT_ECNT);
+  const autoinmune = conditionsFrom(c.autoinmune, DEFAULT_AUTOINMUNE);
+  const exams = Array.isArray(c.exams) ? (c.exams as Array<{ name: string; value: number; status: boolean }>) : [];
+  const rockport = (inputs.rockport ?? null) as { minutes?: number; seconds?: number; bpm?: number } | null;
+  const device = (inputs.device ?? {}) as Record<string, unknown>;
+  const percent = typeof inputs.training_volume_pct === 'number';
+  return {
+    ...base,
+    extras: {
+      body_fat_equation: typeof inputs.body_fat_equation === 'string' ? inputs.body_fat_equation : null,
+      vo2max_measured: numberOr(inputs.vo2max_measured),
+      training_volume: numberOr(percent ? inputs.training_volume_pct : inputs.training_volume_min),
+      training_volume_unit: percent ? 'percent' : 'minutes',
+      device: Object.fromEntries(DEVICE_FIELDS.map((f) => [f, numberOr(device[f])])) as Record<
+        DeviceField,
+        NumberValue
+      >,
+    },
+    evaluation_type: ([1, 2, 3, 4] as const).find((m) => m === inputs.evaluation_type) ?? 1,
+    sexo: inputs.sexo === 'Masculino' ? 'Masculino' : base.sexo,
+    measurements,
+    fuma: yesNo(inputs.fuma),
+    alcohol: yesNo(inputs.alcohol),
+    ejercita: yesNo(inputs.ejercita),
+    hace: typeof inputs.hace === 'number' ? String(inputs.hace) : null,
+    frecentrena: typeof inputs.frecentrena === 'number' ? String(inputs.frecentrena) : null,
+    rockport: {
+      minutes: numberOr(rockport?.minutes),
+      seconds: numberOr(rockport?.seconds),
+      bpm: numberOr(rockport?.bpm),
+    },
+    clinical_data: {
+      temperatura: numberOr(c.temperatura),
+      dif_respirar: c.dif_respirar === true,
+      ecnt: ecnt.list,
+      ecntOther: ecnt.other,
+      autoinmune: autoinmune.list,
+      autoinmuneOther: autoinmune.other,
+      exams: base.clinical_data.exams.map((e) => {
+        const found = exams.find((x) => x.name === e.name && x.status);
+        return found ? { ...e, status: true, value: numberOr(found.value) } : e;
+      }),
+    },
+  };
+}
+
+/**
+ * The editEvaluation body: the form's inputs over the stored ones, so inputs the wizard does not show
+ * (set through the API) survive an edit, while anything the wizard owns comes from the form alone.
+ */
+export function toEditBody(
+  values: WizardValues,
+  stored: StoredInputs,
+  evaluationId: number,
+  ctx: { evaluatorId: number; today: string; locale: string },
+): CreateEvaluationBody & { evaluationID: number } {
+  const kept = Object.fromEntries(Object.entries(stored).filter(([key]) => !WIZARD_KEYS.has(key)));
+  return { ...kept, ...toEvaluationBody(values, ctx), evaluationID: evaluationId } as CreateEvaluationBody & {
+    evaluationID: number;
+  };
+}
 
 /**
  * Maps an engine/server error path onto the form: measurements live under `measurements.*` and the
