@@ -7,7 +7,8 @@ import {
   type Dashboard,
   type DashboardCard,
 } from '@medida/contracts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
+import { requireProfessional } from '../../lib/access.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { belowActor } from '../../lib/account-tree.ts';
 import type { AppDeps } from '../../types.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
@@ -39,7 +40,7 @@ export function createDashboardService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   async function rootFor(actorId: number, userId: number | undefined) {
     const actor = await repo.findActor(actorId);
     if (!actor) throw notFound();
-    if (actor.type !== USER_TYPE.professional) throw forbidden();
+    requireProfessional(actor.type);
     if (userId === undefined || userId === actorId) return actor;
     const below = await deps.db
       .selectFrom('users')
