@@ -200,6 +200,8 @@ describe('issue 9 inputs: protocol, measured VO2max, training volume, device rea
     const v = filled(4);
     v.extras.body_fat_equation = 'durnin_womersley_1974';
     expect(checkWizard(v, CTX).errors['extras.body_fat_equation']).toBe(ERROR_KEYS.equationNotApplicable);
+  });
+});
 
 describe('evaluation date and editing', () => {
   it('sends the chosen date, today when none is chosen', () => {
