@@ -234,6 +234,8 @@ export interface ChatMessagesTable {
   /** The sender's own id for the message, so a retried send is stored once. */
   client_id: string | null;
   created_at: Timestamp;
+}
+
 /** Kept by a trigger on evaluations (migration 0006): one row per client that ever had an evaluation. */
 export interface ClientEvaluationSummariesTable {
   client_id: number;
