@@ -11,7 +11,7 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { ChangePasswordModal } from '../../features/auth/change-password-modal.tsx';
 import { useLogout, useProfile, useSessionUser } from '../../lib/session.ts';
-import { ChatButton } from '../../features/chat/chat-button.tsx';
+import { ChatButton } from '../../features/chat/index.ts';
 import { EvaluationWizardOverlay, NewEvaluationButton } from '../../features/evaluations/evaluation-wizard-overlay.tsx';
 import { ProfileModal } from '../../features/profile/profile-modal.tsx';
 import { AppNavbar } from './app-navbar.tsx';

@@ -1,55 +1,91 @@
-import { Box, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconMessages, IconUsersGroup } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconVolume, IconVolumeOff } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../lib/session.ts';
+import { chatClient, useChat } from './chat-client.ts';
+import { isChatMuted, setChatMuted } from './chat-sound.ts';
+import { Conversation } from './conversation.tsx';
+import { RoomList } from './room-list.tsx';
 
-function Pane({ icon, title, text, testId }: { icon: React.ReactNode; title: string; text: string; testId: string }) {
-  return (
-    <Box p="lg" data-testid={testId}>
-      <Stack align="center" ta="center" gap="xs" py="xl">
-        <ThemeIcon size={48} radius="xl" variant="light">
-          {icon}
-        </ThemeIcon>
-        <Text fw={600}>{title}</Text>
-        <Text size="sm" c="dimmed">
-          {text}
-        </Text>
-      </Stack>
-    </Box>
-  );
-}
-
-/** The two-pane chat (spec §2): rooms on the left, the conversation on the right. Empty until chat ships. */
-export function ChatModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** The two-pane chat (spec §2): rooms on the left, the conversation on the right; stacked on a phone. */
+export function ChatModal() {
   const { t } = useTranslation();
+  const chat = useChat();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [muted, setMuted] = useState(isChatMuted);
+  const profile = useProfile().data?.datos;
+  const parentId = profile?.parent_user_id ?? null;
+  // Anyone with a parent account can write to it first (a client to its professional), from the list.
+  const parentAction =
+    parentId !== null && !chat.rooms.some((room) => room.users.some((u) => u.user_id === parentId))
+      ? {
+          label: profile?.type === 2 ? t('chat.writeToParent') : t('chat.writeToParentAccount'),
+          onClick: () => void chatClient.openWith(parentId),
+        }
+      : undefined;
+  const showList = !phone || !chat.activeRoomId;
+  const showConversation = !phone || Boolean(chat.activeRoomId);
+
+  const title = (
+    <Group gap="sm">
+      <Text fw={600}>{t('chat.title')}</Text>
+      {chat.status === 'reconnecting' && (
+        <Badge color="orange" variant="light" data-testid="chat-reconnecting">
+          {t('chat.reconnecting')}
+        </Badge>
+      )}
+      <Tooltip label={muted ? t('chat.unmute') : t('chat.mute')}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={() => {
+            setChatMuted(!muted);
+            setMuted(!muted);
+          }}
+          aria-label={muted ? t('chat.unmute') : t('chat.mute')}
+          aria-pressed={muted}
+          data-testid="chat-mute"
+        >
+          {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+
   return (
     <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('chat.title')}
+      opened={chat.open}
+      onClose={chatClient.close}
+      title={title}
       size="xl"
+      fullScreen={Boolean(phone)}
       attributes={{ content: { 'data-testid': 'chat-modal' } }}
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      styles={{ body: { paddingBottom: phone ? 0 : undefined } }}
     >
-      <SimpleGrid
-        cols={{ base: 1, sm: 2 }}
-        spacing={0}
-        style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
+      <Box
+        style={{
+          display: 'grid',
+          gridTemplateColumns: phone ? '1fr' : 'minmax(220px, 2fr) 3fr',
+          height: phone ? 'calc(100dvh - 80px)' : 'min(70vh, 640px)',
+          border: phone ? undefined : '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 'var(--mantine-radius-md)',
+          overflow: 'hidden',
+        }}
       >
-        <Pane
-          icon={<IconUsersGroup size={26} />}
-          title={t('chat.roomsTitle')}
-          text={t('chat.roomsEmpty')}
-          testId="chat-rooms"
-        />
-        <Box style={{ borderLeft: '1px solid var(--mantine-color-gray-3)' }}>
-          <Pane
-            icon={<IconMessages size={26} />}
-            title={t('chat.conversationTitle')}
-            text={t('chat.conversationEmpty')}
-            testId="chat-conversation"
-          />
-        </Box>
-      </SimpleGrid>
+        {showList && (
+          <Box style={{ minHeight: 0, borderRight: phone ? undefined : '1px solid var(--mantine-color-gray-3)' }}>
+            <RoomList chat={chat} parentAction={parentAction} />
+          </Box>
+        )}
+        {showConversation && (
+          <Box style={{ minHeight: 0 }}>
+            <Conversation chat={chat} onBack={phone ? () => void chatClient.openRoom(null) : undefined} />
+          </Box>
+        )}
+      </Box>
     </Modal>
   );
 }

@@ -28,6 +28,7 @@ import { apiErrorMessage } from '../../lib/notify.ts';
 import { ClientEvaluationsSection, NewEvaluationForClientButton } from '../evaluations/index.ts';
 import { formatRut, initials, peopleModals, personName, useConfirmDelete, useManagedUser } from '../people/index.ts';
 import { AttachmentList } from './attachment-list.tsx';
+import { MessageButton } from '../chat/index.ts';
 
 function Section({
   title,
@@ -195,6 +196,7 @@ export function ClientDetailPage() {
           </Stack>
         </Group>
         <Group gap="xs">
+          <MessageButton userId={user.id_usuario} />
           <NewEvaluationForClientButton client={user} />
           <Button
             variant="default"

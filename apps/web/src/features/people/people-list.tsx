@@ -2,6 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Avatar, Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@medida/contracts';
+import { openChatWith } from '../chat/index.ts';
 import { useConfirmDelete } from './confirm-delete.tsx';
 import { peopleModals } from './people-modal-store.ts';
 import { PersonActionsMenu } from './person-actions-menu.tsx';
@@ -32,6 +33,7 @@ function useRowActions(editModal: PeopleListKind['editModal']) {
     onEdit: () => peopleModals.open({ kind: editModal, userId: person.id_usuario }),
     onCredits: () => peopleModals.open({ kind: 'credits', userId: person.id_usuario }),
     onDelete: () => confirmDelete({ id: person.id_usuario, name: personName(person) }),
+    onMessage: () => openChatWith(person.id_usuario),
   });
 }
 

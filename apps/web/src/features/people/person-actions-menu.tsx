@@ -1,5 +1,5 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconCoins, IconDotsVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCoins, IconDotsVertical, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 interface PersonActionsMenuProps {
@@ -7,10 +7,11 @@ interface PersonActionsMenuProps {
   onEdit: () => void;
   onCredits: () => void;
   onDelete: () => void;
+  onMessage: () => void;
 }
 
-/** Edit, credits and delete for one row of the client or network list. */
-export function PersonActionsMenu({ name, onEdit, onCredits, onDelete }: PersonActionsMenuProps) {
+/** Message, edit, credits and delete for one row of the client or network list. */
+export function PersonActionsMenu({ name, onEdit, onCredits, onDelete, onMessage }: PersonActionsMenuProps) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
@@ -25,6 +26,9 @@ export function PersonActionsMenu({ name, onEdit, onCredits, onDelete }: PersonA
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item leftSection={<IconMessageCircle size={16} />} onClick={onMessage} data-testid="person-message">
+          {t('chat.message')}
+        </Menu.Item>
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit} data-testid="person-edit">
           {t('people.actions.edit')}
         </Menu.Item>

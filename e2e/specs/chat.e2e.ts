@@ -1,0 +1,120 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
+import { E2E_USERS } from '../support/fixtures.ts';
+import { tr, type Lang } from '../support/i18n.ts';
+import { repoRoot } from '../support/server.ts';
+import { expectPath, logIn } from '../support/session.ts';
+
+const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
+const PRO = E2E_USERS.evaluator;
+const CLIENT = E2E_USERS.evaluee;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const badge = (page: Page) => page.getByTestId('chat-unread').getAttribute('data-count');
+
+async function signedIn(viewport: typeof DESKTOP, user: { email: string; password: string }, lang: Lang = 'es') {
+  const { context, page } = await newPage(browser, viewport);
+  await page.goto('/pages/login');
+  await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+  await logIn(page, user.email, user.password);
+  await page.getByTestId('chat-button').waitFor();
+  return { context, page };
+}
+
+/** The professional opens its client's page and uses "Message": the chat opens on their room. */
+async function openClientRoom(page: Page) {
+  await page.goto('/users');
+  await page
+    .getByTestId('client-link')
+    .filter({ hasText: `${CLIENT.nombre} ${CLIENT.apellido}` })
+    .first()
+    .click();
+  await page.getByTestId('message-button').click();
+  await expect
+    .poll(() => page.getByTestId('chat-conversation-name').textContent())
+    .toBe(`${CLIENT.nombre} ${CLIENT.apellido}`);
+}
+
+async function send(page: Page, text: string) {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-input').press('Enter');
+}
+
+describe('chat between a professional and its client (two browsers)', () => {
+  it('delivers within a second, raises the badge, and opening the room clears it', async () => {
+    const pro = await signedIn(DESKTOP, PRO);
+    const client = await signedIn(DESKTOP, CLIENT);
+    await expectPath(client.page, '/evaluations');
+    const before = Number(await badge(client.page));
+
+    await openClientRoom(pro.page);
+    const text = `Hola ${CLIENT.nombre}, ¿cómo va el entrenamiento? ${Date.now()}`;
+    const sentAt = Date.now();
+    await send(pro.page, text);
+    await expect.poll(() => badge(client.page), { timeout: 1000, interval: 25 }).toBe(String(before + 1));
+    expect(Date.now() - sentAt).toBeLessThan(1000);
+    // The sender's copy is stored (no longer "sending") and shows as text.
+    await expect.poll(() => pro.page.getByTestId('chat-message').last().getAttribute('data-status')).toBe('sent');
+
+    await client.page.getByTestId('chat-button').click();
+    const room = client.page.getByTestId('chat-room').filter({ hasText: `${PRO.nombre} ${PRO.apellido}` });
+    await expect.poll(() => room.getAttribute('data-unseen')).toBe('1');
+    await room.click();
+    await expect.poll(() => client.page.getByTestId('chat-message-text').last().textContent()).toBe(text);
+    await expect.poll(() => badge(client.page)).toBe(String(before));
+
+    // The reply reaches the professional's open conversation, which counts as read at once.
+    await send(client.page, 'Muy bien, gracias: https://medida.app/plan');
+    await expect
+      .poll(() => pro.page.getByTestId('chat-message-text').last().textContent(), { timeout: 1000, interval: 25 })
+      .toBe('Muy bien, gracias: https://medida.app/plan');
+    const link = pro.page.getByTestId('chat-message-text').last().getByRole('link');
+    expect(await link.getAttribute('href')).toBe('https://medida.app/plan');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    await expect.poll(() => badge(pro.page)).toBe('0');
+
+    await pro.page.screenshot({ path: path.join(SHOTS, 'chat-es-desktop.png') });
+    await pro.context.close();
+    await client.context.close();
+  });
+
+  it('stacks the panes on a phone, with a back arrow to the list, in es, en and pt', async () => {
+    for (const lang of ['es', 'en', 'pt'] as Lang[]) {
+      const client = await signedIn(PHONE, CLIENT, lang);
+      await client.page.getByTestId('chat-button').click();
+      const room = client.page.getByTestId('chat-room').first();
+      await room.waitFor();
+      expect(await client.page.getByTestId('chat-conversation').count()).toBe(0);
+      await client.page.waitForTimeout(400); // the modal's opening transition
+      await client.page.screenshot({ path: path.join(SHOTS, `chat-rooms-${lang}-phone.png`) });
+      await room.click();
+      await client.page.getByTestId('chat-input').waitFor();
+      expect(await client.page.getByTestId('chat-rooms').count()).toBe(0);
+      expect(await client.page.getByTestId('chat-input').getAttribute('placeholder')).toBe(
+        tr(lang, 'chat.placeholder'),
+      );
+      await client.page.screenshot({ path: path.join(SHOTS, `chat-conversation-${lang}-phone.png`) });
+      await client.page.getByTestId('chat-back').click();
+      await client.page.getByTestId('chat-rooms').waitFor();
+      await client.context.close();
+
+      const pro = await signedIn(DESKTOP, PRO, lang);
+      await pro.page.getByTestId('chat-button').click();
+      await pro.page.getByTestId('chat-room').first().click();
+      await pro.page.getByTestId('chat-input').waitFor();
+      await pro.page.screenshot({ path: path.join(SHOTS, `chat-${lang}-desktop.png`) });
+      await pro.context.close();
+    }
+  });
+});
