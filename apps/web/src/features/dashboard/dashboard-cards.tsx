@@ -32,14 +32,12 @@ export function StatTile({
   label,
   testId,
   children,
-  footer,
 }: {
   icon: ReactNode;
   color?: string;
   label: string;
   testId: string;
   children: ReactNode;
-  footer?: ReactNode;
 }) {
   return (
     <Paper withBorder radius="lg" p="md">
@@ -56,7 +54,6 @@ export function StatTile({
           </Text>
         </Stack>
       </Group>
-      {footer && <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{footer}</div>}
     </Paper>
   );
 }
@@ -89,10 +86,20 @@ function Card({
   );
 }
 
+/** The tiles, then what a credit is for (one line across the width rather than a tall tile). */
 export function CountsCard({ counts }: { counts: Dashboard['counts'] }) {
+  return (
+    <Stack gap="xs" data-testid="dash-counts">
+      <CountTiles counts={counts} />
+      <CreditsExplanation />
+    </Stack>
+  );
+}
+
+function CountTiles({ counts }: { counts: Dashboard['counts'] }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} data-testid="dash-counts">
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
       <StatTile icon={<IconUsers />} label={t('dashboard.counts.clients')} testId="dash-clients">
         {counts.clients}
       </StatTile>
@@ -115,13 +122,7 @@ export function CountsCard({ counts }: { counts: Dashboard['counts'] }) {
       >
         {counts.evaluations_total}
       </StatTile>
-      <StatTile
-        icon={<IconCoins />}
-        color="yellow"
-        label={t('profile.credits')}
-        testId="dashboard-credits"
-        footer={<CreditsExplanation />}
-      >
+      <StatTile icon={<IconCoins />} color="yellow" label={t('profile.credits')} testId="dashboard-credits">
         {counts.credits}
       </StatTile>
     </SimpleGrid>
