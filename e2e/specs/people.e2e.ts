@@ -129,6 +129,10 @@ describe('clients', () => {
     await expectToast(page, es('messages.allFieldsRequired'));
     await page.getByTestId('attachment-title-0').fill('Radiografía');
     await page.getByTestId('attachment-description-0').fill('Rodilla derecha, marzo');
+    // No client without its consent to store health data (decision 141).
+    await page.getByTestId('client-submit').click();
+    await modal.getByText(es('consent.required')).waitFor();
+    await page.getByTestId('client-consent').check();
     await page.getByTestId('client-submit').click();
     await expectToast(page, es('messages.createdUser'));
     await modal.waitFor({ state: 'detached' });

@@ -8,6 +8,9 @@ import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
@@ -23,6 +26,7 @@ import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { auditTrail } from './plugins/audit.ts';
 import { auth } from './plugins/auth.ts';
 import { dbLifecycle } from './plugins/db.ts';
 import { docs } from './plugins/docs.ts';
@@ -107,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Security headers before auth: a 401 thrown by the auth hook must carry them too.
   await app.register(security, { corsOrigins: config.corsOrigins });
   await app.register(auth, { authenticate: createSessionsService(app.deps).authenticate });
+  await app.register(auditTrail, { record: createAuditService(app.deps).record });
   await app.register(dbLifecycle, { handle: options.db });
   await app.register(realtime, { handle: options.db });
   if (config.apiDocs) await app.register(docs);
@@ -126,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportsRoutes);
   await app.register(chatRoutes);
   await app.register(dashboardRoutes);
+  await app.register(consentRoutes);
+  await app.register(auditRoutes);
 
   await app.register(spa, { distDir: config.webDistDir });
   return app;

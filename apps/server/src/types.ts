@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
+import type { AuditSpec, AuditTarget } from './lib/audit-route.ts';
 
 /** What services need from the outside world; tests swap the clock, the mailer and the database. */
 export interface AppDeps {
@@ -38,9 +39,13 @@ declare module 'fastify' {
     lang: Language;
     /** Set by the auth plugin on every non-public route. */
     auth: RequestAuth | null;
+    /** The client object a handler touched, for routes whose id is only known inside the handler. */
+    auditTarget: AuditTarget | null;
   }
   interface FastifyContextConfig {
     /** Every /web route must say `true` or `false`; anything not `true` requires a valid token. */
     public?: boolean;
+    /** Accesses to a client's data: recorded in the audit trail (plugins/audit.ts). */
+    audit?: AuditSpec;
   }
 }

@@ -11,3 +11,5 @@ export * from './evaluations.ts';
 export * from './sessions.ts';
 export * from './chat.ts';
 export * from './dashboard.ts';
+export * from './consent.ts';
+export * from './audit.ts';

@@ -9,6 +9,7 @@ import {
   USER_TYPE,
   userTypeSchema,
 } from './common.ts';
+import { consentFields } from './consent.ts';
 import { ESPECIALIDADES } from './registration-variants.ts';
 
 /**
@@ -45,6 +46,7 @@ export const personFieldsSchema = z.object({
 // parts, plus files[] and files_info, a JSON list of { title, description } in the files' order).
 export const createClientBodySchema = personFieldsSchema.extend({
   type: z.literal(USER_TYPE.client),
+  ...consentFields,
   lang: languageSchema,
   parent_user_id: idSchema,
   company_id: idSchema.optional(),

@@ -249,6 +249,38 @@ export interface ClientEvaluationSummariesTable {
   waist_previous: number | null;
 }
 
+export interface ClientConsentsTable {
+  id: Generated<number>;
+  client_id: number;
+  purpose: string;
+  text_version: string;
+  text_sha256: string;
+  lang: string;
+  method: string;
+  given_at: Timestamp;
+  recorded_by: number;
+  withdrawn_at: NullableTimestamp;
+  withdrawn_by: number | null;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  account_id: number;
+  seq: number;
+  occurred_at: Timestamp;
+  actor_id: number | null;
+  actor_type: number | null;
+  client_id: number;
+  resource_type: string;
+  resource_id: string | null;
+  action: string;
+  result: string;
+  request_id: string | null;
+  ip: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -269,6 +301,8 @@ export interface Database {
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
   client_evaluation_summaries: ClientEvaluationSummariesTable;
+  client_consents: ClientConsentsTable;
+  audit_events: AuditEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -463,5 +497,35 @@ export const databaseColumns = {
     body_fat_previous: floatNull,
     waist_last: floatNull,
     waist_previous: floatNull,
+  },
+  client_consents: {
+    id: int,
+    client_id: int,
+    purpose: text,
+    text_version: text,
+    text_sha256: text,
+    lang: text,
+    method: text,
+    given_at: ts,
+    recorded_by: int,
+    withdrawn_at: tsNull,
+    withdrawn_by: intNull,
+  },
+  audit_events: {
+    id: int,
+    account_id: int,
+    seq: int,
+    occurred_at: ts,
+    actor_id: intNull,
+    actor_type: col('smallint', true),
+    client_id: int,
+    resource_type: text,
+    resource_id: textNull,
+    action: text,
+    result: text,
+    request_id: textNull,
+    ip: textNull,
+    prev_hash: text,
+    hash: text,
   },
 } satisfies ColumnMap;

@@ -1,4 +1,4 @@
-import { USER_TYPE, rutCheckDigit, type CreateUserBody } from '@medida/contracts';
+import { CONSENT_TEXT_VERSION, USER_TYPE, rutCheckDigit, type CreateUserBody } from '@medida/contracts';
 import type { Database, Kysely } from '@medida/db';
 import type { FastifyInstance } from 'fastify';
 import { bearer, insertUser, login, uniqueEmail, type TestUser } from './factories.ts';
@@ -63,6 +63,9 @@ export function clientBody(ids: ChileIds, parentId: number, overrides: Partial<C
     region_id: ids.region_id,
     comuna_id: ids.comuna_id,
     rut: validRut(),
+    consent_method: 'written',
+    consent_version: CONSENT_TEXT_VERSION,
+    consent_lang: 'es',
     ...overrides,
   };
 }

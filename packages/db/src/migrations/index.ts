@@ -5,6 +5,7 @@ import * as m0003 from './0003_evaluations.ts';
 import * as m0006 from './0006_home_and_self_service.ts';
 import * as m0007 from './0007_chat.ts';
 import * as m0010 from './0010_credit_grants.ts';
+import * as m0011 from './0011_trust.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0006_home_and_self_service': m0006,
   '0007_chat': m0007,
   '0010_credit_grants': m0010,
+  '0011_trust': m0011,
 };

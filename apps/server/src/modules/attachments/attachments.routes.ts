@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { contentDisposition } from '../../lib/file-type.ts';
 import { createDiskStorage } from '../../lib/storage.ts';
 import { createAttachmentsService } from './attachments.service.ts';
+import { audited, auditTargetOf, paramField } from '../../lib/audit-route.ts';
+
+const attachmentTarget = auditTargetOf('attachment');
 
 export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = createDiskStorage(path.join(app.deps.config.dataDir, 'uploads'));
@@ -13,17 +16,20 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/attachments/:id/download',
-    protectedRoute('any', {
-      tags: ['people'],
-      summary: 'Download an attachment (the client itself and its account tree only); integrity-checked',
-      params: z.strictObject({ id: idSchema }),
-      response: {
-        200: z.any().describe('The file (Buffer: never JSON-serialized)'),
-        404: errorEnvelopeSchema,
-        409: errorEnvelopeSchema,
-        422: errorEnvelopeSchema,
-      },
-    }),
+    audited(
+      protectedRoute('any', {
+        tags: ['people'],
+        summary: 'Download an attachment (the client itself and its account tree only); integrity-checked',
+        params: z.strictObject({ id: idSchema }),
+        response: {
+          200: z.any().describe('The file (Buffer: never JSON-serialized)'),
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+        },
+      }),
+      { action: 'download', resource: 'attachment', target: (request) => attachmentTarget(paramField(request, 'id')) },
+    ),
     async (request, reply) => {
       const file = await attachments.download(authOf(request).userId, request.params.id);
       // Served as an inert download: exact type, no sniffing, and a sandbox should a browser render it anyway.

@@ -15,7 +15,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import { translate } from '../../lib/i18n.ts';
+import { audited, auditTargetOf, bodyField, queryField } from '../../lib/audit-route.ts';
 import { createEvaluationsService } from './evaluations.service.ts';
+
+const evaluationTarget = auditTargetOf('evaluation');
+const savedId = (body: unknown) => (body as { evaluacion?: { id?: unknown } } | undefined)?.evaluacion?.id;
 
 const errors = {
   403: errorEnvelopeSchema,
@@ -31,12 +35,15 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/web/ingresaevaluacion',
-    protectedRoute('professional', {
-      tags,
-      summary: 'Create an evaluation: the server computes the results and charges EVALUATION_CREDIT_COST credits',
-      body: createEvaluationBodySchema,
-      response: { 200: saveEvaluationResponseSchema, ...errors },
-    }),
+    audited(
+      protectedRoute('professional', {
+        tags,
+        summary: 'Create an evaluation: the server computes the results and charges EVALUATION_CREDIT_COST credits',
+        body: createEvaluationBodySchema,
+        response: { 200: saveEvaluationResponseSchema, ...errors },
+      }),
+      { action: 'create', resource: 'evaluation', target: (_, body) => evaluationTarget(savedId(body)) },
+    ),
     async (request) => {
       const saved = await evaluations.create({ actorId: authOf(request).userId, body: request.body });
       return { message: translate(request.lang, 'messages.evaluationCreated'), ...saved };
@@ -45,12 +52,15 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/web/editEvaluation',
-    protectedRoute('professional', {
-      tags,
-      summary: 'Edit an evaluation: saves version n+1 (earlier versions stay readable)',
-      body: editEvaluationBodySchema,
-      response: { 200: saveEvaluationResponseSchema, ...errors },
-    }),
+    audited(
+      protectedRoute('professional', {
+        tags,
+        summary: 'Edit an evaluation: saves version n+1 (earlier versions stay readable)',
+        body: editEvaluationBodySchema,
+        response: { 200: saveEvaluationResponseSchema, ...errors },
+      }),
+      { action: 'update', resource: 'evaluation', target: (_, body) => evaluationTarget(savedId(body)) },
+    ),
     async (request) => {
       const saved = await evaluations.edit({ actorId: authOf(request).userId, body: request.body });
       return { message: translate(request.lang, 'messages.evaluationEdited'), ...saved };
@@ -59,12 +69,19 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/web/eliminaevaluacion',
-    protectedRoute('professional', {
-      tags,
-      summary: 'Delete an evaluation (soft delete; its versions are kept)',
-      body: evaluationIdBodySchema,
-      response: { 200: evaluationMessageResponseSchema, ...errors },
-    }),
+    audited(
+      protectedRoute('professional', {
+        tags,
+        summary: 'Delete an evaluation (soft delete; its versions are kept)',
+        body: evaluationIdBodySchema,
+        response: { 200: evaluationMessageResponseSchema, ...errors },
+      }),
+      {
+        action: 'delete',
+        resource: 'evaluation',
+        target: (request) => evaluationTarget(bodyField(request, 'evaluationID')),
+      },
+    ),
     async (request) => {
       await evaluations.remove({ actorId: authOf(request).userId, evaluationId: request.body.evaluationID });
       return { message: translate(request.lang, 'messages.evaluationDeleted') };
@@ -73,12 +90,19 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/getevaluacion',
-    protectedRoute('any', {
-      tags,
-      summary: 'One evaluation: inputs, results, client, evaluator, versions and the client history',
-      querystring: getEvaluationQuerySchema,
-      response: { 200: getEvaluationResponseSchema, ...errors },
-    }),
+    audited(
+      protectedRoute('any', {
+        tags,
+        summary: 'One evaluation: inputs, results, client, evaluator, versions and the client history',
+        querystring: getEvaluationQuerySchema,
+        response: { 200: getEvaluationResponseSchema, ...errors },
+      }),
+      {
+        action: 'read',
+        resource: 'evaluation',
+        target: (request) => evaluationTarget(queryField(request, 'evaluationID')),
+      },
+    ),
     async (request) => ({
       data: await evaluations.get({
         actorId: authOf(request).userId,
@@ -90,12 +114,19 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/listaevaluaciones',
-    protectedRoute('any', {
-      tags,
-      summary: 'Evaluations in scope, newest first, paged, with prefix filters',
-      querystring: listEvaluationsQuerySchema,
-      response: { 200: listEvaluationsResponseSchema, ...errors },
-    }),
+    audited(
+      protectedRoute('any', {
+        tags,
+        summary: 'Evaluations in scope, newest first, paged, with prefix filters',
+        querystring: listEvaluationsQuerySchema,
+        response: { 200: listEvaluationsResponseSchema, ...errors },
+      }), // One client's evaluation list is a read of that client's record; the general list is not.
+      {
+        action: 'read',
+        resource: 'evaluation_list',
+        target: (request) => auditTargetOf('client')(queryField(request, 'id_evaluado')),
+      },
+    ),
     async (request) => {
       const q = request.query;
       return evaluations.list({

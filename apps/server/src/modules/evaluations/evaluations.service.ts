@@ -15,6 +15,7 @@ import type { Database, Kysely } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireProfessional } from '../../lib/access.ts';
 import type { AppDeps } from '../../types.ts';
+import { createConsentService } from '../consent/consent.service.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { runEngine } from './evaluation-input.ts';
 import {
@@ -48,6 +49,7 @@ type Actor = { id: number; type: UserType; nombre: string; apellido: string; ema
 export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
   const db: Kysely<Database> = deps.db;
   const repo = createEvaluationsRepository(db);
+  const consent = createConsentService(deps);
   const credits = createCreditsService(deps);
   const today = () => deps.clock.now().toISOString().slice(0, 10);
 
@@ -93,6 +95,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       if (!clientId.success) throw fieldError('id_evaluado', 'evaluation.errors.type');
       const client = await repo.findClientBelow(a.actorId, clientId.data);
       if (!client) throw notFound();
+      await consent.requireWritable(client.id);
       const { input, result } = engine(a.body, client);
 
       const cost = deps.config.evaluationCreditCost;
@@ -154,6 +157,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         throw fieldError('id_evaluado', 'evaluation.errors.invalid');
       const client = await repo.findClientBelow(a.actorId, current.client_id);
       if (!client) throw notFound();
+      await consent.requireWritable(client.id);
       const { input, result } = engine(a.body, client);
 
       return db.transaction().execute(async (trx) => {

@@ -18,11 +18,16 @@ import path from 'node:path';
 import { translate } from '../../lib/i18n.ts';
 import { createDiskStorage } from '../../lib/storage.ts';
 import { MULTIPART_LIMITS, readUserForm } from '../attachments/upload.ts';
+import { audited, auditTargetOf, bodyField, queryField } from '../../lib/audit-route.ts';
 import { createPeopleService } from './people.service.ts';
+
+const clientTarget = auditTargetOf('client');
+const createdId = (body: unknown) => (body as { data?: { id?: unknown } } | undefined)?.data?.id;
 
 const errors = {
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
   422: errorEnvelopeSchema,
 };
 const uploadErrors = { ...errors, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema };
@@ -40,12 +45,15 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/web/create_user',
-    protectedRoute('professional', {
-      tags: ['people'],
-      summary: 'Create a client (type 2, optionally with attachments) or a network professional (type 1)',
-      ...multipartBody,
-      response: { 200: createUserResponseSchema, ...uploadErrors },
-    }),
+    audited(
+      protectedRoute('professional', {
+        tags: ['people'],
+        summary: 'Create a client (type 2, optionally with attachments) or a network professional (type 1)',
+        ...multipartBody,
+        response: { 200: createUserResponseSchema, ...uploadErrors },
+      }),
+      { action: 'create', resource: 'client', target: (_, body) => clientTarget(createdId(body)) },
+    ),
     async (request) => {
       const form = await readUserForm(request, storage);
       const data = await people.create({ actorId: authOf(request).userId, form });
@@ -55,27 +63,34 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/web/editaperfil',
-    protectedRoute('professional', {
-      tags: ['people'],
-      summary: 'Edit a managed user; clients may add and delete attachments in the same save',
-      ...multipartBody,
-      response: { 200: editUserResponseSchema, ...uploadErrors },
-    }),
+    audited(
+      protectedRoute('professional', {
+        tags: ['people'],
+        summary: 'Edit a managed user; clients may add and delete attachments in the same save',
+        ...multipartBody,
+        response: { 200: editUserResponseSchema, ...uploadErrors },
+      }),
+      { action: 'update', resource: 'client' },
+    ),
     async (request) => {
       const form = await readUserForm(request, storage);
-      await people.edit({ actorId: authOf(request).userId, form });
+      const { id } = await people.edit({ actorId: authOf(request).userId, form });
+      request.auditTarget = { kind: 'client', id };
       return { message: translate(request.lang, 'messages.userEdited') };
     },
   );
 
   app.post(
     '/web/eliminausuario',
-    protectedRoute('professional', {
-      tags: ['people'],
-      summary: 'Delete a managed user (soft delete; evaluations keep their references)',
-      body: deleteUserBodySchema,
-      response: { 200: messageSchema, ...errors },
-    }),
+    audited(
+      protectedRoute('professional', {
+        tags: ['people'],
+        summary: 'Delete a managed user (soft delete; evaluations keep their references)',
+        body: deleteUserBodySchema,
+        response: { 200: messageSchema, ...errors },
+      }),
+      { action: 'delete', resource: 'client', target: (request) => clientTarget(bodyField(request, 'id_usuario')) },
+    ),
     async (request) => {
       await people.remove({ actorId: authOf(request).userId, userId: request.body.id_usuario });
       return { message: translate(request.lang, 'messages.userDeleted') };
@@ -116,12 +131,15 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/usuario',
-    protectedRoute('any', {
-      tags: ['people'],
-      summary: 'One managed user (or oneself) with attachments',
-      querystring: getManagedUserQuerySchema,
-      response: { 200: getManagedUserResponseSchema, ...errors },
-    }),
+    audited(
+      protectedRoute('any', {
+        tags: ['people'],
+        summary: 'One managed user (or oneself) with attachments',
+        querystring: getManagedUserQuerySchema,
+        response: { 200: getManagedUserResponseSchema, ...errors },
+      }),
+      { action: 'read', resource: 'client', target: (request) => clientTarget(queryField(request, 'id_usuario')) },
+    ),
     async (request) => ({
       data: await people.get({ actorId: authOf(request).userId, userId: request.query.id_usuario }),
     }),

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../types.ts';
 import { createAttachmentsService, matchFileInfos } from '../attachments/attachments.service.ts';
 import type { StagedFile } from '../attachments/upload.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
+import { createConsentService } from '../consent/consent.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createPeopleRepository, type ManagedRow } from './people.repository.ts';
 import { checkPersonRules } from './person-rules.ts';
@@ -64,6 +65,7 @@ export function createPeopleService(
   const attachments = createAttachmentsService({ db, storage: deps.storage });
   const credits = createCreditsService({ db, clock });
   const notifications = createNotificationsService(deps);
+  const consent = createConsentService(deps);
 
   /** Managed-user reads: the actor's own id or one strictly below it. */
   async function requireVisibleParent(actorId: number, parentId: number) {
@@ -127,6 +129,8 @@ export function createPeopleService(
               updated_at: now,
             });
             await attachments.addInTransaction(trx, { userId: id, uploaderId: a.actorId, files, infos, now });
+            if (body.type === 2)
+              await consent.recordInTransaction(trx, { clientId: id, recordedBy: a.actorId, fields: body, now });
             return id;
           });
         } catch (error) {
@@ -154,6 +158,7 @@ export function createPeopleService(
         }).id_usuario;
         const target = await repo.findManaged(a.actorId, targetId);
         if (!target) throw notFound();
+        if (target.type === 2) await consent.requireWritable(targetId);
         // id_uploader is the legacy client's claim of who uploads; it can only be the actor.
         if (fields.id_uploader !== undefined && Number(fields.id_uploader) !== a.actorId) throw forbidden();
         const { files_info: infosRaw, deleted_files: deletedRaw } = fields;
@@ -202,6 +207,7 @@ export function createPeopleService(
           throw error;
         }
         await attachments.removeBlobs(removedKeys);
+        return { id: targetId };
       } catch (error) {
         await attachments.rollbackFiles(files);
         throw error;

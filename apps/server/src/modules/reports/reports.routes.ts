@@ -10,10 +10,14 @@ import { authOf, protectedRoute } from '../../lib/access.ts';
 import { z } from 'zod';
 import { translate } from '../../lib/i18n.ts';
 import { createReportsService } from './reports.service.ts';
+import { audited, auditTargetOf, bodyField, paramField } from '../../lib/audit-route.ts';
+
+const evaluationTarget = auditTargetOf('evaluation');
 
 const errors = {
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
   422: errorEnvelopeSchema,
   429: errorEnvelopeSchema,
 };
@@ -24,13 +28,16 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/evaluations/:id/report.pdf',
-    protectedRoute('any', {
-      tags: ['evaluations'],
-      summary: "The evaluation report as PDF, in the client's language",
-      params: evaluationReportParamsSchema,
-      querystring: evaluationReportQuerySchema,
-      response: { 200: z.any().describe('application/pdf'), ...errors },
-    }),
+    audited(
+      protectedRoute('any', {
+        tags: ['evaluations'],
+        summary: "The evaluation report as PDF, in the client's language",
+        params: evaluationReportParamsSchema,
+        querystring: evaluationReportQuerySchema,
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      }),
+      { action: 'download', resource: 'report', target: (request) => evaluationTarget(paramField(request, 'id')) },
+    ),
     async (request, reply) => {
       const { fileName, pdf } = await reports.download({
         actorId: authOf(request).userId,
@@ -47,12 +54,19 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/web/enviarevalua',
-    protectedRoute('professional', {
-      tags: ['evaluations'],
-      summary: "E-mails the report (encrypted PDF attached, no health values in the body) to the client's address",
-      body: evaluationIdBodySchema,
-      response: { 200: sendEvaluationResponseSchema, ...errors },
-    }),
+    audited(
+      protectedRoute('professional', {
+        tags: ['evaluations'],
+        summary: "E-mails the report (encrypted PDF attached, no health values in the body) to the client's address",
+        body: evaluationIdBodySchema,
+        response: { 200: sendEvaluationResponseSchema, ...errors },
+      }),
+      {
+        action: 'email',
+        resource: 'report',
+        target: (request) => evaluationTarget(bodyField(request, 'evaluationID')),
+      },
+    ),
     async (request) => {
       const sent = await reports.send({ actorId: authOf(request).userId, evaluationId: request.body.evaluationID });
       return {

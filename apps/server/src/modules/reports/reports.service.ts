@@ -6,6 +6,7 @@ import { tooManyRequests } from '../../lib/app-error.ts';
 import { renderMail } from '../../lib/mail-templates.ts';
 import type { AppDeps } from '../../types.ts';
 import { createEvaluationsService, type EvaluationDetailData } from '../evaluations/evaluations.service.ts';
+import { createConsentService } from '../consent/consent.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { renderReportPdf, type ReportModel } from './report-document.tsx';
 
@@ -44,6 +45,7 @@ export function pdfPassword(length = 10): string {
 /** The PDF report (in the client's language) and sending it by e-mail. */
 export function createReportsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>) {
   const evaluations = createEvaluationsService(deps);
+  const consent = createConsentService(deps);
   const limits = createRateLimitsService(deps);
 
   return {
@@ -59,6 +61,7 @@ export function createReportsService(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
       evaluationId: number;
     }): Promise<{ to: string; password: string; lang: Language }> {
       const detail = await evaluations.get(a);
+      await consent.requireWritable(detail.client.id);
       const decision = await limits.consume('evaluation-email', String(a.actorId), [
         { limit: REPORT_EMAILS_PER_HOUR, windowMs: HOUR },
       ]);

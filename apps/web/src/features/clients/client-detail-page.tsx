@@ -29,6 +29,7 @@ import { ClientEvaluationsSection, NewEvaluationForClientButton } from '../evalu
 import { formatRut, initials, peopleModals, personName, useConfirmDelete, useManagedUser } from '../people/index.ts';
 import { AttachmentList } from './attachment-list.tsx';
 import { MessageButton } from '../chat/index.ts';
+import { AuditTrailSection, ConsentCard, ConsentWithdrawnBanner, useClientConsent } from './trust-sections.tsx';
 
 function Section({
   title,
@@ -147,6 +148,7 @@ export function ClientDetailPage() {
   const { id = '' } = useParams();
   const userId = /^\d+$/.test(id) ? Number(id) : null;
   const query = useManagedUser(userId);
+  const consent = useClientConsent(userId ?? 0);
   const confirmDelete = useConfirmDelete();
 
   const back = (
@@ -202,6 +204,7 @@ export function ClientDetailPage() {
             variant="default"
             leftSection={<IconPencil size={18} />}
             onClick={() => peopleModals.open({ kind: 'editClient', userId: user.id_usuario })}
+            disabled={Boolean(consent.data?.consent?.withdrawn_at)}
             data-testid="detail-edit"
           >
             {t('people.actions.edit')}
@@ -219,6 +222,7 @@ export function ClientDetailPage() {
           </Button>
         </Group>
       </Group>
+      <ConsentWithdrawnBanner consent={consent.data?.consent} />
       {user.is_parent && (
         <Alert variant="light" color="medida" icon={<IconInfoCircle />} data-testid="parent-note">
           {t('messages.parentAccount')}
@@ -233,10 +237,14 @@ export function ClientDetailPage() {
         </Grid.Col>
         {/* On a phone the balance comes first: it is what a professional checks most. */}
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <CreditsSection user={user} isParent={user.is_parent} />
+          <Stack gap="lg">
+            <CreditsSection user={user} isParent={user.is_parent} />
+            <ConsentCard clientId={user.id_usuario} consent={consent.data?.consent} />
+          </Stack>
         </Grid.Col>
       </Grid>
       <ClientEvaluationsSection client={user} />
+      <AuditTrailSection clientId={user.id_usuario} />
     </Stack>
   );
 }

@@ -12,10 +12,12 @@ interface ClientFormProps {
   submitLabel: string;
   /** Edit modal: the saved documents, with their delete marks. */
   savedAttachments?: ReactNode;
+  /** New-client modal: the consent section, just above the buttons. */
+  consent?: ReactNode;
 }
 
 /** The new- and edit-client form: person fields, the optional company, and documents. */
-export function ClientForm({ form, onSubmit, saving, submitLabel, savedAttachments }: ClientFormProps) {
+export function ClientForm({ form, onSubmit, saving, submitLabel, savedAttachments, consent }: ClientFormProps) {
   const { t } = useTranslation();
   const companies = useCompanies();
   return (
@@ -45,6 +47,7 @@ export function ClientForm({ form, onSubmit, saving, submitLabel, savedAttachmen
           {t('attachments.optional')}
         </Text>
         <AttachmentsPicker form={form} />
+        {consent}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={peopleModals.close}>
             {t('common.cancel')}

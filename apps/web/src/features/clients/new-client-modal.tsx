@@ -18,11 +18,13 @@ import {
   type PersonFormValues,
 } from '../people/index.ts';
 import { ClientForm } from './client-form.tsx';
+import { ConsentSection, consentBody, useConsent, type ConsentValue } from './consent-section.tsx';
 
 /** POST /web/create_user for a client: JSON, or multipart when documents travel with it. */
-function createClientBody(values: PersonFormValues, parentId: number): object | FormData {
+function createClientBody(values: PersonFormValues, parentId: number, consent: ConsentValue): object | FormData {
   const fields = {
     ...personFields(values),
+    ...consentBody(consent),
     type: USER_TYPE.client,
     lang: currentLanguage(),
     parent_user_id: parentId,
@@ -39,8 +41,9 @@ function NewClientForm({ parentId, paisId }: { parentId: number; paisId: number 
     'client',
     emptyPersonValues({ paisId, companyId: DEFAULT_COMPANY_ID }),
   );
+  const consent = useConsent(currentLanguage());
   const mutation = useMutation({
-    mutationFn: (values: PersonFormValues) => createUser(createClientBody(values, parentId)),
+    mutationFn: (values: PersonFormValues) => createUser(createClientBody(values, parentId, consent.value)),
     onSuccess: async () => {
       notifySuccess(t('messages.createdUser'), t('messages.createdUserText'));
       peopleModals.close();
@@ -53,7 +56,12 @@ function NewClientForm({ parentId, paisId }: { parentId: number; paisId: number 
       form={form}
       saving={mutation.isPending}
       submitLabel={t('people.clients.create')}
-      onSubmit={() => validate() && mutation.mutate(form.getValues())}
+      consent={<ConsentSection consent={consent} />}
+      onSubmit={() => {
+        // Both checks run, so every problem shows at once.
+        const personOk = validate();
+        if (consent.check() && personOk) mutation.mutate(form.getValues());
+      }}
     />
   );
 }

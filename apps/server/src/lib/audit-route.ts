@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+
+/** The kinds of object an audited route names, and from which the client is found. */
+export type AuditTargetKind = 'client' | 'evaluation' | 'attachment';
+
+/** What is recorded about an access to a client's data: never the data itself (security.md F1, R33). */
+export const AUDIT_ACTIONS = [
+  'read',
+  'create',
+  'update',
+  'delete',
+  'download',
+  'email',
+  'export',
+  'consent_given',
+  'consent_withdrawn',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditTarget {
+  kind: AuditTargetKind;
+  id: number;
+}
+
+/** One access to record (plugins/audit.ts → modules/audit). */
+export interface AuditEventInput {
+  actorId: number;
+  target: AuditTarget;
+  resourceType: string;
+  action: AuditAction;
+  result: 'success' | 'denied';
+  requestId: string | null;
+  ip: string | null;
+}
+
+/** Declared in a route's config: what the route does to which client's data (decision 142). */
+export interface AuditSpec {
+  action: AuditAction;
+  /** What the trail calls the object: client, evaluation, evaluation_list, report, attachment, consent, export. */
+  resource: string;
+  /** Where the object's id is; without it, the handler sets `request.auditTarget`. */
+  target?: (request: FastifyRequest, responseBody: unknown) => AuditTarget | undefined;
+}
+
+/** Route options (from protectedRoute) with an audit declaration added to their config. */
+export function audited<O extends { config: object }>(options: O, audit: AuditSpec): O {
+  return { ...options, config: { ...options.config, audit } };
+}
+
+/** A positive integer id from a validated or raw value, else undefined. */
+export function auditId(value: unknown): number | undefined {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** `target` helpers: an id from anywhere (validated or raw), as a target of one kind. */
+export const auditTargetOf =
+  (kind: AuditTargetKind) =>
+  (value: unknown): AuditTarget | undefined => {
+    const id = auditId(value);
+    return id ? { kind, id } : undefined;
+  };
+const fieldOf = (source: unknown, name: string) =>
+  typeof source === 'object' && source !== null ? (source as Record<string, unknown>)[name] : undefined;
+export const bodyField = (request: FastifyRequest, name: string) => fieldOf(request.body, name);
+export const queryField = (request: FastifyRequest, name: string) => fieldOf(request.query, name);
+export const paramField = (request: FastifyRequest, name: string) => fieldOf(request.params, name);

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+
+/** The first row of every account's chain points to this. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** The fields a row's hash covers: everything but its own id and hash. */
+export interface ChainedFields {
+  account_id: number;
+  seq: number;
+  occurred_at: Date;
+  actor_id: number | null;
+  actor_type: number | null;
+  client_id: number;
+  resource_type: string;
+  resource_id: string | null;
+  action: string;
+  result: string;
+  request_id: string | null;
+  ip: string | null;
+  prev_hash: string;
+}
+
+/** SHA-256 over the previous hash and this row's fields, in a fixed order (JSON array: no ambiguity). */
+export function auditHash(row: ChainedFields): string {
+  const canonical = JSON.stringify([
+    row.prev_hash,
+    row.account_id,
+    row.seq,
+    row.occurred_at.toISOString(),
+    row.actor_id,
+    row.actor_type,
+    row.client_id,
+    row.resource_type,
+    row.resource_id,
+    row.action,
+    row.result,
+    row.request_id,
+    row.ip,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+export interface ChainProblem {
+  account_id: number;
+  seq: number;
+  problem: 'missing_row' | 'hash_mismatch' | 'broken_link';
+}
+
+/**
+ * Checks one account's rows (ordered by seq): seq runs 1, 2, 3… without gaps (a deleted row leaves
+ * one), each hash matches its fields (a changed row), and each prev_hash is the previous row's hash.
+ */
+export function verifyChain(rows: Array<ChainedFields & { hash: string }>): ChainProblem[] {
+  const problems: ChainProblem[] = [];
+  let expectedSeq = 1;
+  let previousHash = GENESIS_HASH;
+  for (const row of rows) {
+    if (row.seq !== expectedSeq)
+      problems.push({ account_id: row.account_id, seq: expectedSeq, problem: 'missing_row' });
+    else if (row.prev_hash !== previousHash)
+      problems.push({ account_id: row.account_id, seq: row.seq, problem: 'broken_link' });
+    if (auditHash(row) !== row.hash)
+      problems.push({ account_id: row.account_id, seq: row.seq, problem: 'hash_mismatch' });
+    expectedSeq = row.seq + 1;
+    previousHash = row.hash;
+  }
+  return problems;
+}

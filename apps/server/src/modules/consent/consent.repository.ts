@@ -1,0 +1,54 @@
+import type { Database, Kysely } from '@medida/db';
+
+export const HEALTH_DATA = 'health_data';
+
+export function createConsentRepository(db: Kysely<Database>) {
+  return {
+    insert: (row: {
+      clientId: number;
+      textVersion: string;
+      textSha256: string;
+      lang: string;
+      method: string;
+      givenAt: Date;
+      recordedBy: number;
+    }) =>
+      db
+        .insertInto('client_consents')
+        .values({
+          client_id: row.clientId,
+          purpose: HEALTH_DATA,
+          text_version: row.textVersion,
+          text_sha256: row.textSha256,
+          lang: row.lang,
+          method: row.method,
+          given_at: row.givenAt,
+          recorded_by: row.recordedBy,
+        })
+        .execute(),
+
+    /** The live consent if there is one, else the most recent withdrawn one. */
+    latest: (clientId: number) =>
+      db
+        .selectFrom('client_consents')
+        .select(['purpose', 'text_version', 'text_sha256', 'lang', 'method', 'given_at', 'withdrawn_at'])
+        .where('client_id', '=', clientId)
+        .where('purpose', '=', HEALTH_DATA)
+        .orderBy((eb) => eb('withdrawn_at', 'is', null), 'desc')
+        .orderBy('given_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    withdrawLive: async (clientId: number, actorId: number, now: Date) => {
+      const result = await db
+        .updateTable('client_consents')
+        .set({ withdrawn_at: now, withdrawn_by: actorId })
+        .where('client_id', '=', clientId)
+        .where('purpose', '=', HEALTH_DATA)
+        .where('withdrawn_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}

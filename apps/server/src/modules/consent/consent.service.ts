@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { CONSENT_TEXTS, ErrorCode, type Consent, type Language } from '@medida/contracts';
+import type { Database, Kysely } from '@medida/db';
+import { AppError } from '../../lib/app-error.ts';
+import { findVisibleClient } from '../../lib/client-scope.ts';
+import type { AppDeps } from '../../types.ts';
+import { createConsentRepository } from './consent.repository.ts';
+
+export interface ConsentFields {
+  consent_method: 'written' | 'verbal' | 'electronic';
+  consent_version: string;
+  consent_lang: Language;
+}
+
+export const consentWithdrawn = () => new AppError(409, ErrorCode.conflict, 'errors.consentWithdrawn');
+const consentAlreadyGiven = () => new AppError(409, ErrorCode.conflict, 'errors.consentAlreadyGiven');
+const noConsentToWithdraw = () => new AppError(409, ErrorCode.conflict, 'errors.noConsentToWithdraw');
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The client's consent to store health data (security.md F4, decision 141). */
+export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  const repo = createConsentRepository(deps.db);
+
+  async function current(clientId: number): Promise<Consent | null> {
+    const row = await repo.latest(clientId);
+    if (!row) return null;
+    return {
+      purpose: 'health_data',
+      text_version: row.text_version,
+      text_sha256: row.text_sha256,
+      lang: row.lang as Language,
+      method: row.method as Consent['method'],
+      given_at: row.given_at.toISOString(),
+      withdrawn_at: row.withdrawn_at?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    current,
+
+    /** Inside the transaction that creates the client: no client without its consent. */
+    recordInTransaction: (
+      trx: Kysely<Database>,
+      a: { clientId: number; recordedBy: number; fields: ConsentFields; now: Date },
+    ) =>
+      createConsentRepository(trx).insert({
+        clientId: a.clientId,
+        textVersion: a.fields.consent_version,
+        textSha256: sha256(CONSENT_TEXTS[a.fields.consent_lang]),
+        lang: a.fields.consent_lang,
+        method: a.fields.consent_method,
+        givenAt: a.now,
+        recordedBy: a.recordedBy,
+      }),
+
+    async get(actorId: number, clientId: number) {
+      await findVisibleClient(deps.db, actorId, clientId);
+      return current(clientId);
+    },
+
+    /** A professional (protectedRoute checks the type) records a consent for a client that has none live (created before, or given again). */
+    async record(actorId: number, clientId: number, fields: ConsentFields) {
+      await findVisibleClient(deps.db, actorId, clientId);
+      const latest = await current(clientId);
+      if (latest && !latest.withdrawn_at) throw consentAlreadyGiven();
+      await this.recordInTransaction(deps.db, { clientId, recordedBy: actorId, fields, now: deps.clock.now() });
+      return current(clientId);
+    },
+
+    /** The client itself, or its professional on the client's word; the record becomes read-only. */
+    async withdraw(actorId: number, clientId: number) {
+      await findVisibleClient(deps.db, actorId, clientId);
+      if ((await repo.withdrawLive(clientId, actorId, deps.clock.now())) === 0) throw noConsentToWithdraw();
+      return current(clientId);
+    },
+
+    /** Changes to a client whose consent was withdrawn are refused (409); clients without any record are not. */
+    async requireWritable(clientId: number) {
+      const latest = await repo.latest(clientId);
+      if (latest?.withdrawn_at) throw consentWithdrawn();
+    },
+  };
+}
+
+export type ConsentService = ReturnType<typeof createConsentService>;
