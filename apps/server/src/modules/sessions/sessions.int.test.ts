@@ -38,6 +38,8 @@ describe('GET /web/sessions', () => {
     const phone = await loginFrom(user, freshIp(), 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1');
     const other = await insertUser(ctx);
     await loginFrom(other, freshIp(), 'curl/8');
+    // A minute later, so the laptop's use by the request below is strictly the most recent.
+    ctx.clock.advance(2 * MINUTE);
 
     const res = await list(laptop);
     expect(res.statusCode).toBe(200);
