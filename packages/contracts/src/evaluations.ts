@@ -169,6 +169,14 @@ export const listEvaluationsQuerySchema = z.strictObject({
    * Like id_usuario, a client outside that scope (another tenant's, a professional, an unknown id) is 404.
    */
   id_evaluado: idSchema.optional(),
+  /**
+   * `next_cursor` of the previous page: this page continues after it (keyset) instead of skipping
+   * (page - 1) × limit rows. `page` still says which page this is (for `datos_total`).
+   */
+  cursor: z
+    .string()
+    .regex(/^\d{1,16}\.\d{1,10}$/)
+    .optional(),
 });
 export type ListEvaluationsQuery = z.input<typeof listEvaluationsQuerySchema>;
 
@@ -192,7 +200,12 @@ export const evaluationListItemSchema = z.object({
 export type EvaluationListItem = z.infer<typeof evaluationListItemSchema>;
 export const listEvaluationsResponseSchema = z.object({
   datos: z.array(evaluationListItemSchema),
+  /** Matching rows, counted up to 1,000 past the page's start: a lower bound when `datos_total_capped`. */
   datos_total: z.number().int(),
+  /** More rows match than `datos_total` says (shown as "1,000+"). */
+  datos_total_capped: z.boolean(),
+  /** Pass as `cursor` with `page + 1` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
   /** True when some evaluation in scope belongs to a client of a company other than the default (9). */
   show_company: z.boolean(),
 });

@@ -57,6 +57,9 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     const pool = new pg.Pool({
       connectionString: options.postgres.connectionString,
       max: options.postgres.max ?? 10,
+      // Our queries are short index walks; a bad row estimate (recursive CTEs) would otherwise switch on the
+      // JIT compiler, which costs tens of milliseconds per query (decision 100).
+      options: '-c jit=off',
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           textParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

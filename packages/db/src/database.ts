@@ -49,6 +49,8 @@ export interface UsersTable {
   follow_up_weeks: Generated<number>;
   /** `{ cards: string[] }`: the dashboard's cards in order; null shows the default set. */
   dashboard_cards: ColumnType<JsonObject | null, string | null | undefined, string | null>;
+  /** The top of this user's account tree (itself for a top-level account); set by a trigger (0005). */
+  account_root_id: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -185,6 +187,8 @@ export interface EvaluationsTable {
   body_fat_percent: number | null;
   fat_category: string | null;
   waist_cm: number | null;
+  /** The client's account root (set by a trigger, 0005): the list's index starts with it. */
+  account_root_id: Generated<number>;
 }
 
 /** Immutable (a trigger refuses UPDATE and DELETE): an edit inserts version n+1. */
@@ -389,6 +393,7 @@ export const databaseColumns = {
     deleted_at: tsNull,
     follow_up_weeks: small,
     dashboard_cards: col('jsonb', true),
+    account_root_id: int,
   },
   sessions: {
     id: uuid,
@@ -457,6 +462,7 @@ export const databaseColumns = {
     body_fat_percent: floatNull,
     fat_category: textNull,
     waist_cm: floatNull,
+    account_root_id: int,
   },
   evaluation_versions: {
     evaluation_id: int,

@@ -16,7 +16,7 @@ import { ERROR_KEYS, WARNING_KEYS } from './i18n-keys.ts';
 import { fastParse } from './fast-parse.ts';
 import type { EvaluateOutcome, EvaluationResult } from './result.ts';
 import { evaluationInputSchema, toFieldErrors } from './schema.ts';
-import type { EvaluationInput } from './schema.ts';
+import type { EvaluationInput, FieldErrors } from './schema.ts';
 
 export { defaultEnergyLevel } from './evaluation/energy.ts';
 
@@ -129,12 +129,14 @@ function dedupe(items: WarningItem[]): WarningItem[] {
 }
 
 /**
- * Validates the input and computes the results. Never throws for any input:
- * invalid inputs give `{ ok: false, errors }` with translation keys per field.
+ * Validates an input without computing: the verified fast path first (decision 034), the zod schema for
+ * anything else (which produces the field errors). Never throws for any input.
  */
-export function evaluate(input: unknown): EvaluateOutcome {
+export function parseEvaluationInput(
+  input: unknown,
+): { ok: true; input: EvaluationInput } | { ok: false; errors: FieldErrors } {
   const fast = fastParse(input);
-  if (fast) return { ok: true, result: computeEvaluation(fast) };
+  if (fast) return { ok: true, input: fast };
   let parsed: ReturnType<typeof evaluationInputSchema.safeParse>;
   try {
     parsed = evaluationInputSchema.safeParse(input);
@@ -143,5 +145,14 @@ export function evaluate(input: unknown): EvaluateOutcome {
     return { ok: false, errors: { _root: [ERROR_KEYS.invalid] } };
   }
   if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.error.issues) };
-  return { ok: true, result: computeEvaluation(parsed.data) };
+  return { ok: true, input: parsed.data };
+}
+
+/**
+ * Validates the input and computes the results. Never throws for any input:
+ * invalid inputs give `{ ok: false, errors }` with translation keys per field.
+ */
+export function evaluate(input: unknown): EvaluateOutcome {
+  const parsed = parseEvaluationInput(input);
+  return parsed.ok ? { ok: true, result: computeEvaluation(parsed.input) } : parsed;
 }

@@ -1,5 +1,5 @@
 // @medida/domain: the evaluation engine. Pure TypeScript, no I/O; every number carries its equation.
-export { evaluate, computeEvaluation, defaultEnergyLevel } from './evaluate.ts';
+export { evaluate, computeEvaluation, defaultEnergyLevel, parseEvaluationInput } from './evaluate.ts';
 export {
   evaluationInputSchema,
   evaluationObjectSchema,

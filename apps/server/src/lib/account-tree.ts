@@ -28,3 +28,13 @@ export const parentInActorTree = (actorId: number, parentColumn: string) => sql<
     SELECT child.id, pros.depth + 1 FROM users child JOIN pros ON child.parent_user_id = pros.id WHERE child.type = 1 AND pros.depth < ${MAX_TREE_DEPTH}
   )
   SELECT id FROM pros)`;
+
+/**
+ * A row of `users` (aliased `table`) strictly below the actor: its parent is the actor or a professional
+ * below it. Same set as `belowActor(actorId, '<table>.id')`, since a parent is always a professional, but the
+ * recursion walks professionals only: a few rows instead of every client of the tree (decision 100).
+ */
+export const userBelowActor = (actorId: number, table: string) => parentInActorTree(actorId, `${table}.parent_user_id`);
+
+/** The account tree `userId` belongs to (its root): evaluations carry it, so a list walks one account's index. */
+export const accountRootOf = (userId: number) => sql<number>`(SELECT account_root_id FROM users WHERE id = ${userId})`;

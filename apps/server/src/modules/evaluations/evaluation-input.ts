@@ -1,8 +1,7 @@
 import {
   computeEvaluation,
-  evaluationInputSchema,
+  parseEvaluationInput,
   parseIsoDate,
-  toFieldErrors,
   type EvaluationInput,
   type EvaluationResult,
   type FieldErrors,
@@ -38,15 +37,10 @@ export function runEngine(body: Record<string, unknown>, client: StoredClient, t
     raw.locale = client.iso2 ? `${client.lang}-${client.iso2}` : client.lang;
 
   const future = typeof raw.fecha === 'string' && parseIsoDate(raw.fecha) !== null && raw.fecha > today;
-  let parsed: ReturnType<typeof evaluationInputSchema.safeParse>;
-  try {
-    parsed = evaluationInputSchema.safeParse(raw);
-  } catch {
-    // Hostile objects only (JSON bodies cannot throw); still a 422, never a 500.
-    return { ok: false, errors: { _root: ['evaluation.errors.invalid'] } };
-  }
-  const errors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
-  if (future) (errors.fecha ??= []).push('evaluation.errors.futureDate');
-  if (!parsed.success || future) return { ok: false, errors };
-  return { ok: true, input: parsed.data, result: computeEvaluation(parsed.data) };
+  // The engine's fast path first, zod for anything else (decision 034); never throws, hostile objects included.
+  const parsed = parseEvaluationInput(raw);
+  const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
+  if (future) errors.fecha = [...(errors.fecha ?? []), 'evaluation.errors.futureDate'];
+  if (!parsed.ok || future) return { ok: false, errors };
+  return { ok: true, input: parsed.input, result: computeEvaluation(parsed.input) };
 }

@@ -1,5 +1,6 @@
 import { USER_TYPE } from '@medida/contracts';
 import { ENGINE_VERSION, I18N_DEFAULTS, computeEvaluation, evaluationInputSchema } from '@medida/domain';
+import { sql } from '@medida/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.ts';
 import { twoTenants, validRut } from '../../test/people-factories.ts';
@@ -537,8 +538,53 @@ describe('GET /web/listaevaluaciones', () => {
     expect((await get('/web/listaevaluaciones?page=1&limit=10', t.other.headers)).json()).toEqual({
       datos: [],
       datos_total: 0,
+      datos_total_capped: false,
+      next_cursor: null,
       show_company: false,
     });
+  });
+
+  it('counts up to 1,000 past the page start ("1,000+"); a cursor continues exactly where offset paging would', async () => {
+    const t = await twoTenants(ctx);
+    // 1,205 evaluations of the owner's client, some sharing a created_at (the id breaks the tie), one deleted.
+    await sql`INSERT INTO evaluations (client_id, evaluator_id, evaluation_type, evaluated_on, created_at, updated_at)
+      SELECT ${t.client.id}, ${t.owner.id}, 1, DATE '2026-01-01',
+        TIMESTAMPTZ '2026-01-01' + (g / 3) * INTERVAL '1.000001 seconds', now()
+      FROM generate_series(1, 1205) g`.execute(ctx.db);
+    await sql`UPDATE evaluations SET deleted_at = now(), deleted_by = ${t.owner.id}
+      WHERE id = (SELECT max(id) FROM evaluations WHERE client_id = ${t.client.id})`.execute(ctx.db);
+    const list = async (query: string, headers = t.owner.headers) =>
+      (await get(`/web/listaevaluaciones?limit=50&${query}`, headers)).json();
+
+    const first = await list('page=1');
+    expect(first).toMatchObject({ datos_total: 1000, datos_total_capped: true });
+    expect(first.next_cursor).toMatch(/^\d+\.\d+$/);
+    // Far enough in, the exact remainder is within the cap again.
+    expect(await list('page=5')).toMatchObject({ datos_total: 1200, datos_total_capped: true });
+    expect(await list('page=6')).toMatchObject({ datos_total: 1204, datos_total_capped: false });
+
+    // Walk every page by cursor and compare with offset paging: same rows, same order, nothing skipped.
+    let cursor: string | null = null;
+    const seen: number[] = [];
+    for (let page = 1; page <= 25; page++) {
+      const byCursor = await list(`page=${page}${cursor ? `&cursor=${cursor}` : ''}`);
+      const byOffset = await list(`page=${page}`);
+      const ids = byCursor.datos.map((d: { id: number }) => d.id);
+      expect(ids).toEqual(byOffset.datos.map((d: { id: number }) => d.id));
+      expect(byCursor.datos_total).toBe(Math.min(1204, (page - 1) * 50 + 1000));
+      expect(byOffset.datos_total).toBe(byCursor.datos_total);
+      seen.push(...ids);
+      cursor = byCursor.next_cursor;
+      if (page === 25) expect(cursor).toBeNull();
+    }
+    expect(new Set(seen).size).toBe(1204);
+
+    // A cursor never widens the scope: another tenant still sees nothing with the owner's cursor.
+    expect(await list(`page=2&cursor=${first.next_cursor}`, t.other.headers)).toMatchObject({
+      datos: [],
+      next_cursor: null,
+    });
+    expect((await get('/web/listaevaluaciones?page=2&cursor=1;DROP', t.owner.headers)).statusCode).toBe(422);
   });
 
   it('id_evaluado narrows to one client of the scope; a client outside it is 404 (like id_usuario); bad ids 422', async () => {

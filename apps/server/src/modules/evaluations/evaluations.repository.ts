@@ -1,5 +1,5 @@
-import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
-import { belowActor, parentInActorTree } from '../../lib/account-tree.ts';
+import { sql, type Database, type InferResult, type Kysely, type Transaction } from '@medida/db';
+import { accountRootOf, parentInActorTree, userBelowActor } from '../../lib/account-tree.ts';
 import { USER_TYPE } from '@medida/contracts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -31,7 +31,7 @@ function clientInScope(scope: EvaluationScope) {
 function inScope(scope: EvaluationScope) {
   return scope.kind === 'self'
     ? sql<boolean>`e.client_id = ${scope.clientId}`
-    : sql<boolean>`e.client_id IN (SELECT c.id FROM users c WHERE ${parentInActorTree(scope.rootId, 'c.parent_user_id')})`;
+    : sql<boolean>`EXISTS (SELECT 1 FROM users c WHERE c.id = e.client_id AND ${parentInActorTree(scope.rootId, 'c.parent_user_id')})`;
 }
 
 /** The current version's key figures, kept on the evaluation row for the dashboard and analytics. */
@@ -43,14 +43,58 @@ export interface EvaluationFigures {
   waist_cm: number | null;
 }
 
+/**
+ * The list counts at most this many rows past the page's start and then says "more" (decision 100):
+ * an exact count walks every evaluation in scope, however deep the user ever pages.
+ */
+export const LIST_COUNT_CAP = 1000;
+
+/** Where the previous page ended: its last row's created_at (epoch microseconds, exact) and id. */
+export interface ListCursor {
+  createdMicros: number;
+  id: number;
+}
+
+/** Rows after the cursor in the list's order (created_at desc, id desc); the first conjunct walks the index. */
+const afterCursor = (c: ListCursor) => {
+  const at = sql`(timestamptz 'epoch' + ${c.createdMicros}::int8 * interval '1 microsecond')`;
+  return sql<boolean>`(e.created_at <= ${at} AND (e.created_at < ${at} OR e.id < ${c.id}))`;
+};
+
 export function createEvaluationsRepository(db: Db) {
-  /** Live evaluations in scope, with their client (the list's base). */
-  const scoped = (scope: EvaluationScope) =>
-    db
+  /**
+   * Live evaluations in scope, with their client (the list's base). A tree is narrowed to its account first
+   * (index evaluations_account_list_idx), so a page never walks other accounts' rows.
+   */
+  const scoped = (scope: EvaluationScope) => {
+    const base = db
       .selectFrom('evaluations as e')
       .innerJoin('users as c', 'c.id', 'e.client_id')
       .where('e.deleted_at', 'is', null)
       .where(clientInScope(scope));
+    return scope.kind === 'tree' ? base.where('e.account_root_id', '=', accountRootOf(scope.rootId)) : base;
+  };
+
+  /**
+   * Whether any evaluation in scope belongs to a client of a company other than `defaultCompanyId`.
+   * Driven from the clients (company index), not from the evaluations: cheap when the answer is no.
+   */
+  const nonDefaultCompany = (scope: EvaluationScope, defaultCompanyId: number) =>
+    db
+      .selectFrom('users as c')
+      .select('c.id')
+      .where(clientInScope(scope))
+      .where('c.company_id', 'is not', null)
+      .where('c.company_id', '<>', defaultCompanyId)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('evaluations as e')
+            .select('e.id')
+            .whereRef('e.client_id', '=', 'c.id')
+            .where('e.deleted_at', 'is', null),
+        ),
+      )
+      .limit(1);
 
   return {
     findActor: (id: number) =>
@@ -69,7 +113,7 @@ export function createEvaluationsRepository(db: Db) {
         .where('id', '=', userId)
         .where('type', '=', USER_TYPE.professional)
         .where('deleted_at', 'is', null)
-        .where(belowActor(actorId, 'users.id'))
+        .where(userBelowActor(actorId, 'users'))
         .executeTakeFirst(),
 
     /** A client (type 2) whose evaluations the list may show in `scope` (the list's own scope rule, deleted clients included). */
@@ -275,8 +319,18 @@ export function createEvaluationsRepository(db: Db) {
         .limit(limit)
         .execute(),
 
-    /** One page of the list, newest first, with the total for the same filters. */
-    async list(q: { scope: EvaluationScope; filters: ListFilters; limit: number; offset: number }) {
+    /**
+     * One page of the list, newest first, in one statement with its capped count and `show_company`
+     * (decision 100). Deep pages continue from a cursor (keyset) instead of skipping `offset` rows.
+     */
+    async list(q: {
+      scope: EvaluationScope;
+      filters: ListFilters;
+      limit: number;
+      offset: number;
+      cursor?: ListCursor | undefined;
+      defaultCompanyId: number;
+    }) {
       let base = scoped(q.scope);
       const f = q.filters;
       if (f.nombre) base = base.where(sql`lower(c.nombre)`, 'like', prefix(f.nombre));
@@ -285,14 +339,17 @@ export function createEvaluationsRepository(db: Db) {
       if (f.rut) base = base.where('c.rut', 'like', `${escapeLike(f.rut)}%`);
       if (f.companyId !== undefined) base = base.where('c.company_id', '=', f.companyId);
       if (f.clientId !== undefined) base = base.where('e.client_id', '=', f.clientId);
+      if (q.cursor) base = base.where(afterCursor(q.cursor));
       // E-mail and rut identify a person: their prefixes match few clients.
       const selective = Boolean(f.email || f.rut);
-      const rows = await base
+      const skip = q.cursor ? 0 : q.offset;
+      const page = base
         .innerJoin('users as ev', 'ev.id', 'e.evaluator_id')
         .leftJoin('companies as co', 'co.id', 'c.company_id')
         .select([
           'e.id',
           'e.created_at',
+          sql<number>`(extract(epoch FROM e.created_at) * 1000000)::int8`.as('created_micros'),
           'e.evaluated_on',
           'e.evaluation_type',
           'e.evaluator_id',
@@ -311,33 +368,37 @@ export function createEvaluationsRepository(db: Db) {
         .orderBy(selective ? sql`e.created_at + interval '0 seconds'` : sql.ref('e.created_at'), 'desc')
         .orderBy('e.id', 'desc')
         .limit(q.limit)
-        .offset(q.offset)
-        .execute();
-      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      return { rows, total: Number(total) };
-    },
-
-    /**
-     * Whether any evaluation in scope belongs to a client of a company other than `defaultCompanyId`.
-     * Driven from the clients (company index), not from the evaluations: cheap when the answer is no.
-     */
-    hasNonDefaultCompany: async (scope: EvaluationScope, defaultCompanyId: number) =>
-      (await db
-        .selectFrom('users as c')
-        .select('c.id')
-        .where(clientInScope(scope))
-        .where('c.company_id', 'is not', null)
-        .where('c.company_id', '<>', defaultCompanyId)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('evaluations as e')
-              .select('e.id')
-              .whereRef('e.client_id', '=', 'c.id')
-              .where('e.deleted_at', 'is', null),
-          ),
+        .offset(skip);
+      // Counted from the page's start, up to the cap: the count's cost does not grow with the data.
+      const window = skip + LIST_COUNT_CAP;
+      const counted = base.select(sql`1`.as('one')).limit(window + 1);
+      const result = await db
+        .selectFrom(
+          db
+            .selectFrom(counted.as('w'))
+            .select((eb) => [
+              eb.fn.countAll<number>().as('counted'),
+              eb.exists(nonDefaultCompany(q.scope, q.defaultCompanyId)).as('show_company'),
+            ])
+            .as('t'),
         )
-        .limit(1)
-        .executeTakeFirst()) !== undefined,
+        .leftJoinLateral(page.as('p'), (join) => join.onTrue())
+        .selectAll('p')
+        .select(['t.counted', 't.show_company'])
+        .orderBy('p.created_micros', 'desc')
+        .orderBy('p.id', 'desc')
+        .execute();
+      const head = result[0]!;
+      const counted_ = Number(head.counted);
+      const start = q.cursor ? q.offset : 0;
+      return {
+        // An empty page comes back as one row of nulls from the outer join; the others are whole page rows.
+        rows: result.filter((r) => r.id !== null) as unknown as Array<InferResult<typeof page>[number]>,
+        total: start + Math.min(counted_, window),
+        capped: counted_ > window,
+        showCompany: Boolean(head.show_company),
+      };
+    },
 
     /** The wizard's client search: live clients below `parentId`, every term matching some field. */
     searchClients: (parentId: number, terms: string[], limit: number) => {

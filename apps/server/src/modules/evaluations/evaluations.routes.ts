@@ -134,6 +134,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         page: q.page,
         limit: q.limit,
         scopeUserId: q.id_usuario,
+        cursor: q.cursor,
         filters: {
           nombre: q.filter_nombre,
           apellido: q.filter_apellido,

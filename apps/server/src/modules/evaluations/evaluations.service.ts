@@ -22,10 +22,18 @@ import {
   createEvaluationsRepository,
   type EvaluationFigures,
   type EvaluationScope,
+  type ListCursor,
   type ListFilters,
 } from './evaluations.repository.ts';
 
 const HISTORY_LIMIT = 100;
+
+/** `<created_at in epoch microseconds>.<id>` of a page's last row (contract: listEvaluationsQuerySchema.cursor). */
+const encodeCursor = (row: { created_micros: number; id: number }) => `${row.created_micros}.${row.id}`;
+function decodeCursor(cursor: string): ListCursor {
+  const [micros, id] = cursor.split('.');
+  return { createdMicros: Number(micros), id: Number(id) };
+}
 const iso = (d: Date) => d.toISOString();
 const validation = (fields: Record<string, string[]>) =>
   new AppError(422, ErrorCode.validation, 'errors.validation', { fields });
@@ -281,6 +289,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       limit: number;
       filters: ListFilters;
       scopeUserId?: number | undefined;
+      cursor?: string | undefined;
     }): Promise<ListEvaluationsResponse> {
       const actor = await actorOf(a.actorId);
       let scope = readScope(actor);
@@ -294,10 +303,15 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       if (a.filters.clientId !== undefined && !(await repo.findClientInScope(scope, a.filters.clientId)))
         throw notFound();
       const filters = { ...a.filters, rut: a.filters.rut ? cleanRut(a.filters.rut) : undefined };
-      const [{ rows, total }, showCompany] = await Promise.all([
-        repo.list({ scope, filters, limit: a.limit, offset: (a.page - 1) * a.limit }),
-        repo.hasNonDefaultCompany(scope, DEFAULT_COMPANY_ID),
-      ]);
+      const { rows, total, capped, showCompany } = await repo.list({
+        scope,
+        filters,
+        limit: a.limit,
+        offset: (a.page - 1) * a.limit,
+        cursor: a.cursor === undefined ? undefined : decodeCursor(a.cursor),
+        defaultCompanyId: DEFAULT_COMPANY_ID,
+      });
+      const last = rows.length === a.limit ? rows[rows.length - 1] : undefined;
       return {
         datos: rows.map((r) => ({
           id: r.id,
@@ -317,6 +331,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           created_by_me: r.evaluator_id === actor.id,
         })),
         datos_total: total,
+        datos_total_capped: capped,
+        next_cursor: last && (capped || total > a.page * a.limit) ? encodeCursor(last) : null,
         show_company: showCompany,
       };
     },

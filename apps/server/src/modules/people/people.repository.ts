@@ -1,5 +1,5 @@
 import { sql, type Database, type Kysely, type NewUser, type Transaction, type UserUpdate } from '@medida/db';
-import { belowActor } from '../../lib/account-tree.ts';
+import { userBelowActor } from '../../lib/account-tree.ts';
 import { USER_TYPE, type UserType } from '@medida/contracts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -51,7 +51,7 @@ export function createPeopleRepository(db: Db) {
   return {
     /** A live user strictly below the actor, or undefined (never someone else's). */
     findManaged: (actorId: number, userId: number) =>
-      selectManaged(db).where('users.id', '=', userId).where(belowActor(actorId, 'users.id')).executeTakeFirst(),
+      selectManaged(db).where('users.id', '=', userId).where(userBelowActor(actorId, 'users')).executeTakeFirst(),
 
     /** The actor itself, in the same shape (a client reading its own record). */
     findSelf: (actorId: number) => selectManaged(db).where('users.id', '=', actorId).executeTakeFirst(),
@@ -64,10 +64,14 @@ export function createPeopleRepository(db: Db) {
         .where('id', '=', parentId)
         .where('deleted_at', 'is', null)
         .where('type', '=', USER_TYPE.professional)
-        .where((eb) => eb.or([eb('id', '=', actorId), belowActor(actorId, 'users.id')]))
+        .where((eb) => eb.or([eb('id', '=', actorId), userBelowActor(actorId, 'users')]))
         .executeTakeFirst(),
 
-    /** Direct children of `parentId` of one type, paged; scoped to the actor's tree. */
+    /**
+     * Direct children of `parentId` of one type, paged, with the exact total, in one statement; scoped to the
+     * actor's tree (the actor's own children need no tree walk). The count reads `users` alone, without the
+     * page's joins (decision 100).
+     */
     async listChildren(q: {
       actorId: number;
       parentId: number;
@@ -76,25 +80,45 @@ export function createPeopleRepository(db: Db) {
       skip?: number;
       search?: string;
     }) {
-      let base = selectManaged(db)
-        .where('users.parent_user_id', '=', q.parentId)
-        .where('users.type', '=', q.type)
-        .where(belowActor(q.actorId, 'users.id'));
+      const conditions = [
+        sql<boolean>`users.deleted_at IS NULL`,
+        sql<boolean>`users.parent_user_id = ${q.parentId}`,
+        sql<boolean>`users.type = ${q.type}`,
+      ];
+      if (q.parentId !== q.actorId) conditions.push(userBelowActor(q.actorId, 'users'));
       if (q.search) {
         const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base = base.where((eb) =>
-          eb.or(
-            ['users.nombre', 'users.apellido', 'users.email', 'users.rut'].map((c) => eb(sql.ref(c), 'ilike', pattern)),
-          ),
+        conditions.push(
+          sql<boolean>`(users.nombre ILIKE ${pattern} OR users.apellido ILIKE ${pattern} OR users.email ILIKE ${pattern} OR users.rut ILIKE ${pattern})`,
         );
       }
-      const { total } = await base
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
-      let page = base.orderBy('users.apellido').orderBy('users.nombre').orderBy('users.id');
+      const match = sql.join(conditions, sql` AND `);
+      let page = selectManaged(db)
+        .where(sql<boolean>`${match}`)
+        .orderBy('users.apellido')
+        .orderBy('users.nombre')
+        .orderBy('users.id');
       if (q.limit !== undefined) page = page.limit(q.limit).offset(q.skip ?? 0);
-      return { rows: await page.execute(), total: Number(total) };
+      const result = await db
+        .selectFrom(
+          db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('total'))
+            .where(sql<boolean>`${match}`)
+            .as('t'),
+        )
+        .leftJoinLateral(page.as('p'), (join) => join.onTrue())
+        .selectAll('p')
+        .select('t.total')
+        .orderBy('p.apellido')
+        .orderBy('p.nombre')
+        .orderBy('p.id')
+        .execute();
+      return {
+        // An empty page comes back as one row of nulls from the outer join.
+        rows: result.filter((r) => r.id !== null) as unknown as ManagedRow[],
+        total: Number(result[0]!.total),
+      };
     },
 
     /** Case-insensitive; deleted users keep their e-mail reserved (decision 051). */
@@ -125,7 +149,7 @@ export function createPeopleRepository(db: Db) {
         .set(patch)
         .where('id', '=', userId)
         .where('deleted_at', 'is', null)
-        .where(belowActor(actorId, 'users.id'))
+        .where(userBelowActor(actorId, 'users'))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
@@ -137,7 +161,7 @@ export function createPeopleRepository(db: Db) {
         .set({ deleted_at: now, updated_at: now })
         .where('id', '=', userId)
         .where('deleted_at', 'is', null)
-        .where(belowActor(actorId, 'users.id'))
+        .where(userBelowActor(actorId, 'users'))
         .returning(['id', 'parent_user_id'])
         .executeTakeFirst(),
 

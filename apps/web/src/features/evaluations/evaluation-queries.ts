@@ -1,3 +1,4 @@
+import type { ListEvaluationsResponse } from '@medida/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionUser } from '../../lib/session.ts';
 import {
@@ -18,9 +19,27 @@ export const evaluationKeys = {
 
 export function useEvaluationsList(page: number, limit: number, filters: EvaluationListFilters) {
   const user = useSessionUser().data;
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: evaluationKeys.list(user?.id ?? 0, page, limit, filters),
-    queryFn: ({ signal }) => fetchEvaluations({ userId: user!.id, userType: user!.type, page, limit, filters }, signal),
+    queryFn: ({ signal }) => {
+      // The next page continues from the previous one's cursor when we have it (keyset: as fast at page 500 as at 1).
+      const previous =
+        page > 1
+          ? queryClient.getQueryData<ListEvaluationsResponse>(evaluationKeys.list(user!.id, page - 1, limit, filters))
+          : undefined;
+      return fetchEvaluations(
+        {
+          userId: user!.id,
+          userType: user!.type,
+          page,
+          limit,
+          filters,
+          cursor: previous?.next_cursor ?? undefined,
+        },
+        signal,
+      );
+    },
     enabled: user !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -32,6 +32,8 @@ export interface EvaluationListQuery {
   filters: EvaluationListFilters;
   /** Only this client's evaluations (id_evaluado). */
   clientId?: number;
+  /** The previous page's `next_cursor`: the server continues after it instead of skipping rows. */
+  cursor?: string | undefined;
 }
 
 const orUndefined = (text: string) => text.trim() || undefined;
@@ -49,6 +51,7 @@ export const fetchEvaluations = (q: EvaluationListQuery, signal?: AbortSignal) =
       filter_rut: orUndefined(q.filters.rut),
       filter_company: orUndefined(q.filters.company),
       id_evaluado: q.clientId,
+      cursor: q.cursor,
     },
     schema: listEvaluationsResponseSchema,
     signal,

@@ -18,7 +18,7 @@ import { evaluationWizard } from './wizard-store.ts';
 
 /** `evaluations`: the evaluations in the user's scope, five filters and paging (spec §2, §7). */
 export function EvaluationsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isClient = useSessionUser().data?.type === USER_TYPE.client;
   const [filters, setFilters] = useState<EvaluationListFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -28,6 +28,8 @@ export function EvaluationsPage() {
   const busy = query.isFetching;
 
   const total = query.data?.datos_total ?? 0;
+  // Beyond 1,000 rows past the page the server stops counting: "1,000+" (decision 100).
+  const capped = query.data?.datos_total_capped ?? false;
   const items = query.data?.datos ?? [];
   const showCompany = query.data?.show_company ?? false;
   const pages = Math.max(1, Math.ceil(total / limit));
@@ -111,7 +113,12 @@ export function EvaluationsPage() {
               pages={pages}
               limit={limit}
               total={total}
-              rangeLabel={(range) => t('evaluations.list.range', range)}
+              rangeLabel={(range) =>
+                t('evaluations.list.range', {
+                  ...range,
+                  total: `${range.total.toLocaleString(i18n.language)}${capped ? '+' : ''}`,
+                })
+              }
               pageSizeLabel={t('evaluations.list.pageSize')}
               onPageChange={setPage}
               onLimitChange={setLimit}
