@@ -1,11 +1,47 @@
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+/**
+ * Writes `.br` and `.gz` beside every text asset of the build, at the highest levels (paid once at build
+ * time): the server sends them as they are (@fastify/static preCompressed), no compression per request.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'medida-precompress',
+    apply: 'build',
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const body = await readFile(full);
+          if (body.length < 1024) return;
+          await writeFile(
+            `${full}.br`,
+            await brotli(body, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+            }),
+          );
+          await writeFile(`${full}.gz`, await gz(body, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
 
 // The API lives under /web on the Fastify server; in dev we proxy it (HTTP and the chat WebSocket)
 // so the browser sees one origin, exactly as in production where the server serves dist/.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   root: fileURLToPath(new URL('.', import.meta.url)),
   server: {
     port: 5173,
@@ -14,7 +50,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,

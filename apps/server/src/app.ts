@@ -28,6 +28,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { auditTrail } from './plugins/audit.ts';
 import { auth } from './plugins/auth.ts';
+import { compression } from './plugins/compression.ts';
 import { dbLifecycle } from './plugins/db.ts';
 import { docs } from './plugins/docs.ts';
 import { errorHandler } from './plugins/error-handler.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandler);
   // Security headers before auth: a 401 thrown by the auth hook must carry them too.
   await app.register(security, { corsOrigins: config.corsOrigins });
+  await app.register(compression);
   await app.register(auth, { authenticate: createSessionsService(app.deps).authenticate });
   await app.register(auditTrail, { record: createAuditService(app.deps).record });
   await app.register(dbLifecycle, { handle: options.db });

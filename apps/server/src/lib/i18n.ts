@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { LANGUAGES, languageSchema, type Language } from '@medida/contracts';
+// Imported, not read from disk at a path: the same under tsx, vitest and the compiled bundle (dist/).
+import en from '../i18n/en.json' with { type: 'json' };
+import es from '../i18n/es.json' with { type: 'json' };
+import pt from '../i18n/pt.json' with { type: 'json' };
 
 type Catalog = { [key: string]: string | Catalog };
 
-const catalogs = Object.fromEntries(
-  LANGUAGES.map((lang) => [
-    lang,
-    JSON.parse(readFileSync(new URL(`../i18n/${lang}.json`, import.meta.url), 'utf8')) as Catalog,
-  ]),
-) as Record<Language, Catalog>;
+const catalogs: Record<Language, Catalog> = { es, en, pt };
 
 export const FALLBACK_LANGUAGE: Language = 'es';
 

@@ -16,10 +16,13 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
       root: options.distDir,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
-        // Hashed assets can be cached for long; index.html must be revalidated.
-        if (filePath.endsWith('index.html')) res.header('cache-control', 'no-cache');
-        else if (filePath.includes(`${path.sep}assets${path.sep}`))
+        const file = filePath.replace(/\.(br|gz)$/, '');
+        // Hashed assets never change under their name: cached for a year; index.html is revalidated.
+        if (file.endsWith('index.html')) res.header('cache-control', 'no-cache');
+        else if (file.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });

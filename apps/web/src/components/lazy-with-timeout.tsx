@@ -1,25 +1,29 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { CHUNK_TIMEOUT_MS } from '../lib/constants.ts';
 import { loadChunk } from '../lib/with-timeout.ts';
 import { ChunkErrorBoundary } from './chunk-error.tsx';
 import { PageLoader } from './page-loader.tsx';
 
-/** Loads a route module and picks its page component (our modules use named exports). */
-type Loader = () => Promise<ComponentType>;
+/** Loads a module and picks its component (our modules use named exports). */
+type Loader<P extends object> = () => Promise<ComponentType<P>>;
 
 /**
  * React.lazy with a deadline (spec §8: chunks time out after 120 s) and a retry. React.lazy caches a
  * rejected import forever, so a retry builds a fresh lazy component; if that attempt fails again the
- * page reloads, which also picks up a new deployment whose chunk names changed.
+ * page reloads, which also picks up a new deployment whose chunk names changed. Routes show the page
+ * loader meanwhile; a part of a page (charts) passes its own `fallback`.
  */
-export function lazyWithTimeout(load: Loader, timeoutMs: number = CHUNK_TIMEOUT_MS): ComponentType {
-  const make = (): LazyExoticComponent<ComponentType> =>
-    lazy(() => loadChunk(load, timeoutMs).then((component) => ({ default: component })));
+export function lazyWithTimeout<P extends object = object>(
+  load: Loader<P>,
+  options: { timeoutMs?: number; fallback?: ReactNode } = {},
+): ComponentType<P> {
+  const make = (): LazyExoticComponent<ComponentType<P>> =>
+    lazy(() => loadChunk(load, options.timeoutMs ?? CHUNK_TIMEOUT_MS).then((component) => ({ default: component })));
   let current = make();
 
-  function LazyRoute() {
+  function LazyComponent(props: P) {
     const [attempt, setAttempt] = useState(0);
-    const Page = current;
+    const Component = current;
     const retry = () => {
       if (attempt >= 1) {
         window.location.reload();
@@ -30,11 +34,11 @@ export function lazyWithTimeout(load: Loader, timeoutMs: number = CHUNK_TIMEOUT_
     };
     return (
       <ChunkErrorBoundary key={attempt} onRetry={retry}>
-        <Suspense fallback={<PageLoader />}>
-          <Page />
+        <Suspense fallback={options.fallback ?? <PageLoader />}>
+          <Component {...props} />
         </Suspense>
       </ChunkErrorBoundary>
     );
   }
-  return LazyRoute;
+  return LazyComponent;
 }

@@ -1,32 +1,54 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/pt-br';
 import type { Language } from '@medida/contracts';
-import es from '../locales/es.json';
-import en from '../locales/en.json';
-import pt from '../locales/pt.json';
 import { FALLBACK_LANGUAGE, dateLocale, resolveLanguage } from './language.ts';
 import { getStoredLanguage, isLanguage } from './storage.ts';
 
-/** Bundled translations: three small files, so no lazy loading of namespaces. */
 export const i18n = i18next.createInstance();
 
-export function initI18n(): typeof i18n {
+/** One chunk per language: a visitor downloads its own translations only, never all three (issue 11). */
+const translations: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  es: () => import('../locales/es.json'),
+  en: () => import('../locales/en.json'),
+  pt: () => import('../locales/pt.json'),
+};
+
+const localeChunks: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    if (!isLanguage(language)) return callback(null, {});
+    translations[language]().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/**
+ * Resolves once the user's language is loaded; changeLanguage loads the next one before switching.
+ * No fallback language is fetched: every file has every key (locales.test.ts).
+ */
+export async function initI18n(): Promise<typeof i18n> {
   const lng = resolveLanguage({
     pathname: window.location.pathname,
     stored: getStoredLanguage(),
     navigatorLanguages: navigator.languages,
   });
-  void i18n.use(initReactI18next).init({
-    resources: { es: { translation: es }, en: { translation: en }, pt: { translation: pt } },
-    lng,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: ['es', 'en', 'pt'],
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-  });
+  await i18n
+    .use(localeChunks)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: false,
+      supportedLngs: ['es', 'en', 'pt'],
+      interpolation: { escapeValue: false }, // React escapes
+      returnNull: false,
+    })
+    .catch(() => undefined); // a language chunk that cannot load leaves the keys showing, never a blank page
   applyLanguageSideEffects(lng);
   i18n.on('languageChanged', (next) => {
     if (isLanguage(next)) applyLanguageSideEffects(next);

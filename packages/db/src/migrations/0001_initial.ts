@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { countrySeedRows } from '../countries-dataset.ts';
 
 // Forward-only: never edit after it has shipped; add 0002_… instead.
 // The Kysely type is `any` here on purpose: a migration must not depend on today's Database interface.
@@ -105,6 +104,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`INSERT INTO companies (id, name) VALUES (9, 'Medida')`.execute(db);
   await sql`SELECT setval(pg_get_serial_sequence('companies', 'id'), 9)`.execute(db);
 
+  // Loaded here only: the dataset costs ~90 MB of memory, which a running server must not keep (issue 11).
+  const { countrySeedRows } = await import('../countries-dataset.ts');
   const rows = countrySeedRows();
   for (let i = 0; i < rows.length; i += 100) {
     await db

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { citySeedRows, stateSeedRows } from '../locations-dataset.ts';
 
 // Forward-only (see 0001). Locations (states, cities as comunas), client attachments and the credit ledger.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -20,6 +19,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // One JSON parameter per chunk: a few statements instead of thousands, the same on PGlite and PostgreSQL.
   // Keys and indexes come after the load: one pass each instead of 148k per-row checks (boot time).
+  // Loaded here only: the dataset costs ~90 MB of memory, which a running server must not keep (issue 11).
+  const { citySeedRows, stateSeedRows } = await import('../locations-dataset.ts');
   await insertJsonChunks(db, 'states', stateSeedRows(), 5000);
   await insertJsonChunks(db, 'cities', citySeedRows(), 20000);
   await sql`ALTER TABLE cities ADD PRIMARY KEY (id)`.execute(db);

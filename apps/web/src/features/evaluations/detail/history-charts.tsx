@@ -5,15 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatNumber } from './format.ts';
-import { TRACKED, type HistoryPoint, type Tracked } from './history.ts';
-
-export const TRACKED_UNIT: Record<Tracked, string> = {
-  peso: 'kg',
-  fat: '%',
-  muscle: 'kg',
-  waist: 'cm',
-  vo2max: 'mL/kg/min',
-};
+import { TRACKED, TRACKED_UNIT, type HistoryPoint, type Tracked } from './history.ts';
 const COLOUR: Record<Tracked, string> = {
   peso: 'medida.6',
   fat: 'orange.6',

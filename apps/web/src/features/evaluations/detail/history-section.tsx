@@ -1,11 +1,16 @@
-import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lazyWithTimeout } from '../../../components/lazy-with-timeout.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatDelta, formatNumber } from './format.ts';
-import { HistoryCharts, TRACKED_UNIT } from './history-charts.tsx';
-import { changeSincePrevious, TRACKED, type HistoryPoint, type Tracked } from './history.ts';
+import { changeSincePrevious, TRACKED, TRACKED_UNIT, type HistoryPoint, type Tracked } from './history.ts';
+
+// The charts (recharts, most of this page's code) load only when a history is shown (issue 11).
+const HistoryCharts = lazyWithTimeout(() => import('./history-charts.tsx').then((m) => m.HistoryCharts), {
+  fallback: <Skeleton h={220} radius="md" data-testid="history-charts-loading" />,
+});
 
 /** Whether a rise is good news: colour only where the direction has a clear meaning. */
 const RISE_IS_GOOD: Partial<Record<Tracked, boolean>> = { fat: false, waist: false, muscle: true, vo2max: true };

@@ -5,6 +5,14 @@ import type { EvaluationHistoryItem } from '@medida/contracts';
 export const TRACKED = ['peso', 'fat', 'muscle', 'waist', 'vo2max'] as const;
 export type Tracked = (typeof TRACKED)[number];
 
+export const TRACKED_UNIT: Record<Tracked, string> = {
+  peso: 'kg',
+  fat: '%',
+  muscle: 'kg',
+  waist: 'cm',
+  vo2max: 'mL/kg/min',
+};
+
 export interface HistoryPoint {
   id: number;
   fecha: string;

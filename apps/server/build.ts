@@ -1,0 +1,34 @@
+/**
+ * Compiles the server into dist/ (npm start runs it with plain node: no TypeScript compiler at start-up).
+ * Our workspace packages (TypeScript sources) are bundled in; every npm dependency stays an import of
+ * node_modules. Dynamic imports (the locations dataset in the migrations) become chunks loaded only
+ * when reached.
+ */
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const workspaceManifests = ['../../packages/domain', '../../packages/contracts', '../../packages/db', '.'].map(
+  (dir) =>
+    JSON.parse(readFileSync(new URL(`${dir}/package.json`, import.meta.url), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    },
+);
+const external = [...new Set(workspaceManifests.flatMap((m) => Object.keys(m.dependencies ?? {})))].filter(
+  (name) => !name.startsWith('@medida/'),
+);
+
+await build({
+  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
+  outdir: new URL('./dist', import.meta.url).pathname,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // A package's subpaths (kysely/helpers, @electric-sql/pglite/…) are external too.
+  external: external.flatMap((name) => [name, `${name}/*`]),
+  jsx: 'automatic',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  legalComments: 'none',
+});
