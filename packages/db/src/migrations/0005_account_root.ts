@@ -51,11 +51,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE TRIGGER evaluations_account_root BEFORE INSERT OR UPDATE OF client_id, account_root_id ON evaluations
     FOR EACH ROW EXECUTE FUNCTION evaluations_account_root()`.execute(db);
 
-  // The list (newest first) starts with the account: a page never walks other accounts' rows. It replaces
-  // the global created_at index of 0003, which no query uses any more.
+  // The list (newest first) starts with the account: a page never walks other accounts' rows.
   await sql`CREATE INDEX evaluations_account_list_idx ON evaluations (account_root_id, created_at DESC, id DESC)
     WHERE deleted_at IS NULL`.execute(db);
-  await sql`DROP INDEX evaluations_created_at_idx`.execute(db);
 
   // getMyClients / getMyEvaluators: one parent's live children of one type, in display order.
   await sql`CREATE INDEX users_children_order_idx ON users (parent_user_id, type, apellido, nombre, id)
