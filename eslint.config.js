@@ -56,9 +56,10 @@ export default tseslint.config(
         {
           zones: [
             {
-              target: ['./apps/web/src/lib', './apps/web/src/components'],
+              target: ['./apps/web/src/lib', './apps/web/src/components', './apps/web/src/config'],
               from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'lib/ and components/ are shared by every feature: they never import features/ or app/.',
+              message:
+                'lib/, components/ and config/ are shared by every feature: they never import features/ or app/.',
             },
             {
               target: './apps/server/src/plugins',

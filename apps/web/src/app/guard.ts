@@ -1,8 +1,9 @@
 import { USER_TYPE } from '@medida/contracts';
+import { paths } from '../config/paths.ts';
 
-export const LOGIN_PATH = '/pages/login';
-export const HOME_PATH = '/dashboard';
-export const CLIENT_HOME_PATH = '/evaluations';
+export const LOGIN_PATH = paths.login;
+export const HOME_PATH = paths.dashboard;
+export const CLIENT_HOME_PATH = paths.evaluations;
 
 export type GuardDecision =
   | { kind: 'allow' }
@@ -25,7 +26,7 @@ function normalize(pathname: string): string {
 /** Public without login (spec §2): everything under /pages — login, register and its variants, politicas, password recovery, 404, 500. */
 export function isPublicPath(pathname: string): boolean {
   const path = normalize(pathname);
-  return path === '/pages' || path.startsWith('/pages/');
+  return path === paths.pages || path.startsWith(`${paths.pages}/`);
 }
 
 /**
@@ -33,17 +34,17 @@ export function isPublicPath(pathname: string): boolean {
  * widgets, and the UI-kit pages (issue 15: a client sees its portal only).
  */
 const CLIENT_BLOCKED = [
-  '/',
-  '/dashboard',
-  '/users',
-  '/networkusers',
-  '/charts',
-  '/widgets',
-  '/theme',
-  '/base',
-  '/buttons',
-  '/icons',
-  '/notifications',
+  paths.root,
+  paths.dashboard,
+  paths.clients,
+  paths.network,
+  paths.charts,
+  paths.widgets,
+  paths.theme,
+  paths.base,
+  paths.buttons,
+  paths.icons,
+  paths.notifications,
 ];
 
 function isClientBlocked(path: string): boolean {

@@ -3,6 +3,7 @@ import { lazyWithTimeout } from '../components/lazy-with-timeout.tsx';
 // The error pages are in the main bundle: they must show even when chunks cannot load.
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
+import { paths } from '../config/paths.ts';
 import { RootRoute } from './routes/root-route.tsx';
 import { RouteErrorPage } from './routes/route-error-page.tsx';
 
@@ -58,37 +59,37 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       {
-        path: '/',
+        path: paths.root,
         element: <MainLayout />,
         children: [
-          { index: true, element: <Navigate to="/dashboard" replace /> },
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'delete-account', element: <DeleteAccountPage /> },
-          { path: 'sessions', element: <SessionsPage /> },
-          { path: 'users', element: <ClientsPage /> },
-          { path: 'users/:id', element: <ClientDetailPage /> },
-          { path: 'networkusers', element: <NetworkPage /> },
-          { path: 'evaluations', element: <EvaluationsPage /> },
-          { path: 'evaluations/detail', element: <EvaluationDetailPage /> },
-          { path: 'charts', element: <ChartsPage /> },
-          { path: 'widgets', element: <WidgetsPage /> },
-          { path: 'theme', element: <ThemePage /> },
-          { path: 'base', element: <BasePage /> },
-          { path: 'buttons', element: <ButtonsPage /> },
-          { path: 'icons', element: <IconsPage /> },
-          { path: 'notifications', element: <NotificationsPage /> },
+          { index: true, element: <Navigate to={paths.dashboard} replace /> },
+          { path: paths.dashboard, element: <DashboardPage /> },
+          { path: paths.deleteAccount, element: <DeleteAccountPage /> },
+          { path: paths.sessions, element: <SessionsPage /> },
+          { path: paths.clients, element: <ClientsPage /> },
+          { path: paths.clientPattern, element: <ClientDetailPage /> },
+          { path: paths.network, element: <NetworkPage /> },
+          { path: paths.evaluations, element: <EvaluationsPage /> },
+          { path: paths.evaluationDetail, element: <EvaluationDetailPage /> },
+          { path: paths.charts, element: <ChartsPage /> },
+          { path: paths.widgets, element: <WidgetsPage /> },
+          { path: paths.theme, element: <ThemePage /> },
+          { path: paths.base, element: <BasePage /> },
+          { path: paths.buttons, element: <ButtonsPage /> },
+          { path: paths.icons, element: <IconsPage /> },
+          { path: paths.notifications, element: <NotificationsPage /> },
         ],
       },
       {
-        path: '/pages',
+        path: paths.pages,
         children: [
-          { index: true, element: <Navigate to="/pages/404" replace /> },
-          { path: '404', element: <NotFoundPage /> },
-          { path: '500', element: <ServerErrorPage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'politicas', element: <PoliticasPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { index: true, element: <Navigate to={paths.notFound} replace /> },
+          { path: paths.notFound, element: <NotFoundPage /> },
+          { path: paths.serverError, element: <ServerErrorPage /> },
+          { path: paths.login, element: <LoginPage /> },
+          { path: paths.politicas, element: <PoliticasPage /> },
+          { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+          { path: paths.resetPassword, element: <ResetPasswordPage /> },
           { path: ':page', element: <PagesRoute /> },
         ],
       },

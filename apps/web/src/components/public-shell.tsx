@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
+import { paths } from '../config/paths.ts';
 
 interface PublicShellProps {
   title: string;
@@ -26,7 +27,7 @@ export function PublicShell({ title, subtitle, size = 'xs', children }: PublicSh
     >
       <Container size={width} p={0}>
         <Group justify="space-between" mb="lg">
-          <Anchor component={Link} to="/pages/login" underline="never" aria-label={t('nav.home')}>
+          <Anchor component={Link} to={paths.login} underline="never" aria-label={t('nav.home')}>
             <Logo />
           </Anchor>
           <LanguageSwitcher />
@@ -41,7 +42,7 @@ export function PublicShell({ title, subtitle, size = 'xs', children }: PublicSh
           {children}
         </Paper>
         <Group justify="center" gap="lg" mt="lg">
-          <Anchor component={Link} to="/pages/politicas" size="sm" c="dimmed">
+          <Anchor component={Link} to={paths.politicas} size="sm" c="dimmed">
             {t('legal.linkText')}
           </Anchor>
           <Text size="sm" c="dimmed">

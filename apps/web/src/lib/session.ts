@@ -16,8 +16,10 @@ export const logout = () =>
   apiRequest('/web/logout', { method: 'POST', body: {}, schema: okSchema, endsSessionOnAuthError: false });
 
 export const sessionKeys = {
-  user: (token: string | null) => ['session', 'user', token] as const,
-  profile: (id: number | undefined) => ['session', 'profile', id] as const,
+  users: () => ['session', 'user'] as const,
+  user: (token: string | null) => [...sessionKeys.users(), token] as const,
+  profiles: () => ['session', 'profile'] as const,
+  profile: (id: number | undefined) => [...sessionKeys.profiles(), id] as const,
 };
 
 /** The stored token, re-rendering when it changes (login, logout, a 401, another tab). */

@@ -17,6 +17,7 @@ import { ProfileModal } from '../../features/profile/profile-modal.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { PeopleOverlays } from './people-overlays.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { paths } from '../../config/paths.ts';
 
 /** Mantine's `sm` breakpoint (48em): below it the sidebar is a drawer. */
 const PHONE_QUERY = '(max-width: 47.99em)';
@@ -42,7 +43,7 @@ export function MainLayout() {
   const name = datos ? `${datos.nombre} ${datos.apellido}`.trim() : '';
 
   const onLogout = () => {
-    logout.mutate(undefined, { onSettled: () => void navigate('/pages/login', { replace: true }) });
+    logout.mutate(undefined, { onSettled: () => void navigate(paths.login, { replace: true }) });
   };
 
   return (
@@ -73,7 +74,7 @@ export function MainLayout() {
               email={datos?.email}
               onProfile={() => setProfileOpened(true)}
               onChangePassword={() => setChangePasswordOpened(true)}
-              onSessions={() => void navigate('/sessions')}
+              onSessions={() => void navigate(paths.sessions)}
               onLogout={onLogout}
             />
           </Group>

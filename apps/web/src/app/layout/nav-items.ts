@@ -12,6 +12,7 @@ import {
   IconSquareRoundedPlus,
   IconUsers,
 } from '@tabler/icons-react';
+import { paths } from '../../config/paths.ts';
 
 export interface NavItem {
   to: string;
@@ -23,19 +24,19 @@ export interface NavItem {
 }
 
 export const MAIN_NAV: NavItem[] = [
-  { to: '/dashboard', labelKey: 'nav.dashboard', icon: IconLayoutDashboard, professionalOnly: true },
-  { to: '/users', labelKey: 'nav.clients', icon: IconUsers, professionalOnly: true },
-  { to: '/networkusers', labelKey: 'nav.network', icon: IconNetwork, professionalOnly: true },
-  { to: '/evaluations', labelKey: 'nav.evaluations', icon: IconClipboardHeart },
-  { to: '/charts', labelKey: 'nav.charts', icon: IconChartBar, professionalOnly: true },
-  { to: '/widgets', labelKey: 'nav.widgets', icon: IconLayoutGrid, professionalOnly: true },
+  { to: paths.dashboard, labelKey: 'nav.dashboard', icon: IconLayoutDashboard, professionalOnly: true },
+  { to: paths.clients, labelKey: 'nav.clients', icon: IconUsers, professionalOnly: true },
+  { to: paths.network, labelKey: 'nav.network', icon: IconNetwork, professionalOnly: true },
+  { to: paths.evaluations, labelKey: 'nav.evaluations', icon: IconClipboardHeart },
+  { to: paths.charts, labelKey: 'nav.charts', icon: IconChartBar, professionalOnly: true },
+  { to: paths.widgets, labelKey: 'nav.widgets', icon: IconLayoutGrid, professionalOnly: true },
 ];
 
 /** The UI-kit reference pages of the spec's route table: reached from the sidebar's "Design system" link. */
 export const UI_KIT_NAV: NavItem[] = [
-  { to: '/theme', labelKey: 'nav.theme', icon: IconPalette },
-  { to: '/base', labelKey: 'nav.base', icon: IconCursorText },
-  { to: '/buttons', labelKey: 'nav.buttons', icon: IconSquareRoundedPlus },
-  { to: '/icons', labelKey: 'nav.icons', icon: IconIcons },
-  { to: '/notifications', labelKey: 'nav.notifications', icon: IconBell },
+  { to: paths.theme, labelKey: 'nav.theme', icon: IconPalette },
+  { to: paths.base, labelKey: 'nav.base', icon: IconCursorText },
+  { to: paths.buttons, labelKey: 'nav.buttons', icon: IconSquareRoundedPlus },
+  { to: paths.icons, labelKey: 'nav.icons', icon: IconIcons },
+  { to: paths.notifications, labelKey: 'nav.notifications', icon: IconBell },
 ];

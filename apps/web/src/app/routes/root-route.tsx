@@ -7,6 +7,7 @@ import { ServerErrorPage } from '../../features/errors/server-error-page.tsx';
 import { resolveLanguage } from '../../lib/language.ts';
 import { getStoredLanguage } from '../../lib/storage.ts';
 import { HOME_PATH, LOGIN_PATH, decideAccess } from '../guard.ts';
+import { paths } from '../../config/paths.ts';
 
 /** Spec §2: every route change scrolls to the top. */
 function useScrollToTop(pathname: string) {
@@ -27,7 +28,7 @@ function useLanguageForPath(pathname: string) {
 /** Where Login sends the user once signed in: the page they asked for, if it is one of ours. */
 function returnPath(state: unknown): string | null {
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/pages'))
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith(paths.pages))
     return null;
   return from;
 }

@@ -1,6 +1,5 @@
 import {
   authenticateResponseSchema,
-  countriesResponseSchema,
   creaCuentaResponseSchema,
   messageSchema,
   type CreaCuentaBody,
@@ -39,6 +38,3 @@ export const register = (body: CreaCuentaBody) =>
     schema: creaCuentaResponseSchema,
     endsSessionOnAuthError: false,
   });
-
-export const fetchCountries = (signal?: AbortSignal) =>
-  apiRequest('/web/countries', { schema: countriesResponseSchema, signal, endsSessionOnAuthError: false });

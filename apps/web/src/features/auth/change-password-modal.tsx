@@ -7,7 +7,7 @@ import { apiErrorMessage, notifyApiError, notifySuccess } from '../../lib/notify
 import { sessionStore } from '../../lib/session-store.ts';
 import { changePassword } from './auth-api.ts';
 import { NewPasswordFields, newPasswordValidation } from './new-password-fields.tsx';
-import { useSessionUser } from '../../lib/session.ts';
+import { sessionKeys, useSessionUser } from '../../lib/session.ts';
 
 interface ChangePasswordModalProps {
   opened: boolean;
@@ -50,7 +50,7 @@ export function ChangePasswordModal({ opened, forced, onClose }: ChangePasswordM
     onSuccess: async () => {
       notifySuccess(t('messages.okChangePassTitle'), t('messages.okChangePassText'));
       // The server has cleared cambia_pass; reload the session user so the forced modal lets go.
-      await queryClient.invalidateQueries({ queryKey: ['session', 'user'] });
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.users() });
       close();
     },
     onError: (error) => {

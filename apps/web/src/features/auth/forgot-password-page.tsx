@@ -10,6 +10,7 @@ import { PublicShell } from '../../components/public-shell.tsx';
 import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { notifyApiError, notifySuccess } from '../../lib/notify.ts';
 import { requestPasswordReset } from './auth-api.ts';
+import { paths } from '../../config/paths.ts';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -44,7 +45,7 @@ export function ForgotPasswordPage() {
           >
             {t('auth.forgot.sent', { email: sentTo })}
           </Alert>
-          <Anchor component={Link} to="/pages/login">
+          <Anchor component={Link} to={paths.login}>
             {t('auth.backToLogin')}
           </Anchor>
         </Stack>
@@ -67,7 +68,7 @@ export function ForgotPasswordPage() {
               {t('auth.forgot.submit')}
             </Button>
             <Text size="sm" ta="center">
-              <Anchor component={Link} to="/pages/login">
+              <Anchor component={Link} to={paths.login}>
                 {t('auth.backToLogin')}
               </Anchor>
             </Text>

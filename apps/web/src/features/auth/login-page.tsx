@@ -10,6 +10,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { login } from './auth-api.ts';
+import { paths } from '../../config/paths.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -66,7 +67,7 @@ export function LoginPage() {
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end">
-            <Anchor component={Link} to="/pages/forgot-password" size="sm" data-testid="forgot-password-link">
+            <Anchor component={Link} to={paths.forgotPassword} size="sm" data-testid="forgot-password-link">
               {t('auth.login.forgot')}
             </Anchor>
           </Group>
@@ -75,7 +76,7 @@ export function LoginPage() {
           </Button>
           <Text size="sm" ta="center">
             {t('auth.login.noAccount')}{' '}
-            <Anchor component={Link} to="/pages/register" data-testid="register-link">
+            <Anchor component={Link} to={paths.register} data-testid="register-link">
               {t('auth.login.register')}
             </Anchor>
           </Text>

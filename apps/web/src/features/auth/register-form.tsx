@@ -15,7 +15,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconCalendar } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -26,9 +26,11 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { countryFromNavigator } from '../../lib/language.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { apiErrorMessage, notifyApiError, notifyError, notifySuccess } from '../../lib/notify.ts';
-import { fetchCountries, register } from './auth-api.ts';
+import { useCountries } from '../../lib/countries.ts';
+import { register } from './auth-api.ts';
 import { birthDateBounds, checkBirthDate } from '../../lib/birth-date.ts';
 import { newPasswordValidation } from './new-password-fields.tsx';
+import { paths } from '../../config/paths.ts';
 
 interface Values {
   nombre: string;
@@ -46,10 +48,6 @@ interface Values {
 
 const required = (message: string) => (value: unknown) =>
   (typeof value === 'string' ? value.trim() : value) ? null : message;
-
-function useCountries() {
-  return useQuery({ queryKey: ['countries'], queryFn: ({ signal }) => fetchCountries(signal), staleTime: Infinity });
-}
 
 export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
   const { t } = useTranslation();
@@ -106,7 +104,7 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
     onSuccess: ({ token }) => {
       notifySuccess(t('auth.register.successTitle'), t('auth.register.successText'));
       sessionStore.signIn(token);
-      void navigate('/dashboard', { replace: true });
+      void navigate(paths.dashboard, { replace: true });
     },
     onError: (error) => {
       if (!isApiError(error)) return notifyApiError(error);
@@ -258,7 +256,7 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
             <Trans
               i18nKey="auth.register.terms"
               components={{
-                policy: <Anchor component={Link} to="/pages/politicas" target="_blank" rel="noopener" inherit />,
+                policy: <Anchor component={Link} to={paths.politicas} target="_blank" rel="noopener" inherit />,
               }}
             />
           }
@@ -270,7 +268,7 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
         </Button>
         <Group justify="center" gap={6}>
           <Text size="sm">{t('auth.register.haveAccount')}</Text>
-          <Anchor component={Link} to="/pages/login" size="sm">
+          <Anchor component={Link} to={paths.login} size="sm">
             {t('auth.register.login')}
           </Anchor>
         </Group>

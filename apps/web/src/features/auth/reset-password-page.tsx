@@ -12,6 +12,7 @@ import { notifyApiError, notifySuccess } from '../../lib/notify.ts';
 import { confirmPasswordReset } from './auth-api.ts';
 import { NewPasswordFields, newPasswordValidation } from './new-password-fields.tsx';
 import { tokenFromHash } from './reset-token.ts';
+import { paths } from '../../config/paths.ts';
 
 function InvalidLink() {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ function InvalidLink() {
       >
         {t('auth.reset.invalidText')}
       </Alert>
-      <Button component={Link} to="/pages/forgot-password" variant="light" data-testid="reset-password-request-new">
+      <Button component={Link} to={paths.forgotPassword} variant="light" data-testid="reset-password-request-new">
         {t('auth.reset.requestNew')}
       </Button>
     </Stack>
@@ -48,7 +49,7 @@ export function ResetPasswordPage() {
     mutationFn: (password: string) => confirmPasswordReset({ token: token ?? '', password }),
     onSuccess: () => {
       notifySuccess(t('messages.okChangePassTitle'), t('messages.okChangePassText'));
-      void navigate('/pages/login', { replace: true });
+      void navigate(paths.login, { replace: true });
     },
     onError: (error) => {
       if (isApiError(error) && (error.code === ErrorCode.resetTokenInvalid || error.status === 410))
@@ -78,7 +79,7 @@ export function ResetPasswordPage() {
               {t('auth.reset.submit')}
             </Button>
             <Text size="sm" ta="center">
-              <Anchor component={Link} to="/pages/login">
+              <Anchor component={Link} to={paths.login}>
                 {t('auth.backToLogin')}
               </Anchor>
             </Text>

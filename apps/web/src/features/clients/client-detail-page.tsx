@@ -30,6 +30,7 @@ import { formatRut, initials, peopleModals, personName, useConfirmDelete, useMan
 import { AttachmentList } from './attachment-list.tsx';
 import { MessageButton } from '../chat/index.ts';
 import { AuditTrailSection, ConsentCard, ConsentWithdrawnBanner, useClientConsent } from './trust-sections.tsx';
+import { paths } from '../../config/paths.ts';
 
 function Section({
   title,
@@ -152,7 +153,7 @@ export function ClientDetailPage() {
   const confirmDelete = useConfirmDelete();
 
   const back = (
-    <Anchor component={Link} to="/users" size="sm">
+    <Anchor component={Link} to={paths.clients} size="sm">
       <Group gap={4}>
         <IconArrowLeft size={16} />
         {t('pagesCopy.clientDetail.back')}
@@ -214,7 +215,7 @@ export function ClientDetailPage() {
             color="red"
             leftSection={<IconTrash size={18} />}
             onClick={() =>
-              confirmDelete({ id: user.id_usuario, name }, () => void navigate('/users', { replace: true }))
+              confirmDelete({ id: user.id_usuario, name }, () => void navigate(paths.clients, { replace: true }))
             }
             data-testid="detail-delete"
           >

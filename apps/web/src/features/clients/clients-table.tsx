@@ -10,13 +10,14 @@ import {
   type PeopleColumn,
   type PeopleListKind,
 } from '../people/index.ts';
+import { paths } from '../../config/paths.ts';
 
 const CLIENTS: PeopleListKind = {
   testId: 'client',
   editModal: 'editClient',
   avatarColor: 'medida',
   name: (client) => (
-    <Anchor component={Link} to={`/users/${client.id_usuario}`} fw={600} size="sm" data-testid="client-link">
+    <Anchor component={Link} to={paths.client(client.id_usuario)} fw={600} size="sm" data-testid="client-link">
       {personName(client)}
     </Anchor>
   ),

@@ -6,7 +6,6 @@ import { MAX_CREDITS, type ManagedUser } from '@medida/contracts';
 import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../lib/notify.ts';
 import {
-  changeCredits,
   PersonModal,
   peopleModals,
   personName,
@@ -15,6 +14,7 @@ import {
   useModalOf,
   useRefreshPeople,
 } from '../people/index.ts';
+import { changeCredits } from './credits-api.ts';
 import { creditsProblem } from './credits-rules.ts';
 
 function Balance({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {

@@ -19,8 +19,8 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { CreditsExplanation } from '../credits/index.ts';
 import { evaluationWizard } from '../evaluations/index.ts';
+import { paths } from '../../config/paths.ts';
 
-const detailPath = (id: number) => `/evaluations/detail?evaluationID=${id}`;
 const day = (iso: string) => dayjs(iso).format('D MMM YYYY');
 const fullName = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.apellido}`;
 const decimal = (value: number) =>
@@ -159,7 +159,7 @@ export function LatestCard({ latest }: { latest: Dashboard['latest'] }) {
         {latest.map((e) => (
           <Group key={e.id} justify="space-between" wrap="nowrap" gap="xs">
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={detailPath(e.id)} fw={600} truncate>
+              <Anchor component={Link} to={paths.evaluation(e.id)} fw={600} truncate>
                 {fullName(e.client)}
               </Anchor>
               <Text size="xs" c="dimmed">
@@ -250,7 +250,7 @@ export function WrongWayCard({ items }: { items: Dashboard['wrong_way'] }) {
         {items.map((w) => (
           <Stack key={w.evaluation_id} gap={4}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Anchor component={Link} to={detailPath(w.evaluation_id)} fw={600} truncate>
+              <Anchor component={Link} to={paths.evaluation(w.evaluation_id)} fw={600} truncate>
                 {fullName(w.client)}
               </Anchor>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -286,7 +286,7 @@ export function CreditsCard({ movements }: { movements: Dashboard['credit_moveme
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Text size="sm" truncate>
                   {m.kind === 'charge' && m.evaluation_id !== null ? (
-                    <Anchor component={Link} to={detailPath(m.evaluation_id)} size="sm">
+                    <Anchor component={Link} to={paths.evaluation(m.evaluation_id)} size="sm">
                       {t('dashboard.credits.charge')}
                     </Anchor>
                   ) : (

@@ -2,6 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicShell } from '../../components/public-shell.tsx';
+import { paths } from '../../config/paths.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -12,7 +13,7 @@ export function NotFoundPage() {
           404
         </Text>
         <Text>{t('errorPages.notFoundText')}</Text>
-        <Button component={Link} to="/" w="fit-content">
+        <Button component={Link} to={paths.root} w="fit-content">
           {t('errorPages.goHome')}
         </Button>
       </Stack>

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicShell } from '../../components/public-shell.tsx';
+import { paths } from '../../config/paths.ts';
 
 /** /pages/500, and what a crashed screen falls back to. */
 export function ServerErrorPage({ onRetry }: { onRetry?: () => void }) {
@@ -15,7 +16,7 @@ export function ServerErrorPage({ onRetry }: { onRetry?: () => void }) {
         <Text>{t('errorPages.serverErrorText')}</Text>
         <Group>
           <Button onClick={onRetry ?? (() => window.location.reload())}>{t('common.retry')}</Button>
-          <Button component={Link} to="/" variant="default">
+          <Button component={Link} to={paths.root} variant="default">
             {t('errorPages.goHome')}
           </Button>
         </Group>

@@ -11,6 +11,7 @@ import { fetchEvaluations } from './evaluations-api.ts';
 import { evaluationKeys } from './evaluation-queries.ts';
 import { NO_FILTERS } from './list/evaluation-filters.tsx';
 import { evaluationWizard, type WizardClient } from './wizard-store.ts';
+import { paths } from '../../config/paths.ts';
 
 const CLIENT_PAGE = 50;
 
@@ -46,7 +47,7 @@ export function NewEvaluationForClientButton({ client }: { client: ManagedUser }
 function useClientEvaluations(client: ManagedUser) {
   const user = useSessionUser().data;
   return useQuery({
-    queryKey: [...evaluationKeys.list(user?.id ?? 0, 1, CLIENT_PAGE, NO_FILTERS), 'client', client.id_usuario],
+    queryKey: evaluationKeys.clientList(user?.id ?? 0, client.id_usuario, CLIENT_PAGE),
     queryFn: ({ signal }) =>
       fetchEvaluations(
         {
@@ -99,7 +100,7 @@ export function ClientEvaluationsSection({ client }: { client: ManagedUser }) {
               {items.map((e) => (
                 <Table.Tr key={e.id} data-testid="client-evaluation-row" data-id={e.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Anchor component={Link} to={`/evaluations/detail?evaluationID=${e.id}`} size="sm" fw={600}>
+                    <Anchor component={Link} to={paths.evaluation(e.id)} size="sm" fw={600}>
                       {dayjs(e.fecha).format('D MMM YYYY')}
                     </Anchor>
                   </Table.Td>

@@ -36,6 +36,7 @@ import { WarningsList } from './detail/warnings-list.tsx';
 import { useConfirmDeleteEvaluation, useDownloadReport, useSendEvaluation } from './evaluation-actions.tsx';
 import { useEvaluation, useEvaluationVersion } from './evaluation-queries.ts';
 import { evaluationWizard } from './wizard-store.ts';
+import { paths } from '../../config/paths.ts';
 
 /** Opens the wizard filled with this version's inputs; saving adds version n+1 (editEvaluation). */
 function openEdit(data: EvaluationDetail) {
@@ -69,7 +70,7 @@ function OlderVersionNotice({ data }: { data: EvaluationDetail }) {
             date: v ? dayjs(v.created_at).format('D MMM YYYY HH:mm') : '',
           })}
         </Text>
-        <Anchor component={Link} to={`/evaluations/detail?evaluationID=${data.id}`} size="sm">
+        <Anchor component={Link} to={paths.evaluation(data.id)} size="sm">
           {t('evaluations.versions.current')}
         </Anchor>
       </Group>
@@ -167,7 +168,10 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
               color="red"
               leftSection={<IconTrash size={18} />}
               onClick={() =>
-                confirmDelete({ id: data.id, clientName: name }, () => void navigate('/evaluations', { replace: true }))
+                confirmDelete(
+                  { id: data.id, clientName: name },
+                  () => void navigate(paths.evaluations, { replace: true }),
+                )
               }
               data-testid="evaluation-delete"
             >
@@ -239,7 +243,7 @@ export function EvaluationDetailPage() {
   const query = version === null ? current : older;
 
   const back = (
-    <Anchor component={Link} to="/evaluations" size="sm">
+    <Anchor component={Link} to={paths.evaluations} size="sm">
       <Group gap={4}>
         <IconArrowLeft size={16} />
         {t('evaluations.detail.back')}

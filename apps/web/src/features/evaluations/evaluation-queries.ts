@@ -1,6 +1,6 @@
 import type { ListEvaluationsResponse } from '@medida/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionUser } from '../../lib/session.ts';
+import { sessionKeys, useSessionUser } from '../../lib/session.ts';
 import {
   fetchEvaluation,
   fetchEvaluations,
@@ -12,6 +12,9 @@ export const evaluationKeys = {
   all: ['evaluations'] as const,
   list: (userId: number, page: number, limit: number, filters: EvaluationListFilters) =>
     ['evaluations', 'list', userId, page, limit, filters] as const,
+  /** One client's evaluations (the client section of the client page). */
+  clientList: (userId: number, clientId: number, limit: number) =>
+    ['evaluations', 'list', userId, 1, limit, 'client', clientId] as const,
   detail: (id: number) => ['evaluations', 'detail', id] as const,
   version: (id: number, version: number) => ['evaluations', 'detail', id, 'version', version] as const,
   clientSearch: (parentId: number, search: string) => ['evaluations', 'client-search', parentId, search] as const,
@@ -81,7 +84,7 @@ export function useRefreshEvaluations() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: evaluationKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['session', 'profile'] }),
+      queryClient.invalidateQueries({ queryKey: sessionKeys.profiles() }),
       queryClient.invalidateQueries({ queryKey: ['credits'] }),
       // The dashboard's figures come from the evaluations too.
       queryClient.invalidateQueries({ queryKey: ['dashboard'] }),

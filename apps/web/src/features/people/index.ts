@@ -23,6 +23,6 @@ export {
   useCompanies,
   useRefreshPeople,
 } from './people-queries.ts';
-export { createUser, editUser, changeCredits, downloadAttachment } from './people-api.ts';
+export { createUser, editUser, downloadAttachment } from './people-api.ts';
 export { personName, initials, formatRut } from './person-name.ts';
 export { PeopleCards, PeopleTable, type PeopleColumn, type PeopleListKind } from './people-list.tsx';

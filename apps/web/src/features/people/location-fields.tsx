@@ -2,7 +2,8 @@ import { Select, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { applyLocationChange, type PersonFormValues } from './person-form.ts';
-import { useCities, useCountries, useStates } from './people-queries.ts';
+import { useCountries } from '../../lib/countries.ts';
+import { useCities, useStates } from './people-queries.ts';
 
 const toId = (value: string | null) => (value ? Number(value) : null);
 

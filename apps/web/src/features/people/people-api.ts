@@ -1,7 +1,5 @@
 import {
-  changeCreditsResponseSchema,
   citiesResponseSchema,
-  countriesResponseSchema,
   createUserResponseSchema,
   editUserResponseSchema,
   getCompaniesResponseSchema,
@@ -58,14 +56,9 @@ export const editUser = (body: object | FormData) =>
 export const deleteUser = (id: number) =>
   apiRequest('/web/eliminausuario', { method: 'POST', body: { id_usuario: id }, schema: messageSchema });
 
-export const changeCredits = (body: { user_id: number; id_usuario: number; creditos: number }) =>
-  apiRequest('/web/cambiacreditosnew', { method: 'POST', body, schema: changeCreditsResponseSchema });
-
 export const fetchCompanies = (signal?: AbortSignal) =>
   apiRequest('/web/getCompanies', { schema: getCompaniesResponseSchema, signal });
 
-export const fetchCountries = (signal?: AbortSignal) =>
-  apiRequest('/web/countries', { schema: countriesResponseSchema, signal });
 export const fetchStates = (countryId: number, signal?: AbortSignal) =>
   apiRequest('/web/states', { query: { country_id: countryId }, schema: statesResponseSchema, signal });
 export const fetchCities = (stateId: number, signal?: AbortSignal) =>

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useProfile, useSessionUser } from '../../lib/session.ts';
+import { sessionKeys, useProfile, useSessionUser } from '../../lib/session.ts';
 import {
   fetchCities,
   fetchClients,
   fetchCompanies,
-  fetchCountries,
   fetchEvaluators,
   fetchManagedUser,
   fetchStates,
@@ -16,6 +15,13 @@ export const peopleKeys = {
   clients: (q: ClientsPageQuery) => ['people', 'clients', q.parentId, q.limit, q.skip, q.search] as const,
   evaluators: (parentId: number) => ['people', 'evaluators', parentId] as const,
   user: (id: number) => ['people', 'user', id] as const,
+};
+
+/** Reference lists behind the location and company pickers (not under `people`: saving a person keeps them). */
+export const referenceKeys = {
+  states: (countryId: number | null) => ['states', countryId] as const,
+  cities: (stateId: number | null) => ['cities', stateId] as const,
+  companies: ['companies'] as const,
 };
 
 /** Reference data hardly changes: fetched once per session. */
@@ -62,13 +68,9 @@ export function useManagedUser(id: number | null) {
   });
 }
 
-export function useCountries() {
-  return useQuery({ queryKey: ['countries'], queryFn: ({ signal }) => fetchCountries(signal), ...REFERENCE });
-}
-
 export function useStates(countryId: number | null) {
   return useQuery({
-    queryKey: ['states', countryId],
+    queryKey: referenceKeys.states(countryId),
     queryFn: ({ signal }) => fetchStates(countryId ?? 0, signal),
     enabled: countryId !== null,
     ...REFERENCE,
@@ -77,7 +79,7 @@ export function useStates(countryId: number | null) {
 
 export function useCities(stateId: number | null) {
   return useQuery({
-    queryKey: ['cities', stateId],
+    queryKey: referenceKeys.cities(stateId),
     queryFn: ({ signal }) => fetchCities(stateId ?? 0, signal),
     enabled: stateId !== null,
     ...REFERENCE,
@@ -85,7 +87,7 @@ export function useCities(stateId: number | null) {
 }
 
 export function useCompanies() {
-  return useQuery({ queryKey: ['companies'], queryFn: ({ signal }) => fetchCompanies(signal), ...REFERENCE });
+  return useQuery({ queryKey: referenceKeys.companies, queryFn: ({ signal }) => fetchCompanies(signal), ...REFERENCE });
 }
 
 /** After any change to a person: lists, details and the acting user's balance (credits move with deletes too). */
@@ -94,6 +96,6 @@ export function useRefreshPeople() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['session', 'profile'] }),
+      queryClient.invalidateQueries({ queryKey: sessionKeys.profiles() }),
     ]);
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage, notifyError } from '../../lib/notify.ts';
 import { hasMissingFields, personErrors, type PersonFormValues, type PersonKind } from './person-form.ts';
-import { useCountries } from './people-queries.ts';
+import { useCountries } from '../../lib/countries.ts';
 import { splitFieldErrors } from './save-errors.ts';
 
 /**

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { especialidadKey } from '../../lib/especialidades.ts';
 import { useProfile } from '../../lib/session.ts';
+import { paths } from '../../config/paths.ts';
 
 /** The signed-in user's own record, read from GET /web/datosusuario. Editing comes with the profile issue. */
 export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -52,7 +53,7 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
             <Field label={t('fields.nacimiento')} value={datos.nacimiento} />
             <Field label={t('profile.credits')} value={datos.creditos} />
           </SimpleGrid>
-          <Anchor component={Link} to="/delete-account" size="sm" c="red" onClick={onClose}>
+          <Anchor component={Link} to={paths.deleteAccount} size="sm" c="red" onClick={onClose}>
             {t('profile.deleteAccountLink')}
           </Anchor>
         </Stack>

@@ -10,6 +10,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useLogout } from '../../lib/session.ts';
+import { paths } from '../../config/paths.ts';
 import { endOtherSessions, endSession, fetchSessions, sessionKeys } from './sessions-api.ts';
 import { describeUserAgent } from './user-agent.ts';
 
@@ -48,7 +49,7 @@ export function SessionsPage() {
       confirmProps: { color: 'red', 'data-testid': 'confirm-end-others' } as Record<string, string>,
       onConfirm: () => endOthers.mutate(),
     });
-  const signOut = () => logout.mutate(undefined, { onSettled: () => void navigate('/pages/login', { replace: true }) });
+  const signOut = () => logout.mutate(undefined, { onSettled: () => void navigate(paths.login, { replace: true }) });
 
   const sessions = query.data?.sessions ?? [];
   const others = sessions.filter((s) => !s.current).length;

@@ -6,6 +6,7 @@ import { lazyWithTimeout } from '../../../components/lazy-with-timeout.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatDelta, formatNumber } from './format.ts';
 import { changeSincePrevious, TRACKED, TRACKED_UNIT, type HistoryPoint, type Tracked } from './history.ts';
+import { paths } from '../../../config/paths.ts';
 
 // The charts (recharts, most of this page's code) load only when a history is shown (issue 11).
 const HistoryCharts = lazyWithTimeout(() => import('./history-charts.tsx').then((m) => m.HistoryCharts), {
@@ -103,13 +104,7 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
                         </Badge>
                       </Group>
                     ) : (
-                      <Text
-                        component={Link}
-                        to={`/evaluations/detail?evaluationID=${p.id}`}
-                        size="sm"
-                        c="medida.7"
-                        td="underline"
-                      >
+                      <Text component={Link} to={paths.evaluation(p.id)} size="sm" c="medida.7" td="underline">
                         {dayjs(p.fecha).format('D MMM YYYY')}
                       </Text>
                     )}

@@ -8,8 +8,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { useEvaluationVersion } from '../evaluation-queries.ts';
 import { formatNumber } from './format.ts';
 import { COMPARED_RESULTS, diffInputs, resultAt } from './version-diff.ts';
-
-const versionPath = (id: number, version: number) => `/evaluations/detail?evaluationID=${id}&version=${version}`;
+import { paths } from '../../../config/paths.ts';
 
 /** An input's label: the wizard's own for measurements and answers, the path otherwise. */
 function useInputLabel() {
@@ -122,8 +121,8 @@ export function VersionsSection({ data }: { data: EvaluationDetail }) {
                     component={Link}
                     to={
                       v.version === data.current_version
-                        ? `/evaluations/detail?evaluationID=${data.id}`
-                        : versionPath(data.id, v.version)
+                        ? paths.evaluation(data.id)
+                        : paths.evaluationVersion(data.id, v.version)
                     }
                     size="sm"
                     style={{ whiteSpace: 'nowrap' }}

@@ -18,8 +18,8 @@ import { Link } from 'react-router';
 import type { EvaluationListItem } from '@medida/contracts';
 import { formatRut } from '../../people/index.ts';
 import { useConfirmDeleteEvaluation, useSendEvaluation } from '../evaluation-actions.tsx';
+import { paths } from '../../../config/paths.ts';
 
-const detailPath = (id: number) => `/evaluations/detail?evaluationID=${id}`;
 const clientName = (e: EvaluationListItem) => `${e.client.nombre} ${e.client.apellido}`.trim();
 
 /** Spec §6: an evaluation created by the current user is marked as such. */
@@ -61,7 +61,7 @@ function RowActions({ item, canManage }: { item: EvaluationListItem; canManage: 
       <Menu.Dropdown>
         <Menu.Item
           component={Link}
-          to={detailPath(item.id)}
+          to={paths.evaluation(item.id)}
           leftSection={<IconEye size={16} />}
           data-testid="evaluation-view"
         >
@@ -126,7 +126,13 @@ export function EvaluationsTable({ items, showCompany, canManage }: ListProps) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(item.fecha).format('D MMM YYYY')}</Table.Td>
               <Table.Td>
                 <Stack gap={0} miw={0}>
-                  <Anchor component={Link} to={detailPath(item.id)} fw={600} size="sm" data-testid="evaluation-link">
+                  <Anchor
+                    component={Link}
+                    to={paths.evaluation(item.id)}
+                    fw={600}
+                    size="sm"
+                    data-testid="evaluation-link"
+                  >
                     {clientName(item)}
                   </Anchor>
                   <Text size="xs" c="dimmed" truncate="end">
@@ -174,7 +180,7 @@ export function EvaluationCards({ items, showCompany, canManage }: ListProps) {
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={0} miw={0}>
-              <Anchor component={Link} to={detailPath(item.id)} fw={600} size="sm" data-testid="evaluation-link">
+              <Anchor component={Link} to={paths.evaluation(item.id)} fw={600} size="sm" data-testid="evaluation-link">
                 {clientName(item)}
               </Anchor>
               <Text size="xs" c="dimmed" truncate="end">

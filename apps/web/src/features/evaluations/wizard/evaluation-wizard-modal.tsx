@@ -28,6 +28,7 @@ import {
   wizardValuesFromInputs,
   type WizardValues,
 } from './wizard-form.ts';
+import { paths } from '../../../config/paths.ts';
 
 const PHONE_QUERY = '(max-width: 47.99em)';
 
@@ -80,7 +81,7 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
         );
       else notifySuccess(t('messages.evaluationCreatedTitle'), t('messages.evaluationCreatedText'));
       evaluationWizard.close();
-      void navigate(`/evaluations/detail?evaluationID=${res.evaluacion.id}`);
+      void navigate(paths.evaluation(res.evaluacion.id));
       await refresh();
     },
     onError: (error) => {

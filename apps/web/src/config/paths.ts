@@ -1,0 +1,36 @@
+/**
+ * Every screen's path (spec §2), in one place: the router, the guard, the navigation and every link and
+ * redirect build their paths here, so a path is never spelled twice.
+ */
+export const paths = {
+  root: '/',
+  dashboard: '/dashboard',
+  deleteAccount: '/delete-account',
+  sessions: '/sessions',
+  clients: '/users',
+  /** Route pattern of a client's page; links use `client(id)`. */
+  clientPattern: '/users/:id',
+  client: (id: number) => `/users/${id}`,
+  network: '/networkusers',
+  evaluations: '/evaluations',
+  /** Route pattern of an evaluation's page; links use `evaluation(id)`. */
+  evaluationDetail: '/evaluations/detail',
+  evaluation: (id: number) => `/evaluations/detail?evaluationID=${id}`,
+  evaluationVersion: (id: number, version: number) => `/evaluations/detail?evaluationID=${id}&version=${version}`,
+  charts: '/charts',
+  widgets: '/widgets',
+  theme: '/theme',
+  base: '/base',
+  buttons: '/buttons',
+  icons: '/icons',
+  notifications: '/notifications',
+  /** Everything under /pages is public (login, register and its variants, policies, recovery, errors). */
+  pages: '/pages',
+  login: '/pages/login',
+  politicas: '/pages/politicas',
+  register: '/pages/register',
+  forgotPassword: '/pages/forgot-password',
+  resetPassword: '/pages/reset-password',
+  notFound: '/pages/404',
+  serverError: '/pages/500',
+} as const;

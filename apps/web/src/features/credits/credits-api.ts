@@ -1,0 +1,6 @@
+import { changeCreditsResponseSchema } from '@medida/contracts';
+import { apiRequest } from '../../lib/api.ts';
+
+/** POST /web/cambiacreditosnew: sets a direct child's balance; the difference moves from or back to the parent. */
+export const changeCredits = (body: { user_id: number; id_usuario: number; creditos: number }) =>
+  apiRequest('/web/cambiacreditosnew', { method: 'POST', body, schema: changeCreditsResponseSchema });
