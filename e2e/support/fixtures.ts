@@ -2,6 +2,7 @@ import { USER_TYPE, type UserType } from '@medida/contracts';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { createDb, migrateToLatest, seedDemoData, type Kysely, type Database } from '@medida/db';
+import { insertTestUser } from '@medida/db/testing';
 
 /** Accounts the browser tests log in with. Passwords are test data, not secrets. */
 export const E2E_USERS = {
@@ -98,7 +99,7 @@ export function minorBirthDate(today = new Date()): string {
 
 const ARGON2ID = 2;
 
-async function insertUser(
+async function insertE2eUser(
   db: Kysely<Database>,
   user: {
     email: string;
@@ -116,34 +117,28 @@ async function insertUser(
     professional?: { creditos: number; pais_id: number | null };
   },
 ): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({
-      type: extra.type,
-      email: user.email,
-      password_hash: await hash(user.password, { algorithm: ARGON2ID }),
-      cambia_pass: extra.cambia_pass,
-      nombre: user.nombre,
-      apellido: user.apellido,
-      nacimiento: user.nacimiento || '1990-05-17',
-      sexo: user.sexo ?? 'Femenino',
-      rut: user.rut ?? null,
-      lang: 'es',
-      parent_user_id: extra.parent_user_id ?? null,
-      registration_variant: 'e2e',
-      ...(extra.professional
-        ? {
-            ...extra.professional,
-            account_level: 'professional',
-            especialidad: 'Nutricionista',
-            trabajo: 'Independiente',
-          }
-        : {}),
-      terms_accepted_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertTestUser(db, {
+    type: extra.type,
+    email: user.email,
+    password_hash: await hash(user.password, { algorithm: ARGON2ID }),
+    cambia_pass: extra.cambia_pass,
+    nombre: user.nombre,
+    apellido: user.apellido,
+    nacimiento: user.nacimiento || undefined,
+    sexo: user.sexo,
+    rut: user.rut ?? null,
+    parent_user_id: extra.parent_user_id ?? null,
+    registration_variant: 'e2e',
+    ...(extra.professional
+      ? {
+          ...extra.professional,
+          account_level: 'professional',
+          especialidad: 'Nutricionista',
+          trabajo: 'Independiente',
+        }
+      : {}),
+    terms_accepted_at: new Date(),
+  });
 }
 
 /**
@@ -160,10 +155,14 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       .select('id')
       .where('email', '=', 'demo@medida.app')
       .executeTakeFirstOrThrow();
-    await insertUser(handle.db, E2E_USERS.forcedChange, { type: USER_TYPE.professional, cambia_pass: 1 });
-    await insertUser(handle.db, E2E_USERS.client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: demo.id });
+    await insertE2eUser(handle.db, E2E_USERS.forcedChange, { type: USER_TYPE.professional, cambia_pass: 1 });
+    await insertE2eUser(handle.db, E2E_USERS.client, {
+      type: USER_TYPE.client,
+      cambia_pass: 0,
+      parent_user_id: demo.id,
+    });
     const chile = await handle.db.selectFrom('countries').select('id').where('iso2', '=', 'CL').executeTakeFirst();
-    const evaluator = await insertUser(handle.db, E2E_USERS.evaluator, {
+    const evaluator = await insertE2eUser(handle.db, E2E_USERS.evaluator, {
       type: USER_TYPE.professional,
       cambia_pass: 0,
       professional: { creditos: 100, pais_id: chile?.id ?? null },
@@ -174,7 +173,7 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       professional: { creditos: 0, pais_id: chile?.id ?? null },
     });
     for (const client of [E2E_USERS.evaluee, E2E_USERS.other, { ...E2E_USERS.minor, nacimiento: minorBirthDate() }]) {
-      await insertUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: evaluator });
+      await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: evaluator });
     }
     const home = await insertUser(handle.db, E2E_USERS.home, {
       type: 1,

@@ -8,9 +8,31 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createDb, pgliteParsers, type DbHandle } from './create-db.ts';
-import type { Database } from './database.ts';
+import { USER_TYPE } from '@medida/contracts';
+import type { Database, NewUser } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { createPglitePool } from './pglite-pool.ts';
+
+/** The one users-row factory of the test suites and the e2e fixtures: a professional, Ana Pérez, unless `columns` say otherwise. */
+export async function insertTestUser(
+  db: Kysely<Database>,
+  columns: Partial<NewUser> & Pick<NewUser, 'email' | 'password_hash'>,
+): Promise<number> {
+  // An undefined column means "the default" here, not "the database default".
+  const given = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+  const row: NewUser = {
+    type: USER_TYPE.professional,
+    nombre: 'Ana',
+    apellido: 'Pérez',
+    nacimiento: '1990-05-17',
+    sexo: 'Femenino',
+    lang: 'es',
+    ...given,
+    email: columns.email,
+  };
+  const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when

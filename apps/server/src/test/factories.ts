@@ -1,6 +1,6 @@
-import { USER_TYPE } from '@medida/contracts';
 import type { CreaCuentaBody } from '@medida/contracts';
 import type { NewUser } from '@medida/db';
+import { insertTestUser } from '@medida/db/testing';
 import type { FastifyInstance } from 'fastify';
 import type { TestContext } from './test-app.ts';
 import { testHasher } from './test-app.ts';
@@ -31,19 +31,9 @@ export async function insertUser(
     password === DEFAULT_PASSWORD
       ? await (defaultHash ??= testHasher.hash(DEFAULT_PASSWORD))
       : await testHasher.hash(password);
-  const row: NewUser = {
-    type: USER_TYPE.professional,
-    email: uniqueEmail(),
-    password_hash: passwordHash,
-    nombre: 'Ana',
-    apellido: 'Pérez',
-    nacimiento: '1990-05-17',
-    sexo: 'Femenino',
-    lang: 'es',
-    ...columns,
-  };
-  const { id } = await ctx.db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
-  return { id, email: row.email, password };
+  const email = columns.email ?? uniqueEmail();
+  const id = await insertTestUser(ctx.db, { password_hash: passwordHash, ...columns, email });
+  return { id, email, password };
 }
 
 export function registrationBody(overrides: Partial<CreaCuentaBody> = {}): CreaCuentaBody {

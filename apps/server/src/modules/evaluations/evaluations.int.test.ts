@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.ts';
 import { twoTenants, validRut } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { evaluationBody, fourSkinfoldBody } from './evaluation-factories.ts';
+import { evaluationBody, fourSkinfoldBody } from '../../test/evaluation-factories.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

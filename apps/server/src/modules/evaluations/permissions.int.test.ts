@@ -1,8 +1,8 @@
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { twoTenants } from '../../test/people-factories.ts';
+import { checkRouteForEveryActor, type MatrixFixtures, type RouteCase } from '../../test/permission-matrix.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { evaluationBody } from './evaluation-factories.ts';
+import { evaluationBody } from '../../test/evaluation-factories.ts';
 
 /**
  * The evaluations permission matrix (security.md R14/R15), in the style of people/permissions.int.test.ts:
@@ -10,17 +10,9 @@ import { evaluationBody } from './evaluation-factories.ts';
  * Denied cells also check that nothing changed and that the body carries none of the client's data.
  */
 
-type Fixtures = Awaited<ReturnType<typeof twoTenants>> & { evaluationId: number };
-type ActorName = 'none' | 'client' | 'other' | 'owner';
-const ACTORS: ActorName[] = ['none', 'client', 'other', 'owner']; // owner last: its writes succeed
+type Fixtures = MatrixFixtures & { evaluationId: number };
 
-interface RouteCase {
-  route: string;
-  request: (f: Fixtures, actorId: number) => InjectOptions;
-  expected: Record<ActorName, number>;
-}
-
-const routes: RouteCase[] = [
+const routes: RouteCase<Fixtures>[] = [
   {
     route: 'POST /web/ingresaevaluacion',
     request: (f, actorId) => ({
@@ -103,25 +95,8 @@ describe('evaluations permission matrix: route × actor', () => {
     ledger: await ctx.db.selectFrom('credit_ledger').select('id').orderBy('id').execute(),
   });
 
-  it.each(routes)('$route', async ({ request, expected }) => {
+  it.each(routes)('$route', async (row) => {
     const f = await fixtures();
-    const actors = { none: { id: 0, headers: {} }, client: f.client, other: f.other, owner: f.owner };
-    const got: Record<string, number> = {};
-    for (const name of ACTORS) {
-      const actor = actors[name];
-      const sentBefore = ctx.mailer.sent.length;
-      const before = await snapshot();
-      const options = request(f, actor.id || f.owner.id);
-      const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as object), ...actor.headers } });
-      got[name] = res.statusCode;
-      if (res.statusCode >= 400) {
-        expect(await snapshot(), `${name}: denied request changed the database`).toEqual(before);
-        expect(ctx.mailer.sent.length, `${name}: denied request sent mail`).toBe(sentBefore);
-        expect(res.body, `${name}: foreign data in the body`).not.toContain(f.client.email);
-        expect(res.json()).toMatchObject({ error: { code: expect.any(String) } });
-      }
-      if (name === 'other' && res.statusCode === 200) expect(res.body).not.toContain(f.client.email);
-    }
-    expect(got).toEqual(expected);
+    await checkRouteForEveryActor(ctx, f, row, { snapshot, secrets: [f.client.email], blindActors: ['other'] });
   });
 });

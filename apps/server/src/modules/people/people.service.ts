@@ -4,13 +4,11 @@ import {
   editClientFieldsSchema,
   editNetworkUserBodySchema,
   filesInfoSchema,
-  type ManagedUser,
   USER_TYPE,
 } from '@medida/contracts';
 import { isUniqueViolation, type Database, type Kysely } from '@medida/db';
 import { fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { personProfileFields } from '../../lib/person-profile.ts';
 import type { BlobStorage } from '../../lib/storage.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAttachmentsService, matchFileInfos } from '../attachments/attachments.service.ts';
@@ -18,31 +16,13 @@ import type { StagedFile } from '../attachments/upload.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
-import { createPeopleRepository, type ManagedRow } from './people.repository.ts';
+import { toManagedUser } from './people.mapper.ts';
+import { createPeopleRepository } from './people.repository.ts';
 import { checkPersonRules } from './person-rules.ts';
 import { generateTemporaryPassword, TEMPORARY_PASSWORD_DAYS } from './temporary-password.ts';
 import { parseJsonField, parseWith } from './validation.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function toManagedUser(row: ManagedRow): ManagedUser {
-  return {
-    id_usuario: row.id,
-    type: row.type,
-    parent_user_id: row.parent_user_id,
-    creditos: row.creditos,
-    company:
-      row.company_id !== null && row.company_name !== null ? { id: row.company_id, name: row.company_name } : null,
-    created_at: row.created_at.toISOString(),
-    profile: {
-      ...personProfileFields(row),
-      pais: row.pais,
-      region: row.region,
-      comuna: row.comuna,
-      trabajo: row.trabajo === 'Dependiente' || row.trabajo === 'Independiente' ? row.trabajo : null,
-    },
-  };
-}
 
 /** A submitted user form: text fields (JSON or multipart) plus the files already staged by the route. */
 export interface UserForm {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login } from '../../test/factories.ts';
 import { twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { evaluationBody, fourSkinfoldBody } from '../evaluations/evaluation-factories.ts';
-import { pdfText } from './pdf-text.ts';
+import { evaluationBody, fourSkinfoldBody } from '../../test/evaluation-factories.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { REPORT_EMAILS_PER_HOUR } from './reports.service.ts';
 
 let ctx: TestContext;
