@@ -167,8 +167,8 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       cambia_pass: 0,
       professional: { creditos: 100, pais_id: chile?.id ?? null },
     });
-    await insertUser(handle.db, E2E_USERS.noCredits, {
-      type: 1,
+    await insertE2eUser(handle.db, E2E_USERS.noCredits, {
+      type: USER_TYPE.professional,
       cambia_pass: 0,
       professional: { creditos: 0, pais_id: chile?.id ?? null },
     });
