@@ -175,13 +175,13 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     for (const client of [E2E_USERS.evaluee, E2E_USERS.other, { ...E2E_USERS.minor, nacimiento: minorBirthDate() }]) {
       await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: evaluator });
     }
-    const home = await insertUser(handle.db, E2E_USERS.home, {
-      type: 1,
+    const home = await insertE2eUser(handle.db, E2E_USERS.home, {
+      type: USER_TYPE.professional,
       cambia_pass: 0,
       professional: { creditos: 50, pais_id: chile?.id ?? null },
     });
     for (const client of E2E_USERS.homeClients)
-      await insertUser(handle.db, client, { type: 2, cambia_pass: 0, parent_user_id: home });
+      await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: home });
   } finally {
     await handle.close();
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.ts';
 import { twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { evaluationBody } from '../evaluations/evaluation-factories.ts';
+import { evaluationBody } from '../../test/evaluation-factories.ts';
 
 // The fake clock reads 2026-03-01 (a Sunday): this month starts that day, its ISO week on 2026-02-23,
 // and the default 8-week follow-up cutoff is 2026-01-04.
