@@ -3,7 +3,7 @@ import type { AuditEvent } from '@medida/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chileIds, clientBody, twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { evaluationBody } from '../evaluations/evaluation-factories.ts';
+import { evaluationBody } from '../../test/evaluation-factories.ts';
 import { verifyAuditTrail } from './audit-verify.ts';
 
 let ctx: TestContext;

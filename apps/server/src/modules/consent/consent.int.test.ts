@@ -4,7 +4,7 @@ import { sql } from '@medida/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chileIds, clientBody, createUser, twoTenants, type ChileIds } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { evaluationBody } from '../evaluations/evaluation-factories.ts';
+import { evaluationBody } from '../../test/evaluation-factories.ts';
 
 let ctx: TestContext;
 let ids: ChileIds;
