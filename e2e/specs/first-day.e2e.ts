@@ -63,6 +63,8 @@ describe("a professional's first day", () => {
       email: 'paula.primera@e2e.medida.test',
       rut: '11.111.111-1',
     });
+    // A client is created only with its consent to store health data (decision 141).
+    await page.getByTestId('client-consent').check();
     await page.getByTestId('client-submit').click();
     await expectToast(page, es('messages.createdUser'));
     await modal.waitFor({ state: 'detached' });
