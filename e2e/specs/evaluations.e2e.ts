@@ -404,7 +404,8 @@ describe('evaluations list', () => {
     await listSettled('1–1 de 1');
     await page.locator('[data-testid=evaluation-actions]:visible').click();
     await page.getByTestId('evaluation-delete').click();
-    expect(await page.locator('.mantine-Modal-content', { hasText: es('messages.deleteConfirm') }).count()).toBe(1);
+    // waitFor is strict: it fails unless exactly one confirmation dialog appears (count() would not wait for it).
+    await page.locator('.mantine-Modal-content', { hasText: es('messages.deleteConfirm') }).waitFor();
     // The confirmation says the evaluation's credit is not given back.
     expect(await page.getByTestId('delete-credit-note').textContent()).toBe(es('evaluations.delete.creditNotReturned'));
     await page.getByTestId('confirm-delete').click();
