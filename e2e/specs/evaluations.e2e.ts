@@ -313,6 +313,95 @@ describe('new evaluation wizard (spec §4, §5)', () => {
     await closeToasts();
   });
 
+  /** The saved evaluation's id, from the detail page's address. */
+  const savedId = () => Number(new URL(page.url()).searchParams.get('evaluationID'));
+  type Stored = { data: { inputs: Record<string, unknown>; results: Record<string, unknown> } };
+
+  it('stores and shows the optional inputs of issue 9: device readings, training volume, measured VO2max', async () => {
+    await openWizard();
+    await pickClient('Evaluado', E2E_USERS.evaluee.email);
+    await page.getByTestId('wizard-next').click();
+    await fillMeasurements(1);
+    const device = { muscle_kg: '34.5', visceral_level: '9', water_pct: '55.2', phase_angle: '6.3', bmr_kcal: '1720' };
+    for (const [field, value] of Object.entries(device)) await page.getByTestId(`field-device-${field}`).fill(value);
+    await page.getByTestId('field-ejercita').getByText(es('evaluations.yes'), { exact: true }).click();
+    await choose('field-hace', es('evaluations.hace.6'));
+    await choose('field-frecentrena', tr('es', 'evaluations.perWeek_other').replace('{{count}}', '3'));
+    await page.getByTestId('field-training_volume').fill('150');
+    await page.getByTestId('field-vo2max_measured').fill('47.5');
+    const before = page.url();
+    await page.getByTestId('wizard-save').click();
+    await expectToast(es('messages.evaluationCreatedTitle'));
+    await page.waitForURL((url) => url.pathname === '/evaluations/detail' && url.href !== before);
+    await page.getByTestId('metric-device-muscle_kg').waitFor();
+
+    // Shown on the detail beside the computed values, with the device as their source.
+    expect(await page.getByTestId('metric-device-muscle_kg-value').textContent()).toBe('34,5');
+    expect(await page.getByTestId('metric-device-visceral_level-value').textContent()).toBe('9');
+    expect(await page.getByTestId('metric-device-water_pct-value').textContent()).toBe('55,2');
+    expect(await page.getByTestId('metric-device-phase_angle-value').textContent()).toBe('6,3');
+    expect(await page.getByTestId('metric-device-bmr_kcal-value').textContent()).toMatch(/^1\.?720$/);
+    expect(await page.getByTestId('metric-device-muscle_kg').textContent()).toContain(
+      es('evaluations.results.deviceSource'),
+    );
+    // The measured VO2max replaces Rockport in the fitness category, and says so.
+    expect(await page.getByTestId('metric-vo2max-measured-value').textContent()).toBe('47,5');
+    expect(await page.getByTestId('metric-vo2max-measured').textContent()).toContain(
+      es('evaluations.results.measuredVo2Note'),
+    );
+    expect(await page.getByTestId('metric-training-volume-value').textContent()).toBe('150');
+
+    // Stored with the evaluation as the professional entered them.
+    const stored = await api<Stored>(`/web/getevaluacion?evaluationID=${savedId()}`);
+    expect(stored.status).toBe(200);
+    expect(stored.json.data.inputs).toMatchObject({
+      device: { muscle_kg: 34.5, visceral_level: 9, water_pct: 55.2, phase_angle: 6.3, bmr_kcal: 1720 },
+      training_volume_min: 150,
+      vo2max_measured: 47.5,
+    });
+    expect(stored.json.data.results).toMatchObject({
+      device: { muscle_kg: 34.5, water_pct: 55.2 },
+      fitness: { source: 'measured', vo2max: 47.5 },
+      training_volume: { minutes_per_week: 150, percent: null },
+    });
+    await closeToasts();
+  });
+
+  it('stores and shows the protocol the professional chose for a skinfold method', async () => {
+    await openWizard();
+    await pickClient('Evaluado', E2E_USERS.evaluee.email);
+    await page.getByTestId('wizard-method-2').click();
+    await page.getByTestId('wizard-next').click();
+    await fillMeasurements(2);
+    await page.getByTestId('field-biceps').fill('6');
+    await page.getByTestId('field-suprailiaco').fill('14');
+    // With biceps and suprailiac Durnin-Womersley would be the default; the professional picks Nagamine-Suzuki.
+    await page.getByTestId('field-body_fat_equation').click();
+    await page.getByRole('option', { name: /Nagamine/ }).click();
+    const before = page.url();
+    await page.getByTestId('wizard-save').click();
+    await expectToast(es('messages.evaluationCreatedTitle'));
+    await page.waitForURL((url) => url.pathname === '/evaluations/detail' && url.href !== before);
+    await page.getByTestId('metric-fat').waitFor();
+    await expect
+      .poll(() => page.getByTestId('metric-fat').textContent())
+      .toContain(es('evaluations.results.chosenProtocol'));
+    expect(
+      await page
+        .getByTestId('metric-fat')
+        .locator('[data-testid=equation-source][data-equation=nagamine_suzuki_1964]')
+        .count(),
+    ).toBe(1);
+    // Durnin-Womersley stays beside it as a comparison.
+    expect(await page.locator('[data-testid=comparison-row][data-equation=durnin_womersley_1974]').count()).toBe(1);
+    const stored = await api<Stored>(`/web/getevaluacion?evaluationID=${savedId()}`);
+    expect(stored.json.data.inputs).toMatchObject({ body_fat_equation: 'nagamine_suzuki_1964' });
+    expect(stored.json.data.results).toMatchObject({
+      body_fat: { chosen: true, equation: { id: 'nagamine_suzuki_1964' } },
+    });
+    await closeToasts();
+  });
+
   it('opens from a client page with that client already chosen', async () => {
     await page.goto(`/users/${evalueeId}`);
     await page.getByTestId('client-evaluations-table').waitFor();

@@ -28,7 +28,11 @@ const SCALE = [1, 10, 100, 1000] as const;
  * the scaled value sits within 1e-9 of a half; only then is toFixed asked.
  */
 export function shown(value: number, kind: DisplayKind): number {
-  const d = DISPLAY_DECIMALS[kind];
+  return shownAt(value, DISPLAY_DECIMALS[kind]);
+}
+
+/** `shown` for a number of decimals given directly (laboratory values carry theirs in `LAB_DECIMALS`). */
+export function shownAt(value: number, d: 0 | 1 | 2 | 3): number {
   const scaled = value * SCALE[d]!;
   const frac = scaled - Math.floor(scaled);
   if (Math.abs(frac - 0.5) < 1e-9) return Number(value.toFixed(d));

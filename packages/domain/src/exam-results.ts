@@ -1,4 +1,13 @@
-import { HOMA_IR, LDL_SAMPSON, LDL_SAMPSON_MAX_TG, NON_HDL, homaIr, ldlSampson, nonHdl } from './equations/labs.ts';
+import {
+  HOMA_IR,
+  LDL_SAMPSON,
+  LDL_SAMPSON_MAX_TG,
+  NON_HDL,
+  homaIr,
+  hsCrpStatus,
+  ldlSampson,
+  nonHdl,
+} from './equations/labs.ts';
 import { ref } from './equations/equation.ts';
 import type { EquationMeta } from './equations/equation.ts';
 import type { Sex } from './equations/sex.ts';
@@ -79,6 +88,7 @@ export function analyseExams(inputs: readonly ExamInput[], sex: Sex, lang: Lang)
       warnings.push({ code: WARNING_KEYS.ldlNotCalculated, equation: LDL_SAMPSON.id });
     }
   }
-  if (values.crp !== undefined && values.crp >= 10) warnings.push({ code: WARNING_KEYS.crpRepeat });
+  if (values.crp !== undefined && hsCrpStatus(values.crp) === 'repeat_acute')
+    warnings.push({ code: WARNING_KEYS.crpRepeat });
   return { exams, values, warnings };
 }

@@ -6,6 +6,7 @@ import {
   homaStatus,
   hsCrpStatus,
   insulinStatus,
+  LAB_DECIMALS,
   ldlStatus,
   nonHdlStatus,
   tgStatus,
@@ -44,7 +45,10 @@ export interface ExamDefinition {
   range: { min: number; max: number };
   /** Reference limits as shown next to the value. Sex-specific where the limits are. */
   limit: (sex: Sex) => Localized;
+  /** Decided on the value rounded to `decimals` (decision 035). */
   status: (value: number, sex: Sex) => string;
+  /** Decimals the detail and the PDF print (`LAB_DECIMALS`); the status is decided on that value. */
+  decimals: 0 | 1 | 2;
   source: string;
   /** Computed by the engine when its inputs are present and it was not entered. */
   derived_from?: readonly ExamId[];
@@ -54,7 +58,7 @@ const same = (v: number) => v;
 const L = (es: string, en: string, pt: string): Localized => ({ es, en, pt });
 const cholUnits = { 'mg/dL': same, 'mmol/L': (v: number) => v * 38.67 };
 
-const defs: ExamDefinition[] = [
+const defs: Omit<ExamDefinition, 'decimals'>[] = [
   {
     id: 'crp',
     name: L('PCR ultrasensible', 'hs-CRP (C-reactive protein)', 'PCR ultrassensível'),
@@ -244,9 +248,9 @@ const defs: ExamDefinition[] = [
 ];
 
 /** Limit texts are built once per sex, so results share them instead of rebuilding strings per call. */
-function withFixedLimits(d: ExamDefinition): ExamDefinition {
+function withFixedLimits(d: Omit<ExamDefinition, 'decimals'>): ExamDefinition {
   const bySex = { M: Object.freeze(d.limit('M')), F: Object.freeze(d.limit('F')) };
-  return Object.freeze({ ...d, limit: (sex: Sex) => bySex[sex] });
+  return Object.freeze({ ...d, decimals: LAB_DECIMALS[d.id], limit: (sex: Sex) => bySex[sex] });
 }
 
 export const EXAM_CATALOGUE: Readonly<Record<ExamId, ExamDefinition>> = Object.freeze(

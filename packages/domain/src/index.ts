@@ -53,7 +53,8 @@ export type {
 } from './equations/food-guide.ts';
 export { EQUATIONS } from './registry.ts';
 export { BODY_FAT_EQUATION_CHOICES } from './equations/skinfolds.ts';
-export { DISPLAY_DECIMALS, shown } from './display.ts';
+export { DISPLAY_DECIMALS, shown, shownAt } from './display.ts';
+export { LAB_DECIMALS, shownLab } from './equations/labs.ts';
 export type { EquationMeta, EvidenceStatus } from './equations/equation.ts';
 export type { Sex, Sexo } from './equations/sex.ts';
 export type { ActivityLevel, EnergyRange } from './equations/energy.ts';

@@ -1,5 +1,6 @@
 import { shown } from '../display.ts';
 import { defineEquation } from './equation.ts';
+import { shownLab } from './labs.ts';
 import type { Sex } from './sex.ts';
 
 export const BP_ACC_AHA = defineEquation({
@@ -62,15 +63,16 @@ export function metabolicSyndrome(i: MetabolicSyndromeInput): MetabolicSyndromeC
   if (i.sys >= 130 || i.dia >= 85 || i.onBpTreatment === true) count++;
   if (i.tg !== undefined) {
     evaluated++;
-    if (i.tg >= 150) count++;
+    if (shownLab('fasting_triglycerides', i.tg) >= 150) count++;
   }
   if (i.hdl !== undefined) {
     evaluated++;
-    if (i.hdl < (i.sex === 'M' ? 40 : 50)) count++;
+    if (shownLab('hdl', i.hdl) < (i.sex === 'M' ? 40 : 50)) count++;
   }
   if (i.glucose !== undefined || i.onGlucoseTreatment === true) {
     evaluated++;
-    if (i.onGlucoseTreatment === true || (i.glucose !== undefined && i.glucose >= 100)) count++;
+    if (i.onGlucoseTreatment === true || (i.glucose !== undefined && shownLab('fasting_glucose', i.glucose) >= 100))
+      count++;
   }
   const status = count >= 3 ? 'present' : count + (5 - evaluated) >= 3 ? 'indeterminate' : 'absent';
   return { count, evaluated, status };
@@ -101,15 +103,16 @@ export function metabolicSyndromeAdolescent(i: MetabolicSyndromeInput): Metaboli
   if (i.sys >= 130 || i.dia >= 85) others++;
   if (i.tg !== undefined) {
     evaluated++;
-    if (i.tg >= 150) others++;
+    if (shownLab('fasting_triglycerides', i.tg) >= 150) others++;
   }
   if (i.hdl !== undefined) {
     evaluated++;
-    if (i.hdl < 40) others++;
+    if (shownLab('hdl', i.hdl) < 40) others++;
   }
   if (i.glucose !== undefined || i.onGlucoseTreatment === true) {
     evaluated++;
-    if (i.onGlucoseTreatment === true || (i.glucose !== undefined && i.glucose >= 100)) others++;
+    if (i.onGlucoseTreatment === true || (i.glucose !== undefined && shownLab('fasting_glucose', i.glucose) >= 100))
+      others++;
   }
   const reachable = others + (4 - evaluated) >= 2;
   const status = !reachable ? 'absent' : waistMet && others >= 2 ? 'present' : 'indeterminate';

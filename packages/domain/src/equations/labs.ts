@@ -1,3 +1,4 @@
+import { shownAt } from '../display.ts';
 import { defineEquation } from './equation.ts';
 import type { Sex } from './sex.ts';
 
@@ -41,48 +42,103 @@ export const ldlSampson = (tc: number, hdl: number, tg: number): number =>
 
 // ---------------------------------------------------------------- status bands (formulas.md §12.2)
 
+/**
+ * Decimals the detail and the PDF print for each laboratory value, as laboratories report them
+ * (glucose 95 mg/dL, HbA1c 5.6 %, HOMA-IR 2.35). Every status below is decided on the value
+ * rounded to them (decision 035), so a glucose of 99.6 printed "100" is prediabetes.
+ */
+export const LAB_DECIMALS = {
+  crp: 1,
+  fasting_glucose: 0,
+  fasting_triglycerides: 0,
+  hdl: 0,
+  fasting_insulin: 1,
+  hba1c: 1,
+  homa_ir: 2,
+  vitamin_d: 1,
+  ggt: 0,
+  total_cholesterol: 0,
+  non_hdl: 0,
+  ldl: 0,
+} as const satisfies Record<string, 0 | 1 | 2>;
+export type LabId = keyof typeof LAB_DECIMALS;
+
+/** A laboratory value as it is shown (the one rule of decision 035, at the lab's precision). */
+export const shownLab = (id: LabId, value: number): number => shownAt(value, LAB_DECIMALS[id]);
+
 export type GlycaemiaStatus = 'normal' | 'prediabetes' | 'diabetes_range';
-export const glucoseStatus = (mgDl: number): GlycaemiaStatus =>
-  mgDl < 100 ? 'normal' : mgDl < 126 ? 'prediabetes' : 'diabetes_range';
-export const hba1cStatus = (pct: number): GlycaemiaStatus =>
-  pct < 5.7 ? 'normal' : pct < 6.5 ? 'prediabetes' : 'diabetes_range';
+export function glucoseStatus(mgDl: number): GlycaemiaStatus {
+  const v = shownLab('fasting_glucose', mgDl);
+  return v < 100 ? 'normal' : v < 126 ? 'prediabetes' : 'diabetes_range';
+}
+export function hba1cStatus(pct: number): GlycaemiaStatus {
+  const v = shownLab('hba1c', pct);
+  return v < 5.7 ? 'normal' : v < 6.5 ? 'prediabetes' : 'diabetes_range';
+}
 
 export const HOMA_IR_FLAG = 2.5;
 export const homaStatus = (v: number): 'normal' | 'insulin_resistance' =>
-  v >= HOMA_IR_FLAG ? 'insulin_resistance' : 'normal';
+  shownLab('homa_ir', v) >= HOMA_IR_FLAG ? 'insulin_resistance' : 'normal';
 
 /** No guideline cut-off for insulin; the typical lab range 2-25 µU/mL is used, interpret through HOMA-IR. */
-export const insulinStatus = (v: number): 'low' | 'normal' | 'high' => (v < 2 ? 'low' : v > 25 ? 'high' : 'normal');
+export function insulinStatus(uUmL: number): 'low' | 'normal' | 'high' {
+  const v = shownLab('fasting_insulin', uUmL);
+  return v < 2 ? 'low' : v > 25 ? 'high' : 'normal';
+}
 
 export type TgStatus = 'normal' | 'borderline_high' | 'high' | 'very_high';
-export const tgStatus = (v: number): TgStatus =>
-  v < 150 ? 'normal' : v < 200 ? 'borderline_high' : v < 500 ? 'high' : 'very_high';
+export function tgStatus(mgDl: number): TgStatus {
+  const v = shownLab('fasting_triglycerides', mgDl);
+  return v < 150 ? 'normal' : v < 200 ? 'borderline_high' : v < 500 ? 'high' : 'very_high';
+}
 
 /** < 40 low (men), < 50 low (women, MetS criterion), ≥ 60 high (protective). */
-export const hdlStatus = (sex: Sex, v: number): 'low' | 'normal' | 'high' =>
-  v < (sex === 'M' ? 40 : 50) ? 'low' : v >= 60 ? 'high' : 'normal';
+export function hdlStatus(sex: Sex, mgDl: number): 'low' | 'normal' | 'high' {
+  const v = shownLab('hdl', mgDl);
+  return v < (sex === 'M' ? 40 : 50) ? 'low' : v >= 60 ? 'high' : 'normal';
+}
 
-export const totalCholesterolStatus = (v: number): 'desirable' | 'borderline_high' | 'high' =>
-  v < 200 ? 'desirable' : v < 240 ? 'borderline_high' : 'high';
+export function totalCholesterolStatus(mgDl: number): 'desirable' | 'borderline_high' | 'high' {
+  const v = shownLab('total_cholesterol', mgDl);
+  return v < 200 ? 'desirable' : v < 240 ? 'borderline_high' : 'high';
+}
 
 export type LdlStatus = 'optimal' | 'near_optimal' | 'borderline_high' | 'high' | 'very_high';
-export const ldlStatus = (v: number): LdlStatus =>
-  v < 100 ? 'optimal' : v < 130 ? 'near_optimal' : v < 160 ? 'borderline_high' : v < 190 ? 'high' : 'very_high';
+export function ldlStatus(mgDl: number): LdlStatus {
+  const v = shownLab('ldl', mgDl);
+  return v < 100 ? 'optimal' : v < 130 ? 'near_optimal' : v < 160 ? 'borderline_high' : v < 190 ? 'high' : 'very_high';
+}
 
 export type NonHdlStatus = 'desirable' | 'above_desirable' | 'borderline_high' | 'high' | 'very_high';
-export const nonHdlStatus = (v: number): NonHdlStatus =>
-  v < 130 ? 'desirable' : v < 160 ? 'above_desirable' : v < 190 ? 'borderline_high' : v < 220 ? 'high' : 'very_high';
+export function nonHdlStatus(mgDl: number): NonHdlStatus {
+  const v = shownLab('non_hdl', mgDl);
+  return v < 130
+    ? 'desirable'
+    : v < 160
+      ? 'above_desirable'
+      : v < 190
+        ? 'borderline_high'
+        : v < 220
+          ? 'high'
+          : 'very_high';
+}
 
 export type VitaminDStatus = 'deficiency' | 'insufficiency' | 'sufficiency' | 'above_range';
 /** Endocrine Society 2011 bands (the 2024 guideline no longer endorses them; the UI shows the source). */
-export const vitaminDStatus = (ngMl: number): VitaminDStatus =>
-  ngMl < 20 ? 'deficiency' : ngMl < 30 ? 'insufficiency' : ngMl <= 100 ? 'sufficiency' : 'above_range';
+export function vitaminDStatus(ngMl: number): VitaminDStatus {
+  const v = shownLab('vitamin_d', ngMl);
+  return v < 20 ? 'deficiency' : v < 30 ? 'insufficiency' : v <= 100 ? 'sufficiency' : 'above_range';
+}
 
 export const GGT_RANGE: Record<Sex, { min: number; max: number }> = { M: { min: 8, max: 61 }, F: { min: 5, max: 36 } };
-export const ggtStatus = (sex: Sex, uL: number): 'low' | 'normal' | 'high' =>
-  uL < GGT_RANGE[sex].min ? 'low' : uL > GGT_RANGE[sex].max ? 'high' : 'normal';
+export function ggtStatus(sex: Sex, uL: number): 'low' | 'normal' | 'high' {
+  const v = shownLab('ggt', uL);
+  return v < GGT_RANGE[sex].min ? 'low' : v > GGT_RANGE[sex].max ? 'high' : 'normal';
+}
 
 export type CrpStatus = 'low' | 'average' | 'high' | 'repeat_acute';
 /** hs-CRP in mg/L (convert mg/dL × 10 first). ≥ 10: repeat and look for acute inflammation. */
-export const hsCrpStatus = (mgL: number): CrpStatus =>
-  mgL >= 10 ? 'repeat_acute' : mgL > 3 ? 'high' : mgL >= 1 ? 'average' : 'low';
+export function hsCrpStatus(mgL: number): CrpStatus {
+  const v = shownLab('crp', mgL);
+  return v >= 10 ? 'repeat_acute' : v > 3 ? 'high' : v >= 1 ? 'average' : 'low';
+}

@@ -7,8 +7,9 @@ export const NAVY = defineEquation({
   citation:
     'Hodgdon JA, Beckett MB. Naval Health Research Center Reports 84-11 (men) and 84-29 (women), San Diego, 1984',
   validity:
-    'US Navy personnel, young and middle-aged adults (window 18-56 y; CHECK the NHRC reports); SEE about 3.5-3.7 % fat; waist must exceed neck',
+    'Active-duty US Navy men and women, hydrostatic weighing (NHRC 84-11, 84-29); the reports give service ages, not a published age table: window 18-56 y is the product convention (decision 036); SEE about 3.5-3.7 % fat; waist must exceed neck',
   status: 'solid',
+  // Service ages of the sample (adults of working age); the window is a convention, see decision 036.
   sample: { minAge: 18, maxAge: 56 },
 });
 
@@ -17,7 +18,7 @@ export const NAVY_DENSITY = defineEquation({
   name: 'US Navy circumference method, metric density form + Siri',
   citation: 'Hodgdon JA, Beckett MB. NHRC Reports 84-11 and 84-29, 1984; Siri 1956',
   validity:
-    'Same sample as the inch equations; not the same fit: differs from them by 0.1-0.35 points at usual sizes and up to about 0.7 points at BMI 45',
+    'Same sample and window as the inch equations (18-56 y, convention); not the same fit: differs from them by 0.1-0.35 points at usual sizes and up to about 0.7 points at BMI 45',
   status: 'solid',
   sample: { minAge: 18, maxAge: 56 },
 });

@@ -124,8 +124,9 @@ export const KATCH_MCARDLE_MEN = defineEquation({
   name: 'Katch & McArdle triceps + subscapular + abdominal (men)',
   citation:
     'Katch FI, McArdle WD. Prediction of body density from simple anthropometric measurements in college-age men and women. Hum Biol 1973;45:445-454; Siri 1956',
-  validity: 'College-age men (window 18-26 y); secondary comparison',
-  status: 'check',
+  validity:
+    'College-age men (Hum Biol 1973, "college-age men and women"); the paper gives no age range beyond college age: window 18-26 y, the usual undergraduate and graduate ages, is a product convention (decision 036); secondary comparison',
+  status: 'convention',
   sample: { minAge: 18, maxAge: 26 },
 });
 
@@ -150,8 +151,8 @@ export const WILMORE_BEHNKE_MEN = defineEquation({
   name: 'Wilmore & Behnke abdominal + thigh (men)',
   citation:
     'Wilmore JH, Behnke AR. An anthropometric estimation of body density and lean body weight in young men. J Appl Physiol 1969;27:25-31; Siri 1956',
-  validity: 'Young (college) men 17-37 y; secondary comparison',
-  status: 'check',
+  validity: '133 college men aged 17-37 y (J Appl Physiol 1969), underwater weighing; secondary comparison',
+  status: 'solid',
   sample: { minAge: 17, maxAge: 37 },
 });
 
@@ -233,8 +234,9 @@ export const FAULKNER = defineEquation({
   name: 'Faulkner triceps + subscapular + suprailiac + abdominal',
   citation:
     'Faulkner JA. Physiology of swimming and diving. In: Falls HB (ed). Exercise Physiology. Academic Press, 1968:415-445',
-  validity: 'Young adult swimmers, both sexes (window 18-30 y)',
-  status: 'check',
+  validity:
+    "Young adult swimmers, both sexes (a book chapter refitting Yuhasz's sites; no age range published): window 18-30 y is a product convention (decision 036)",
+  status: 'convention',
   sample: { minAge: 18, maxAge: 30 },
 });
 

@@ -1,6 +1,6 @@
 import type { Language } from '@medida/contracts';
 import type { EquationRef, EvaluationInput, EvaluationResult } from '@medida/domain';
-import { EQUATIONS } from '@medida/domain';
+import { EQUATIONS, EXAM_CATALOGUE } from '@medida/domain';
 import {
   Circle,
   Document,
@@ -284,7 +284,12 @@ export function ReportDocument({ model, password }: { model: ReportModel; passwo
       .filter(Boolean)
       .join(', '),
   ]);
-  const exams = r.exams.map((e) => [e.name, `${n(e.value, 2)} ${e.unit}`, categoryName(lang, e.status), e.limit]);
+  const exams = r.exams.map((e) => [
+    e.name,
+    `${n(e.value, EXAM_CATALOGUE[e.id].decimals)} ${e.unit}`,
+    categoryName(lang, e.status),
+    e.limit,
+  ]);
   const weights = model.history.map((h) => ({ x: h.fecha, y: h.peso }));
   const fats = model.history
     .filter((h) => h.body_fat_percent !== null)

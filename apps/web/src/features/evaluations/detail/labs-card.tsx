@@ -1,21 +1,13 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EXAM_CATALOGUE } from '@medida/domain';
 import type { ExamResult } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { EquationSource } from './equation-source.tsx';
 import { formatNumber } from './format.ts';
 import { LevelBadge, ResultCard } from './result-parts.tsx';
 
-/** Decimals that suit each exam's usual precision (HbA1c 5.6 %, HOMA 2.35, glucose 95 mg/dL). */
-const DECIMALS: Partial<Record<ExamResult['id'], number>> = {
-  hba1c: 1,
-  homa_ir: 2,
-  crp: 1,
-  vitamin_d: 1,
-  fasting_insulin: 1,
-};
-
-/** Laboratory exams: value and unit, status colour, reference limits, computed ones marked. */
+/** Laboratory exams: value (at the precision its status was decided on, decision 035) and unit, status colour, reference limits, computed ones marked. */
 export function LabsCard({ exams }: { exams: ExamResult[] }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -54,7 +46,7 @@ export function LabsCard({ exams }: { exams: ExamResult[] }) {
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                     <Text span fw={700} size="sm">
-                      {formatNumber(e.value, DECIMALS[e.id] ?? 0, lang)}
+                      {formatNumber(e.value, EXAM_CATALOGUE[e.id].decimals, lang)}
                     </Text>
                     {e.unit && (
                       <Text span size="xs" c="dimmed" ml={4}>
