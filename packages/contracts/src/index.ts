@@ -13,3 +13,4 @@ export * from './chat.ts';
 export * from './dashboard.ts';
 export * from './consent.ts';
 export * from './audit.ts';
+export * from './companies.ts';

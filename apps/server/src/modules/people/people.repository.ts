@@ -137,9 +137,6 @@ export function createPeopleRepository(db: Db) {
       db.selectFrom('states').select(['id', 'country_id']).where('id', '=', id).executeTakeFirst(),
     findCity: (id: number) =>
       db.selectFrom('cities').select(['id', 'state_id']).where('id', '=', id).executeTakeFirst(),
-    companyExists: async (id: number) =>
-      (await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
-
     insertUser: (row: NewUser) => db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow(),
 
     /** Only users below the actor can be changed; returns false when none matched. */

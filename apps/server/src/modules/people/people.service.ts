@@ -19,6 +19,7 @@ import { createNotificationsService } from '../notifications/notifications.servi
 import { toManagedUser } from './people.mapper.ts';
 import { createPeopleRepository } from './people.repository.ts';
 import { checkPersonRules } from './person-rules.ts';
+import { createCompaniesService } from '../companies/companies.service.ts';
 import { generateTemporaryPassword, TEMPORARY_PASSWORD_DAYS } from './temporary-password.ts';
 import { parseJsonField, parseWith } from './validation.ts';
 
@@ -46,6 +47,7 @@ export function createPeopleService(
   const credits = createCreditsService({ db, clock });
   const notifications = createNotificationsService(deps);
   const consent = createConsentService(deps);
+  const companies = createCompaniesService(deps);
 
   /** Managed-user reads: the actor's own id or one strictly below it. */
   async function requireVisibleParent(actorId: number, parentId: number) {
@@ -75,7 +77,11 @@ export function createPeopleService(
           body.type === USER_TYPE.client
             ? { company_id: body.company_id }
             : { trabajo: body.trabajo, empresa: body.empresa };
-        const { rut, empresa } = await checkPersonRules(repo, { ...body, ...extras }, { today: now });
+        const { rut, empresa } = await checkPersonRules(
+          repo,
+          { ...body, ...extras },
+          { today: now, companyAllowed: (id) => companies.isAssignable(a.actorId, id) },
+        );
         const temporaryPassword = generateTemporaryPassword();
         const passwordHash = await deps.hasher.hash(temporaryPassword);
         const expiresAt = new Date(now.getTime() + TEMPORARY_PASSWORD_DAYS * DAY_MS);
@@ -158,12 +164,21 @@ export function createPeopleService(
             infosRaw === undefined ? undefined : parseJsonField(filesInfoSchema, 'files_info', infosRaw),
           );
           deletedIds = deletedRaw === undefined ? [] : parseJsonField(deletedFilesSchema, 'deleted_files', deletedRaw);
-          const { rut } = await checkPersonRules(repo, body, { today: now, exceptUserId: targetId });
+          const { rut } = await checkPersonRules(repo, body, {
+            today: now,
+            exceptUserId: targetId,
+            // The client's current company stays valid even if archived since (decision 112).
+            companyAllowed: async (id) => id === target.company_id || (await companies.isAssignable(a.actorId, id)),
+          });
           patch = { ...personColumns(body), rut, company_id: body.company_id ?? null, updated_at: now };
         } else {
           if (files.length > 0 || deletedRaw !== undefined) throw fieldError('files', 'validation.unknownField');
           const body = parseWith(editNetworkUserBodySchema, fields);
-          const { rut, empresa } = await checkPersonRules(repo, body, { today: now, exceptUserId: targetId });
+          const { rut, empresa } = await checkPersonRules(repo, body, {
+            today: now,
+            exceptUserId: targetId,
+            companyAllowed: (id) => companies.isAssignable(a.actorId, id),
+          });
           patch = {
             ...personColumns(body),
             rut,

@@ -28,12 +28,13 @@ export class FieldErrorBag {
 /**
  * The server-side rules on top of the contract schema (spec §5): age 13–100 today, unique e-mail,
  * region in the country and comuna in the region, Chilean RUT check digit for Chile, an existing
- * company, and empresa only for Dependiente. Returns the values to store.
+ * company the actor may assign (`companyAllowed`, decision 112), and empresa only for Dependiente.
+ * Returns the values to store.
  */
 export async function checkPersonRules(
   repo: PeopleRepository,
   input: PersonFields & PersonExtras,
-  context: { today: Date; exceptUserId?: number },
+  context: { today: Date; exceptUserId?: number; companyAllowed: (companyId: number) => Promise<boolean> },
 ) {
   const errors = new FieldErrorBag();
   const age = ageInYears(input.nacimiento, context.today);
@@ -53,7 +54,7 @@ export async function checkPersonRules(
   if (country?.iso2 === 'CL' ? !isValidChileanRut(rut) : !/^[0-9A-Z]{1,20}$/.test(rut))
     errors.add('rut', 'validation.rut');
 
-  if (input.company_id !== undefined && !(await repo.companyExists(input.company_id)))
+  if (input.company_id !== undefined && !(await context.companyAllowed(input.company_id)))
     errors.add('company_id', 'validation.company');
 
   let empresa: string | null = null;

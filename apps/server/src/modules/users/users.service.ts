@@ -12,6 +12,7 @@ import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { asLanguage } from '../../lib/i18n.ts';
 import { personProfileFields } from '../../lib/person-profile.ts';
 import type { AppDeps } from '../../types.ts';
+import { createCompaniesService } from '../companies/companies.service.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
@@ -36,6 +37,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher'
   const repo = createUsersRepository(deps.db);
   const notifications = createNotificationsService(deps);
   const credits = createCreditsService(deps);
+  const companies = createCompaniesService(deps);
   const sessions = createSessionsService(deps);
 
   return {
@@ -68,6 +70,8 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher'
 
       const paisId = body.pais_id ?? (variant.countryIso2 ? await repo.countryIdByIso2(variant.countryIso2) : null);
       const lang = variant.forceLanguage && variant.lang ? variant.lang : body.lang;
+      // A partner's page puts the account under the partner's company (decision 112).
+      const companyId = variant.partnerName ? await companies.partnerCompanyId(variant.slug) : undefined;
       const passwordHash = await deps.hasher.hash(body.password);
       const now = deps.clock.now();
       let id: number;
@@ -88,6 +92,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher'
             account_level: variant.accountLevel,
             especialidad: body.especialidad || variant.especialidad,
             registration_variant: variant.slug,
+            company_id: companyId ?? null,
             terms_accepted_at: now,
             created_at: now,
             updated_at: now,
