@@ -102,7 +102,7 @@ export interface CompaniesTable {
   id: Generated<number>;
   name: string;
   created_at: Generated<Date>;
-  /** The professional that created it; null for shared companies (the default 9, partners'). */
+  /** The account (its root user) that owns it; null for shared companies (the default 9, partners'). Decision 112. */
   owner_id: number | null;
   tax_id: string | null;
   /** The registration variant whose new accounts belong to this (partner) company. */

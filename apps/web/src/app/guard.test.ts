@@ -55,6 +55,7 @@ describe('decideAccess (spec §2 access guard)', () => {
     '/users',
     '/users/12',
     '/networkusers',
+    '/companies',
     '/Dashboard/',
     '/',
     '/charts',

@@ -38,6 +38,7 @@ const CLIENT_BLOCKED = [
   paths.dashboard,
   paths.clients,
   paths.network,
+  paths.companies,
   paths.charts,
   paths.widgets,
   paths.theme,

@@ -22,6 +22,9 @@ const ClientsPage = lazyWithTimeout(() => import('../features/clients/clients-pa
 const ClientDetailPage = lazyWithTimeout(() =>
   import('../features/clients/client-detail-page.tsx').then((m) => m.ClientDetailPage),
 );
+const CompaniesPage = lazyWithTimeout(() =>
+  import('../features/companies/companies-page.tsx').then((m) => m.CompaniesPage),
+);
 const NetworkPage = lazyWithTimeout(() => import('../features/network/network-page.tsx').then((m) => m.NetworkPage));
 const EvaluationsPage = lazyWithTimeout(() =>
   import('../features/evaluations/evaluations-page.tsx').then((m) => m.EvaluationsPage),
@@ -69,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: paths.clients, element: <ClientsPage /> },
           { path: paths.clientPattern, element: <ClientDetailPage /> },
           { path: paths.network, element: <NetworkPage /> },
+          { path: paths.companies, element: <CompaniesPage /> },
           { path: paths.evaluations, element: <EvaluationsPage /> },
           { path: paths.evaluationDetail, element: <EvaluationDetailPage /> },
           { path: paths.charts, element: <ChartsPage /> },

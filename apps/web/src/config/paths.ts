@@ -12,6 +12,7 @@ export const paths = {
   clientPattern: '/users/:id',
   client: (id: number) => `/users/${id}`,
   network: '/networkusers',
+  companies: '/companies',
   evaluations: '/evaluations',
   /** Route pattern of an evaluation's page; links use `evaluation(id)`. */
   evaluationDetail: '/evaluations/detail',

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   IconBell,
+  IconBuilding,
   IconChartBar,
   IconClipboardHeart,
   IconCursorText,
@@ -27,6 +28,7 @@ export const MAIN_NAV: NavItem[] = [
   { to: paths.dashboard, labelKey: 'nav.dashboard', icon: IconLayoutDashboard, professionalOnly: true },
   { to: paths.clients, labelKey: 'nav.clients', icon: IconUsers, professionalOnly: true },
   { to: paths.network, labelKey: 'nav.network', icon: IconNetwork, professionalOnly: true },
+  { to: paths.companies, labelKey: 'nav.companies', icon: IconBuilding, professionalOnly: true },
   { to: paths.evaluations, labelKey: 'nav.evaluations', icon: IconClipboardHeart },
   { to: paths.charts, labelKey: 'nav.charts', icon: IconChartBar, professionalOnly: true },
   { to: paths.widgets, labelKey: 'nav.widgets', icon: IconLayoutGrid, professionalOnly: true },

@@ -14,12 +14,25 @@ interface ClientFormProps {
   savedAttachments?: ReactNode;
   /** New-client modal: the consent section, just above the buttons. */
   consent?: ReactNode;
+  /** Edit modal: the client's company, kept as a choice even when archived since (decision 112). */
+  currentCompany?: { id: number; name: string } | null | undefined;
 }
 
 /** The new- and edit-client form: person fields, the optional company, and documents. */
-export function ClientForm({ form, onSubmit, saving, submitLabel, savedAttachments, consent }: ClientFormProps) {
+export function ClientForm({
+  form,
+  onSubmit,
+  saving,
+  submitLabel,
+  savedAttachments,
+  consent,
+  currentCompany,
+}: ClientFormProps) {
   const { t } = useTranslation();
   const companies = useCompanies();
+  const offered = companies.data?.companies ?? [];
+  const choices =
+    currentCompany && !offered.some((c) => c.id === currentCompany.id) ? [...offered, currentCompany] : offered;
   return (
     <form
       noValidate
@@ -34,7 +47,7 @@ export function ClientForm({ form, onSubmit, saving, submitLabel, savedAttachmen
         <Select
           label={t('fields.company')}
           description={t('people.form.companyHint')}
-          data={(companies.data?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          data={choices.map((c) => ({ value: String(c.id), label: c.name }))}
           clearable
           searchable
           nothingFoundMessage={t('common.nothingFound')}

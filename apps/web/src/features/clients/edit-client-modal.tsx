@@ -64,6 +64,7 @@ function EditClientForm({
       form={form}
       saving={mutation.isPending}
       submitLabel={t('common.save')}
+      currentCompany={user.company}
       onSubmit={() => validate() && mutation.mutate(form.getValues())}
       savedAttachments={
         attachments.length > 0 ? (
