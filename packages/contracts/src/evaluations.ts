@@ -1,39 +1,141 @@
-import type { EvaluationFormValues, EvaluationInput, EvaluationResult } from '@medida/domain';
+import {
+  evaluationTypeSchema,
+  type EvaluationFormValues,
+  type EvaluationInput,
+  type EvaluationResult,
+} from '@medida/domain';
 import { z } from 'zod';
 import { idSchema, USER_TYPE, userTypeSchema } from './common.ts';
 
 /**
  * Evaluations (spec §3 inputs/outputs, §4 wizard, §7 calls). The body of create/edit is the domain's
  * evaluation form (`EvaluationFormValues`, validated on the server by `evaluationInputSchema` and
- * `evaluate()`); the server recomputes every result, never trusts one sent by a client, and takes the
- * client's birth date and sex from the stored client. A 422 is the usual envelope with
- * `error.message: { field: [translated messages] }` (field names as in the form, dotted for nested:
- * `rockport.bpm`, `clinical_data.exams.0.value`).
+ * `evaluate()`) plus the ids the server resolves itself; the server recomputes every result, never
+ * trusts one sent by a client, and takes the client's birth date and sex from the stored client. A 422
+ * is the usual envelope with `error.message: { field: [translated messages] }` (field names as in the
+ * form, dotted for nested: `rockport.bpm`, `clinical_data.exams.0.value`).
  */
 
-const jsonObject = z.record(z.string(), z.unknown());
+const isAbsent = (v: unknown) => v === undefined || v === null || v === '';
 
-// POST /web/ingresaevaluacion — the evaluation object plus id_evaluado, id_evaluador (must be the
-// session user) and evaluation_type. `fecha` (YYYY-MM-DD) defaults to today; it may not be in the future.
-// `sexo` and `nacimiento` may be sent (the wizard has them) but the stored client's values win.
-export type CreateEvaluationBody = Omit<
+/**
+ * An id the server resolves before the engine runs (who is evaluated, who evaluates, which evaluation).
+ * Its errors use the engine's keys, so the 422 reads like the form's: `evaluation.errors.required`
+ * when absent ('' and null included), `invalidKey` when it is not a positive integer.
+ */
+const resolvedId = (invalidKey: string) =>
+  z
+    .unknown()
+    .transform((v, ctx) => {
+      if (isAbsent(v)) {
+        ctx.addIssue({ code: 'custom', message: 'evaluation.errors.required' });
+        return z.NEVER;
+      }
+      const id = idSchema.safeParse(v);
+      if (!id.success) {
+        ctx.addIssue({ code: 'custom', message: invalidKey });
+        return z.NEVER;
+      }
+      return id.data;
+    })
+    .meta({ description: 'A positive integer id' });
+
+/**
+ * The fields every create/edit body carries before the form. `evaluation_type` is checked here with the
+ * engine's own schema because it decides which form fields are required or ignored; every other form
+ * field passes through to the engine (one source of field rules and 422 messages, decision 033).
+ */
+const evaluationBodyShape = {
+  /** The client evaluated: a client in the session user's tree (404 otherwise). */
+  id_evaluado: resolvedId('evaluation.errors.type'),
+  /** Who evaluates: must be the session user (403 otherwise: a forged claim). */
+  id_evaluador: resolvedId('evaluation.errors.type'),
+  /** The method: 1 bioimpedance, 2 two skinfolds, 3 tape, 4 four skinfolds. */
+  evaluation_type: evaluationTypeSchema,
+};
+
+/**
+ * The evaluation form as the wizard sends it (`EvaluationFormValues` of @medida/domain). `sexo` and
+ * `nacimiento` may be sent (the wizard has them) but the stored client's values win; `fecha`
+ * (YYYY-MM-DD) defaults to today and may not be in the future.
+ */
+export type EvaluationForm = Omit<
   EvaluationFormValues,
-  'id_evaluado' | 'id_evaluador' | 'sexo' | 'nacimiento' | 'fecha'
+  'id_evaluado' | 'id_evaluador' | 'evaluation_type' | 'sexo' | 'nacimiento' | 'fecha'
 > & {
-  id_evaluado: number;
-  id_evaluador: number;
   sexo?: EvaluationFormValues['sexo'];
   nacimiento?: string;
   fecha?: string;
 };
-/** The wire schema is a JSON object: every field rule lives in the engine's schema (one 422 source). */
-export const createEvaluationBodySchema = jsonObject.describe(
-  'The evaluation form (EvaluationFormValues of @medida/domain) plus id_evaluado, id_evaluador and evaluation_type',
-);
 
-// POST /web/editEvaluation — the same body plus evaluationID; saves version n+1 (earlier versions stay readable).
+// POST /web/ingresaevaluacion — the evaluation form plus id_evaluado, id_evaluador and evaluation_type.
+export const createEvaluationBodySchema = z
+  .looseObject(evaluationBodyShape)
+  .describe(
+    'The evaluation form (EvaluationFormValues of @medida/domain) plus id_evaluado, id_evaluador and evaluation_type',
+  );
+/** What the web sends: the typed form plus the ids. */
+export type CreateEvaluationBody = EvaluationForm & {
+  id_evaluado: number;
+  id_evaluador: number;
+  evaluation_type: EvaluationInput['evaluation_type'];
+};
+/** What the server's handler receives: the ids and the method checked, the form still for the engine to validate. */
+export type CreateEvaluationRequest = z.output<typeof createEvaluationBodySchema>;
+
+// POST /web/editEvaluation — the same body plus evaluationID; saves version n+1 (earlier versions stay
+// readable). id_evaluado may be left out; when sent it must be the evaluation's client (the client never changes).
+export const editEvaluationBodySchema = z
+  .looseObject({
+    ...evaluationBodyShape,
+    evaluationID: resolvedId('evaluation.errors.required'),
+    id_evaluado: z
+      .unknown()
+      .transform((v, ctx) => {
+        const id = idSchema.safeParse(v);
+        if (!id.success) {
+          ctx.addIssue({ code: 'custom', message: 'evaluation.errors.invalid' });
+          return z.NEVER;
+        }
+        return id.data;
+      })
+      .optional()
+      .meta({ description: "Optional: when sent, the id of the evaluation's client" }),
+  })
+  .describe('The evaluation form plus evaluationID');
 export type EditEvaluationBody = CreateEvaluationBody & { evaluationID: number };
-export const editEvaluationBodySchema = jsonObject.describe('The evaluation form plus evaluationID');
+export type EditEvaluationRequest = z.output<typeof editEvaluationBodySchema>;
+
+/**
+ * The stored JSON of one version: the engine's input and result objects, written by the server from the
+ * engine's own types (never from a request) and immutable since (security.md F9). Reading them back
+ * checks that they are those objects and types them; it does not re-validate the inputs against today's
+ * ranges, because a version stored under older rules must stay readable.
+ */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const storedInputsSchema = z
+  .custom<EvaluationInput>(
+    (v) => isObject(v) && typeof v.fecha === 'string' && typeof v.evaluation_type === 'number',
+    'stored inputs are not an evaluation input',
+  )
+  .meta({ type: 'object', description: 'The normalised inputs as validated (EvaluationInput of @medida/domain)' });
+export const storedResultsSchema = z
+  .custom<EvaluationResult>(
+    (v) => isObject(v) && typeof v.engine_version === 'string',
+    'stored results are not an evaluation result',
+  )
+  .meta({
+    type: 'object',
+    description:
+      "The engine's result for those inputs (EvaluationResult of @medida/domain), stored with engine_version",
+  });
+/** The one way to read a stored version's JSON (the server's mapper and the web's detail both use it). */
+export function parseStoredVersion(v: { inputs: unknown; results: unknown }): {
+  inputs: EvaluationInput;
+  results: EvaluationResult;
+} {
+  return { inputs: storedInputsSchema.parse(v.inputs), results: storedResultsSchema.parse(v.results) };
+}
 
 export const evaluationSummarySchema = z.object({
   id: z.number().int(),
@@ -126,10 +228,8 @@ export const evaluationDetailSchema = z.object({
   versions: z.array(evaluationVersionInfoSchema),
   fecha: z.string(),
   engine_version: z.string(),
-  /** The normalised inputs as validated (EvaluationInput of @medida/domain). */
-  inputs: jsonObject,
-  /** The engine's result for those inputs (EvaluationResult of @medida/domain), stored with engine_version. */
-  results: jsonObject,
+  inputs: storedInputsSchema,
+  results: storedResultsSchema,
   client: evaluationClientSchema,
   evaluator: evaluationEvaluatorSchema,
   created_by_me: z.boolean(),
@@ -141,11 +241,8 @@ export const evaluationDetailSchema = z.object({
   report_path: z.string(),
 });
 export const getEvaluationResponseSchema = z.object({ data: evaluationDetailSchema });
-/** The typed view of the detail: inputs and results are the domain's types. */
-export type EvaluationDetail = Omit<z.infer<typeof evaluationDetailSchema>, 'inputs' | 'results'> & {
-  inputs: EvaluationInput;
-  results: EvaluationResult;
-};
+/** The detail: inputs and results are the domain's types. */
+export type EvaluationDetail = z.infer<typeof evaluationDetailSchema>;
 
 // GET /web/listaevaluaciones?type=&page=&limit=&filter_nombre=&filter_apellido=&filter_email=&filter_rut=&filter_company=&id_usuario=&id_evaluado=
 const filterText = z.string().trim().max(100).optional();

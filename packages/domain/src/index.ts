@@ -3,6 +3,7 @@ export { evaluate, computeEvaluation, defaultEnergyLevel, parseEvaluationInput }
 export {
   evaluationInputSchema,
   evaluationObjectSchema,
+  evaluationTypeSchema,
   toFieldErrors,
   IGNORED_BY_TYPE,
   REQUIRED_BY_TYPE,

@@ -103,20 +103,23 @@ const clinicalData = z.object(
   E,
 );
 
+/** The method (spec §5): 1 bioimpedance … 4 four skinfolds; it decides which fields are required or ignored. */
+export const evaluationTypeSchema = z.union(
+  (Object.keys(EVALUATION_TYPES).map(Number) as [1, 2, 3, 4]).map((n) => z.literal(n, E)) as [
+    z.ZodLiteral<1>,
+    z.ZodLiteral<2>,
+    z.ZodLiteral<3>,
+    z.ZodLiteral<4>,
+  ],
+  E,
+);
+
 /** The evaluation form as an object (after the normalisation done by `evaluationInputSchema`). */
 export const evaluationObjectSchema = z.object(
   {
     id_evaluado: identifier,
     id_evaluador: identifier,
-    evaluation_type: z.union(
-      (Object.keys(EVALUATION_TYPES).map(Number) as [1, 2, 3, 4]).map((n) => z.literal(n, E)) as [
-        z.ZodLiteral<1>,
-        z.ZodLiteral<2>,
-        z.ZodLiteral<3>,
-        z.ZodLiteral<4>,
-      ],
-      E,
-    ),
+    evaluation_type: evaluationTypeSchema,
     sexo: z.enum(SEXO_OPTIONS, E),
     /** Birth date, YYYY-MM-DD; age is computed at `fecha`, never typed. */
     nacimiento: isoDate,

@@ -109,7 +109,7 @@ describe('POST /web/ingresaevaluacion', () => {
     const res = await post(
       '/web/ingresaevaluacion',
       t.owner.headers,
-      evaluationBody(t.client.id, t.owner.id, { peso: 'mucho' as unknown as number, presion_d: 300 }),
+      { ...evaluationBody(t.client.id, t.owner.id, { presion_d: 300 }), peso: 'mucho' },
       lang,
     );
     expect(res.statusCode).toBe(422);

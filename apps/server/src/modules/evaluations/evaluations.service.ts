@@ -3,14 +3,15 @@ import {
   EVALUATION_LISTING_MAX,
   ErrorCode,
   cleanRut,
-  evaluationReportPath,
-  idSchema,
   USER_TYPE,
+  type CreateEvaluationRequest,
+  type EditEvaluationRequest,
+  type EvaluationDetail,
   type EvaluationListingItem,
   type ListEvaluationsResponse,
   type UserType,
 } from '@medida/contracts';
-import { ageInYears, type EvaluationInput, type EvaluationResult } from '@medida/domain';
+import type { EvaluationResult } from '@medida/domain';
 import type { Database, Kysely } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireProfessional } from '../../lib/access.ts';
@@ -19,8 +20,14 @@ import { createConsentService } from '../consent/consent.service.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { runEngine } from './evaluation-input.ts';
 import {
+  toEvaluationColumns,
+  toEvaluationDetail,
+  toEvaluationListItem,
+  toListingItem,
+  toSavedEvaluation,
+} from './evaluations.mapper.ts';
+import {
   createEvaluationsRepository,
-  type EvaluationFigures,
   type EvaluationScope,
   type ListCursor,
   type ListFilters,
@@ -34,18 +41,8 @@ function decodeCursor(cursor: string): ListCursor {
   const [micros, id] = cursor.split('.');
   return { createdMicros: Number(micros), id: Number(id) };
 }
-const iso = (d: Date) => d.toISOString();
 const validation = (fields: Record<string, string[]>) =>
   new AppError(422, ErrorCode.validation, 'errors.validation', { fields });
-
-/** What the dashboard and analytics aggregate, from the engine's result (never recomputed in SQL). */
-const keyFigures = (input: EvaluationInput, result: EvaluationResult): EvaluationFigures => ({
-  bmi: result.bmi.value,
-  bmi_category: result.bmi.category,
-  body_fat_percent: result.body_fat.percent,
-  fat_category: result.body_fat.category?.value ?? null,
-  waist_cm: input.pcintura ?? null,
-});
 
 type Actor = { id: number; type: UserType; nombre: string; apellido: string; email: string; creditos: number };
 
@@ -79,29 +76,21 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   }
 
   /** id_evaluador names who evaluates: only the session user (a mismatch is a forged claim). */
-  function checkEvaluator(body: Record<string, unknown>, actorId: number) {
-    const claimed = idSchema.safeParse(body.id_evaluador);
-    if (body.id_evaluador === undefined || body.id_evaluador === null || body.id_evaluador === '')
-      throw fieldError('id_evaluador', 'evaluation.errors.required');
-    if (!claimed.success) throw fieldError('id_evaluador', 'evaluation.errors.type');
-    if (claimed.data !== actorId) throw forbidden();
+  function checkEvaluator(body: { id_evaluador: number }, actorId: number) {
+    if (body.id_evaluador !== actorId) throw forbidden();
   }
 
-  function engine(body: Record<string, unknown>, client: Parameters<typeof runEngine>[1]) {
+  function engine(body: CreateEvaluationRequest | EditEvaluationRequest, client: Parameters<typeof runEngine>[1]) {
     const outcome = runEngine(body, client, today());
     if (!outcome.ok) throw validation(outcome.errors);
     return outcome;
   }
 
   return {
-    async create(a: { actorId: number; body: Record<string, unknown> }) {
+    async create(a: { actorId: number; body: CreateEvaluationRequest }) {
       await professional(a.actorId);
       checkEvaluator(a.body, a.actorId);
-      if (a.body.id_evaluado === undefined || a.body.id_evaluado === null || a.body.id_evaluado === '')
-        throw fieldError('id_evaluado', 'evaluation.errors.required');
-      const clientId = idSchema.safeParse(a.body.id_evaluado);
-      if (!clientId.success) throw fieldError('id_evaluado', 'evaluation.errors.type');
-      const client = await repo.findClientBelow(a.actorId, clientId.data);
+      const client = await repo.findClientBelow(a.actorId, a.body.id_evaluado);
       if (!client) throw notFound();
       await consent.requireWritable(client.id);
       const { input, result } = engine(a.body, client);
@@ -112,11 +101,9 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         const tx = createEvaluationsRepository(trx);
         if (cost > 0) await credits.lockPayerInTransaction(trx, a.actorId);
         const row = await tx.insertEvaluation({
+          ...toEvaluationColumns(input, result),
           client_id: client.id,
           evaluator_id: a.actorId,
-          evaluation_type: input.evaluation_type,
-          evaluated_on: input.fecha,
-          figures: keyFigures(input, result),
           now,
         });
         await tx.insertVersion({
@@ -138,30 +125,18 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
             evaluationId: row.id,
           });
         const balance = (await tx.findActor(a.actorId))!.creditos;
-        return {
-          evaluacion: {
-            id: row.id,
-            version: 1,
-            evaluation_type: input.evaluation_type,
-            fecha: input.fecha,
-            engine_version: result.engine_version,
-            created_at: iso(row.created_at),
-          },
-          creditos: balance,
-        };
+        return { evaluacion: toSavedEvaluation(row, 1, input, result), creditos: balance };
       });
     },
 
     /** Saves version n+1; edits are free (decision 070). The client of an evaluation never changes. */
-    async edit(a: { actorId: number; body: Record<string, unknown> }) {
+    async edit(a: { actorId: number; body: EditEvaluationRequest }) {
       const actor = await professional(a.actorId);
-      const id = idSchema.safeParse(a.body.evaluationID);
-      if (!id.success) throw fieldError('evaluationID', 'evaluation.errors.required');
       checkEvaluator(a.body, a.actorId);
       const scope = readScope(actor);
-      const current = await repo.findInScope(scope, id.data);
+      const current = await repo.findInScope(scope, a.body.evaluationID);
       if (!current) throw notFound();
-      if (a.body.id_evaluado !== undefined && Number(a.body.id_evaluado) !== current.client_id)
+      if (a.body.id_evaluado !== undefined && a.body.id_evaluado !== current.client_id)
         throw fieldError('id_evaluado', 'evaluation.errors.invalid');
       const client = await repo.findClientBelow(a.actorId, current.client_id);
       if (!client) throw notFound();
@@ -170,7 +145,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
 
       return db.transaction().execute(async (trx) => {
         const tx = createEvaluationsRepository(trx);
-        const locked = await tx.lockInScope(scope, id.data);
+        const locked = await tx.lockInScope(scope, a.body.evaluationID);
         if (!locked) throw notFound();
         const now = deps.clock.now();
         const version = locked.current_version + 1;
@@ -184,24 +159,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           created_by: a.actorId,
           now,
         });
-        await tx.bumpVersion(locked.id, {
-          version,
-          evaluation_type: input.evaluation_type,
-          evaluated_on: input.fecha,
-          figures: keyFigures(input, result),
-          now,
-        });
-        return {
-          evaluacion: {
-            id: locked.id,
-            version,
-            evaluation_type: input.evaluation_type,
-            fecha: input.fecha,
-            engine_version: result.engine_version,
-            created_at: iso(locked.created_at),
-          },
-          creditos: actor.creditos,
-        };
+        await tx.bumpVersion(locked.id, { ...toEvaluationColumns(input, result), version, now });
+        return { evaluacion: toSavedEvaluation(locked, version, input, result), creditos: actor.creditos };
       });
     },
 
@@ -212,7 +171,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
     },
 
     /** GET /web/getevaluacion: one version (the latest by default) with everything the detail page shows. */
-    async get(a: { actorId: number; evaluationId: number; version?: number | undefined }) {
+    async get(a: { actorId: number; evaluationId: number; version?: number | undefined }): Promise<EvaluationDetail> {
       const actor = await actorOf(a.actorId);
       const e = await repo.findInScope(readScope(actor), a.evaluationId);
       if (!e) throw notFound();
@@ -224,63 +183,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         repo.history(e.client_id, HISTORY_LIMIT),
         repo.listEmails(e.id),
       ]);
-      const inputs = v.inputs as unknown as EvaluationInput;
-      return {
-        id: e.id,
-        evaluation_type: v.evaluation_type,
-        created_at: iso(e.created_at),
-        version,
-        current_version: e.current_version,
-        versions: versions.map((x) => ({
-          version: x.version,
-          created_at: iso(x.created_at),
-          engine_version: x.engine_version,
-          created_by: { id: x.by_id, nombre: x.by_nombre, apellido: x.by_apellido },
-        })),
-        fecha: inputs.fecha,
-        engine_version: v.engine_version,
-        inputs: v.inputs,
-        results: v.results,
-        client: {
-          id: e.client_id,
-          nombre: e.client_nombre,
-          apellido: e.client_apellido,
-          email: e.client_email,
-          rut: e.client_rut,
-          sexo: e.client_sexo,
-          nacimiento: e.client_nacimiento,
-          lang: e.client_lang,
-          company: e.company_id !== null && e.company_name !== null ? { id: e.company_id, name: e.company_name } : null,
-        },
-        evaluator: {
-          id: e.evaluator_id,
-          nombre: e.evaluator_nombre,
-          apellido: e.evaluator_apellido,
-          especialidad: e.evaluator_especialidad,
-          email: e.evaluator_email,
-        },
-        created_by_me: e.evaluator_id === actor.id,
-        can_edit: actor.type === USER_TYPE.professional && version === e.current_version,
-        history: history.reverse().map((h) => ({
-          id: h.id,
-          fecha: h.evaluated_on,
-          evaluation_type: h.evaluation_type,
-          peso: h.peso,
-          bmi: h.bmi,
-          body_fat_percent: h.body_fat_percent,
-          lean_mass_kg: h.lean_mass_kg,
-          muscle_mass_kg: h.muscle_mass_kg,
-          waist_cm: h.waist_cm,
-          vo2max: h.vo2max,
-        })),
-        emails: emails.map((m) => ({
-          sent_at: iso(m.created_at),
-          to: m.recipient,
-          version: m.version,
-          sent_by: { id: m.by_id, nombre: m.by_nombre, apellido: m.by_apellido },
-        })),
-        report_path: evaluationReportPath(e.id),
-      };
+      return toEvaluationDetail({ evaluation: e, version: v, versions, history, emails, actor });
     },
 
     async list(a: {
@@ -313,23 +216,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       });
       const last = rows.length === a.limit ? rows[rows.length - 1] : undefined;
       return {
-        datos: rows.map((r) => ({
-          id: r.id,
-          created_at: iso(r.created_at),
-          fecha: r.evaluated_on,
-          evaluation_type: r.evaluation_type,
-          client: {
-            id: r.client_id,
-            nombre: r.client_nombre,
-            apellido: r.client_apellido,
-            email: r.client_email,
-            rut: r.client_rut,
-            company:
-              r.company_id !== null && r.company_name !== null ? { id: r.company_id, name: r.company_name } : null,
-          },
-          evaluator: { id: r.evaluator_id, nombre: r.evaluator_nombre, apellido: r.evaluator_apellido },
-          created_by_me: r.evaluator_id === actor.id,
-        })),
+        datos: rows.map((r) => toEvaluationListItem(r, actor.id)),
         datos_total: total,
         datos_total_capped: capped,
         next_cursor: last && (capped || total > a.page * a.limit) ? encodeCursor(last) : null,
@@ -360,21 +247,11 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       const rows = await repo.searchClients(a.parentId, terms, EVALUATION_LISTING_MAX);
       const now = today();
       return {
-        lista: rows.map((r) => ({
-          id_usuario: r.id,
-          nombre: r.nombre,
-          apellido: r.apellido,
-          email: r.email,
-          rut: r.rut,
-          nacimiento: r.nacimiento,
-          sexo: r.sexo,
-          age: r.nacimiento ? ageInYears(r.nacimiento, now) : null,
-        })),
+        lista: rows.map((r) => toListingItem(r, now)),
       };
     },
   };
 }
 
 export type EvaluationsService = ReturnType<typeof createEvaluationsService>;
-export type EvaluationDetailData = Awaited<ReturnType<EvaluationsService['get']>>;
 export type { EvaluationResult };

@@ -1,11 +1,10 @@
-import { languageSchema, type Language } from '@medida/contracts';
-import type { EvaluationInput, EvaluationResult } from '@medida/domain';
+import { languageSchema, type EvaluationDetail, type Language } from '@medida/contracts';
 import { randomInt } from 'node:crypto';
 import { HOUR } from '../../lib/clock.ts';
 import { tooManyRequests } from '../../lib/app-error.ts';
 import { renderMail } from '../../lib/mail-templates.ts';
 import type { AppDeps } from '../../types.ts';
-import { createEvaluationsService, type EvaluationDetailData } from '../evaluations/evaluations.service.ts';
+import { createEvaluationsService } from '../evaluations/evaluations.service.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { renderReportPdf, type ReportModel } from './report-document.tsx';
@@ -14,7 +13,7 @@ import { renderReportPdf, type ReportModel } from './report-document.tsx';
 export const REPORT_EMAILS_PER_HOUR = 20;
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
-export function reportModel(d: EvaluationDetailData): ReportModel {
+export function reportModel(d: EvaluationDetail): ReportModel {
   const lang = languageSchema.safeParse(d.client.lang);
   return {
     lang: lang.success ? lang.data : 'es',
@@ -23,8 +22,8 @@ export function reportModel(d: EvaluationDetailData): ReportModel {
     evaluationType: d.evaluation_type,
     fecha: d.fecha,
     engineVersion: d.engine_version,
-    inputs: d.inputs as unknown as EvaluationInput,
-    results: d.results as unknown as EvaluationResult,
+    inputs: d.inputs,
+    results: d.results,
     client: d.client,
     evaluator: d.evaluator,
     // Up to the shown evaluation: an old report does not show later visits.
@@ -32,7 +31,7 @@ export function reportModel(d: EvaluationDetailData): ReportModel {
   };
 }
 
-export const reportFileName = (d: Pick<EvaluationDetailData, 'id' | 'version' | 'fecha'>) =>
+export const reportFileName = (d: Pick<EvaluationDetail, 'id' | 'version' | 'fecha'>) =>
   `medida-evaluation-${d.id}-v${d.version}-${d.fecha}.pdf`;
 
 /** A one-time PDF password the professional gives the client out of band (security.md F6). */

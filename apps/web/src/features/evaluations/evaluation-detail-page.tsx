@@ -51,7 +51,7 @@ function openEdit(data: EvaluationDetail) {
       nacimiento: c.nacimiento,
       sexo: c.sexo,
     },
-    { evaluationId: data.id, inputs: data.inputs as unknown as Record<string, unknown> },
+    { evaluationId: data.id, inputs: data.inputs },
   );
 }
 

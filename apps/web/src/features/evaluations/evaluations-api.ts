@@ -7,10 +7,10 @@ import {
   saveEvaluationResponseSchema,
   sendEvaluationResponseSchema,
   type CreateEvaluationBody,
+  type EditEvaluationBody,
   type EvaluationDetail,
   USER_TYPE,
 } from '@medida/contracts';
-import type { EvaluationInput, EvaluationResult } from '@medida/domain';
 import { apiDownload, apiRequest } from '../../lib/api.ts';
 
 // Typed wrappers over the /web evaluation endpoints (shapes in packages/contracts/src/evaluations.ts).
@@ -65,23 +65,19 @@ export const searchEvaluationClients = (parentId: number, search: string, signal
     signal,
   }).then((res) => res.lista);
 
-/** Inputs and results are stored by the server from the engine's own types. */
+/** Inputs and results come back as the engine's own types (read by the contract's stored-version schemas). */
 export const fetchEvaluation = (id: number, signal?: AbortSignal, version?: number): Promise<EvaluationDetail> =>
   apiRequest('/web/getevaluacion', {
     query: { evaluationID: id, version },
     schema: getEvaluationResponseSchema,
     signal,
-  }).then((res) => ({
-    ...res.data,
-    inputs: res.data.inputs as unknown as EvaluationInput,
-    results: res.data.results as unknown as EvaluationResult,
-  }));
+  }).then((res) => res.data);
 
 export const createEvaluation = (body: CreateEvaluationBody) =>
   apiRequest('/web/ingresaevaluacion', { method: 'POST', body, schema: saveEvaluationResponseSchema });
 
 /** Saves version n+1 of an evaluation (the earlier versions stay readable). */
-export const editEvaluation = (body: CreateEvaluationBody & { evaluationID: number }) =>
+export const editEvaluation = (body: EditEvaluationBody) =>
   apiRequest('/web/editEvaluation', { method: 'POST', body, schema: saveEvaluationResponseSchema });
 
 export const deleteEvaluation = (id: number) =>

@@ -36,10 +36,7 @@ function Comparison({ id, from, to }: { id: number; from: number; to: number }) 
         {a.isError || b.isError ? t('messages.errorTitle') : t('common.loading')}
       </Text>
     );
-  const inputs = diffInputs(
-    a.data.inputs as unknown as Record<string, unknown>,
-    b.data.inputs as unknown as Record<string, unknown>,
-  );
+  const inputs = diffInputs(a.data.inputs, b.data.inputs);
   const results = COMPARED_RESULTS.map((r) => ({
     ...r,
     before: resultAt(a.data.results, r.path),

@@ -94,7 +94,7 @@ describe('step 2 fields per method', () => {
   });
 
   it('sends only the measurements of the chosen method', () => {
-    const body = toEvaluationBody(filled(3), CTX) as unknown as Record<string, unknown>;
+    const body = toEvaluationBody(filled(3), CTX);
     expect(body.cuello).toBe(33);
     expect(body).not.toHaveProperty('pgrasa');
     expect(body).not.toHaveProperty('triceps');
@@ -227,7 +227,7 @@ describe('evaluation date and editing', () => {
     v.extras.vo2max_measured = 41;
     v.extras.training_volume = 80;
     v.extras.training_volume_unit = 'percent';
-    const stored = toEvaluationBody(v, CTX) as unknown as Record<string, unknown>;
+    const stored = toEvaluationBody(v, CTX);
     const refilled = wizardValuesFromInputs(stored, adult);
     expect(refilled.fecha).toBe('2026-01-15');
     expect(toEvaluationBody(refilled, CTX)).toEqual(stored);
@@ -236,11 +236,11 @@ describe('evaluation date and editing', () => {
   it('keeps stored inputs the wizard does not show, and drops the ones emptied in the form', () => {
     const v = filled(4);
     v.measurements.biceps = 6;
-    const stored = { ...(toEvaluationBody(v, CTX) as unknown as Record<string, unknown>), energy_level: 'high' };
+    const stored = { ...toEvaluationBody(v, CTX), energy_level: 'high' };
     const edited = wizardValuesFromInputs(stored, adult);
     edited.measurements.biceps = '';
     edited.measurements.peso = 63;
-    const body = toEditBody(edited, stored, 42, CTX) as unknown as Record<string, unknown>;
+    const body = toEditBody(edited, stored, 42, CTX);
     expect(body).toMatchObject({ evaluationID: 42, energy_level: 'high', peso: 63 });
     expect(body).not.toHaveProperty('biceps');
   });

@@ -13,7 +13,7 @@ import {
   type ExamId,
   type RangedField,
 } from '@medida/domain';
-import type { CreateEvaluationBody } from '@medida/contracts';
+import type { CreateEvaluationBody, EditEvaluationBody } from '@medida/contracts';
 import type { WizardClient } from '../wizard-store.ts';
 
 /** Spec §3 defaults for the two condition lists (names are stored as written here). */
@@ -261,6 +261,7 @@ export function toEvaluationBody(
         .map((e) => ({ name: e.name, status: true, value: e.value as number, unit: e.unit })),
     },
     locale: ctx.locale,
+    // The measured fields are chosen per method at run time (measurementsFor), so TypeScript cannot see them.
   } as CreateEvaluationBody;
 }
 
@@ -394,11 +395,9 @@ export function toEditBody(
   stored: StoredInputs,
   evaluationId: number,
   ctx: { evaluatorId: number; today: string; locale: string },
-): CreateEvaluationBody & { evaluationID: number } {
+): EditEvaluationBody {
   const kept = Object.fromEntries(Object.entries(stored).filter(([key]) => !WIZARD_KEYS.has(key)));
-  return { ...kept, ...toEvaluationBody(values, ctx), evaluationID: evaluationId } as CreateEvaluationBody & {
-    evaluationID: number;
-  };
+  return { ...kept, ...toEvaluationBody(values, ctx), evaluationID: evaluationId };
 }
 
 /**
