@@ -23,7 +23,7 @@ const READ_EVENT = 'chat.read:';
 export function createChatHub(deps: {
   chat: ChatService;
   bus: RealtimeBus;
-  sessions: Pick<SessionsService, 'liveSessionIds'>;
+  sessions: Pick<SessionsService, 'keepAliveSessions'>;
   log: FastifyBaseLogger;
 }) {
   const byUser = new Map<number, Set<ChatConnection>>();
@@ -102,11 +102,14 @@ export function createChatHub(deps: {
     publishMessage: (messageId: number) => deps.bus.publish(`${MESSAGE_EVENT}${messageId}`),
     publishRead: (roomId: string, readerId: number) => deps.bus.publish(`${READ_EVENT}${roomId}:${readerId}`),
 
-    /** Closes every socket whose session was revoked or expired since it connected (one query for all). */
-    async closeDeadSessions() {
+    /**
+     * Keeps the sessions of open sockets alive (an open socket is activity, like a request) and closes every
+     * socket whose session was revoked or expired since it connected: two statements for all sockets.
+     */
+    async checkSessions() {
       const connections = [...byUser.values()].flatMap((set) => [...set]);
       if (connections.length === 0) return;
-      const live = await deps.sessions.liveSessionIds([...new Set(connections.map((c) => c.sessionId))]);
+      const live = await deps.sessions.keepAliveSessions([...new Set(connections.map((c) => c.sessionId))]);
       for (const connection of connections)
         if (!live.has(connection.sessionId)) connection.close(CHAT_CLOSE.unauthenticated, 'session ended');
     },

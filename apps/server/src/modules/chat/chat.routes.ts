@@ -33,9 +33,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const rate = createSendRate();
   const handleSocket = createChatSocketHandler({ chat, hub, rate, log: app.log });
 
-  // Revoked or expired sessions lose their sockets within one interval (decision 121).
+  // Open sockets keep their sessions alive; revoked or expired ones lose their sockets within one interval (decision 121).
   const sessionCheck = setInterval(
-    () => void hub.closeDeadSessions().catch((err: unknown) => app.log.warn({ err }, 'chat session check failed')),
+    () => void hub.checkSessions().catch((err: unknown) => app.log.warn({ err }, 'chat session check failed')),
     app.deps.config.chatSessionCheckMs,
   );
   sessionCheck.unref();

@@ -60,6 +60,36 @@ export function createSessionsRepository(db: Kysely<Database>) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * Extends the idle expiry of those of `sessionIds` that are live at `now` and were last extended at or
+     * before `staleBefore` (at most one write per session per touch interval), capped at the absolute expiry.
+     */
+    touchLive: async (sessionIds: string[], now: Date, staleBefore: Date, idleMs: number) => {
+      if (sessionIds.length === 0) return;
+      const idleExpiresAt = new Date(now.getTime() + idleMs);
+      await db
+        .updateTable('sessions')
+        .set((eb) => ({
+          last_seen_at: now,
+          idle_expires_at: eb.fn<Date>('least', [eb.val(idleExpiresAt), eb.ref('absolute_expires_at')]),
+        }))
+        .where('id', 'in', sessionIds)
+        .where('revoked_at', 'is', null)
+        .where('idle_expires_at', '>', now)
+        .where('absolute_expires_at', '>', now)
+        .where('last_seen_at', '<=', staleBefore)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('users.id')
+              .whereRef('users.id', '=', 'sessions.user_id')
+              .where('users.deleted_at', 'is', null),
+          ),
+        )
+        .execute();
+    },
+
     touch: (sessionId: string, now: Date, idleExpiresAt: Date) =>
       db
         .updateTable('sessions')

@@ -66,11 +66,16 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
     },
 
     /**
-     * Of the given sessions, the ones that `authenticate` would still accept, without extending them:
-     * long-lived connections (chat sockets) re-check their session with it in one query for all.
+     * Long-lived connections (chat sockets) re-check their sessions with this, all at once: of the given
+     * sessions, the ones `authenticate` would still accept. An open socket is activity, so each live one is
+     * extended as a request would extend it (idle expiry, at most once per touch interval, never past the
+     * absolute expiry); a revoked or expired one is not revived.
      */
-    liveSessionIds: async (sessionIds: string[]): Promise<Set<string>> =>
-      new Set(await repo.findLiveIds(sessionIds, deps.clock.now())),
+    async keepAliveSessions(sessionIds: string[]): Promise<Set<string>> {
+      const now = deps.clock.now();
+      await repo.touchLive(sessionIds, now, new Date(now.getTime() - TOUCH_INTERVAL_MS), idleMs);
+      return new Set(await repo.findLiveIds(sessionIds, now));
+    },
 
     revoke: (sessionId: string) => repo.revoke(sessionId, deps.clock.now()),
 

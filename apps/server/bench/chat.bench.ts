@@ -1,0 +1,373 @@
+/**
+ * Chat bench (issue 13): N concurrent sockets (default 1,000, one per user) exchanging 100 messages per
+ * second in total for 20 s, against the compiled server (`dist/server.js`, what `npm start` runs) in its
+ * own process, so its memory is the server's alone. Prints delivery latency p50/p95/p99 (send on one
+ * socket → the `message` frame on the other member's socket), lost messages (sent but never delivered to
+ * the other member; must be 0), refused sends, and the server's RSS and CPU time.
+ *
+ * Runs: one instance on PGlite (the embedded database, a data directory); with DATABASE_URL also one
+ * instance on PostgreSQL, then two instances on one PostgreSQL database with every pair split across them
+ * (the professional's socket on instance A, its client's on B), so every delivery to the other member
+ * goes through LISTEN/NOTIFY.
+ *
+ * Users, sessions and rooms are seeded through the real data layer (the users-row factory, the sessions
+ * service, the chat service's room rules) before the server starts: sockets are limited per user
+ * (CHAT_LIMITS.socketsPerUser), so N sockets need many users.
+ *
+ *   npm run bench -w @medida/server          (everything)
+ *   npx tsx bench/chat.bench.ts              (chat only; CHAT_BENCH_SOCKETS, CHAT_BENCH_RATE, CHAT_BENCH_SECONDS)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { USER_TYPE, type ChatServerFrame } from '@medida/contracts';
+import { createDb, migrateToLatest, sql, type DbHandle } from '@medida/db';
+import { createFreshTestDb, insertTestUser } from '@medida/db/testing';
+import { systemClock } from '../src/lib/clock.ts';
+import { createChatService } from '../src/modules/chat/chat.service.ts';
+import { createSessionsService } from '../src/modules/sessions/sessions.service.ts';
+import { connectChat, type ChatTestClient } from '../src/test/chat-client.ts';
+
+const SOCKETS = Number(process.env.CHAT_BENCH_SOCKETS ?? 1000);
+const RATE = Number(process.env.CHAT_BENCH_RATE ?? 100); // messages per second, all sockets together
+const SECONDS = Number(process.env.CHAT_BENCH_SECONDS ?? 20);
+const DRAIN_MS = 15_000; // after the last send, how long a delivery may still arrive before it counts as lost
+const CONNECT_BATCH = 50;
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Pair {
+  roomId: string;
+  pro: { id: number; token: string };
+  client: { id: number; token: string };
+}
+
+/** N/2 professionals, each with one client, a session each and their room: N users, N/2 rooms. */
+async function seed(handle: DbHandle): Promise<Pair[]> {
+  const sessions = createSessionsService({
+    db: handle.db,
+    clock: systemClock,
+    // Long enough that no session expires during the run.
+    config: { session: { idleMinutes: 24 * 60, absoluteMinutes: 24 * 60 } },
+  });
+  const chat = createChatService({ db: handle.db, clock: systemClock });
+  const meta = { ip: '127.0.0.1', userAgent: 'chat bench' };
+  const pairs: Pair[] = [];
+  for (let i = 0; i < SOCKETS / 2; i++) {
+    const proId = await insertTestUser(handle.db, {
+      email: `pro${i}@chat-bench.test`,
+      password_hash: 'not-used',
+      nombre: 'Pro',
+      apellido: `Bench ${i}`,
+    });
+    const clientId = await insertTestUser(handle.db, {
+      type: USER_TYPE.client,
+      email: `client${i}@chat-bench.test`,
+      password_hash: 'not-used',
+      nombre: 'Cliente',
+      apellido: `Bench ${i}`,
+      parent_user_id: proId,
+    });
+    const [proToken, clientToken, room] = await Promise.all([
+      sessions.issue(proId, meta),
+      sessions.issue(clientId, meta),
+      chat.getOrCreateRoom({ actorId: proId, otherId: clientId }),
+    ]);
+    pairs.push({
+      roomId: room.chat_room_id,
+      pro: { id: proId, token: proToken },
+      client: { id: clientId, token: clientToken },
+    });
+  }
+  return pairs;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  rssMb(): number;
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+/** The compiled server in its own process, as `npm start` runs it. */
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: process.env.CHAT_BENCH_LOG_LEVEL ?? 'warn',
+      API_DOCS: 'false',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/web/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not answer /web/health within 120 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const ticks = 100; // USER_HZ on Linux
+  return {
+    url,
+    child,
+    rssMb: () => {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return match ? Number(match[1]) / 1024 : NaN;
+    },
+    cpuSeconds: () => {
+      // utime and stime are fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / ticks;
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+interface RunResult {
+  label: string;
+  sent: number;
+  delivered: number;
+  echoed: number;
+  lost: number;
+  refused: Record<string, number>;
+  latencies: number[];
+  connectSeconds: number;
+  servers: Array<{ idleMb: number; connectedMb: number; peakMb: number; endMb: number; cpuSeconds: number }>;
+  load: [number, number];
+}
+
+/**
+ * Opens one socket per user (professional on `servers[0]`, client on the last server), then sends RATE
+ * messages per second for SECONDS, each from one member of a random room to the other.
+ */
+async function exchange(label: string, pairs: Pair[], servers: ServerProcess[]): Promise<RunResult> {
+  const loadBefore = loadavg()[0]!;
+  const idle = servers.map((s) => s.rssMb());
+  const sentAt = new Map<number, number>(); // sequence → send time
+  const deliveredSeqs = new Set<number>();
+  const echoedSeqs = new Set<number>();
+  const latencies: number[] = [];
+  const refused: Record<string, number> = {};
+
+  const onFrame = (userId: number) => (frame: ChatServerFrame) => {
+    if (frame.type === 'error') {
+      refused[frame.code] = (refused[frame.code] ?? 0) + 1;
+      return;
+    }
+    if (frame.type !== 'message') return;
+    const seq = Number(frame.message.message.slice('bench '.length));
+    if (frame.message.user_id === userId) {
+      echoedSeqs.add(seq);
+      return;
+    }
+    const start = sentAt.get(seq);
+    if (start === undefined || deliveredSeqs.has(seq)) return;
+    deliveredSeqs.add(seq);
+    latencies.push(performance.now() - start);
+  };
+
+  const t0 = performance.now();
+  const sockets: Array<{ pro: ChatTestClient; client: ChatTestClient }> = [];
+  const last = servers[servers.length - 1]!;
+  for (let i = 0; i < pairs.length; i += CONNECT_BATCH / 2) {
+    const batch = pairs.slice(i, i + CONNECT_BATCH / 2);
+    sockets.push(
+      ...(await Promise.all(
+        batch.map(async (pair) => ({
+          pro: await connectChat(servers[0]!.url, pair.pro.token, { onFrame: onFrame(pair.pro.id) }).catch(
+            (err: unknown) => {
+              throw new Error(`socket of user ${pair.pro.id} on ${servers[0]!.url}: ${String(err)}`);
+            },
+          ),
+          client: await connectChat(last.url, pair.client.token, { onFrame: onFrame(pair.client.id) }),
+        })),
+      )),
+    );
+  }
+  const connectSeconds = (performance.now() - t0) / 1000;
+  await new Promise((r) => setTimeout(r, 1000));
+  const connected = servers.map((s) => s.rssMb());
+
+  const peak = servers.map((s) => s.rssMb());
+  const cpuBefore = servers.map((s) => s.cpuSeconds());
+  const sampler = setInterval(() => servers.forEach((s, i) => (peak[i] = Math.max(peak[i]!, s.rssMb()))), 250);
+
+  // A fixed schedule: message k leaves at k / RATE seconds (catching up if the event loop was late).
+  let seq = 0;
+  const total = RATE * SECONDS;
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * RATE));
+      while (seq < due) {
+        const index = Math.floor(Math.random() * sockets.length);
+        const pair = pairs[index]!;
+        const fromPro = Math.random() < 0.5;
+        const socket = fromPro ? sockets[index]!.pro : sockets[index]!.client;
+        sentAt.set(seq, performance.now());
+        socket.send({
+          type: 'send',
+          room_id: pair.roomId,
+          client_id: `bench-${String(seq).padStart(8, '0')}`,
+          message: `bench ${seq}`,
+        });
+        seq++;
+      }
+      if (seq >= total) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 5);
+  });
+  const drainUntil = performance.now() + DRAIN_MS;
+  while (deliveredSeqs.size < seq && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
+  clearInterval(sampler);
+  const end = servers.map((s) => s.rssMb());
+  const cpu = servers.map((s, i) => s.cpuSeconds() - cpuBefore[i]!);
+  for (const { pro, client } of sockets) {
+    pro.close();
+    client.close();
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    sent: seq,
+    delivered: deliveredSeqs.size,
+    echoed: echoedSeqs.size,
+    lost: seq - deliveredSeqs.size,
+    refused,
+    latencies,
+    connectSeconds,
+    servers: servers.map((_, i) => ({
+      idleMb: idle[i]!,
+      connectedMb: connected[i]!,
+      peakMb: peak[i]!,
+      endMb: end[i]!,
+      cpuSeconds: cpu[i]!,
+    })),
+    load: [loadBefore, loadavg()[0]!],
+  };
+}
+
+function print(r: RunResult) {
+  const f = (n: number) => n.toFixed(1);
+  const refused = Object.entries(r.refused)
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
+  console.log(
+    `| ${r.label} | ${SOCKETS} | ${r.sent} | ${f(pct(r.latencies, 50))} | ${f(pct(r.latencies, 95))} | ${f(pct(r.latencies, 99))} | ${f(r.latencies.at(-1) ?? NaN)} | **${r.lost}** | ${r.sent - r.echoed} | ${refused || '0'} | ${r.servers.map((s) => `${f(s.idleMb)} → ${f(s.connectedMb)} / peak ${f(s.peakMb)}`).join('; ')} | ${r.servers.map((s) => f(s.cpuSeconds)).join(' + ')} | ${r.connectSeconds.toFixed(1)} | ${r.load.map((l) => l.toFixed(1)).join(' → ')} |`,
+  );
+}
+
+/** Rows stored for the bench's messages: every sent message must be in the database too. */
+async function storedCount(handle: DbHandle): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM chat_messages
+    WHERE client_id LIKE 'bench-%'`.execute(handle.db);
+  return rows[0]!.n;
+}
+
+console.log('Building the server (dist/server.js, as npm start runs it)…');
+await import('../build.ts');
+console.log(
+  `\nChat: ${SOCKETS} sockets (one per user, ${SOCKETS / 2} rooms), ${RATE} messages/s for ${SECONDS} s; latency = send → the other member's socket.`,
+);
+console.log(
+  '| run | sockets | sent | p50 ms | p95 ms | p99 ms | max ms | lost | no echo | refused | server RSS MB (idle → connected / peak) | server CPU s | connect s | load avg (1 min) |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---|');
+
+const results: RunResult[] = [];
+{
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'medida-chat-bench-'));
+  try {
+    const handle = await createDb({ pglite: { dataDir: path.join(dataDir, 'pgdata') } });
+    let pairs: Pair[];
+    try {
+      await migrateToLatest(handle.db);
+      pairs = await seed(handle);
+    } finally {
+      await handle.close();
+    }
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    try {
+      results.push(await exchange('PGlite, 1 instance', pairs, [server]));
+      print(results.at(-1)!);
+    } finally {
+      await server.stop();
+    }
+    const reopened = await createDb({ pglite: { dataDir: path.join(dataDir, 'pgdata') } });
+    try {
+      console.log(`  (PGlite: ${await storedCount(reopened)} of ${results.at(-1)!.sent} sent messages stored)`);
+    } finally {
+      await reopened.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const databaseUrl = process.env.DATABASE_URL;
+if (databaseUrl) {
+  for (const instances of [1, 2]) {
+    const handle = await createFreshTestDb({ DATABASE_URL: databaseUrl });
+    try {
+      const pairs = await seed(handle);
+      const servers: ServerProcess[] = [];
+      try {
+        for (let i = 0; i < instances; i++) servers.push(await startServer({ DATABASE_URL: handle.connectionString! }));
+        const label =
+          instances === 1 ? 'PostgreSQL, 1 instance' : 'PostgreSQL, 2 instances (LISTEN/NOTIFY; pairs split)';
+        results.push(await exchange(label, pairs, servers));
+        print(results.at(-1)!);
+      } finally {
+        for (const server of servers) await server.stop();
+      }
+      console.log(`  (${await storedCount(handle)} of ${results.at(-1)!.sent} sent messages stored)`);
+    } finally {
+      await handle.close();
+    }
+  }
+} else {
+  console.log('\nDATABASE_URL not set: the PostgreSQL runs (one and two instances) were skipped.');
+}
+
+const lost = results.reduce((n, r) => n + r.lost, 0);
+if (lost > 0) {
+  console.log(`\n${lost} messages lost.`);
+  process.exitCode = 1;
+}
