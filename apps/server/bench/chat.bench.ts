@@ -167,6 +167,8 @@ interface RunResult {
   refused: Record<string, number>;
   latencies: number[];
   connectSeconds: number;
+  /** From the last send to the last delivery: how far behind the run the deliveries were. */
+  drainSeconds: number;
   servers: Array<{ idleMb: number; connectedMb: number; peakMb: number; endMb: number; cpuSeconds: number }>;
   load: [number, number];
 }
@@ -254,8 +256,10 @@ async function exchange(label: string, pairs: Pair[], servers: ServerProcess[]):
       }
     }, 5);
   });
-  const drainUntil = performance.now() + DRAIN_MS;
-  while (deliveredSeqs.size < seq && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
+  const lastSend = performance.now();
+  const drainUntil = lastSend + DRAIN_MS;
+  while (deliveredSeqs.size < seq && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
+  const drainSeconds = (performance.now() - lastSend) / 1000;
   clearInterval(sampler);
   const end = servers.map((s) => s.rssMb());
   const cpu = servers.map((s, i) => s.cpuSeconds() - cpuBefore[i]!);
@@ -273,6 +277,7 @@ async function exchange(label: string, pairs: Pair[], servers: ServerProcess[]):
     refused,
     latencies,
     connectSeconds,
+    drainSeconds,
     servers: servers.map((_, i) => ({
       idleMb: idle[i]!,
       connectedMb: connected[i]!,
@@ -290,7 +295,7 @@ function print(r: RunResult) {
     .map(([code, n]) => `${code} ${n}`)
     .join(', ');
   console.log(
-    `| ${r.label} | ${SOCKETS} | ${r.sent} | ${f(pct(r.latencies, 50))} | ${f(pct(r.latencies, 95))} | ${f(pct(r.latencies, 99))} | ${f(r.latencies.at(-1) ?? NaN)} | **${r.lost}** | ${r.sent - r.echoed} | ${refused || '0'} | ${r.servers.map((s) => `${f(s.idleMb)} → ${f(s.connectedMb)} / peak ${f(s.peakMb)}`).join('; ')} | ${r.servers.map((s) => f(s.cpuSeconds)).join(' + ')} | ${r.connectSeconds.toFixed(1)} | ${r.load.map((l) => l.toFixed(1)).join(' → ')} |`,
+    `| ${r.label} | ${SOCKETS} | ${r.sent} | ${f(pct(r.latencies, 50))} | ${f(pct(r.latencies, 95))} | ${f(pct(r.latencies, 99))} | ${f(r.latencies.at(-1) ?? NaN)} | **${r.lost}** | ${r.sent - r.echoed} | ${refused || '0'} | ${r.servers.map((s) => `${f(s.idleMb)} → ${f(s.connectedMb)} / peak ${f(s.peakMb)}`).join('; ')} | ${r.servers.map((s) => f(s.cpuSeconds)).join(' + ')} | ${r.drainSeconds.toFixed(1)} | ${r.connectSeconds.toFixed(1)} | ${r.load.map((l) => l.toFixed(1)).join(' → ')} |`,
   );
 }
 
@@ -307,9 +312,9 @@ console.log(
   `\nChat: ${SOCKETS} sockets (one per user, ${SOCKETS / 2} rooms), ${RATE} messages/s for ${SECONDS} s; latency = send → the other member's socket.`,
 );
 console.log(
-  '| run | sockets | sent | p50 ms | p95 ms | p99 ms | max ms | lost | no echo | refused | server RSS MB (idle → connected / peak) | server CPU s | connect s | load avg (1 min) |',
+  '| run | sockets | sent | p50 ms | p95 ms | p99 ms | max ms | lost | no echo | refused | server RSS MB (idle → connected / peak) | server CPU s | drain s | connect s | load avg (1 min) |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|');
 
 const results: RunResult[] = [];
 {

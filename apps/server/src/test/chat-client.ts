@@ -17,18 +17,27 @@ export interface ChatTestClient {
   close(): void;
 }
 
-export function chatSocketUrl(baseUrl: string, after?: number) {
+export function chatSocketUrl(baseUrl: string, after?: number, appLang?: string) {
   const url = new URL(CHAT_WS_PATH, baseUrl.replace(/^http/, 'ws'));
   if (after !== undefined) url.searchParams.set('after', String(after));
+  if (appLang !== undefined) url.searchParams.set('lang', appLang);
   return url.toString();
 }
 
 export function connectChat(
   baseUrl: string,
   token: string,
-  options: { after?: number; lang?: string; onFrame?: (frame: ChatServerFrame) => void } = {},
+  options: {
+    after?: number;
+    /** Accept-Language of the upgrade request (what a browser sends on its own). */
+    lang?: string;
+    /** `?lang=`: the language the web app shows, which wins over the header. */
+    appLang?: string;
+    onFrame?: (frame: ChatServerFrame) => void;
+  } = {},
 ): Promise<ChatTestClient> {
-  const socket = new WebSocket(chatSocketUrl(baseUrl, options.after), [CHAT_WS_PROTOCOL, `bearer.${token}`], {
+  const url = chatSocketUrl(baseUrl, options.after, options.appLang);
+  const socket = new WebSocket(url, [CHAT_WS_PROTOCOL, `bearer.${token}`], {
     headers: options.lang ? { 'accept-language': options.lang } : {},
   });
   const frames: ChatServerFrame[] = [];

@@ -37,9 +37,10 @@ export function createChatHub(deps: {
   };
 
   async function loadMessageEvent(messageId: number) {
-    const row = await deps.chat.findMessageForFanOut(messageId);
-    if (!row || !hasLocal(row.user_low, row.user_high)) return undefined;
-    const { room, totals } = await deps.chat.roomSnapshot(row.room_id);
+    const found = await deps.chat.messageForFanOut(messageId);
+    if (!found || !hasLocal(found.row.user_low, found.row.user_high)) return undefined;
+    const { row } = found;
+    const { room, totals } = await found.snapshot();
     return () => {
       const message = toChatMessage(row);
       for (const userId of [row.user_low, row.user_high]) {

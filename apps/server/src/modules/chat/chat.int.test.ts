@@ -1,9 +1,10 @@
-import { CHAT_CLOSE, CHAT_LIMITS, type ChatRoom } from '@medida/contracts';
+import { CHAT_CLOSE, CHAT_LIMITS, LANGUAGES, type ChatRoom } from '@medida/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChat, type ChatTestClient } from '../../test/chat-client.ts';
 import { bearer, insertUser, login } from '../../test/factories.ts';
 import { loggedIn, twoTenants, type Actor } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { translate } from '../../lib/i18n.ts';
 import { createChatService } from './chat.service.ts';
 
 describe('chat: rooms, history, unread counts and the socket', () => {
@@ -150,6 +151,27 @@ describe('chat: rooms, history, unread counts and the socket', () => {
       0,
     );
     expect((await roomsOf(t.owner)).unseen_total).toBe(0);
+  });
+
+  it('refuses sends to a room whose other member was deleted; its history stays readable', async () => {
+    const pro = await loggedIn(ctx);
+    const clientUser = await insertUser(ctx, { type: 2, parent_user_id: pro.id });
+    const room = await roomWith(pro, clientUser.id);
+    const socket = await open(pro);
+    const before = clientId();
+    socket.send({ type: 'send', room_id: room.chat_room_id, client_id: before, message: 'antes de borrar' });
+    await socket.next('message', (f) => f.client_id === before);
+    await ctx.db.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', clientUser.id).execute();
+    const after = clientId();
+    socket.send({ type: 'send', room_id: room.chat_room_id, client_id: after, message: 'después' });
+    expect(await socket.next('error', (f) => f.client_id === after)).toMatchObject({ code: 'not_found' });
+    expect(await ctx.db.selectFrom('chat_messages').select('id').where('client_id', '=', after).execute()).toEqual([]);
+    const history = await ctx.app.inject({
+      url: `/web/chat/messages?room_id=${room.chat_room_id}`,
+      headers: pro.headers,
+    });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().messages.map((m: { message: string }) => m.message)).toEqual(['antes de borrar']);
   });
 
   it('stores a retried send once and answers the retry with the stored message', async () => {
@@ -301,10 +323,40 @@ describe('chat: rooms, history, unread counts and the socket', () => {
 
     const many = [];
     for (let i = 1; i < CHAT_LIMITS.socketsPerUser; i++) many.push(await open(pro));
-    const extra = await open(pro, { lang: 'en' });
-    expect(await extra.next('error')).toMatchObject({ code: 'too_many_requests', key: 'chat.tooManySockets' });
-    expect((await extra.closed).code).toBe(CHAT_CLOSE.tooManySockets);
+    for (const lang of LANGUAGES) {
+      const extra = await open(pro, { lang: 'es', appLang: lang });
+      expect(await extra.next('error')).toMatchObject({
+        code: 'too_many_requests',
+        key: 'chat.tooManySockets',
+        message: translate(lang, 'chat.tooManySockets'),
+      });
+      expect((await extra.closed).code).toBe(CHAT_CLOSE.tooManySockets);
+    }
     for (const s of many) s.close();
+  });
+
+  it('answers each limit in the language the app shows (?lang wins over the browser’s Accept-Language)', async () => {
+    const room = await roomWith(t.owner, t.client.id);
+    for (const lang of LANGUAGES) {
+      const socket = await open(client, { lang: lang === 'es' ? 'en' : 'es', appLang: lang });
+      const id = clientId();
+      socket.send({
+        type: 'send',
+        room_id: room.chat_room_id,
+        client_id: id,
+        message: 'x'.repeat(CHAT_LIMITS.messageMaxLength + 1),
+      });
+      expect(await socket.next('error')).toMatchObject({
+        code: 'message_too_long',
+        client_id: id,
+        message: translate(lang, 'chat.messageTooLong'),
+      });
+      socket.sendRaw('not json');
+      expect(await socket.next('error')).toMatchObject({ message: translate(lang, 'chat.badFrame') });
+      socket.close();
+    }
+    const texts = LANGUAGES.map((lang) => translate(lang, 'chat.tooManyMessages'));
+    expect(new Set(texts).size).toBe(3);
   });
 
   it('refuses the upgrade without a valid token and closes the socket when the session is revoked', async () => {

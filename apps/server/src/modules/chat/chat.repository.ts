@@ -76,6 +76,25 @@ export function createChatRepository(db: Db) {
         .where((eb) => eb.or([eb('user_low', '=', userId), eb('user_high', '=', userId)]))
         .executeTakeFirst(),
 
+    /** The room if `userId` is a member and the other member is a live user (one may send to it); else undefined. */
+    findRoomToSend: (roomId: string, userId: number) =>
+      db
+        .selectFrom('chat_rooms as r')
+        .innerJoin('users as other', (join) =>
+          join.on((eb) =>
+            eb(
+              'other.id',
+              '=',
+              eb.case().when('r.user_low', '=', userId).then(eb.ref('r.user_high')).else(eb.ref('r.user_low')).end(),
+            ),
+          ),
+        )
+        .select('r.id')
+        .where('r.id', '=', roomId)
+        .where((eb) => eb.or([eb('r.user_low', '=', userId), eb('r.user_high', '=', userId)]))
+        .where('other.deleted_at', 'is', null)
+        .executeTakeFirst(),
+
     /** The member's rooms, most recent activity first. */
     listRoomsOf: (userId: number) =>
       db
@@ -210,7 +229,7 @@ export function createChatRepository(db: Db) {
         .limit(limit)
         .execute(),
 
-    /** A message with both members of its room: what fan-out needs to route it. */
+    /** A message with its room (members, creation, last message): what fan-out needs to route and show it. */
     findMessageForFanOut: (messageId: number) =>
       db
         .selectFrom('chat_messages as m')
@@ -224,6 +243,8 @@ export function createChatRepository(db: Db) {
           'm.created_at',
           'r.user_low',
           'r.user_high',
+          'r.created_at as room_created_at',
+          'r.last_message_id',
         ])
         .where('m.id', '=', messageId)
         .executeTakeFirst(),

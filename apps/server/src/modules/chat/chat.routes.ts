@@ -11,6 +11,7 @@ import {
   getUserChatRoomsQuerySchema,
   getUserChatRoomsResponseSchema,
   idSchema,
+  languageSchema,
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,8 @@ import { createChatSocketHandler } from './chat-socket.ts';
 import { createSendRate } from './send-rate.ts';
 
 const errors = { 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
-const wsQuerySchema = z.object({ after: idSchema.optional() });
+// `lang`: a browser cannot set Accept-Language on a WebSocket, so the app names the language it shows.
+const wsQuerySchema = z.object({ after: idSchema.optional(), lang: languageSchema.optional() });
 
 /** Chat between users (spec §3 "Chat", §7; decisions 120–124): rooms, history, read marks and the socket. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -120,17 +122,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...protectedRoute('any', {
         tags: ['chat'],
-        summary: `WebSocket (subprotocols "${CHAT_WS_PROTOCOL}" and "bearer.<token>"); ?after=<message id> sends what was missed`,
+        summary: `WebSocket (subprotocols "${CHAT_WS_PROTOCOL}" and "bearer.<token>"); ?after=<message id> sends what was missed, ?lang=es|en|pt the language of error frames`,
         querystring: wsQuerySchema,
         response: {},
       }),
       websocket: true,
     },
-    (socket, request) =>
-      handleSocket(socket, {
-        ...authOf(request),
-        lang: request.lang,
-        after: (request.query as z.infer<typeof wsQuerySchema>).after,
-      }),
+    (socket, request) => {
+      const query = request.query as z.infer<typeof wsQuerySchema>;
+      return handleSocket(socket, { ...authOf(request), lang: query.lang ?? request.lang, after: query.after });
+    },
   );
 };

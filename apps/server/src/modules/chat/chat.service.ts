@@ -41,12 +41,21 @@ export function createChatService(deps: { db: Kysely<Database>; clock: Clock }) 
     return actor.type === USER_TYPE.professional && (await repo.isBelow(actorId, otherId));
   }
 
-  /** The rooms as the list shows them, in the given order, and each member's unread total (its badge). */
-  async function roomViews(rooms: { id: string; created_at: Date; last_message_id: number | null }[]) {
+  /**
+   * The rooms as the list shows them, in the given order, and each member's unread total (its badge).
+   * `known` messages (fan-out already holds the new one, usually the room's last) are not read again.
+   */
+  async function roomViews(
+    rooms: { id: string; created_at: Date; last_message_id: number | null }[],
+    known: MessageRow[] = [],
+  ) {
     const ids = rooms.map((r) => r.id);
-    const lastIds = rooms.flatMap((r) => (r.last_message_id === null ? [] : [r.last_message_id]));
+    const lastById = new Map(known.map((m) => [m.id, m]));
+    const lastIds = rooms.flatMap((r) =>
+      r.last_message_id === null || lastById.has(r.last_message_id) ? [] : [r.last_message_id],
+    );
     const [members, lastMessages] = await Promise.all([repo.membersOf(ids), repo.messagesByIds(lastIds)]);
-    const lastById = new Map(lastMessages.map((m) => [m.id, m]));
+    for (const m of lastMessages) lastById.set(m.id, m);
     const totals = new Map(members.map((m) => [m.user_id, Number(m.unseen_total ?? 0)]));
     const views = rooms.map((room): ChatRoom => {
       const own = members.filter((m) => m.room_id === room.id);
@@ -115,10 +124,8 @@ export function createChatService(deps: { db: Kysely<Database>; clock: Clock }) 
     async send(a: { userId: number; roomId: string; clientId: string; message: string }): Promise<SendResult> {
       return deps.db.transaction().execute(async (trx) => {
         const tx = createChatRepository(trx);
-        const room = await tx.findRoomOfMember(a.roomId, a.userId);
-        if (!room) throw notFound();
-        const otherId = room.user_low === a.userId ? room.user_high : room.user_low;
-        if (!(await tx.findLiveUser(otherId))) throw notFound();
+        // A stranger's room, or one whose other member was deleted: not found (decision 120).
+        if (!(await tx.findRoomToSend(a.roomId, a.userId))) throw notFound();
         const stored = await tx.insertMessage({ ...a, now: deps.clock.now() });
         if (!stored) {
           const previous = await tx.findMessageByClientId(a.userId, a.clientId);
@@ -146,7 +153,23 @@ export function createChatService(deps: { db: Kysely<Database>; clock: Clock }) 
       };
     },
 
-    findMessageForFanOut: (messageId: number) => repo.findMessageForFanOut(messageId),
+    /**
+     * A new message with its room as the members' lists now show it and their unread totals, or undefined
+     * when it is gone. Two statements: the message with its room, then the members (the last message is
+     * usually this one).
+     */
+    async messageForFanOut(messageId: number) {
+      const row = await repo.findMessageForFanOut(messageId);
+      if (!row) return undefined;
+      const room = { id: row.room_id, created_at: row.room_created_at, last_message_id: row.last_message_id };
+      return {
+        row,
+        snapshot: async () => {
+          const { views, totals } = await roomViews([room], [row]);
+          return { room: views[0]!, totals };
+        },
+      };
+    },
   };
 }
 

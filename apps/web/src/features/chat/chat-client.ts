@@ -8,6 +8,7 @@ import {
   type ChatServerFrame,
 } from '@medida/contracts';
 import { useSyncExternalStore } from 'react';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { apiErrorMessage, notifyError } from '../../lib/notify.ts';
 import { chatApi } from './chat-api.ts';
 import { playChatSound } from './chat-sound.ts';
@@ -73,6 +74,8 @@ function socketUrl(after: number) {
   const url = new URL(CHAT_WS_PATH, window.location.href);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   if (after > 0) url.searchParams.set('after', String(after));
+  // Error frames (limits) come back in the language the app shows, not the browser's Accept-Language.
+  url.searchParams.set('lang', currentLanguage());
   return url.toString();
 }
 
