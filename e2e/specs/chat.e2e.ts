@@ -52,9 +52,10 @@ async function send(page: Page, text: string) {
 }
 
 describe('chat between a professional and its client (two browsers)', () => {
-  it('delivers within a second, raises the badge, and opening the room clears it', async () => {
+  it('delivers within a second to a phone, raises the badge, and opening the room clears it', async () => {
     const pro = await signedIn(DESKTOP, PRO);
-    const client = await signedIn(DESKTOP, CLIENT);
+    // The client reads on a phone (~390 px): stacked panes.
+    const client = await signedIn(PHONE, CLIENT);
     await expectPath(client.page, '/evaluations');
     const before = Number(await badge(client.page));
 
@@ -71,6 +72,7 @@ describe('chat between a professional and its client (two browsers)', () => {
     const room = client.page.getByTestId('chat-room').filter({ hasText: `${PRO.nombre} ${PRO.apellido}` });
     await expect.poll(() => room.getAttribute('data-unseen')).toBe('1');
     await room.click();
+    expect(await client.page.getByTestId('chat-rooms').count()).toBe(0);
     await expect.poll(() => client.page.getByTestId('chat-message-text').last().textContent()).toBe(text);
     await expect.poll(() => badge(client.page)).toBe(String(before));
 
