@@ -200,8 +200,34 @@ function resultRows(lang: Language, r: EvaluationResult): ResultRow[] {
       category: cat(r.fitness.category),
       source: r.fitness.category_equation,
     });
+  const tv = r.training_volume;
+  if (tv)
+    rows.push({
+      label: 'trainingVolume',
+      value:
+        tv.percent !== null
+          ? `${n(tv.percent, 0)} %`
+          : `${n(tv.minutes_per_week ?? 0, 0)} ${text(lang, 'minutesPerWeek')}`,
+    });
   if (r.training_level) rows.push({ label: 'trainingLevel', value: cat(r.training_level) });
+  const device = r.device ? deviceReadings(lang, r.device) : '';
+  if (device) rows.push({ label: 'deviceReadings', value: device });
   return rows;
+}
+
+/** The bioimpedance device's own readings in one line, beside (not instead of) the computed values. */
+function deviceReadings(lang: Language, d: NonNullable<EvaluationResult['device']>): string {
+  const parts: Array<[TextKey, number | null, number, string]> = [
+    ['deviceMuscle', d.muscle_kg, 1, ' kg'],
+    ['deviceVisceral', d.visceral_level, 0, ''],
+    ['deviceWater', d.water_pct, 1, ' %'],
+    ['devicePhaseAngle', d.phase_angle, 1, '°'],
+    ['deviceBmr', d.bmr_kcal, 0, ' kcal'],
+  ];
+  return parts
+    .filter(([, v]) => v !== null)
+    .map(([key, v, digits, unit]) => `${text(lang, key)} ${n(v!, digits)}${unit}`)
+    .join(' · ');
 }
 
 /** " (equation name)" for a warning about one equation, from the engine's registry. */

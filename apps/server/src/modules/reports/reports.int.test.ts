@@ -97,6 +97,73 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
     expect(text).toContain('2026-01-15 - 2026-02-20'); // the history chart spans both visits
   });
 
+  const LATE_LIFE = {
+    es: [
+      'Lecturas del equipo de bioimpedancia',
+      'músculo 34.5 kg',
+      'agua 55.2 %',
+      'ángulo de fase 6.3°',
+      'metabolismo basal 1720 kcal',
+      'Volumen de entrenamiento',
+      '150 min/semana',
+      'VO2máx medido',
+      '(20-81 años)',
+      '(19-78 años)',
+    ],
+    en: [
+      'Bioimpedance device readings',
+      'muscle 34.5 kg',
+      'water 55.2 %',
+      'phase angle 6.3°',
+      'BMR 1720 kcal',
+      'Training volume',
+      '150 min/week',
+      'Measured VO2max',
+      '(20-81 y)',
+      '(19-78 y)',
+    ],
+    pt: [
+      'Leituras do aparelho de bioimpedância',
+      'músculo 34.5 kg',
+      'água 55.2 %',
+      'ângulo de fase 6.3°',
+      'metabolismo basal 1720 kcal',
+      'Volume de treinamento',
+      '150 min/semana',
+      'VO2máx medido',
+      '(20-81 anos)',
+      '(19-78 anos)',
+    ],
+  } as const;
+
+  it.each(['es', 'en', 'pt'] as const)(
+    'prints the device readings, training volume, measured VO2max and the validity warnings of a 91-year-old (%s)',
+    async (lang) => {
+      const t = await twoTenants(ctx);
+      // 91 y: outside Lee 2000 (20-81 y) and Mifflin-St Jeor (19-78 y), so both are flagged (decision 036).
+      await ctx.db.updateTable('users').set({ lang, nacimiento: '1935-01-10' }).where('id', '=', t.client.id).execute();
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/web/ingresaevaluacion',
+        headers: t.owner.headers,
+        payload: evaluationBody(t.client.id, t.owner.id, {
+          device: { muscle_kg: 34.5, visceral_level: 9, water_pct: 55.2, phase_angle: 6.3, bmr_kcal: 1720 },
+          training_volume_min: 150,
+          vo2max_measured: 30.5,
+        }),
+      });
+      expect(created.statusCode).toBe(200);
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/web/evaluations/${created.json().evaluacion.id}/report.pdf`,
+        headers: t.owner.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      const flat = pdfText(res.rawPayload).split('\n').join('');
+      for (const expected of LATE_LIFE[lang]) expect(flat).toContain(expected);
+    },
+  );
+
   it('an older version is rendered on request; unknown ones are 404', async () => {
     const t = await evaluated('es');
     await ctx.app.inject({
