@@ -1,5 +1,6 @@
 /**
- * Compiles the server into dist/ (npm start runs it with plain node: no TypeScript compiler at start-up).
+ * Compiles the server into dist/ (npm start runs it with plain node: no TypeScript compiler at start-up), with the
+ * embedded database's worker thread as a second entry.
  * Our workspace packages (TypeScript sources) are bundled in; every npm dependency stays an import of
  * node_modules. Dynamic imports (the locations dataset in the migrations) become chunks loaded only
  * when reached.
@@ -18,7 +19,11 @@ const external = [...new Set(workspaceManifests.flatMap((m) => Object.keys(m.dep
 );
 
 await build({
-  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
+  entryPoints: {
+    server: new URL('./src/server.ts', import.meta.url).pathname,
+    // The embedded database's worker thread: @medida/db starts it as ./pglite-worker.js beside its own chunk.
+    'pglite-worker': new URL('../../packages/db/src/pglite-worker.ts', import.meta.url).pathname,
+  },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   splitting: true,

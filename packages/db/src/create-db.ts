@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
 import { listenOnChannel, type Listener, type ListenHandlers } from './pg-listener.ts';
 import { createPglitePool } from './pglite-pool.ts';
+import { openPgliteThread } from './pglite-thread.ts';
+import { textParsers } from './type-parsers.ts';
 
 export type DbOptions =
   | {
@@ -28,26 +29,6 @@ export interface DbHandle {
   listen?: (channel: string, handlers: ListenHandlers) => Promise<Listener>;
   close(): Promise<void>;
 }
-
-const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
-
-/** int8 (count(*), sums) as a JS number while exact; beyond 2^53 we fail loudly rather than round. */
-function parseInt8(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} exceeds Number.MAX_SAFE_INTEGER`);
-  return n;
-}
-
-/**
- * Type parsing is chosen deliberately and is the same for both drivers:
- * int8 → number (checked), numeric → string (exact decimals), date → 'YYYY-MM-DD' string
- * (a JS Date would shift calendar dates across time zones), timestamptz → Date.
- */
-const textParsers: Record<number, (value: string) => unknown> = {
-  [OID.int8]: parseInt8,
-  [OID.numeric]: (value) => value,
-  [OID.date]: (value) => value,
-};
 
 /** The parsers both drivers use; exported for code that opens PGlite directly (test templates). */
 export const pgliteParsers = textParsers;
@@ -86,7 +67,8 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     lock = acquireDataDirLock(dataDir);
   }
   try {
-    const pglite = await PGlite.create({ dataDir, loadDataDir, parsers: textParsers });
+    // PGlite runs in its own thread (pglite-thread.ts): HTTP stays responsive while a query works.
+    const pglite = await openPgliteThread({ dataDir, loadDataDir });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
     // Kysely initialises the driver lazily; touch it so close() always reaches pglite.close().
     await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();

@@ -1,13 +1,14 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { PgliteSession } from './pglite-thread.ts';
 
 /**
- * A `pg`-Pool look-alike over one PGlite instance, for Kysely's PostgresDialect.
+ * A `pg`-Pool look-alike over one PGlite session (the database thread, or an in-process PGlite), for
+ * Kysely's PostgresDialect.
  * PGlite has a single session, so a transaction (BEGIN … COMMIT on one connection) must own it
  * exclusively: the session is lent to one borrower at a time and the others wait in a FIFO queue.
  * A query issued on `db` from inside a transaction callback would therefore wait forever: always use `trx`.
  */
-export function createPglitePool(pglite: PGlite): PostgresPool {
+export function createPglitePool(pglite: PgliteSession): PostgresPool {
   const waiting: Array<() => void> = [];
   let busy = false;
 

@@ -1,0 +1,49 @@
+// The embedded database's thread: one PGlite instance, queries in order, answers by message.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgliteRequest, PgliteReply, PgliteWorkerData, SerializedDbError } from './pglite-protocol.ts';
+import { textParsers } from './type-parsers.ts';
+
+const port = parentPort!;
+const { dataDir, loadDataDir } = workerData as PgliteWorkerData;
+
+/** Every field of PGlite's DatabaseError (code, constraint, detail, …) survives the trip as plain data. */
+function serializeError(error: unknown): SerializedDbError {
+  if (!(error instanceof Error)) return { message: String(error), fields: {} };
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(error)) if (typeof value === 'string') fields[key] = value;
+  return { message: error.message, fields };
+}
+
+try {
+  const pglite = await PGlite.create({
+    dataDir,
+    loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+    parsers: textParsers,
+  });
+  port.on('message', (request: PgliteRequest) => {
+    if (request.kind === 'close') {
+      pglite.close().then(
+        () => port.postMessage({ id: request.id, closed: true } satisfies PgliteReply),
+        (error: unknown) => port.postMessage({ id: request.id, error: serializeError(error) } satisfies PgliteReply),
+      );
+      return;
+    }
+    pglite.query(request.sql, request.params).then(
+      (result) =>
+        port.postMessage({
+          id: request.id,
+          result: {
+            rows: result.rows as unknown[],
+            command: result.command,
+            rowCount: result.rowCount,
+            affectedRows: result.affectedRows,
+          },
+        } satisfies PgliteReply),
+      (error: unknown) => port.postMessage({ id: request.id, error: serializeError(error) } satisfies PgliteReply),
+    );
+  });
+  port.postMessage({ id: 0, ready: true } satisfies PgliteReply);
+} catch (error) {
+  port.postMessage({ id: 0, error: serializeError(error) } satisfies PgliteReply);
+}
