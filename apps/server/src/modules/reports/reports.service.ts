@@ -7,7 +7,14 @@ import type { AppDeps } from '../../types.ts';
 import { createEvaluationsService } from '../evaluations/evaluations.service.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
-import { renderReportPdf, type ReportModel } from './report-document.tsx';
+import type { renderReportPdf as RenderReportPdf, ReportModel } from './report-document.tsx';
+
+/**
+ * @react-pdf/renderer costs seconds and tens of MB to load: the server loads it on the first report, not at
+ * start-up (issue 11 item 6).
+ */
+const renderReportPdf: typeof RenderReportPdf = async (...args) =>
+  (await import('./report-document.tsx')).renderReportPdf(...args);
 
 /** Report e-mails per professional (abuse limit: each one goes to a client's inbox). */
 export const REPORT_EMAILS_PER_HOUR = 20;
