@@ -310,12 +310,16 @@ export function ReportDocument({ model, password }: { model: ReportModel; passwo
       .filter(Boolean)
       .join(', '),
   ]);
-  const exams = r.exams.map((e) => [
-    e.name,
-    `${n(e.value, EXAM_CATALOGUE[e.id].decimals)} ${e.unit}`,
-    categoryName(lang, e.status),
-    e.limit,
-  ]);
+  // Name and limits from the catalogue in the report's language (the result keeps the evaluation's).
+  const exams = r.exams.map((e) => {
+    const def = EXAM_CATALOGUE[e.id];
+    return [
+      def.name[lang],
+      `${n(e.value, def.decimals)} ${e.unit}`,
+      categoryName(lang, e.status),
+      def.limit(r.sex)[lang],
+    ];
+  });
   const weights = model.history.map((h) => ({ x: h.fecha, y: h.peso }));
   const fats = model.history
     .filter((h) => h.body_fat_percent !== null)

@@ -4,6 +4,7 @@ import { twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { evaluationBody, fourSkinfoldBody } from '../../test/evaluation-factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
+import { EXAM_CATALOGUE } from '@medida/domain';
 import { REPORT_EMAILS_PER_HOUR } from './reports.service.ts';
 
 let ctx: TestContext;
@@ -95,6 +96,9 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
     expect(detail.results.comparisons.length).toBeGreaterThan(1);
     for (const c of detail.results.comparisons) expect(flat).toContain(c.equation.citation.split(';')[0]);
     expect(text).toContain('2026-01-15 - 2026-02-20'); // the history chart spans both visits
+    // Exam names and limits in the report's language, whatever language the evaluation was saved in.
+    expect(flat).toContain(EXAM_CATALOGUE.fasting_glucose.name[lang]);
+    expect(flat).toContain(EXAM_CATALOGUE.total_cholesterol.limit('F')[lang].split(';')[0]!);
   });
 
   const LATE_LIFE = {
@@ -141,7 +145,12 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
     async (lang) => {
       const t = await twoTenants(ctx);
       // 91 y: outside Lee 2000 (20-81 y) and Mifflin-St Jeor (19-78 y), so both are flagged (decision 036).
-      await ctx.db.updateTable('users').set({ lang, nacimiento: '1935-01-10' }).where('id', '=', t.client.id).execute();
+      // Saved while the client's language is Spanish; the report is asked for after it changed.
+      await ctx.db
+        .updateTable('users')
+        .set({ lang: 'es', nacimiento: '1935-01-10' })
+        .where('id', '=', t.client.id)
+        .execute();
       const created = await ctx.app.inject({
         method: 'POST',
         url: '/web/ingresaevaluacion',
@@ -150,9 +159,17 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
           device: { muscle_kg: 34.5, visceral_level: 9, water_pct: 55.2, phase_angle: 6.3, bmr_kcal: 1720 },
           training_volume_min: 150,
           vo2max_measured: 30.5,
+          clinical_data: {
+            temperatura: 36.6,
+            dif_respirar: false,
+            ecnt: [],
+            autoinmune: [],
+            exams: [{ name: 'hdl', value: 39.6, status: true }],
+          },
         }),
       });
       expect(created.statusCode).toBe(200);
+      await ctx.db.updateTable('users').set({ lang }).where('id', '=', t.client.id).execute();
       const res = await ctx.app.inject({
         method: 'GET',
         url: `/web/evaluations/${created.json().evaluacion.id}/report.pdf`,
@@ -161,6 +178,11 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
       expect(res.statusCode).toBe(200);
       const flat = pdfText(res.rawPayload).split('\n').join('');
       for (const expected of LATE_LIFE[lang]) expect(flat).toContain(expected);
+      // The exam in the report's language, printed "40" and classed on that figure (decision 035).
+      expect(flat).toContain(EXAM_CATALOGUE.hdl.name[lang]);
+      expect(flat).toContain(EXAM_CATALOGUE.hdl.limit('F')[lang].split(';')[0]!);
+      expect(flat).toContain('40 mg/dL');
+      expect(flat).not.toContain('39.60');
     },
   );
 

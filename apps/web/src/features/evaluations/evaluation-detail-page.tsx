@@ -217,7 +217,7 @@ function EvaluationBody({ data }: { data: EvaluationDetail }) {
             <RisksCard result={r} inputs={data.inputs} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <LabsCard exams={r.exams} />
+            <LabsCard exams={r.exams} sex={r.sex} />
           </Grid.Col>
         </Grid>
         {r.comparisons.length > 0 && <ComparisonTable comparisons={r.comparisons} />}

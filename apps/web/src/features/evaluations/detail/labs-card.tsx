@@ -1,14 +1,14 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EXAM_CATALOGUE } from '@medida/domain';
-import type { ExamResult } from '@medida/domain';
+import type { ExamResult, Sex } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { EquationSource } from './equation-source.tsx';
 import { formatNumber } from './format.ts';
 import { LevelBadge, ResultCard } from './result-parts.tsx';
 
-/** Laboratory exams: value (at the precision its status was decided on, decision 035) and unit, status colour, reference limits, computed ones marked. */
-export function LabsCard({ exams }: { exams: ExamResult[] }) {
+/** Laboratory exams, named and limited in the viewer's language (the result keeps the evaluation's): value (at the precision its status was decided on, decision 035) and unit, status colour, reference limits, computed ones marked. */
+export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   return (
@@ -34,7 +34,7 @@ export function LabsCard({ exams }: { exams: ExamResult[] }) {
                   <Table.Td>
                     <Stack gap={0}>
                       <Group gap={4} wrap="nowrap">
-                        <Text size="sm">{e.name}</Text>
+                        <Text size="sm">{EXAM_CATALOGUE[e.id].name[lang]}</Text>
                         <EquationSource equation={e.equation} />
                       </Group>
                       {e.derived && (
@@ -67,7 +67,7 @@ export function LabsCard({ exams }: { exams: ExamResult[] }) {
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs" c="dimmed" title={e.source}>
-                      {e.limit}
+                      {EXAM_CATALOGUE[e.id].limit(sex)[lang]}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
