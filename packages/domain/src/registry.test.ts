@@ -14,6 +14,17 @@ describe('equation registry', () => {
     }
   });
 
+  it('the citations issue 9 checked read as the papers do', () => {
+    const citation = (id: string) => EQUATIONS.find((e) => e.id === id)!.citation;
+    expect(citation('nagamine_suzuki_1964')).toContain('Hum Biol 1964;36:8-15');
+    expect(citation('jackson_pollock_1985_4site')).toContain(
+      'Jackson AS, Pollock ML. Practical assessment of body composition. Phys Sportsmed 1985;13(5):76-90',
+    );
+    expect(citation('muscle_de_rose_1980')).toContain(
+      'Kinanthropometry II. Baltimore: University Park Press, 1980:77-80',
+    );
+  });
+
   it('the README lists every equation (run scripts/generate-readme-equations.ts)', () => {
     for (const e of EQUATIONS) expect(readme, e.id).toContain(`\`${e.id}\``);
   });

@@ -18,7 +18,7 @@ export const NAVY_DENSITY = defineEquation({
   name: 'US Navy circumference method, metric density form + Siri',
   citation: 'Hodgdon JA, Beckett MB. NHRC Reports 84-11 and 84-29, 1984; Siri 1956',
   validity:
-    'Same sample and window as the inch equations (18-56 y, convention); not the same fit: differs from them by 0.1-0.35 points at usual sizes and up to about 0.7 points at BMI 45',
+    'Same sample and window as the inch equations (18-56 y, convention); not the same fit: differs from them by 0.1-0.4 points at usual sizes, about 0.6-0.7 points for men and 1.5-1.7 points for women at BMI 45 (metric higher)',
   status: 'solid',
   sample: { minAge: 18, maxAge: 56 },
 });
