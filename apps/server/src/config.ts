@@ -61,6 +61,13 @@ const envSchema = z.object({
   EVALUATION_CREDIT_COST: int(1, 0, 1000),
   CHAT_SESSION_CHECK_SECONDS: int(15, 1, 3600),
   SIGNUP_CREDITS: int(10, 0, 100000),
+  // Uploads (decision 054): per request, per account and per user-hour; images by pixel count.
+  UPLOAD_REQUEST_MAX_BYTES: int(25_000_000, 1, 2_000_000_000),
+  UPLOAD_ACCOUNT_QUOTA_BYTES: int(1_000_000_000, 0, Number.MAX_SAFE_INTEGER),
+  UPLOAD_REQUESTS_PER_HOUR: int(60, 1, 100_000),
+  IMAGE_MAX_MEGAPIXELS: int(50, 1, 1000),
+  CLAMAV_HOST: optionalString,
+  CLAMAV_PORT: int(3310, 1, 65535),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -86,6 +93,20 @@ export interface Config {
   chatSessionCheckMs: number;
   /** Credits a self-registered professional starts with (a ledger grant, decision 130). */
   signupCredits: number;
+  uploads: UploadConfig;
+}
+
+export interface UploadConfig {
+  /** All files of one request together (multipart has no body limit of its own). */
+  requestMaxBytes: number;
+  /** Stored attachment bytes per account tree (`account_root_id`); 0 turns the quota off. */
+  accountQuotaBytes: number;
+  /** Requests carrying files, per user and hour. */
+  requestsPerHour: number;
+  /** Images above this many pixels are refused before decoding (pixel floods). */
+  imageMaxPixels: number;
+  /** clamd to scan every upload with (INSTREAM over TCP); unset, no virus scan. */
+  clamav: { host: string; port: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -125,5 +146,12 @@ export function loadConfig(env: Env = process.env): Config {
     evaluationCreditCost: e.EVALUATION_CREDIT_COST,
     chatSessionCheckMs: e.CHAT_SESSION_CHECK_SECONDS * 1000,
     signupCredits: e.SIGNUP_CREDITS,
+    uploads: {
+      requestMaxBytes: e.UPLOAD_REQUEST_MAX_BYTES,
+      accountQuotaBytes: e.UPLOAD_ACCOUNT_QUOTA_BYTES,
+      requestsPerHour: e.UPLOAD_REQUESTS_PER_HOUR,
+      imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,
+      clamav: e.CLAMAV_HOST ? { host: e.CLAMAV_HOST, port: e.CLAMAV_PORT } : undefined,
+    },
   };
 }

@@ -57,3 +57,14 @@ export function contentDisposition(fileName: string, mimeType: AllowedMimeType):
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * Markup a browser would render as a page (HTML sniffing looks for these tags), for a file whose
+ * first bytes claim PDF or an image: a polyglot meant to run script if it is ever opened inline.
+ */
+const HTML_MARKUP =
+  /<(?:!doctype\s+html|html|head|body|script|iframe|frameset|object|embed|svg|meta\s+http-equiv)[\s/>]/i;
+
+export function containsHtmlMarkup(data: Buffer): boolean {
+  return HTML_MARKUP.test(data.toString('latin1'));
+}

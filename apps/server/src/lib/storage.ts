@@ -26,6 +26,8 @@ export interface BlobStorage {
   promote(key: string): Promise<void>;
   /** Removes a staged blob (a failed or rolled-back request). Missing is fine. */
   discard(key: string): Promise<void>;
+  /** The bytes of a staged blob (content checks before it is promoted). */
+  readStaged(key: string): Promise<Buffer>;
   read(key: string): Promise<Buffer>;
   /** Removes a permanent blob. Missing is fine. */
   remove(key: string): Promise<void>;
@@ -74,6 +76,7 @@ export function createDiskStorage(root: string): BlobStorage {
       await rename(tmpPath(key), target);
     },
     discard: (key) => rm(tmpPath(key), { force: true }),
+    readStaged: (key) => readFile(tmpPath(key)),
     read: (key) => readFile(blobPath(key)),
     remove: (key) => rm(blobPath(key), { force: true }),
   };

@@ -158,10 +158,18 @@ export async function multipartPayload(
 }
 
 /** Smallest files that pass the magic-byte check, padded to `size` bytes. */
+// Real 8×8 images (sharp output): uploads are decoded and re-encoded, so they must be valid pictures.
+const IMAGES = {
+  png: 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4EaCBFTEMLQkAaplQAdEjY8UAAAAASUVORK5CYII=',
+  jpeg: '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABgf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCQAIqQ/9k=',
+  webp: 'UklGRjoAAABXRUJQVlA4IC4AAADQAQCdASoIAAgAAUAmJaACdLoB+AADsAD+6Di/+YJX5Bu1D/7B384D84D+igAA',
+};
+const image = (kind: keyof typeof IMAGES) => () => new Uint8Array(Buffer.from(IMAGES[kind], 'base64'));
+
 export const sampleFiles = {
-  png: (size = 64) => pad([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], size),
-  jpeg: (size = 64) => pad([0xff, 0xd8, 0xff, 0xe0], size),
-  webp: (size = 64) => pad([...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBPVP8 ')], size),
+  png: image('png'),
+  jpeg: image('jpeg'),
+  webp: image('webp'),
   pdf: (size = 64) => pad([...Buffer.from('%PDF-1.7\n')], size),
 };
 

@@ -3,6 +3,9 @@ import { belowActor } from '../../lib/account-tree.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** First key of the advisory lock that serialises one account's uploads (the second is the account root id). */
+const UPLOAD_LOCK_SPACE = 0x4d_55_50; // "MUP"
+
 /** Who may see an attachment: the client itself or anyone above it in the account tree. */
 const visibleTo = (actorId: number) =>
   sql<boolean>`(attachments.user_id = ${actorId} OR ${belowActor(actorId, 'attachments.user_id')})`;
@@ -38,6 +41,31 @@ export function createAttachmentsRepository(db: Db) {
         .where('owner.deleted_at', 'is', null)
         .where(visibleTo(actorId))
         .executeTakeFirst(),
+
+    /**
+     * Takes the account's upload lock (a transaction-scoped advisory lock keyed by the account root)
+     * and returns that root. Held until commit or rollback.
+     */
+    lockAccountUploads: async (userId: number): Promise<number> => {
+      const { rows } = await sql<{ root: number }>`
+        SELECT account_root_id AS root, pg_advisory_xact_lock(${UPLOAD_LOCK_SPACE}, account_root_id)
+        FROM users WHERE id = ${userId}`.execute(db);
+      if (!rows[0]) throw new Error(`no user ${userId}`);
+      return rows[0].root;
+    },
+
+    /** Bytes of every attachment stored for users of one account tree (deleted users' files included: they are still on disk). */
+    bytesStoredInAccount: async (accountRootId: number): Promise<number> => {
+      const row = await db
+        .selectFrom('attachments')
+        .innerJoin('users', 'users.id', 'attachments.user_id')
+        .select((eb) =>
+          eb.fn.coalesce(eb.fn.sum<string | number>('attachments.size_bytes'), sql<number>`0`).as('bytes'),
+        )
+        .where('users.account_root_id', '=', accountRootId)
+        .executeTakeFirstOrThrow();
+      return Number(row.bytes);
+    },
 
     /** Removes the given attachments of one user; returns the storage keys of what was removed. */
     deleteForUser: (userId: number, ids: number[]) =>

@@ -12,7 +12,7 @@ const attachmentTarget = auditTargetOf('attachment');
 
 export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = createDiskStorage(path.join(app.deps.config.dataDir, 'uploads'));
-  const attachments = createAttachmentsService({ db: app.deps.db, storage });
+  const attachments = createAttachmentsService({ db: app.deps.db, storage, config: app.deps.config });
 
   app.get(
     '/web/attachments/:id/download',

@@ -2,6 +2,7 @@ import { ErrorCode, type Attachment } from '@medida/contracts';
 import type { AttachmentRow, Database, Kysely, Transaction } from '@medida/db';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import type { AllowedMimeType } from '../../lib/file-type.ts';
+import type { Config } from '../../config.ts';
 import { sha256OfBuffer, type BlobStorage } from '../../lib/storage.ts';
 import { createAttachmentsRepository } from './attachments.repository.ts';
 import type { StagedFile } from './upload.ts';
@@ -20,6 +21,7 @@ type ListedRow = AttachmentRow & {
 export const downloadPath = (id: number) => `/web/attachments/${id}/download`;
 
 const integrityError = () => new AppError(409, ErrorCode.conflict, 'errors.attachmentIntegrity');
+const quotaExceeded = () => new AppError(413, ErrorCode.payloadTooLarge, 'errors.storageQuotaExceeded');
 
 export function toAttachment(row: ListedRow): Attachment {
   return {
@@ -41,8 +43,13 @@ export function matchFileInfos(files: readonly StagedFile[], infos: readonly Fil
   return [...infos];
 }
 
-export function createAttachmentsService(deps: { db: Kysely<Database>; storage: BlobStorage }) {
+export function createAttachmentsService(deps: {
+  db: Kysely<Database>;
+  storage: BlobStorage;
+  config: Pick<Config, 'uploads'>;
+}) {
   const { storage } = deps;
+  const quotaBytes = deps.config.uploads.accountQuotaBytes;
   return {
     list: async (actorId: number, userId: number) =>
       (await createAttachmentsRepository(deps.db).listForUser(actorId, userId)).map(toAttachment),
@@ -55,7 +62,16 @@ export function createAttachmentsService(deps: { db: Kysely<Database>; storage: 
       trx: Transaction<Database>,
       a: { userId: number; uploaderId: number; files: readonly StagedFile[]; infos: readonly FileInfo[]; now: Date },
     ) {
+      if (a.files.length === 0) return;
       const repo = createAttachmentsRepository(trx);
+      if (quotaBytes > 0) {
+        // Counted from the stored rows under a per-account lock held to the commit: two concurrent
+        // uploads of one account are serialised, so together they cannot pass the quota (decision 054).
+        const accountRootId = await repo.lockAccountUploads(a.userId);
+        const stored = await repo.bytesStoredInAccount(accountRootId);
+        const adding = a.files.reduce((sum, f) => sum + f.size, 0);
+        if (stored + adding > quotaBytes) throw quotaExceeded();
+      }
       for (const [i, file] of a.files.entries()) {
         const info = a.infos[i]!;
         await repo.insert({

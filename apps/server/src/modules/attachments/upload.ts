@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { detectFileType, sanitizeFileName, type AllowedMimeType } from '../../lib/file-type.ts';
 import type { BlobStorage, StagedBlob } from '../../lib/storage.ts';
+import type { UploadGuard } from './upload-guard.ts';
 
 /** An upload written under a temporary name and checked by content; it becomes permanent on commit. */
 export interface StagedFile extends StagedBlob {
@@ -29,11 +30,13 @@ const emptyFile = () => new AppError(415, ErrorCode.unsupportedMedia, 'errors.at
 
 /**
  * Reads a user form sent as JSON or as multipart. Files are streamed to temporary blobs and judged
- * by their first bytes; on any failure every staged blob is removed before the error propagates.
+ * by their first bytes, then by the guard (request budget, rate, content checks, re-encoding); on any
+ * failure every staged blob is removed before the error propagates.
  */
 export async function readUserForm(
   request: FastifyRequest,
   storage: BlobStorage,
+  guard: UploadGuard,
 ): Promise<{ fields: Record<string, unknown>; files: StagedFile[] }> {
   if (!request.isMultipart()) {
     const body = request.body;
@@ -54,7 +57,8 @@ export async function readUserForm(
         part.file.resume();
         throw fieldError(part.fieldname, 'validation.unknownField');
       }
-      const staged = await storage.stage(part.file);
+      if (files.length === 0) await guard.admit();
+      const staged = await storage.stage(guard.meter(part.file));
       if (part.file.truncated) {
         await storage.discard(staged.key);
         throw fileTooLarge();
@@ -64,6 +68,8 @@ export async function readUserForm(
       files.push({ ...staged, originalName: sanitizeFileName(part.filename), mimeType: mimeType ?? 'application/pdf' });
       if (staged.size === 0) throw emptyFile();
       if (!mimeType) throw badFileType();
+      const checked = await guard.inspect(staged, mimeType);
+      files[files.length - 1] = { ...files[files.length - 1]!, ...checked };
     }
   } catch (error) {
     await discardAll(storage, files);

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { translate } from '../../lib/i18n.ts';
 import { createDiskStorage } from '../../lib/storage.ts';
 import { MULTIPART_LIMITS, readUserForm } from '../attachments/upload.ts';
+import { createUploadGuards } from '../attachments/upload-guard.ts';
 import { audited, auditTargetOf, bodyField, queryField } from '../../lib/audit-route.ts';
 import { createPeopleService } from './people.service.ts';
 
@@ -30,7 +31,13 @@ const errors = {
   409: errorEnvelopeSchema,
   422: errorEnvelopeSchema,
 };
-const uploadErrors = { ...errors, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema };
+const uploadErrors = {
+  ...errors,
+  413: errorEnvelopeSchema,
+  415: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+};
 const multipartBody = {
   description:
     'application/json, or multipart/form-data with the same fields as text parts plus files[], files_info (JSON) and, on edit, deleted_files (JSON) and id_uploader',
@@ -42,6 +49,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   const storage = createDiskStorage(path.join(app.deps.config.dataDir, 'uploads'));
   const people = createPeopleService({ ...app.deps, storage });
+  const uploadGuards = createUploadGuards(app.deps, storage);
 
   app.post(
     '/web/create_user',
@@ -55,7 +63,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       { action: 'create', resource: 'client', target: (_, body) => clientTarget(createdId(body)) },
     ),
     async (request) => {
-      const form = await readUserForm(request, storage);
+      const form = await readUserForm(request, storage, uploadGuards.forRequest(request, authOf(request).userId));
       const data = await people.create({ actorId: authOf(request).userId, form });
       return { message: translate(request.lang, 'messages.userCreated'), data };
     },
@@ -73,7 +81,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       { action: 'update', resource: 'client' },
     ),
     async (request) => {
-      const form = await readUserForm(request, storage);
+      const form = await readUserForm(request, storage, uploadGuards.forRequest(request, authOf(request).userId));
       const { id } = await people.edit({ actorId: authOf(request).userId, form });
       request.auditTarget = { kind: 'client', id };
       return { message: translate(request.lang, 'messages.userEdited') };

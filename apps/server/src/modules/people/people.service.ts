@@ -43,7 +43,7 @@ export function createPeopleService(
   const db: Kysely<Database> = deps.db;
   const clock: Clock = deps.clock;
   const repo = createPeopleRepository(db);
-  const attachments = createAttachmentsService({ db, storage: deps.storage });
+  const attachments = createAttachmentsService({ db, storage: deps.storage, config: deps.config });
   const credits = createCreditsService({ db, clock });
   const notifications = createNotificationsService(deps);
   const consent = createConsentService(deps);
