@@ -21,6 +21,7 @@ export type PdfVerdict =
   | { ok: false; reason: 'uninspectable' };
 
 // A name is `/` and regular characters; `#xx` is a hex-escaped byte (PDF 32000-1 §7.3.5).
+// eslint-disable-next-line no-control-regex -- NUL is one of PDF's white-space delimiters
 const NAME = /\/([^\x00\t\n\f\r ()<>[\]{}/%]*)/g;
 const decodeName = (raw: string) =>
   raw.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -12,7 +12,7 @@ import {
   pngDeclaring,
 } from '../../test/hostile-files.ts';
 import { clientBody, multipartPayload, sampleFiles, twoTenants, type UploadFile } from '../../test/people-factories.ts';
-import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import type { Env } from '../../config.ts';
 
 /** Issue 10 item 12: what an attacker stored as attachments is refused or defused (decision 054). */

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR } from '../../lib/clock.ts';
 import { bearer, insertUser, login } from '../../test/factories.ts';
 import { clientBody, multipartPayload, sampleFiles, twoTenants, type UploadFile } from '../../test/people-factories.ts';
-import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import type { Env } from '../../config.ts';
 import { USER_TYPE } from '@medida/contracts';
 
 type Tenants = Awaited<ReturnType<typeof twoTenants>>;
-type Client = { id: number; email: string; parent_user_id: number | null };
+type Client = { id: number; email: string };
 
 /** Issue 10 item 4 (uploads): bytes per request, storage per account, uploads per user and hour (decision 054). */
 async function setUp(env: Env) {
@@ -24,8 +24,13 @@ async function setUp(env: Env) {
     extra: Record<string, unknown> = {},
     headers: object = {},
   ) {
+    const { parent_user_id: parentId } = await ctx.db
+      .selectFrom('users')
+      .select('parent_user_id')
+      .where('id', '=', client.id)
+      .executeTakeFirstOrThrow();
     const fields = {
-      ...clientBody(t.ids, client.parent_user_id!),
+      ...clientBody(t.ids, parentId!),
       id_usuario: client.id,
       email: client.email,
       id_uploader: actor.id,
