@@ -1,5 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Database, Transaction } from '@medida/db';
+import { createDiskStorage } from '../../lib/storage.ts';
+import { createAttachmentsService } from './attachments.service.ts';
+import type { StagedFile } from './upload.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR } from '../../lib/clock.ts';
 import { bearer, insertUser, login } from '../../test/factories.ts';
@@ -167,6 +172,53 @@ describe('storage quota per account', () => {
       .where('users.account_root_id', '=', t.owner.id)
       .execute();
     expect(rows.reduce((sum, r) => sum + r.size_bytes, 0)).toBe(280_000);
+  });
+});
+
+describe('quota under concurrency (PostgreSQL: two connections)', () => {
+  let s: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    s = await setUp({ UPLOAD_ACCOUNT_QUOTA_BYTES: '100000' });
+  });
+  afterAll(() => s.ctx.close());
+
+  it("makes a second upload wait for the first one's commit and then count its bytes", async () => {
+    const { ctx, t } = s;
+    const storage = createDiskStorage(path.join(ctx.app.deps.config.dataDir, 'uploads'));
+    const service = createAttachmentsService({ db: ctx.db, storage, config: ctx.app.deps.config });
+    const staged = async () => ({
+      ...(await storage.stage(Readable.from([Buffer.from(sampleFiles.pdf(60_000))]))),
+      originalName: 'a.pdf',
+      mimeType: 'application/pdf' as const,
+    });
+    const add = (trx: Transaction<Database>, file: StagedFile) =>
+      service.addInTransaction(trx, {
+        userId: t.client.id,
+        uploaderId: t.owner.id,
+        files: [file],
+        infos: [{ title: 't', description: 'd' }],
+        now: new Date(),
+      });
+    const [first, second] = [await staged(), await staged()];
+    let inserted!: () => void;
+    const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The first upload has inserted its 60 kB and holds its transaction open…
+    const a = ctx.db.transaction().execute(async (trx) => {
+      await add(trx, first);
+      inserted();
+      await released;
+    });
+    await firstInserted;
+    // …while the second one checks the quota: it must wait, then see 60 + 60 kB > 100 kB.
+    const b = ctx.db.transaction().execute((trx) => add(trx, second));
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await a;
+    await expect(b).rejects.toMatchObject({ statusCode: 413, key: 'errors.storageQuotaExceeded' });
+    expect((await s.rowsOf(t.client.id)).map((r) => r.size_bytes)).toEqual([60_000]);
+    await service.rollbackFiles([second]);
   });
 });
 
