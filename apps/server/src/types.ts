@@ -15,11 +15,21 @@ export interface AppDeps {
   mailer: Mailer;
 }
 
-export interface RequestAuth {
+/**
+ * Who is acting: read with the session in the auth hook's one query on every request (so a changed type,
+ * parent or balance takes effect at once), and handed to services so they never look the actor up again.
+ */
+export interface Actor {
   userId: number;
-  sessionId: string;
-  /** Read with the session on every request, so a changed type takes effect at once. */
   userType: UserType;
+  /** The account above (a client's professional, a network professional's parent); null at the top. */
+  parentId: number | null;
+  /** The credit balance when the request began; charges lock and re-read the row (credits service). */
+  credits: number;
+}
+
+export interface RequestAuth extends Actor {
+  sessionId: string;
 }
 
 /** Every declared route and whether it is public: for the default-deny test and audits. */

@@ -1,3 +1,4 @@
+import type { UserType } from '@medida/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /** The kinds of object an audited route names, and from which the client is found. */
@@ -25,6 +26,8 @@ export interface AuditTarget {
 /** One access to record (plugins/audit.ts → modules/audit). */
 export interface AuditEventInput {
   actorId: number;
+  /** From the request's session (no second look-up of the actor). */
+  actorType: UserType;
   target: AuditTarget;
   resourceType: string;
   action: AuditAction;

@@ -33,6 +33,7 @@ async function auditPlugin(app: FastifyInstance, options: AuditPluginOptions) {
     if (!target) return payload;
     await options.record({
       actorId: request.auth.userId,
+      actorType: request.auth.userType,
       target,
       resourceType: spec.resource,
       action: spec.action,

@@ -27,9 +27,6 @@ export function createAuditRepository(db: Kysely<Database>) {
       return { clientId: client.id, accountId: client.parent_user_id };
     },
 
-    actorType: async (actorId: number) =>
-      (await db.selectFrom('users').select('type').where('id', '=', actorId).executeTakeFirst())?.type ?? null,
-
     /** Appends one event at the end of the account's chain (locked, so concurrent appends queue up). */
     append: (event: Omit<ChainedFields, 'seq' | 'prev_hash'>) =>
       db.transaction().execute(async (trx) => {

@@ -15,7 +15,7 @@ export function createAuditService(deps: Pick<AppDeps, 'db' | 'clock'>) {
         account_id: owner.accountId,
         occurred_at: deps.clock.now(),
         actor_id: event.actorId,
-        actor_type: await repo.actorType(event.actorId),
+        actor_type: event.actorType,
         client_id: owner.clientId,
         resource_type: event.resourceType,
         resource_id: String(event.target.id),

@@ -97,13 +97,9 @@ export function createEvaluationsRepository(db: Db) {
       .limit(1);
 
   return {
-    findActor: (id: number) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'type', 'nombre', 'apellido', 'email', 'creditos'])
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst(),
+    /** The balance after a charge, read in the charging transaction. */
+    creditsOf: async (id: number) =>
+      (await db.selectFrom('users').select('creditos').where('id', '=', id).executeTakeFirstOrThrow()).creditos,
 
     /** A live professional strictly below the actor (to narrow the list to its sub-tree). */
     findProfessionalBelow: (actorId: number, userId: number) =>

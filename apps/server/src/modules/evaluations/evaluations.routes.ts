@@ -45,7 +45,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
       { action: 'create', resource: 'evaluation', target: (_, body) => evaluationTarget(savedId(body)) },
     ),
     async (request) => {
-      const saved = await evaluations.create({ actorId: authOf(request).userId, body: request.body });
+      const saved = await evaluations.create({ actor: authOf(request), body: request.body });
       return { message: translate(request.lang, 'messages.evaluationCreated'), ...saved };
     },
   );
@@ -62,7 +62,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
       { action: 'update', resource: 'evaluation', target: (_, body) => evaluationTarget(savedId(body)) },
     ),
     async (request) => {
-      const saved = await evaluations.edit({ actorId: authOf(request).userId, body: request.body });
+      const saved = await evaluations.edit({ actor: authOf(request), body: request.body });
       return { message: translate(request.lang, 'messages.evaluationEdited'), ...saved };
     },
   );
@@ -83,7 +83,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     ),
     async (request) => {
-      await evaluations.remove({ actorId: authOf(request).userId, evaluationId: request.body.evaluationID });
+      await evaluations.remove({ actor: authOf(request), evaluationId: request.body.evaluationID });
       return { message: translate(request.lang, 'messages.evaluationDeleted') };
     },
   );
@@ -105,7 +105,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => ({
       data: await evaluations.get({
-        actorId: authOf(request).userId,
+        actor: authOf(request),
         evaluationId: request.query.evaluationID,
         version: request.query.version,
       }),
@@ -130,7 +130,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       return evaluations.list({
-        actorId: authOf(request).userId,
+        actor: authOf(request),
         page: q.page,
         limit: q.limit,
         scopeUserId: q.id_usuario,
@@ -157,7 +157,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) =>
       evaluations.listing({
-        actorId: authOf(request).userId,
+        actor: authOf(request),
         parentId: request.query.parent_user_id,
         search: request.query.search,
       }),

@@ -15,7 +15,7 @@ import type { EvaluationResult } from '@medida/domain';
 import type { Database, Kysely } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireProfessional } from '../../lib/access.ts';
-import type { AppDeps } from '../../types.ts';
+import type { Actor, AppDeps } from '../../types.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { runEngine } from './evaluation-input.ts';
@@ -44,8 +44,6 @@ function decodeCursor(cursor: string): ListCursor {
 const validation = (fields: Record<string, string[]>) =>
   new AppError(422, ErrorCode.validation, 'errors.validation', { fields });
 
-type Actor = { id: number; type: UserType; nombre: string; apellido: string; email: string; creditos: number };
-
 /**
  * Evaluations (spec §7): the server recomputes every result with the engine and stores it with the
  * engine version; edits add versions (security.md F9). A professional reaches the evaluations of the
@@ -58,20 +56,15 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   const credits = createCreditsService(deps);
   const today = () => deps.clock.now().toISOString().slice(0, 10);
 
-  async function actorOf(actorId: number): Promise<Actor> {
-    const actor = await repo.findActor(actorId);
-    if (!actor) throw notFound();
-    return actor;
-  }
-
   /** Reads: a professional sees its tree, a client itself. */
   const readScope = (actor: Actor): EvaluationScope =>
-    actor.type === USER_TYPE.professional ? { kind: 'tree', rootId: actor.id } : { kind: 'self', clientId: actor.id };
+    actor.userType === USER_TYPE.professional
+      ? { kind: 'tree', rootId: actor.userId }
+      : { kind: 'self', clientId: actor.userId };
 
-  /** Writes (create, edit, delete, send) are for professionals only. */
-  async function professional(actorId: number): Promise<Actor> {
-    const actor = await actorOf(actorId);
-    requireProfessional(actor.type);
+  /** Writes (create, edit, delete, send) are for professionals only. The actor comes from the session (no look-up). */
+  function professional(actor: Actor): Actor {
+    requireProfessional(actor.userType);
     return actor;
   }
 
@@ -87,10 +80,10 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   }
 
   return {
-    async create(a: { actorId: number; body: CreateEvaluationRequest }) {
-      await professional(a.actorId);
-      checkEvaluator(a.body, a.actorId);
-      const client = await repo.findClientBelow(a.actorId, a.body.id_evaluado);
+    async create(a: { actor: Actor; body: CreateEvaluationRequest }) {
+      professional(a.actor);
+      checkEvaluator(a.body, a.actor.userId);
+      const client = await repo.findClientBelow(a.actor.userId, a.body.id_evaluado);
       if (!client) throw notFound();
       await consent.requireWritable(client.id);
       const { input, result } = engine(a.body, client);
@@ -99,11 +92,11 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       return db.transaction().execute(async (trx) => {
         const now = deps.clock.now();
         const tx = createEvaluationsRepository(trx);
-        if (cost > 0) await credits.lockPayerInTransaction(trx, a.actorId);
+        if (cost > 0) await credits.lockPayerInTransaction(trx, a.actor.userId);
         const row = await tx.insertEvaluation({
           ...toEvaluationColumns(input, result),
           client_id: client.id,
-          evaluator_id: a.actorId,
+          evaluator_id: a.actor.userId,
           now,
         });
         await tx.insertVersion({
@@ -113,32 +106,32 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           inputs: input,
           results: result,
           engine_version: result.engine_version,
-          created_by: a.actorId,
+          created_by: a.actor.userId,
           now,
         });
         // The charge and the evaluation commit together; too few credits rolls both back.
         if (cost > 0)
           await credits.chargeInTransaction(trx, {
-            actorId: a.actorId,
-            userId: a.actorId,
+            actorId: a.actor.userId,
+            userId: a.actor.userId,
             amount: cost,
             evaluationId: row.id,
           });
-        const balance = (await tx.findActor(a.actorId))!.creditos;
+        const balance = await tx.creditsOf(a.actor.userId);
         return { evaluacion: toSavedEvaluation(row, 1, input, result), creditos: balance };
       });
     },
 
     /** Saves version n+1; edits are free (decision 070). The client of an evaluation never changes. */
-    async edit(a: { actorId: number; body: EditEvaluationRequest }) {
-      const actor = await professional(a.actorId);
-      checkEvaluator(a.body, a.actorId);
+    async edit(a: { actor: Actor; body: EditEvaluationRequest }) {
+      const actor = professional(a.actor);
+      checkEvaluator(a.body, a.actor.userId);
       const scope = readScope(actor);
       const current = await repo.findInScope(scope, a.body.evaluationID);
       if (!current) throw notFound();
       if (a.body.id_evaluado !== undefined && a.body.id_evaluado !== current.client_id)
         throw fieldError('id_evaluado', 'evaluation.errors.invalid');
-      const client = await repo.findClientBelow(a.actorId, current.client_id);
+      const client = await repo.findClientBelow(a.actor.userId, current.client_id);
       if (!client) throw notFound();
       await consent.requireWritable(client.id);
       const { input, result } = engine(a.body, client);
@@ -156,23 +149,24 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           inputs: input,
           results: result,
           engine_version: result.engine_version,
-          created_by: a.actorId,
+          created_by: a.actor.userId,
           now,
         });
         await tx.bumpVersion(locked.id, { ...toEvaluationColumns(input, result), version, now });
-        return { evaluacion: toSavedEvaluation(locked, version, input, result), creditos: actor.creditos };
+        return { evaluacion: toSavedEvaluation(locked, version, input, result), creditos: actor.credits };
       });
     },
 
     /** Soft delete (decision 070): gone from lists and reads, versions kept; no refund. */
-    async remove(a: { actorId: number; evaluationId: number }) {
-      const actor = await professional(a.actorId);
-      if (!(await repo.softDelete(readScope(actor), a.evaluationId, a.actorId, deps.clock.now()))) throw notFound();
+    async remove(a: { actor: Actor; evaluationId: number }) {
+      const actor = professional(a.actor);
+      if (!(await repo.softDelete(readScope(actor), a.evaluationId, a.actor.userId, deps.clock.now())))
+        throw notFound();
     },
 
     /** GET /web/getevaluacion: one version (the latest by default) with everything the detail page shows. */
-    async get(a: { actorId: number; evaluationId: number; version?: number | undefined }): Promise<EvaluationDetail> {
-      const actor = await actorOf(a.actorId);
+    async get(a: { actor: Actor; evaluationId: number; version?: number | undefined }): Promise<EvaluationDetail> {
+      const actor = a.actor;
       const e = await repo.findInScope(readScope(actor), a.evaluationId);
       if (!e) throw notFound();
       const version = a.version ?? e.current_version;
@@ -183,40 +177,54 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         repo.history(e.client_id, HISTORY_LIMIT),
         repo.listEmails(e.id),
       ]);
-      return toEvaluationDetail({ evaluation: e, version: v, versions, history, emails, actor });
+      return toEvaluationDetail({
+        evaluation: e,
+        version: v,
+        versions,
+        history,
+        emails,
+        actor: { id: actor.userId, type: actor.userType },
+      });
     },
 
     async list(a: {
-      actorId: number;
+      actor: Actor;
       page: number;
       limit: number;
       filters: ListFilters;
       scopeUserId?: number | undefined;
       cursor?: string | undefined;
     }): Promise<ListEvaluationsResponse> {
-      const actor = await actorOf(a.actorId);
+      const actor = a.actor;
       let scope = readScope(actor);
-      if (a.scopeUserId !== undefined && a.scopeUserId !== actor.id) {
+      if (a.scopeUserId !== undefined && a.scopeUserId !== actor.userId) {
         // Narrowing to a professional of one's own network; anybody else is not found.
-        if (actor.type !== USER_TYPE.professional || !(await repo.findProfessionalBelow(actor.id, a.scopeUserId)))
+        if (
+          actor.userType !== USER_TYPE.professional ||
+          !(await repo.findProfessionalBelow(actor.userId, a.scopeUserId))
+        )
           throw notFound();
         scope = { kind: 'tree', rootId: a.scopeUserId };
       }
-      // Like id_usuario: a client outside the (narrowed) scope is not found rather than an empty page.
-      if (a.filters.clientId !== undefined && !(await repo.findClientInScope(scope, a.filters.clientId)))
-        throw notFound();
       const filters = { ...a.filters, rut: a.filters.rut ? cleanRut(a.filters.rut) : undefined };
-      const { rows, total, capped, showCompany } = await repo.list({
-        scope,
-        filters,
-        limit: a.limit,
-        offset: (a.page - 1) * a.limit,
-        cursor: a.cursor === undefined ? undefined : decodeCursor(a.cursor),
-        defaultCompanyId: DEFAULT_COMPANY_ID,
-      });
+      // The page and the client check are independent: run together (the page is scoped either way).
+      const [page, clientInScope] = await Promise.all([
+        repo.list({
+          scope,
+          filters,
+          limit: a.limit,
+          offset: (a.page - 1) * a.limit,
+          cursor: a.cursor === undefined ? undefined : decodeCursor(a.cursor),
+          defaultCompanyId: DEFAULT_COMPANY_ID,
+        }),
+        a.filters.clientId === undefined ? true : repo.findClientInScope(scope, a.filters.clientId),
+      ]);
+      // Like id_usuario: a client outside the (narrowed) scope is not found rather than an empty page.
+      if (!clientInScope) throw notFound();
+      const { rows, total, capped, showCompany } = page;
       const last = rows.length === a.limit ? rows[rows.length - 1] : undefined;
       return {
-        datos: rows.map((r) => toEvaluationListItem(r, actor.id)),
+        datos: rows.map((r) => toEvaluationListItem(r, actor.userId)),
         datos_total: total,
         datos_total_capped: capped,
         next_cursor: last && (capped || total > a.page * a.limit) ? encodeCursor(last) : null,
@@ -237,12 +245,13 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
 
     /** GET /web/evaluationListing: the wizard's client search under parent_user_id (the actor or its network). */
     async listing(a: {
-      actorId: number;
+      actor: Actor;
       parentId: number;
       search?: string | undefined;
     }): Promise<{ lista: EvaluationListingItem[] }> {
-      await professional(a.actorId);
-      if (a.parentId !== a.actorId && !(await repo.findProfessionalBelow(a.actorId, a.parentId))) throw notFound();
+      professional(a.actor);
+      if (a.parentId !== a.actor.userId && !(await repo.findProfessionalBelow(a.actor.userId, a.parentId)))
+        throw notFound();
       const terms = (a.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
       const rows = await repo.searchClients(a.parentId, terms, EVALUATION_LISTING_MAX);
       const now = today();

@@ -40,7 +40,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request, reply) => {
       const { fileName, pdf } = await reports.download({
-        actorId: authOf(request).userId,
+        actor: authOf(request),
         evaluationId: request.params.id,
         version: request.query.version,
       });
@@ -68,7 +68,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     ),
     async (request) => {
-      const sent = await reports.send({ actorId: authOf(request).userId, evaluationId: request.body.evaluationID });
+      const sent = await reports.send({ actor: authOf(request), evaluationId: request.body.evaluationID });
       return {
         message: translate(request.lang, 'messages.evaluationSent', { email: sent.to }),
         to: sent.to,

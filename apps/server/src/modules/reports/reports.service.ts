@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { HOUR } from '../../lib/clock.ts';
 import { tooManyRequests } from '../../lib/app-error.ts';
 import { renderMail } from '../../lib/mail-templates.ts';
-import type { AppDeps } from '../../types.ts';
+import type { Actor, AppDeps } from '../../types.ts';
 import { createEvaluationsService } from '../evaluations/evaluations.service.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
@@ -56,19 +56,16 @@ export function createReportsService(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
 
   return {
     /** Same scope as getevaluacion: the owner's tree, or the client itself. */
-    async download(a: { actorId: number; evaluationId: number; version?: number | undefined }) {
+    async download(a: { actor: Actor; evaluationId: number; version?: number | undefined }) {
       const detail = await evaluations.get(a);
       return { fileName: reportFileName(detail), pdf: await renderReportPdf(reportModel(detail)) };
     },
 
     /** POST /web/enviarevalua: the latest version, encrypted, to the client's e-mail; recorded. */
-    async send(a: {
-      actorId: number;
-      evaluationId: number;
-    }): Promise<{ to: string; password: string; lang: Language }> {
+    async send(a: { actor: Actor; evaluationId: number }): Promise<{ to: string; password: string; lang: Language }> {
       const detail = await evaluations.get(a);
       await consent.requireWritable(detail.client.id);
-      const decision = await limits.consume('evaluation-email', String(a.actorId), [
+      const decision = await limits.consume('evaluation-email', String(a.actor.userId), [
         { limit: REPORT_EMAILS_PER_HOUR, windowMs: HOUR },
       ]);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
@@ -89,7 +86,7 @@ export function createReportsService(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
       await evaluations.recordEmail({
         evaluationId: detail.id,
         version: detail.version,
-        sentBy: a.actorId,
+        sentBy: a.actor.userId,
         recipient: detail.client.email,
         lang: model.lang,
       });

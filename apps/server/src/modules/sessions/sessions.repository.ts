@@ -38,6 +38,8 @@ export function createSessionsRepository(db: Kysely<Database>) {
           'sessions.idle_expires_at',
           'sessions.absolute_expires_at',
           'users.type as user_type',
+          'users.parent_user_id',
+          'users.creditos',
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)

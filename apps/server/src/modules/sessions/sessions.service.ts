@@ -44,7 +44,13 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
         const idleExpiresAt = new Date(Math.min(now.getTime() + idleMs, session.absolute_expires_at.getTime()));
         await repo.touch(session.id, now, idleExpiresAt);
       }
-      return { userId: session.user_id, sessionId: session.id, userType: session.user_type };
+      return {
+        userId: session.user_id,
+        sessionId: session.id,
+        userType: session.user_type,
+        parentId: session.parent_user_id,
+        credits: session.creditos,
+      };
     },
 
     /** The user's live sessions, the requesting one marked `current`. */

@@ -1,0 +1,75 @@
+import type { KyselyPlugin } from 'kysely';
+import { createFreshTestDb } from '@medida/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluationBody } from '../../test/evaluation-factories.ts';
+import { bearer, login } from '../../test/factories.ts';
+import { twoTenants } from '../../test/people-factories.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+
+/** Counts every statement the app executes through Kysely (query builder and raw `sql`). */
+function statementCounter() {
+  const counter = { count: 0 };
+  // transformResult runs once per executed statement (transformQuery also runs for embedded sub-queries).
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      counter.count++;
+      return args.result;
+    },
+  };
+  return { counter, plugin };
+}
+
+/**
+ * Round trips per read request (issue 11 item 3): the auth hook's one session query carries the actor's
+ * type, parent and credits, services never look the actor up again, and a list is 2–3 statements.
+ */
+describe('statements per read request', () => {
+  let ctx: TestContext;
+  let t: Awaited<ReturnType<typeof twoTenants>>;
+  const { counter, plugin } = statementCounter();
+
+  beforeAll(async () => {
+    const handle = await createFreshTestDb();
+    ctx = await createTestApp({}, { handle: { ...handle, db: handle.db.withPlugin(plugin) } });
+    t = await twoTenants(ctx);
+    for (const fecha of ['2026-02-10', '2026-02-20']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/web/ingresaevaluacion',
+        headers: t.owner.headers,
+        payload: evaluationBody(t.client.id, t.owner.id, { fecha }),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  /** Statements of one request, after a first identical one (so a once-a-minute session touch is not counted). */
+  async function statementsOf(url: string, headers: Record<string, string>) {
+    const first = await ctx.app.inject({ url, headers });
+    expect(first.statusCode, first.body).toBe(200);
+    counter.count = 0;
+    const res = await ctx.app.inject({ url, headers });
+    expect(res.statusCode).toBe(200);
+    return counter.count;
+  }
+
+  it('lists evaluations in 2 statements: the session (with the actor), then the page with its count', async () => {
+    expect(await statementsOf('/web/listaevaluaciones?page=1&limit=20', t.owner.headers)).toBe(2);
+    // A client reads its own list the same way.
+    const clientHeaders = bearer(await login(ctx.app, t.client));
+    expect(await statementsOf('/web/listaevaluaciones?page=1&limit=20', clientHeaders)).toBe(2);
+  });
+
+  it('lists clients in 2 statements: the session, then the page with its total', async () => {
+    expect(await statementsOf(`/web/getMyClients?type=2&parent_user_id=${t.owner.id}`, t.owner.headers)).toBe(2);
+  });
+
+  it("reads of one client's data add the audit trail's 4 (issue 16: resolve the client, lock, chain end, insert)", async () => {
+    // The session, the client check and the page (run together), then the audit event.
+    expect(await statementsOf(`/web/listaevaluaciones?id_evaluado=${t.client.id}`, t.owner.headers)).toBe(3 + 4);
+  });
+});
