@@ -9,7 +9,6 @@ import {
   type EvaluationDetail,
   type EvaluationListingItem,
   type ListEvaluationsResponse,
-  type UserType,
 } from '@medida/contracts';
 import type { EvaluationResult } from '@medida/domain';
 import type { Database, Kysely } from '@medida/db';
