@@ -17,14 +17,10 @@
  *   npm run bench -w @medida/server          (everything)
  *   npx tsx bench/chat.bench.ts              (chat only; CHAT_BENCH_SOCKETS, CHAT_BENCH_RATE, CHAT_BENCH_SECONDS)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { USER_TYPE, type ChatServerFrame } from '@medida/contracts';
 import { createDb, migrateToLatest, sql, type DbHandle } from '@medida/db';
 import { createFreshTestDb, insertTestUser } from '@medida/db/testing';
@@ -32,14 +28,13 @@ import { systemClock } from '../src/lib/clock.ts';
 import { createChatService } from '../src/modules/chat/chat.service.ts';
 import { createSessionsService } from '../src/modules/sessions/sessions.service.ts';
 import { connectChat, type ChatTestClient } from '../src/test/chat-client.ts';
+import { buildServer, startServer, type ServerProcess } from './server-process.ts';
 
 const SOCKETS = Number(process.env.CHAT_BENCH_SOCKETS ?? 1000);
 const RATE = Number(process.env.CHAT_BENCH_RATE ?? 100); // messages per second, all sockets together
 const SECONDS = Number(process.env.CHAT_BENCH_SECONDS ?? 20);
 const DRAIN_MS = 15_000; // after the last send, how long a delivery may still arrive before it counts as lost
 const CONNECT_BATCH = 50;
-
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Pair {
   roomId: string;
@@ -85,74 +80,6 @@ async function seed(handle: DbHandle): Promise<Pair[]> {
     });
   }
   return pairs;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  rssMb(): number;
-  cpuSeconds(): number;
-  stop(): Promise<void>;
-}
-
-/** The compiled server in its own process, as `npm start` runs it. */
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: process.env.CHAT_BENCH_LOG_LEVEL ?? 'warn',
-      API_DOCS: 'false',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/web/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not answer /web/health within 120 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const ticks = 100; // USER_HZ on Linux
-  return {
-    url,
-    child,
-    rssMb: () => {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-      return match ? Number(match[1]) / 1024 : NaN;
-    },
-    cpuSeconds: () => {
-      // utime and stime are fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name).
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / ticks;
-    },
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -307,7 +234,7 @@ async function storedCount(handle: DbHandle): Promise<number> {
 }
 
 console.log('Building the server (dist/server.js, as npm start runs it)…');
-await import('../build.ts');
+await buildServer();
 console.log(
   `\nChat: ${SOCKETS} sockets (one per user, ${SOCKETS / 2} rooms), ${RATE} messages/s for ${SECONDS} s; latency = send → the other member's socket.`,
 );

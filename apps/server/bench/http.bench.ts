@@ -1,0 +1,237 @@
+/**
+ * HTTP bench of issue 11's server targets, against the compiled server (`dist/server.js`, what `npm start`
+ * runs) in its own process, on PGlite (a data directory) and, with DATABASE_URL, on PostgreSQL, in one run:
+ *
+ * 1. Read routes' requests per second at 10 connections, each as a ratio of `/web/health`'s in the same
+ *    round (target ≥ 15 % on PGlite, ≥ 30 % on PostgreSQL); medians of interleaved rounds.
+ * 2. `/web/health` latency (p50/p99) while 4 evaluation lists and 2 PDF reports are requested without
+ *    pause (target p99 < 50 ms).
+ * 3. PGlite only: `npm start` on the existing data directory: time from spawning the process to the first
+ *    answer, and the RSS after 5 s idle (targets < 3 s, < 300 MB).
+ *
+ * The account is the list bench's (10,000 clients, 100,000 evaluations) plus one evaluation stored through
+ * the evaluations service (a real engine result, for getevaluacion and the report).
+ *
+ *   npx tsx bench/http.bench.ts    (HTTP_BENCH_SECONDS per route and round, default 3; HTTP_BENCH_ROUNDS, default 3)
+ */
+import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { USER_TYPE } from '@medida/contracts';
+import { createDb, migrateToLatest, type DbHandle } from '@medida/db';
+import { createFreshTestDb } from '@medida/db/testing';
+import type { Config } from '../src/config.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { createEvaluationsService } from '../src/modules/evaluations/evaluations.service.ts';
+import { createSessionsService } from '../src/modules/sessions/sessions.service.ts';
+import { evaluationBody } from '../src/test/evaluation-factories.ts';
+import { seedBenchTree } from './bench-tree.ts';
+import { buildServer, startServer, type ServerProcess } from './server-process.ts';
+
+const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.HTTP_BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 10;
+
+interface Fixture {
+  token: string;
+  ownerId: number;
+  evaluationId: number;
+}
+
+/** The list bench's account, one real evaluation and a session for its owner. */
+async function prepare(handle: DbHandle): Promise<Fixture> {
+  const owner = await handle.db
+    .insertInto('users')
+    .values({ type: USER_TYPE.professional, email: 'owner@bench.test', nombre: 'Owner', apellido: 'Bench' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await seedBenchTree(handle.db, owner);
+  const ownerId = owner.id;
+  const client = await handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('parent_user_id', '=', ownerId)
+    .where('type', '=', USER_TYPE.client)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const evaluations = createEvaluationsService({
+    db: handle.db,
+    clock: systemClock,
+    config: { evaluationCreditCost: 0 } as Config,
+  });
+  const actor = { userId: ownerId, userType: USER_TYPE.professional, parentId: null, credits: 0 };
+  const saved = await evaluations.create({ actor, body: evaluationBody(client.id, ownerId) });
+  const sessions = createSessionsService({
+    db: handle.db,
+    clock: systemClock,
+    config: { session: { idleMinutes: 24 * 60, absoluteMinutes: 24 * 60 } },
+  });
+  const token = await sessions.issue(ownerId, { ip: '127.0.0.1', userAgent: 'http bench' });
+  return { token, ownerId, evaluationId: saved.evaluacion.id };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 });
+
+/** One GET on a kept-alive connection; resolves with the status once the body is read. */
+function get(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** Requests per second over `seconds` with `connections` requests always in flight; any non-200 fails the bench. */
+async function throughput(url: string, headers: Record<string, string>, seconds = SECONDS, connections = CONNECTIONS) {
+  let done = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const status = await get(url, headers);
+        if (status !== 200) throw new Error(`${url} answered ${status}`);
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function readRatios(label: string, server: ServerProcess, f: Fixture) {
+  const auth = { authorization: `Bearer ${f.token}` };
+  const routes: Array<[string, string, Record<string, string>]> = [
+    ['/web/health', '/web/health', {}],
+    ['authenticate/user', '/web/authenticate/user', auth],
+    ['getMyClients', `/web/getMyClients?type=2&parent_user_id=${f.ownerId}`, auth],
+    ['listaevaluaciones', '/web/listaevaluaciones?page=1&limit=20', auth],
+    ['getevaluacion', `/web/getevaluacion?evaluationID=${f.evaluationId}`, auth],
+  ];
+  for (const [, route, headers] of routes) await throughput(server.url + route, headers, 1); // warm-up
+  const rates = new Map<string, number[]>(routes.map(([name]) => [name, []]));
+  const ratios = new Map<string, number[]>(routes.map(([name]) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    let health = 0;
+    for (const [name, route, headers] of routes) {
+      const rate = await throughput(server.url + route, headers);
+      if (name === '/web/health') health = rate;
+      rates.get(name)!.push(rate);
+      ratios.get(name)!.push(rate / health);
+    }
+  }
+  console.log(
+    `\n${label}: requests per second at ${CONNECTIONS} connections (median of ${ROUNDS} rounds of ${SECONDS} s)`,
+  );
+  console.log('| route | req/s | ratio to /web/health (same round) |\n|---|---:|---:|');
+  for (const [name] of routes)
+    console.log(
+      `| ${name} | ${median(rates.get(name)!).toFixed(0)} | ${(median(ratios.get(name)!) * 100).toFixed(1)} % |`,
+    );
+}
+
+/** /web/health one request at a time while 4 lists and 2 reports are requested back to back. */
+async function healthUnderLoad(label: string, server: ServerProcess, f: Fixture) {
+  const auth = { authorization: `Bearer ${f.token}` };
+  const seconds = Math.max(SECONDS * 3, 10);
+  const end = performance.now() + seconds * 1000;
+  const counts = { lists: 0, reports: 0 };
+  const loop = async (url: string, key: keyof typeof counts) => {
+    while (performance.now() < end) {
+      const status = await get(url, auth);
+      if (status !== 200) throw new Error(`${url} answered ${status}`);
+      counts[key]++;
+    }
+  };
+  const latencies: number[] = [];
+  const probe = async () => {
+    while (performance.now() < end) {
+      const start = performance.now();
+      await get(`${server.url}/web/health`, {});
+      latencies.push(performance.now() - start);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  await Promise.all([
+    ...Array.from({ length: 4 }, (_, i) =>
+      loop(`${server.url}/web/listaevaluaciones?page=${1 + i * 50}&limit=20`, 'lists'),
+    ),
+    ...Array.from({ length: 2 }, () => loop(`${server.url}/web/evaluations/${f.evaluationId}/report.pdf`, 'reports')),
+    probe(),
+  ]);
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `\n${label}: /web/health while 4 lists and 2 reports run (${seconds} s; ${counts.lists} lists, ${counts.reports} reports done): ` +
+      `${latencies.length} probes, p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+  );
+}
+
+async function run(label: string, server: ServerProcess, f: Fixture) {
+  const load = loadavg()[0]!;
+  await readRatios(label, server, f);
+  await healthUnderLoad(label, server, f);
+  console.log(`(load average, 1 min: ${load.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
+}
+
+console.log('Building the server (dist/server.js, as npm start runs it)…');
+await buildServer();
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'medida-http-bench-'));
+try {
+  const handle = await createDb({ pglite: { dataDir: path.join(dataDir, 'pgdata') } });
+  let fixture: Fixture;
+  try {
+    await migrateToLatest(handle.db);
+    fixture = await prepare(handle);
+  } finally {
+    await handle.close();
+  }
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  try {
+    await run('PGlite (data directory)', server, fixture);
+  } finally {
+    await server.stop();
+  }
+
+  // npm start on the existing data directory (the default configuration: API docs on).
+  const starts: Array<{ readyMs: number; rssMb: number }> = [];
+  for (let i = 0; i < 3; i++) {
+    const again = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', API_DOCS: 'true' });
+    await new Promise((r) => setTimeout(r, 5000));
+    starts.push({ readyMs: again.readyMs, rssMb: again.rssMb() });
+    await again.stop();
+  }
+  console.log(
+    `\nnpm start (dist/server.js) on the existing PGlite data directory (${starts.length} starts): first answer ` +
+      starts.map((s) => `${(s.readyMs / 1000).toFixed(2)} s`).join(', ') +
+      `; RSS after 5 s idle ${starts.map((s) => `${s.rssMb.toFixed(0)} MB`).join(', ')} (load average ${loadavg()[0]!.toFixed(1)})`,
+  );
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const databaseUrl = process.env.DATABASE_URL;
+if (databaseUrl) {
+  const handle = await createFreshTestDb({ DATABASE_URL: databaseUrl });
+  try {
+    const fixture = await prepare(handle);
+    const server = await startServer({ DATABASE_URL: handle.connectionString! });
+    try {
+      await run(`PostgreSQL (${new URL(databaseUrl).host})`, server, fixture);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await handle.close();
+  }
+} else {
+  console.log('\nDATABASE_URL not set: PostgreSQL skipped.');
+}
+agent.destroy();

@@ -1,0 +1,90 @@
+/**
+ * The compiled server (`dist/server.js`, what `npm start` runs) in its own process, for the benches: its
+ * memory and CPU are its own, and a PGlite data directory is held by it alone.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Builds dist/ from the current sources (esbuild, a few seconds). */
+export async function buildServer() {
+  await import('../build.ts');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  /** From spawning the process to its first answer on /web/health. */
+  readyMs: number;
+  child: ChildProcess;
+  rssMb(): number;
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+/** The compiled server in its own process, as `npm start` runs it. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      API_DOCS: 'false',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/web/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not answer /web/health within 120 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const readyMs = performance.now() - spawnedAt;
+  const ticks = 100; // USER_HZ on Linux
+  return {
+    url,
+    readyMs,
+    child,
+    rssMb: () => {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return match ? Number(match[1]) / 1024 : NaN;
+    },
+    cpuSeconds: () => {
+      // utime and stime are fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / ticks;
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
