@@ -9,8 +9,8 @@
  * 3. PGlite only: `npm start` on the existing data directory: time from spawning the process to the first
  *    answer, and the RSS after 5 s idle (targets < 3 s, < 300 MB).
  *
- * The account is the list bench's (10,000 clients, 100,000 evaluations) plus one evaluation stored through
- * the evaluations service (a real engine result, for getevaluacion and the report).
+ * The account is the list bench's (10,000 clients, 100,000 evaluations) plus one client with one evaluation
+ * stored through the evaluations service (a real engine result, for getevaluacion and the report).
  *
  *   npx tsx bench/http.bench.ts    (HTTP_BENCH_SECONDS per route and round, default 3; HTTP_BENCH_ROUNDS, default 3)
  */
@@ -21,7 +21,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { USER_TYPE } from '@medida/contracts';
 import { createDb, migrateToLatest, type DbHandle } from '@medida/db';
-import { createFreshTestDb } from '@medida/db/testing';
+import { createFreshTestDb, insertTestUser } from '@medida/db/testing';
 import type { Config } from '../src/config.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createEvaluationsService } from '../src/modules/evaluations/evaluations.service.ts';
@@ -49,20 +49,20 @@ async function prepare(handle: DbHandle): Promise<Fixture> {
     .executeTakeFirstOrThrow();
   await seedBenchTree(handle.db, owner);
   const ownerId = owner.id;
-  const client = await handle.db
-    .selectFrom('users')
-    .select('id')
-    .where('parent_user_id', '=', ownerId)
-    .where('type', '=', USER_TYPE.client)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  // A client of its own: the seeded evaluations hold empty documents, which a detail page cannot show.
+  const clientId = await insertTestUser(handle.db, {
+    type: USER_TYPE.client,
+    email: 'detail-client@bench.test',
+    password_hash: 'not-used',
+    parent_user_id: ownerId,
+  });
   const evaluations = createEvaluationsService({
     db: handle.db,
     clock: systemClock,
     config: { evaluationCreditCost: 0 } as Config,
   });
   const actor = { userId: ownerId, userType: USER_TYPE.professional, parentId: null, credits: 0 };
-  const saved = await evaluations.create({ actor, body: evaluationBody(client.id, ownerId) });
+  const saved = await evaluations.create({ actor, body: evaluationBody(clientId, ownerId) });
   const sessions = createSessionsService({
     db: handle.db,
     clock: systemClock,
