@@ -1,6 +1,8 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EXAM_CATALOGUE } from '@medida/domain';
 import type { EvaluationInput, EvaluationResult, RiskItem } from '@medida/domain';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { EquationSource } from './equation-source.tsx';
 import type { Scale } from './format.ts';
 import { LevelBadge, MetricRow, ResultCard } from './result-parts.tsx';
@@ -27,8 +29,11 @@ const SCALE_OF: Record<string, Scale> = {
 function useRiskLabel(result: EvaluationResult) {
   const { t } = useTranslation();
   return (risk: RiskItem) => {
-    if (risk.id.startsWith('exam:'))
-      return result.exams.find((e) => `exam:${e.id}` === risk.id)?.name ?? risk.id.slice(5);
+    if (risk.id.startsWith('exam:')) {
+      // The catalogue's name in the viewer's language (the stored result keeps the evaluation's).
+      const exam = result.exams.find((e) => `exam:${e.id}` === risk.id);
+      return exam ? EXAM_CATALOGUE[exam.id].name[currentLanguage()] : risk.id.slice(5);
+    }
     if (risk.id.startsWith('condition:')) return t('evaluations.risks.condition', { name: risk.id.slice(10) });
     return t(`evaluations.risks.${risk.id}`);
   };
