@@ -7,14 +7,8 @@ import type { Actor, AppDeps } from '../../types.ts';
 import { createEvaluationsService } from '../evaluations/evaluations.service.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
-import type { renderReportPdf as RenderReportPdf, ReportModel } from './report-document.tsx';
-
-/**
- * @react-pdf/renderer costs seconds and tens of MB to load: the server loads it on the first report, not at
- * start-up (issue 11 item 6).
- */
-const renderReportPdf: typeof RenderReportPdf = async (...args) =>
-  (await import('./report-document.tsx')).renderReportPdf(...args);
+import { renderReportPdf } from './pdf-thread.ts';
+import type { ReportModel } from './report-document.tsx';
 
 /** Report e-mails per professional (abuse limit: each one goes to a client's inbox). */
 export const REPORT_EMAILS_PER_HOUR = 20;
