@@ -7,8 +7,10 @@ import {
 import { apiRequest } from '../../lib/api.ts';
 
 export const trustKeys = {
-  consent: (clientId: number) => ['clients', clientId, 'consent'] as const,
-  audit: (clientId: number) => ['clients', clientId, 'audit'] as const,
+  /** Everything the client page reads about one client's consent and audit trail. */
+  client: (clientId: number) => ['clients', clientId] as const,
+  consent: (clientId: number) => [...trustKeys.client(clientId), 'consent'] as const,
+  audit: (clientId: number) => [...trustKeys.client(clientId), 'audit'] as const,
 };
 
 export const fetchConsent = (clientId: number, signal?: AbortSignal) =>

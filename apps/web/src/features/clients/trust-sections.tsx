@@ -39,7 +39,7 @@ export function ConsentCard({ clientId, consent }: { clientId: number; consent: 
     mutationFn: () => withdrawConsent(clientId),
     onSuccess: async () => {
       notifySuccess(t('consent.heading'), t('consent.withdrawnDone'));
-      await queryClient.invalidateQueries({ queryKey: ['clients', clientId] });
+      await queryClient.invalidateQueries({ queryKey: trustKeys.client(clientId) });
     },
     onError: (error) => notifyError(apiErrorMessage(error)),
   });

@@ -1,6 +1,8 @@
 import type { ListEvaluationsResponse } from '@medida/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionKeys, useSessionUser } from '../../lib/session.ts';
+import { creditsSummaryKey } from '../credits/index.ts';
+import { dashboardKeys } from '../dashboard/index.ts';
 import {
   fetchEvaluation,
   fetchEvaluations,
@@ -85,8 +87,8 @@ export function useRefreshEvaluations() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: evaluationKeys.all }),
       queryClient.invalidateQueries({ queryKey: sessionKeys.profiles() }),
-      queryClient.invalidateQueries({ queryKey: ['credits'] }),
+      queryClient.invalidateQueries({ queryKey: creditsSummaryKey }),
       // The dashboard's figures come from the evaluations too.
-      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
     ]);
 }
