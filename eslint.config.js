@@ -86,6 +86,24 @@ export default tseslint.config(
     },
   },
   {
+    // Test factories live in test folders and the domain's `@medida/domain/test` entry; product code never imports them.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@medida/domain/test', '**/test/*'],
+              message: 'Test-only code: import it from tests, not from the product.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/src/**/*.ts'],
     rules: {
       // The engine is pure: it imports only zod and its own modules.

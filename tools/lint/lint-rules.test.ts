@@ -35,6 +35,18 @@ async function fixtureRules(name: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
+describe('test-only code', () => {
+  it('product code never imports test factories; tests may', { timeout: TIMEOUT }, async () => {
+    const domain = "export { subjectA } from '@medida/domain/test';\n";
+    expect(await rulesFired('apps/web/src/features/evaluations/fixture.ts', domain)).toContain('no-restricted-imports');
+    expect(await rulesFired('apps/web/src/features/evaluations/fixture.test.ts', domain)).not.toContain(
+      'no-restricted-imports',
+    );
+    const server = "export { insertUser } from '../../test/people-factories.ts';\n";
+    expect(await rulesFired('apps/server/src/modules/people/fixture.ts', server)).toContain('no-restricted-imports');
+  });
+});
+
 describe('web layering', () => {
   it('lib/ never imports features/', { timeout: TIMEOUT }, async () => {
     const code = "export { usePeopleModals } from '../features/people/index.ts';\n";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '@medida/domain';
+import { subjectA } from '@medida/domain/test';
 import { collectEquations, formatDelta, formatNumber, levelColour } from './format.ts';
 
 describe('levelColour', () => {
@@ -38,29 +39,15 @@ describe('number display', () => {
 
 describe('collectEquations', () => {
   it('lists every cited equation once, starting with BMI', () => {
-    const out = evaluate({
-      evaluation_type: 4,
-      sexo: 'Masculino',
-      nacimiento: '1990-01-15',
-      fecha: '2025-06-01',
-      peso: 80,
-      estatura: 178,
-      presion_s: 128,
-      presion_d: 82,
-      pcintura: 90,
-      pcadera: 100,
-      pbrazo: 32,
-      ppierna: 55,
-      triceps: 12,
-      subescapular: 15,
-      abdominal: 22,
-      cuadriceps: 14,
-      fuma: 'No',
-      alcohol: 'No',
-      ejercita: 'No',
-      rockport: { minutes: 14, seconds: 30, bpm: 140 },
-      clinical_data: { temperatura: 36.6 },
-    });
+    // Reference subject A (formulas.md): four skinfolds, not exercising, with a Rockport test.
+    const out = evaluate(
+      subjectA({
+        ejercita: 'No',
+        hace: undefined,
+        frecentrena: undefined,
+        rockport: { minutes: 14, seconds: 30, bpm: 140 },
+      }),
+    );
     if (!out.ok) throw new Error(JSON.stringify(out.errors));
     const list = collectEquations(out.result);
     expect(list[0]!.id).toBe('bmi_quetelet');

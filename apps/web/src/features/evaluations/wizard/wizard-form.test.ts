@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '@medida/domain';
+import { subjectB } from '@medida/domain/test';
 import type { WizardClient } from '../wizard-store.ts';
 import {
+  BASE_MEASUREMENTS,
   checkWizard,
   clientBlock,
   hasFever,
@@ -28,25 +30,22 @@ const adult: WizardClient = {
   sexo: 'Femenino',
 };
 
+const MEASURED = [
+  ...BASE_MEASUREMENTS,
+  'cuello',
+  'pgrasa',
+  'triceps',
+  'subescapular',
+  'abdominal',
+  'cuadriceps',
+] as const;
+
 function filled(method: 1 | 2 | 3 | 4 = 1): WizardValues {
   const v = initialWizardValues(adult);
   v.evaluation_type = method;
-  Object.assign(v.measurements, {
-    peso: 62,
-    estatura: 165,
-    presion_s: 115,
-    presion_d: 75,
-    pcintura: 72,
-    pcadera: 98,
-    pbrazo: 28,
-    ppierna: 56,
-    cuello: 33,
-    pgrasa: 28,
-    triceps: 18,
-    subescapular: 14,
-    abdominal: 20,
-    cuadriceps: 25,
-  });
+  // Reference subject B (formulas.md), with the fields of every method filled in.
+  const b = subjectB();
+  for (const field of MEASURED) v.measurements[field] = b[field]!;
   v.clinical_data.temperatura = 36.5;
   return v;
 }
