@@ -2,62 +2,27 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '@medida/server/testing/pdf-text';
+import { bioimpedanceEvaluation, findClientId, signInForApi, type Api } from '../support/api.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { waitForMail } from '../support/outbox.ts';
-import { expectPath, logIn, storedToken } from '../support/session.ts';
 
 const es = (key: string) => tr('es', key);
 
 let browser: Browser;
 let page: Page;
 let closeContext: () => Promise<void>;
-let token = '';
+let api: Api;
 let evaluatorId = 0;
 let evalueeId = 0;
 let otherId = 0;
 
 // ---------------------------------------------------------------- helpers
 
-async function api<T = Record<string, unknown>>(
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<{ status: number; json: T }> {
-  const res = await fetch(inject('baseURL') + path, {
-    method: init.method ?? 'GET',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'X-Requested-With': 'XMLHttpRequest',
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
-
 /** A valid bioimpedance evaluation for the API (the server recomputes everything). */
-function apiEvaluation(idEvaluado: number, fecha: string, peso: number) {
-  return {
-    id_evaluado: idEvaluado,
-    id_evaluador: evaluatorId,
-    evaluation_type: 1,
-    fecha,
-    peso,
-    estatura: 178,
-    presion_s: 124,
-    presion_d: 80,
-    pcintura: 92,
-    pcadera: 101,
-    pbrazo: 32,
-    ppierna: 55,
-    pgrasa: 22,
-    fuma: 'No',
-    alcohol: 'No',
-    ejercita: 'No',
-    clinical_data: { temperatura: 36.5 },
-  };
-}
+const apiEvaluation = (idEvaluado: number, fecha: string, peso: number) =>
+  bioimpedanceEvaluation({ id_evaluado: idEvaluado, id_evaluador: evaluatorId, fecha }, { peso });
 
 async function expectToast(text: string): Promise<void> {
   await page.locator('.mantine-Notification-root', { hasText: text }).first().waitFor({ timeout: 15_000 });
@@ -127,18 +92,9 @@ beforeAll(async () => {
   const opened = await newPage(browser);
   page = opened.page;
   closeContext = () => opened.context.close();
-  await logIn(page, E2E_USERS.evaluator.email, E2E_USERS.evaluator.password);
-  await expectPath(page, '/dashboard');
-  token = (await storedToken(page)) ?? '';
-  evaluatorId = (await api<{ user: { id: number } }>('/web/authenticate/user')).json.user.id;
-  const find = async (search: string) =>
-    (
-      await api<{ lista: { id_usuario: number; email: string }[] }>(
-        `/web/evaluationListing?type=2&search=${search}&parent_user_id=${evaluatorId}`,
-      )
-    ).json.lista[0]!.id_usuario;
-  evalueeId = await find(E2E_USERS.evaluee.email);
-  otherId = await find(E2E_USERS.other.email);
+  ({ api, userId: evaluatorId } = await signInForApi(page, E2E_USERS.evaluator));
+  evalueeId = await findClientId(api, evaluatorId, E2E_USERS.evaluee.email);
+  otherId = await findClientId(api, evaluatorId, E2E_USERS.other.email);
 });
 
 afterAll(async () => {

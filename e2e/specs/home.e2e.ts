@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { bioimpedanceEvaluation, findClientId, signInForApi, type Api } from '../support/api.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { pickDate } from '../support/date-picker.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
@@ -15,58 +16,17 @@ const HOME = E2E_USERS.home;
 const [RISING, DUE, NEW] = E2E_USERS.homeClients;
 
 let browser: Browser;
-let token = '';
+let api: Api;
 let homeId = 0;
-
-async function api<T = Record<string, unknown>>(
-  urlPath: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<{ status: number; json: T }> {
-  const res = await fetch(inject('baseURL') + urlPath, {
-    method: init.method ?? 'GET',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'X-Requested-With': 'XMLHttpRequest',
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 async function evaluate(clientId: number, fecha: string, pgrasa: number, pcintura: number) {
-  const res = await api('/web/ingresaevaluacion', {
-    method: 'POST',
-    body: {
-      id_evaluado: clientId,
-      id_evaluador: homeId,
-      evaluation_type: 1,
-      fecha,
-      peso: 70,
-      estatura: 165,
-      presion_s: 120,
-      presion_d: 80,
-      pcintura,
-      pcadera: 100,
-      pbrazo: 30,
-      ppierna: 55,
-      pgrasa,
-      fuma: 'No',
-      alcohol: 'No',
-      ejercita: 'No',
-      clinical_data: { temperatura: 36.5 },
-    },
-  });
-  expect(res.status).toBe(200);
-}
-
-async function clientId(search: string): Promise<number> {
-  const res = await api<{ lista: { id_usuario: number }[] }>(
-    `/web/evaluationListing?type=2&search=${search}&parent_user_id=${homeId}`,
+  const body = bioimpedanceEvaluation(
+    { id_evaluado: clientId, id_evaluador: homeId, fecha },
+    { peso: 70, estatura: 165, presion_s: 120, pcadera: 100, pbrazo: 30, pgrasa, pcintura },
   );
-  return res.json.lista[0]!.id_usuario;
+  expect((await api('/web/ingresaevaluacion', { method: 'POST', body })).status).toBe(200);
 }
 
 async function setLanguage(page: Page, lang: Lang) {
@@ -82,15 +42,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await mkdir(SHOTS, { recursive: true });
   const { context, page } = await newPage(browser);
-  await logIn(page, HOME.email, HOME.password);
-  await expectPath(page, '/dashboard');
-  token = (await storedToken(page)) ?? '';
-  homeId = (await api<{ user: { id: number } }>('/web/authenticate/user')).json.user.id;
+  ({ api, userId: homeId } = await signInForApi(page, HOME));
   // Rita: two evaluations, body fat and waist up in the latest; Diego: one, 100 days ago (due); Nora: none.
-  const rising = await clientId(RISING.email);
+  const rising = await findClientId(api, homeId, RISING.email);
   await evaluate(rising, daysAgo(30), 28, 84);
   await evaluate(rising, daysAgo(2), 30, 87);
-  await evaluate(await clientId(DUE.email), daysAgo(100), 22, 90);
+  await evaluate(await findClientId(api, homeId, DUE.email), daysAgo(100), 22, 90);
   await context.close();
 });
 afterAll(async () => {
