@@ -11,6 +11,7 @@ import { apiErrorMessage } from '../../lib/notify.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { login } from './auth-api.ts';
 import { paths } from '../../config/paths.ts';
+import { labelledField } from '../../lib/form-field.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -23,6 +24,7 @@ export function LoginPage() {
       password: (value) => (value ? null : t('validation.required')),
     },
   });
+  const field = labelledField(form, 'login', t);
 
   const mutation = useMutation({
     mutationFn: login,
@@ -51,21 +53,8 @@ export function LoginPage() {
               {message}
             </Alert>
           )}
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="username"
-            required
-            data-testid="login-email"
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label={t('fields.password')}
-            autoComplete="current-password"
-            required
-            data-testid="login-password"
-            {...form.getInputProps('password')}
-          />
+          <TextInput {...field('email')} type="email" autoComplete="username" required />
+          <PasswordInput {...field('password')} autoComplete="current-password" required />
           <Group justify="flex-end">
             <Anchor component={Link} to={paths.forgotPassword} size="sm" data-testid="forgot-password-link">
               {t('auth.login.forgot')}

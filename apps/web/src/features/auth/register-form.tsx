@@ -11,15 +11,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { IconCalendar } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ESPECIALIDADES, SEXES, emailSchema, type CreaCuentaBody, type RegistrationVariant } from '@medida/contracts';
+import { ESPECIALIDADES, emailSchema, type CreaCuentaBody, type RegistrationVariant } from '@medida/contracts';
 import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { ESPECIALIDAD_KEYS } from '../../lib/especialidades.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -28,7 +26,9 @@ import { sessionStore } from '../../lib/session-store.ts';
 import { apiErrorMessage, notifyApiError, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useCountries } from '../../lib/countries.ts';
 import { register } from './auth-api.ts';
-import { birthDateBounds, checkBirthDate } from '../../lib/birth-date.ts';
+import { checkBirthDate } from '../../lib/birth-date.ts';
+import { labelledField } from '../../lib/form-field.ts';
+import { BirthDateInput, SexoSelect } from '../../components/person-inputs.tsx';
 import { newPasswordValidation } from './new-password-fields.tsx';
 import { paths } from '../../config/paths.ts';
 
@@ -54,7 +54,6 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
   const navigate = useNavigate();
   const countries = useCountries();
   const today = dayjs().format('YYYY-MM-DD');
-  const { minDate, maxDate } = birthDateBounds(today);
 
   const form = useForm<Values>({
     initialValues: {
@@ -152,76 +151,29 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
     value,
     label: t(`especialidades.${ESPECIALIDAD_KEYS[value]}`),
   }));
-  const sexoOptions = SEXES.map((value) => ({ value, label: t(`sexo.${value}`) }));
+  const field = labelledField(form, 'register', t);
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate data-testid="register-form">
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('fields.nombre')}
-            autoComplete="given-name"
-            required
-            data-testid="register-nombre"
-            {...form.getInputProps('nombre')}
-          />
-          <TextInput
-            label={t('fields.apellido')}
-            autoComplete="family-name"
-            required
-            data-testid="register-apellido"
-            {...form.getInputProps('apellido')}
-          />
+          <TextInput {...field('nombre')} autoComplete="given-name" required />
+          <TextInput {...field('apellido')} autoComplete="family-name" required />
         </SimpleGrid>
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          data-testid="register-email"
-          {...form.getInputProps('email')}
-        />
+        <TextInput {...field('email')} type="email" autoComplete="email" required />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <PasswordInput
-            label={t('fields.password')}
+            {...field('password')}
             description={t('auth.passwordHint')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoComplete="new-password"
             required
-            data-testid="register-password"
-            {...form.getInputProps('password')}
           />
-          <PasswordInput
-            label={t('fields.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-            data-testid="register-confirmation"
-            {...form.getInputProps('confirmation')}
-          />
+          <PasswordInput {...field('confirmation', 'passwordConfirmation')} autoComplete="new-password" required />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DatePickerInput
-            label={t('fields.nacimiento')}
-            placeholder={t('auth.register.birthPlaceholder')}
-            leftSection={<IconCalendar size={18} aria-hidden="true" />}
-            minDate={minDate}
-            maxDate={maxDate}
-            defaultDate={dayjs(maxDate).subtract(17, 'year').format('YYYY-MM-DD')}
-            defaultLevel="decade"
-            valueFormat="D MMMM YYYY"
-            required
-            clearable
-            data-testid="register-nacimiento"
-            {...form.getInputProps('nacimiento')}
-          />
-          <Select
-            label={t('fields.sexo')}
-            data={sexoOptions}
-            required
-            allowDeselect={false}
-            data-testid="register-sexo"
-            {...form.getInputProps('sexo')}
-          />
+          <BirthDateInput {...field('nacimiento')} clearable />
+          <SexoSelect {...field('sexo')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select

@@ -1,17 +1,8 @@
-import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatNumber } from './format.ts';
-import { MetricRow, ResultCard } from './result-parts.tsx';
-
-function Kg({ kg }: { kg: number }) {
-  return (
-    <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-      {formatNumber(kg, 1, currentLanguage())} kg
-    </Text>
-  );
-}
+import { MassRow, MetricRow, ResultCard } from './result-parts.tsx';
 
 /** Body composition: weight, BMI, ideal weight, fat, lean, muscle, residual and bone mass, visceral fat, metabolic age. */
 export function CompositionCard({ result: r, inputs }: { result: EvaluationResult; inputs: EvaluationInput }) {
@@ -24,20 +15,8 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
       description={t(`evaluations.types.${r.evaluation_type}`)}
       testId="card-composition"
     >
-      <MetricRow
-        label={t('evaluations.fields.peso')}
-        value={inputs.peso}
-        decimals={1}
-        unit="kg"
-        testId="metric-weight"
-      />
-      <MetricRow
-        label={t('evaluations.fields.estatura')}
-        value={inputs.estatura}
-        decimals={1}
-        unit="cm"
-        testId="metric-height"
-      />
+      <MetricRow label={t('evaluations.fields.peso')} value={inputs.peso} decimals={1} unit="kg" testId="metric-weight" />
+      <MetricRow label={t('evaluations.fields.estatura')} value={inputs.estatura} decimals={1} unit="cm" testId="metric-height" />
       <MetricRow
         label={t('evaluations.results.bmi')}
         hint={
@@ -66,16 +45,12 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
         equation={r.ideal_weight.equation}
         testId="metric-ideal-weight"
       />
-      <MetricRow
+      <MassRow
         label={t('evaluations.results.bodyFat')}
         hint={bodyFatHint(r.body_fat, t)}
-        value={r.body_fat.percent}
-        decimals={1}
-        unit="%"
-        extra={<Kg kg={r.body_fat.kg} />}
+        mass={r.body_fat}
         level={r.body_fat.category?.value}
         scale="fat"
-        equation={r.body_fat.equation}
         testId="metric-fat"
       />
       {r.skinfold_sum && (
@@ -87,47 +62,18 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
           testId="metric-skinfold-sum"
         />
       )}
-      <MetricRow
-        label={t('evaluations.results.leanMass')}
-        value={r.lean_mass.percent}
-        decimals={1}
-        unit="%"
-        extra={<Kg kg={r.lean_mass.kg} />}
-        testId="metric-lean"
-      />
-      <MetricRow
+      <MassRow label={t('evaluations.results.leanMass')} mass={r.lean_mass} testId="metric-lean" />
+      <MassRow
         label={t(
           r.muscle_mass.kind === 'skeletal_muscle_mass'
             ? 'evaluations.results.skeletalMuscle'
             : 'evaluations.results.muscleMass',
         )}
-        value={r.muscle_mass.percent}
-        decimals={1}
-        unit="%"
-        extra={<Kg kg={r.muscle_mass.kg} />}
-        equation={r.muscle_mass.equation}
+        mass={r.muscle_mass}
         testId="metric-muscle"
       />
-      <MetricRow
-        label={t('evaluations.results.residualMass')}
-        value={r.residual_mass.percent}
-        decimals={1}
-        unit="%"
-        extra={<Kg kg={r.residual_mass.kg} />}
-        equation={r.residual_mass.equation}
-        testId="metric-residual"
-      />
-      {r.bone_mass && (
-        <MetricRow
-          label={t('evaluations.results.boneMass')}
-          value={r.bone_mass.percent}
-          decimals={1}
-          unit="%"
-          extra={<Kg kg={r.bone_mass.kg} />}
-          equation={r.bone_mass.equation}
-          testId="metric-bone"
-        />
-      )}
+      <MassRow label={t('evaluations.results.residualMass')} mass={r.residual_mass} testId="metric-residual" />
+      {r.bone_mass && <MassRow label={t('evaluations.results.boneMass')} mass={r.bone_mass} testId="metric-bone" />}
       <MetricRow
         label={t(
           r.visceral_fat.indicator === 'vai' ? 'evaluations.results.visceralVai' : 'evaluations.results.visceralWhtr',

@@ -28,20 +28,8 @@ export function FitnessCard({ result: r, inputs }: { result: EvaluationResult; i
             equation={rp.equation}
             testId="metric-vo2max"
           />
-          <MetricRow
-            label={t('evaluations.results.walkTime')}
-            value={rp.time_min}
-            decimals={2}
-            unit="min"
-            testId="metric-walk-time"
-          />
-          <MetricRow
-            label={t('evaluations.fields.bpm')}
-            value={rp.bpm}
-            decimals={0}
-            unit="bpm"
-            testId="metric-walk-bpm"
-          />
+          <MetricRow label={t('evaluations.results.walkTime')} value={rp.time_min} decimals={2} unit="min" testId="metric-walk-time" />
+          <MetricRow label={t('evaluations.fields.bpm')} value={rp.bpm} decimals={0} unit="bpm" testId="metric-walk-bpm" />
         </>
       ) : null}
       {r.fitness?.source === 'measured' ? (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { EquationRef } from '@medida/domain';
+import type { EquationRef, MassValue } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import classes from './metric-row.module.css';
 import { EquationSource } from './equation-source.tsx';
@@ -76,7 +76,7 @@ export function ResultCard({
   );
 }
 
-interface MetricRowProps {
+export interface MetricRowProps {
   label: string;
   /** A secondary line under the label (e.g. the healthy range). */
   hint?: ReactNode;
@@ -144,4 +144,29 @@ export function MetricRow({
       )}
     </Box>
   );
+}
+
+function Kg({ kg }: { kg: number }) {
+  return (
+    <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {formatNumber(kg, 1, currentLanguage())} kg
+    </Text>
+  );
+}
+
+type RowBase = Omit<MetricRowProps, 'value' | 'decimals' | 'unit' | 'extra' | 'equation'>;
+
+/** A mass as % of body weight with its kilograms beside it, and its equation when the engine names one. */
+export function MassRow({ mass, ...row }: RowBase & { mass: MassValue & { equation?: EquationRef } }) {
+  return (
+    <MetricRow {...row} value={mass.percent} decimals={1} unit="%" extra={<Kg kg={mass.kg} />} equation={mass.equation} />
+  );
+}
+
+/** A waist ratio (to height, to hip): two decimals, its risk class and its equation. */
+export function RatioRow({
+  ratio,
+  ...row
+}: Omit<RowBase, 'level'> & { ratio: { value: number; risk: string | null; equation: EquationRef } }) {
+  return <MetricRow {...row} value={ratio.value} decimals={2} level={ratio.risk} equation={ratio.equation} />;
 }

@@ -5,7 +5,7 @@ import type { EvaluationInput, EvaluationResult, RiskItem } from '@medida/domain
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { EquationSource } from './equation-source.tsx';
 import type { Scale } from './format.ts';
-import { LevelBadge, MetricRow, ResultCard } from './result-parts.tsx';
+import { LevelBadge, MetricRow, RatioRow, ResultCard } from './result-parts.tsx';
 
 /** Risks shown as their own rows above; the list below adds the rest. */
 const SHOWN_ABOVE = new Set([
@@ -46,24 +46,8 @@ export function RisksCard({ result: r, inputs }: { result: EvaluationResult; inp
   const others = r.risks.filter((risk) => !SHOWN_ABOVE.has(risk.id) && !risk.id.startsWith('exam:'));
   return (
     <ResultCard title={t('evaluations.detail.risks')} testId="card-risks">
-      <MetricRow
-        label={t('evaluations.results.whtr')}
-        value={r.waist_height.value}
-        decimals={2}
-        level={r.waist_height.risk}
-        scale="whtr"
-        equation={r.waist_height.equation}
-        testId="metric-whtr"
-      />
-      <MetricRow
-        label={t('evaluations.results.whr')}
-        value={r.waist_hip.value}
-        decimals={2}
-        level={r.waist_hip.risk}
-        scale="whr"
-        equation={r.waist_hip.equation}
-        testId="metric-whr"
-      />
+      <RatioRow label={t('evaluations.results.whtr')} ratio={r.waist_height} scale="whtr" testId="metric-whtr" />
+      <RatioRow label={t('evaluations.results.whr')} ratio={r.waist_hip} scale="whr" testId="metric-whr" />
       <MetricRow
         label={t('evaluations.fields.pcintura')}
         hint={r.waist.idf_latam ? t('evaluations.results.idfLatam') : undefined}

@@ -3,7 +3,7 @@ import { ERROR_KEYS } from '@medida/domain';
 import { subjectB } from '@medida/domain/test';
 import type { WizardClient } from '../wizard-store.ts';
 import {
-  BASE_MEASUREMENTS,
+  ALL_MEASUREMENTS,
   checkWizard,
   clientBlock,
   hasFever,
@@ -30,22 +30,12 @@ const adult: WizardClient = {
   sexo: 'Femenino',
 };
 
-const MEASURED = [
-  ...BASE_MEASUREMENTS,
-  'cuello',
-  'pgrasa',
-  'triceps',
-  'subescapular',
-  'abdominal',
-  'cuadriceps',
-] as const;
-
 function filled(method: 1 | 2 | 3 | 4 = 1): WizardValues {
   const v = initialWizardValues(adult);
   v.evaluation_type = method;
-  // Reference subject B (formulas.md), with the fields of every method filled in.
+  // Reference subject B (formulas.md): the fields of every method filled in, the optional ones empty.
   const b = subjectB();
-  for (const field of MEASURED) v.measurements[field] = b[field]!;
+  for (const field of ALL_MEASUREMENTS) if (b[field] !== undefined) v.measurements[field] = b[field];
   v.clinical_data.temperatura = 36.5;
   return v;
 }

@@ -119,7 +119,7 @@ export function protocolChoices(values: Pick<WizardValues, 'measurements' | 'sex
 const condition = (name: string): ConditionValue => ({ name, value: false, tratamiento: false });
 const noOther = (): OtherCondition => ({ showInput: false, name: '', tratamiento: false });
 
-const ALL_MEASUREMENTS: readonly MeasurementField[] = [
+export const ALL_MEASUREMENTS: readonly MeasurementField[] = [
   ...BASE_MEASUREMENTS,
   'cuello',
   'pgrasa',
