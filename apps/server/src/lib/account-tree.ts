@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { sql } from '@medida/db';
 
 /** How deep an account tree may go; also bounds the recursion. */
@@ -25,7 +26,7 @@ export const parentInActorTree = (actorId: number, parentColumn: string) => sql<
   WITH RECURSIVE pros (id, depth) AS (
     SELECT ${actorId}::integer, 0
     UNION ALL
-    SELECT child.id, pros.depth + 1 FROM users child JOIN pros ON child.parent_user_id = pros.id WHERE child.type = 1 AND pros.depth < ${MAX_TREE_DEPTH}
+    SELECT child.id, pros.depth + 1 FROM users child JOIN pros ON child.parent_user_id = pros.id WHERE child.type = ${sql.lit(USER_TYPE.professional)} AND pros.depth < ${MAX_TREE_DEPTH}
   )
   SELECT id FROM pros)`;
 

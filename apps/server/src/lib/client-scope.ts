@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import type { Database, Kysely } from '@medida/db';
 import { notFound } from './app-error.ts';
 import { belowActor } from './account-tree.ts';
@@ -11,7 +12,7 @@ export async function findVisibleClient(db: Kysely<Database>, actorId: number, c
     .selectFrom('users')
     .select(['id', 'parent_user_id', 'nombre', 'apellido', 'lang'])
     .where('id', '=', clientId)
-    .where('type', '=', 2)
+    .where('type', '=', USER_TYPE.client)
     .where('deleted_at', 'is', null)
     .where((eb) => (actorId === clientId ? eb.lit(true) : belowActor(actorId, 'users.id')))
     .executeTakeFirst();

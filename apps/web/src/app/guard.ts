@@ -1,4 +1,4 @@
-import { USER_TYPE } from '@medida/contracts';
+import { USER_TYPE, type UserType } from '@medida/contracts';
 import { paths } from '../config/paths.ts';
 
 export const LOGIN_PATH = paths.login;
@@ -15,7 +15,7 @@ export interface GuardInput {
   pathname: string;
   hasToken: boolean;
   /** Session user's type (1 professional, 2 client), or null while GET /web/authenticate/user loads. */
-  userType: 1 | 2 | null;
+  userType: UserType | null;
 }
 
 function normalize(pathname: string): string {

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { sql, type Database, type Kysely } from '@medida/db';
 import type { AuditTargetKind } from '../../lib/audit-route.ts';
 import { auditHash, GENESIS_HASH, type ChainedFields } from './audit-chain.ts';
@@ -21,7 +22,7 @@ export function createAuditRepository(db: Kysely<Database>) {
         .selectFrom('users')
         .select(['id', 'parent_user_id'])
         .where('id', '=', clientId)
-        .where('type', '=', 2)
+        .where('type', '=', USER_TYPE.client)
         .executeTakeFirst();
       if (!client?.parent_user_id) return undefined;
       return { clientId: client.id, accountId: client.parent_user_id };

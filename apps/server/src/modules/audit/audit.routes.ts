@@ -4,6 +4,7 @@ import {
   clientIdParamsSchema,
   errorEnvelopeSchema,
   type AuditEvent,
+  USER_TYPE,
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
@@ -37,7 +38,12 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           row.actor_id === null
             ? null
             : { id: row.actor_id, nombre: row.actor_nombre ?? '', apellido: row.actor_apellido ?? '' },
-        actor_role: row.actor_type === 1 ? 'professional' : row.actor_type === 2 ? 'client' : null,
+        actor_role:
+          row.actor_type === USER_TYPE.professional
+            ? 'professional'
+            : row.actor_type === USER_TYPE.client
+              ? 'client'
+              : null,
         is_self: row.actor_id === viewerId,
         resource_type: row.resource_type,
         resource_id: row.resource_id,

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { sql, type Database, type Kysely } from '@medida/db';
 import { parentInActorTree } from '../../lib/account-tree.ts';
 
@@ -15,11 +16,14 @@ export function createDashboardRepository(db: Kysely<Database>) {
       .where(parentInActorTree(rootId, 'c.parent_user_id'));
 
   /** Live clients of the tree. */
-  const clientsOf = (rootId: number) => peopleOf(rootId).where('c.type', '=', 2).where('c.deleted_at', 'is', null);
+  const clientsOf = (rootId: number) =>
+    peopleOf(rootId).where('c.type', '=', USER_TYPE.client).where('c.deleted_at', 'is', null);
 
   /** `cutoff`: a client whose latest evaluation is older (or who has none) is due for a follow-up. */
   const due = (cutoff: string) => sql<boolean>`(s.last_evaluated_on IS NULL OR s.last_evaluated_on < ${cutoff}::date)`;
   const live = sql`c.deleted_at IS NULL`;
+  const isClient = sql`c.type = ${sql.lit(USER_TYPE.client)}`;
+  const isProfessional = sql`c.type = ${sql.lit(USER_TYPE.professional)}`;
 
   return {
     findActor: (id: number) =>
@@ -34,10 +38,10 @@ export function createDashboardRepository(db: Kysely<Database>) {
     async counts(rootId: number, cutoff: string) {
       const row = await peopleOf(rootId)
         .select([
-          sql<string>`count(*) FILTER (WHERE c.type = 2 AND ${live})`.as('clients'),
-          sql<string>`count(*) FILTER (WHERE c.type = 1 AND ${live})`.as('network'),
-          sql<string>`coalesce(sum(s.evaluations) FILTER (WHERE c.type = 2), 0)`.as('evaluations'),
-          sql<string>`count(*) FILTER (WHERE c.type = 2 AND ${live} AND ${due(cutoff)})`.as('due'),
+          sql<string>`count(*) FILTER (WHERE ${isClient} AND ${live})`.as('clients'),
+          sql<string>`count(*) FILTER (WHERE ${isProfessional} AND ${live})`.as('network'),
+          sql<string>`coalesce(sum(s.evaluations) FILTER (WHERE ${isClient}), 0)`.as('evaluations'),
+          sql<string>`count(*) FILTER (WHERE ${isClient} AND ${live} AND ${due(cutoff)})`.as('due'),
         ])
         .executeTakeFirstOrThrow();
       return {

@@ -118,7 +118,7 @@ export function createEvaluationsRepository(db: Db) {
         .selectFrom('users as c')
         .select('c.id')
         .where('c.id', '=', clientId)
-        .where('c.type', '=', 2)
+        .where('c.type', '=', USER_TYPE.client)
         .where(clientInScope(scope))
         .executeTakeFirst(),
 
@@ -129,7 +129,7 @@ export function createEvaluationsRepository(db: Db) {
         .leftJoin('countries', 'countries.id', 'c.pais_id')
         .select(['c.id', 'c.nacimiento', 'c.sexo', 'c.lang', 'countries.iso2'])
         .where('c.id', '=', clientId)
-        .where('c.type', '=', 2)
+        .where('c.type', '=', USER_TYPE.client)
         .where('c.deleted_at', 'is', null)
         .where(parentInActorTree(actorId, 'c.parent_user_id'))
         .executeTakeFirst(),
@@ -401,7 +401,7 @@ export function createEvaluationsRepository(db: Db) {
       let q = db
         .selectFrom('users as c')
         .select(['c.id', 'c.nombre', 'c.apellido', 'c.email', 'c.rut', 'c.nacimiento', 'c.sexo'])
-        .where('c.type', '=', 2)
+        .where('c.type', '=', USER_TYPE.client)
         .where('c.deleted_at', 'is', null)
         .where(parentInActorTree(parentId, 'c.parent_user_id'));
       for (const term of terms) {

@@ -115,7 +115,7 @@ export function createPeopleService(
               updated_at: now,
             });
             await attachments.addInTransaction(trx, { userId: id, uploaderId: a.actorId, files, infos, now });
-            if (body.type === 2)
+            if (body.type === USER_TYPE.client)
               await consent.recordInTransaction(trx, { clientId: id, recordedBy: a.actorId, fields: body, now });
             return id;
           });
@@ -144,7 +144,7 @@ export function createPeopleService(
         }).id_usuario;
         const target = await repo.findManaged(a.actorId, targetId);
         if (!target) throw notFound();
-        if (target.type === 2) await consent.requireWritable(targetId);
+        if (target.type === USER_TYPE.client) await consent.requireWritable(targetId);
         // id_uploader is the legacy client's claim of who uploads; it can only be the actor.
         if (fields.id_uploader !== undefined && Number(fields.id_uploader) !== a.actorId) throw forbidden();
         const { files_info: infosRaw, deleted_files: deletedRaw } = fields;

@@ -2,11 +2,11 @@ import { AppShell, NavLink, ScrollArea } from '@mantine/core';
 import { IconPalette } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { USER_TYPE } from '@medida/contracts';
+import { USER_TYPE, type UserType } from '@medida/contracts';
 import { MAIN_NAV, UI_KIT_NAV, type NavItem } from './nav-items.ts';
 
 interface AppNavbarProps {
-  userType: 1 | 2 | undefined;
+  userType: UserType | undefined;
   /** Closes the drawer on phones after a choice. */
   onNavigate: () => void;
 }

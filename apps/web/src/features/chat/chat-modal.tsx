@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { ActionIcon, Badge, Box, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconVolume, IconVolumeOff } from '@tabler/icons-react';
@@ -21,7 +22,7 @@ export function ChatModal() {
   const parentAction =
     parentId !== null && !chat.rooms.some((room) => room.users.some((u) => u.user_id === parentId))
       ? {
-          label: profile?.type === 2 ? t('chat.writeToParent') : t('chat.writeToParentAccount'),
+          label: profile?.type === USER_TYPE.client ? t('chat.writeToParent') : t('chat.writeToParentAccount'),
           onClick: () => void chatClient.openWith(parentId),
         }
       : undefined;

@@ -1,4 +1,4 @@
-import { getDashResponseSchema } from '@medida/contracts';
+import { getDashResponseSchema, USER_TYPE } from '@medida/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 import { useSessionUser } from '../../lib/session.ts';
@@ -19,6 +19,6 @@ export function useDashboard() {
         schema: getDashResponseSchema,
         signal,
       }).then((res) => res.data),
-    enabled: user !== undefined && user.type === 1,
+    enabled: user !== undefined && user.type === USER_TYPE.professional,
   });
 }

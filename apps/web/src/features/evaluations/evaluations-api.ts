@@ -10,6 +10,7 @@ import {
   type EditEvaluationBody,
   type EvaluationDetail,
   USER_TYPE,
+  type UserType,
 } from '@medida/contracts';
 import { apiDownload, apiRequest } from '../../lib/api.ts';
 
@@ -26,7 +27,7 @@ export interface EvaluationListFilters {
 
 export interface EvaluationListQuery {
   userId: number;
-  userType: 1 | 2;
+  userType: UserType;
   page: number;
   limit: number;
   filters: EvaluationListFilters;
