@@ -2,7 +2,7 @@ import { endOtherSessionsResponseSchema, sessionsResponseSchema } from '@medida/
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api.ts';
 
-export const sessionKeys = { all: ['sessions'] as const };
+export const activeSessionKeys = { all: ['sessions'] as const };
 
 export const fetchSessions = (signal?: AbortSignal) =>
   apiRequest('/web/sessions', { schema: sessionsResponseSchema, signal });

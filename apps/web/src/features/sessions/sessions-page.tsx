@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useLogout } from '../../lib/session.ts';
 import { paths } from '../../config/paths.ts';
-import { endOtherSessions, endSession, fetchSessions, sessionKeys } from './sessions-api.ts';
+import { endOtherSessions, endSession, fetchSessions, activeSessionKeys } from './sessions-api.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 /** Where one is signed in, with a way to end any or all of it (security.md R12, decision 140). */
@@ -20,8 +20,8 @@ export function SessionsPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const logout = useLogout();
-  const query = useQuery({ queryKey: sessionKeys.all, queryFn: ({ signal }) => fetchSessions(signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+  const query = useQuery({ queryKey: activeSessionKeys.all, queryFn: ({ signal }) => fetchSessions(signal) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: activeSessionKeys.all });
   const onError = (error: unknown) => notifyError(apiErrorMessage(error));
 
   const endOne = useMutation({
