@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatNumber } from './format.ts';
-import { MassRow, MetricRow, ResultCard } from './result-parts.tsx';
+import { MassRow, MetricRow, PlainRows, ResultCard } from './result-parts.tsx';
 
 /** Body composition: weight, BMI, ideal weight, fat, lean, muscle, residual and bone mass, visceral fat, metabolic age. */
 export function CompositionCard({ result: r, inputs }: { result: EvaluationResult; inputs: EvaluationInput }) {
@@ -15,8 +15,12 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
       description={t(`evaluations.types.${r.evaluation_type}`)}
       testId="card-composition"
     >
-      <MetricRow label={t('evaluations.fields.peso')} value={inputs.peso} decimals={1} unit="kg" testId="metric-weight" />
-      <MetricRow label={t('evaluations.fields.estatura')} value={inputs.estatura} decimals={1} unit="cm" testId="metric-height" />
+      <PlainRows
+        rows={[
+          [t('evaluations.fields.peso'), inputs.peso, 1, 'kg', 'metric-weight'],
+          [t('evaluations.fields.estatura'), inputs.estatura, 1, 'cm', 'metric-height'],
+        ]}
+      />
       <MetricRow
         label={t('evaluations.results.bmi')}
         hint={

@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
 import { EquationSource } from './equation-source.tsx';
-import { MetricRow, ResultCard } from './result-parts.tsx';
+import { MetricRow, PlainRows, ResultCard } from './result-parts.tsx';
 
 /** Rockport VO2max and fitness class, plus the training level from duration and frequency. */
 export function FitnessCard({ result: r, inputs }: { result: EvaluationResult; inputs: EvaluationInput }) {
@@ -28,8 +28,12 @@ export function FitnessCard({ result: r, inputs }: { result: EvaluationResult; i
             equation={rp.equation}
             testId="metric-vo2max"
           />
-          <MetricRow label={t('evaluations.results.walkTime')} value={rp.time_min} decimals={2} unit="min" testId="metric-walk-time" />
-          <MetricRow label={t('evaluations.fields.bpm')} value={rp.bpm} decimals={0} unit="bpm" testId="metric-walk-bpm" />
+          <PlainRows
+            rows={[
+              [t('evaluations.results.walkTime'), rp.time_min, 2, 'min', 'metric-walk-time'],
+              [t('evaluations.fields.bpm'), rp.bpm, 0, 'bpm', 'metric-walk-bpm'],
+            ]}
+          />
         </>
       ) : null}
       {r.fitness?.source === 'measured' ? (

@@ -159,7 +159,14 @@ type RowBase = Omit<MetricRowProps, 'value' | 'decimals' | 'unit' | 'extra' | 'e
 /** A mass as % of body weight with its kilograms beside it, and its equation when the engine names one. */
 export function MassRow({ mass, ...row }: RowBase & { mass: MassValue & { equation?: EquationRef } }) {
   return (
-    <MetricRow {...row} value={mass.percent} decimals={1} unit="%" extra={<Kg kg={mass.kg} />} equation={mass.equation} />
+    <MetricRow
+      {...row}
+      value={mass.percent}
+      decimals={1}
+      unit="%"
+      extra={<Kg kg={mass.kg} />}
+      equation={mass.equation}
+    />
   );
 }
 
@@ -169,4 +176,20 @@ export function RatioRow({
   ...row
 }: Omit<RowBase, 'level'> & { ratio: { value: number; risk: string | null; equation: EquationRef } }) {
   return <MetricRow {...row} value={ratio.value} decimals={2} level={ratio.risk} equation={ratio.equation} />;
+}
+
+/** A plain row: no class, no source. */
+export type PlainRow = [
+  label: string,
+  value: number | null | undefined,
+  decimals: number,
+  unit: string,
+  testId: string,
+];
+
+/** Plain rows in a card (the weight and height typed in, the walk's time and pulse). */
+export function PlainRows({ rows }: { rows: PlainRow[] }) {
+  return rows.map(([label, value, decimals, unit, testId]) => (
+    <MetricRow key={testId} label={label} value={value} decimals={decimals} unit={unit} testId={testId} />
+  ));
 }
