@@ -14,3 +14,4 @@ export * from './dashboard.ts';
 export * from './consent.ts';
 export * from './audit.ts';
 export * from './companies.ts';
+export * from './account.ts';

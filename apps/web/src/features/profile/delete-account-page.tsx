@@ -1,16 +1,162 @@
-import { IconUserX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { ComingPage } from '../../components/coming-page.tsx';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  List,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { paths } from '../../config/paths.ts';
+import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
+import { apiErrorMessage, notifyApiError, notifySuccess } from '../../lib/notify.ts';
+import { useProfile } from '../../lib/session.ts';
+import { sessionStore } from '../../lib/session-store.ts';
+import { accountKeys, deleteAccount, fetchAccountDeletion } from './account-api.ts';
 
+/** `delete-account` (decision 113): what goes and what stays, then the password and the e-mail typed again. */
 export function DeleteAccountPage() {
   const { t } = useTranslation();
+  const profile = useProfile();
+  const deletion = useQuery({ queryKey: accountKeys.deletion, queryFn: ({ signal }) => fetchAccountDeletion(signal) });
+  const email = profile.data?.datos.email ?? '';
+  const isClient = profile.data?.datos.type === 2;
+
+  let action;
+  if (deletion.isError)
+    action = <LoadError message={apiErrorMessage(deletion.error)} onRetry={() => void deletion.refetch()} />;
+  else if (deletion.isPending || profile.isPending) action = <ListSkeleton testId="delete-account-loading" rows={2} />;
+  else if (!deletion.data.can_delete)
+    action = (
+      <Alert
+        color="orange"
+        icon={<IconAlertTriangle size={20} />}
+        title={t('deleteAccount.blockedTitle')}
+        data-testid="delete-blocked"
+      >
+        <Stack gap="xs">
+          <Text size="sm">
+            {t('deleteAccount.blockedText', { clients: deletion.data.clients, network: deletion.data.network })}
+          </Text>
+          <Text size="sm">
+            <Anchor component={Link} to={paths.clients}>
+              {t('nav.clients')}
+            </Anchor>
+            {' · '}
+            <Anchor component={Link} to={paths.network}>
+              {t('nav.network')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </Alert>
+    );
+  else action = <DeleteForm email={email} />;
+
   return (
-    <ComingPage
-      title={t('pagesCopy.deleteAccount.title')}
-      description={t('pagesCopy.deleteAccount.description')}
-      icon={<IconUserX size={32} />}
-      emptyTitle={t('pagesCopy.deleteAccount.emptyTitle')}
-      emptyText={t('pagesCopy.deleteAccount.emptyText')}
-    />
+    <>
+      <PageHeader title={t('deleteAccount.title')} description={t('deleteAccount.description')} />
+      <Stack gap="lg" maw={880}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Card withBorder radius="md" data-testid="delete-removed">
+            <Title order={2} size="h5" mb="xs">
+              {t('deleteAccount.removedTitle')}
+            </Title>
+            <List size="sm" spacing={4}>
+              <List.Item>{t('deleteAccount.removedLogin')}</List.Item>
+              <List.Item>{t('deleteAccount.removedSessions')}</List.Item>
+              <List.Item>{t('deleteAccount.removedEmail')}</List.Item>
+              {!isClient && <List.Item>{t('deleteAccount.removedLists')}</List.Item>}
+            </List>
+          </Card>
+          <Card withBorder radius="md" data-testid="delete-kept">
+            <Title order={2} size="h5" mb="xs">
+              {t('deleteAccount.keptTitle')}
+            </Title>
+            <List size="sm" spacing={4}>
+              <List.Item>{isClient ? t('deleteAccount.keptClientRecord') : t('deleteAccount.keptRecords')}</List.Item>
+              <List.Item>{t('deleteAccount.keptLedger')}</List.Item>
+              {!isClient && <List.Item>{t('deleteAccount.keptCredits')}</List.Item>}
+            </List>
+          </Card>
+        </SimpleGrid>
+        {action}
+      </Stack>
+    </>
+  );
+}
+
+function DeleteForm({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', confirmation: '' },
+    validate: {
+      password: (v) => (v === '' ? t('validation.required') : null),
+      confirmation: (v) =>
+        v.trim().toLowerCase() === email.toLowerCase() ? null : t('deleteAccount.confirmationMismatch'),
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: ({ message }) => {
+      notifySuccess(t('deleteAccount.doneTitle'), message);
+      // Every session is already over on the server: forget this one and leave.
+      sessionStore.signOut();
+      queryClient.clear();
+      void navigate(paths.login, { replace: true });
+    },
+    onError: (error) => {
+      const fields = isApiError(error) ? firstFieldErrors(error.fieldErrors) : {};
+      if (Object.keys(fields).length > 0) form.setErrors(fields);
+      else notifyApiError(error);
+    },
+  });
+  return (
+    <Card withBorder radius="md" data-testid="delete-account-form">
+      <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+        <Stack>
+          <Text size="sm">
+            <Trans i18nKey="deleteAccount.typeEmail" values={{ email }} components={{ b: <b /> }} />
+          </Text>
+          <TextInput
+            label={t('deleteAccount.confirmationLabel')}
+            autoComplete="off"
+            data-testid="delete-confirmation"
+            {...form.getInputProps('confirmation')}
+          />
+          <PasswordInput
+            label={t('deleteAccount.passwordLabel')}
+            autoComplete="current-password"
+            data-testid="delete-password"
+            {...form.getInputProps('password')}
+          />
+          <Button
+            type="submit"
+            color="red"
+            leftSection={<IconTrash size={18} />}
+            loading={mutation.isPending}
+            w={{ base: '100%', sm: 'auto' }}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="delete-account-submit"
+          >
+            {t('deleteAccount.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
   );
 }

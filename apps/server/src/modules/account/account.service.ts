@@ -1,0 +1,59 @@
+import { deletedEmailOf, ErrorCode, USER_TYPE, type DeleteAccountBody } from '@medida/contracts';
+import { AppError, fieldError, tooManyRequests, unauthenticated } from '../../lib/app-error.ts';
+import type { AppDeps } from '../../types.ts';
+import { createCreditsService } from '../credits/credits.service.ts';
+import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
+import { createAccountRepository } from './account.repository.ts';
+
+/** A professional still responsible for people: they must be handed over or removed first (decision 113). */
+const stillHasPeople = () => new AppError(409, ErrorCode.conflict, 'errors.accountHasPeople');
+
+/**
+ * Deleting one's own account (decision 113): the password again and the e-mail typed as confirmation.
+ * The login goes at once (all sessions, reset links); clinical records and the credit ledger stay.
+ */
+export function createAccountService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'config'>) {
+  const repo = createAccountRepository(deps.db);
+  const credits = createCreditsService(deps);
+  const throttle = createLoginThrottleService(deps);
+
+  return {
+    async deleteOwn(userId: number, body: DeleteAccountBody) {
+      const user = await repo.findLive(userId);
+      if (!user) throw unauthenticated();
+      // Guessing the password through this form is throttled like the login form.
+      const attempt = await throttle.beginAttempt(user.email);
+      if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'errors.loginThrottled');
+      if (!user.password_hash || !(await deps.hasher.verify(user.password_hash, body.password)))
+        throw fieldError('password', 'validation.currentPasswordWrong');
+      await throttle.succeeded(user.email);
+      if (body.confirmation.toLowerCase() !== user.email.toLowerCase())
+        throw fieldError('confirmation', 'validation.deleteConfirmation');
+
+      await deps.db.transaction().execute(async (trx) => {
+        const trxRepo = createAccountRepository(trx);
+        const locked = await trxRepo.lockLive(userId);
+        if (!locked) throw unauthenticated();
+        const now = deps.clock.now();
+        const isProfessional = locked.type === USER_TYPE.professional;
+        if (isProfessional) {
+          const children = await trxRepo.liveChildren(userId);
+          if (children.clients + children.network > 0) throw stillHasPeople();
+          // A network professional's balance goes back up, as when its parent removes it (decision 051).
+          if (locked.parent_user_id !== null)
+            await credits.returnAllToParentInTransaction(trx, {
+              actorId: userId,
+              userId,
+              parentId: locked.parent_user_id,
+            });
+        }
+        await trxRepo.closeLogin(userId, { email: deletedEmailOf(userId), now, softDelete: isProfessional });
+        await trxRepo.revokeSessions(userId, now);
+        await trxRepo.closeResets(userId, now);
+      });
+    },
+
+    /** What the page tells a professional before it asks for the password. */
+    peopleOf: (userId: number) => repo.liveChildren(userId),
+  };
+}

@@ -1,0 +1,106 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
+import { E2E_USERS } from '../support/fixtures.ts';
+import { tr, type Lang } from '../support/i18n.ts';
+import { repoRoot } from '../support/server.ts';
+import { expectPath, logIn } from '../support/session.ts';
+
+// Deleting one's own account (issue 12, decision 113).
+const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
+const HOME = E2E_USERS.home;
+const LEAVER = { email: `leaver.${Date.now()}@e2e.medida.test`, password: 'Me-Voy-Clave-2026' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(SHOTS, { recursive: true });
+  // A professional with nobody under it: signs up through the API.
+  const res = await fetch(`${inject('baseURL')}/web/creacuenta`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      nombre: 'Lucía',
+      apellido: 'Salida',
+      email: LEAVER.email,
+      password: LEAVER.password,
+      nacimiento: '1990-05-05',
+      sexo: 'Femenino',
+      lang: 'es',
+      variant: 'register',
+      terms_accepted: true,
+    }),
+  });
+  expect(res.status).toBe(201);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(page: Page, user: { email: string; password: string }, lang: Lang = 'es') {
+  await logIn(page, user.email, user.password);
+  await expectPath(page, '/dashboard');
+  await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+  await page.goto('/delete-account');
+  await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(tr(lang, 'deleteAccount.title'));
+}
+
+describe('delete-account', () => {
+  it('tells a professional with clients to remove them first, with no form', async () => {
+    const { context, page } = await newPage(browser);
+    await openPage(page, HOME);
+    await page.getByTestId('delete-blocked').waitFor();
+    expect(await page.getByTestId('delete-account-form').count()).toBe(0);
+    await context.close();
+  });
+
+  it('is screenshotted in es, en and pt at desktop and phone width without overflow', async () => {
+    for (const lang of ['es', 'en', 'pt'] as Lang[]) {
+      for (const [name, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        for (const [who, user, ready] of [
+          ['form', LEAVER, 'delete-account-form'],
+          ['blocked', HOME, 'delete-blocked'],
+        ] as const) {
+          const { context, page } = await newPage(browser, viewport);
+          await openPage(page, user, lang);
+          await page.getByTestId(ready).waitFor();
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          ).toBeLessThanOrEqual(0);
+          await page.screenshot({
+            path: path.join(SHOTS, `delete-account-${who}-${lang}-${name}.png`),
+            fullPage: true,
+          });
+          await context.close();
+        }
+      }
+    }
+  });
+
+  it('asks for the e-mail and the password, then ends the session; the old login no longer works', async () => {
+    const { context, page } = await newPage(browser);
+    await openPage(page, LEAVER);
+    await page.getByTestId('delete-confirmation').fill('otra@persona.cl');
+    await page.getByTestId('delete-password').fill(LEAVER.password);
+    await page.getByTestId('delete-account-submit').click();
+    await expect
+      .poll(() => page.getByTestId('delete-account-form').textContent())
+      .toContain(tr('es', 'deleteAccount.confirmationMismatch'));
+    await page.getByTestId('delete-confirmation').fill(LEAVER.email);
+    await page.getByTestId('delete-password').fill('no es mi clave');
+    await page.getByTestId('delete-account-submit').click();
+    await expect.poll(() => page.getByTestId('delete-account-form').textContent()).toContain('contraseña actual');
+    await page.getByTestId('delete-password').fill(LEAVER.password);
+    await page.getByTestId('delete-account-submit').click();
+    await page.waitForURL('**/pages/login');
+    await logIn(page, LEAVER.email, LEAVER.password);
+    await page.getByTestId('login-submit').waitFor();
+    await expect.poll(() => page.url()).toContain('/pages/login');
+    await context.close();
+  });
+});
