@@ -87,3 +87,18 @@ export const dashboardSchema = z.object({
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export const getDashResponseSchema = z.object({ data: dashboardSchema });
 export type GetDashResponse = z.infer<typeof getDashResponseSchema>;
+
+// GET and PUT /web/dashboard/settings — the widgets page: which cards, in what order, and N of the follow-up card.
+export const dashboardSettingsSchema = z.strictObject({
+  cards: z
+    .array(dashboardCardSchema, { error: 'validation.invalid' })
+    .max(DASHBOARD_CARDS.length, { error: 'validation.invalid' })
+    .refine((cards) => new Set(cards).size === cards.length, { error: 'validation.duplicateCard' }),
+  follow_up_weeks: z.coerce
+    .number({ error: 'validation.integer' })
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.min' })
+    .max(FOLLOW_UP_WEEKS_MAX, { error: 'validation.max' }),
+});
+export type DashboardSettings = z.infer<typeof dashboardSettingsSchema>;
+export const dashboardSettingsResponseSchema = z.object({ settings: dashboardSettingsSchema });

@@ -34,6 +34,14 @@ export function createDashboardRepository(db: Kysely<Database>) {
         .where('deleted_at', 'is', null)
         .executeTakeFirst(),
 
+    /** Stored as `{ cards: [...] }` (decision 110): an empty list is a choice too (nothing shown). */
+    saveSettings: (userId: number, s: { cards: readonly string[]; followUpWeeks: number }) =>
+      db
+        .updateTable('users')
+        .set({ dashboard_cards: JSON.stringify({ cards: s.cards }), follow_up_weeks: s.followUpWeeks })
+        .where('id', '=', userId)
+        .execute(),
+
     /** One pass over the tree's users. Evaluations of deleted clients still count, as in the list. */
     async counts(rootId: number, cutoff: string) {
       const row = await peopleOf(rootId)

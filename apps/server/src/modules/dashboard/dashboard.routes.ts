@@ -1,4 +1,10 @@
-import { errorEnvelopeSchema, getDashQuerySchema, getDashResponseSchema } from '@medida/contracts';
+import {
+  dashboardSettingsResponseSchema,
+  dashboardSettingsSchema,
+  errorEnvelopeSchema,
+  getDashQuerySchema,
+  getDashResponseSchema,
+} from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import { createDashboardService } from './dashboard.service.ts';
@@ -19,5 +25,26 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await dashboard.get({ actorId: authOf(request).userId, userId: request.query.id_usuario }),
     }),
+  );
+
+  app.get(
+    '/web/dashboard/settings',
+    protectedRoute('professional', {
+      tags: ['dashboard'],
+      summary: "The dashboard's cards in order and the follow-up interval (widgets page)",
+      response: { 200: dashboardSettingsResponseSchema },
+    }),
+    async (request) => ({ settings: await dashboard.settings(authOf(request).userId) }),
+  );
+
+  app.put(
+    '/web/dashboard/settings',
+    protectedRoute('professional', {
+      tags: ['dashboard'],
+      summary: 'Choose which dashboard cards show and in what order, and the follow-up interval in weeks (1–104)',
+      body: dashboardSettingsSchema,
+      response: { 200: dashboardSettingsResponseSchema, 422: errorEnvelopeSchema },
+    }),
+    async (request) => ({ settings: await dashboard.saveSettings(authOf(request).userId, request.body) }),
   );
 };

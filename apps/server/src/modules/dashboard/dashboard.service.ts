@@ -6,6 +6,7 @@ import {
   dashboardCardSchema,
   type Dashboard,
   type DashboardCard,
+  type DashboardSettings,
 } from '@medida/contracts';
 import { requireProfessional } from '../../lib/access.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -129,6 +130,22 @@ export function createDashboardService(deps: Pick<AppDeps, 'db' | 'clock'>) {
         }),
         cards: cardsOf(root.dashboard_cards),
       };
+    },
+
+    /** The widgets page (decision 114): the actor's own card choice and follow-up interval. */
+    async settings(actorId: number): Promise<DashboardSettings> {
+      const actor = await repo.findActor(actorId);
+      if (!actor) throw notFound();
+      requireProfessional(actor.type);
+      return { cards: cardsOf(actor.dashboard_cards), follow_up_weeks: actor.follow_up_weeks };
+    },
+
+    async saveSettings(actorId: number, settings: DashboardSettings): Promise<DashboardSettings> {
+      const actor = await repo.findActor(actorId);
+      if (!actor) throw notFound();
+      requireProfessional(actor.type);
+      await repo.saveSettings(actorId, { cards: settings.cards, followUpWeeks: settings.follow_up_weeks });
+      return this.settings(actorId);
     },
   };
 }

@@ -1,4 +1,9 @@
-import { getDashResponseSchema, USER_TYPE } from '@medida/contracts';
+import {
+  dashboardSettingsResponseSchema,
+  getDashResponseSchema,
+  USER_TYPE,
+  type DashboardSettings,
+} from '@medida/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 import { useSessionUser } from '../../lib/session.ts';
@@ -22,3 +27,15 @@ export function useDashboard() {
     enabled: user !== undefined && user.type === USER_TYPE.professional,
   });
 }
+
+export const settingsKeys = { all: ['dashboard-settings'] as const };
+
+export const fetchDashboardSettings = (signal?: AbortSignal) =>
+  apiRequest('/web/dashboard/settings', { schema: dashboardSettingsResponseSchema, signal }).then((r) => r.settings);
+
+export const saveDashboardSettings = (settings: DashboardSettings) =>
+  apiRequest('/web/dashboard/settings', {
+    method: 'PUT',
+    body: settings,
+    schema: dashboardSettingsResponseSchema,
+  }).then((r) => r.settings);

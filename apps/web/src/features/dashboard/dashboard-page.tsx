@@ -27,18 +27,30 @@ export function DashboardCardView({ card, data }: { card: DashboardCard; data: D
   }
 }
 
-/** The counts span the width; the other cards flow two per row from tablet width up, in the chosen order. */
+/**
+ * The cards in the chosen order: the counts span the width where they are placed; the cards between
+ * them flow two per row from tablet width up.
+ */
 function Cards({ data }: { data: Dashboard }) {
-  const counts = data.cards.includes('counts');
-  const rest = data.cards.filter((c) => c !== 'counts');
+  const rows: DashboardCard[][] = [];
+  for (const card of data.cards) {
+    const last = rows.at(-1);
+    if (card === 'counts' || !last || last[0] === 'counts') rows.push([card]);
+    else last.push(card);
+  }
   return (
     <Stack gap="md">
-      {counts && <DashboardCardView card="counts" data={data} />}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {rest.map((card) => (
-          <DashboardCardView key={card} card={card} data={data} />
-        ))}
-      </SimpleGrid>
+      {rows.map((row) =>
+        row[0] === 'counts' ? (
+          <DashboardCardView key="counts" card="counts" data={data} />
+        ) : (
+          <SimpleGrid key={row.join()} cols={{ base: 1, md: 2 }} spacing="md">
+            {row.map((card) => (
+              <DashboardCardView key={card} card={card} data={data} />
+            ))}
+          </SimpleGrid>
+        ),
+      )}
     </Stack>
   );
 }
