@@ -13,6 +13,7 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { chartsRoutes } from './modules/charts/charts.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(locationsRoutes);
   await app.register(companiesRoutes);
   await app.register(accountRoutes);
+  await app.register(chartsRoutes);
   await app.register(peopleRoutes);
   await app.register(attachmentsRoutes);
   await app.register(creditsRoutes);

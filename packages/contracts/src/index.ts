@@ -15,3 +15,4 @@ export * from './consent.ts';
 export * from './audit.ts';
 export * from './companies.ts';
 export * from './account.ts';
+export * from './charts.ts';

@@ -1,4 +1,5 @@
 import {
+  chartsResponseSchema,
   dashboardSettingsResponseSchema,
   getDashResponseSchema,
   USER_TYPE,
@@ -39,3 +40,26 @@ export const saveDashboardSettings = (settings: DashboardSettings) =>
     body: settings,
     schema: dashboardSettingsResponseSchema,
   }).then((r) => r.settings);
+
+export interface ChartsFilters {
+  company: string;
+  from: string;
+  to: string;
+  sexo: string;
+}
+
+export const chartsKeys = { filtered: (f: ChartsFilters) => ['charts', f] as const };
+
+/** GET /web/charts: empty filters are left out. */
+export function useCharts(filters: ChartsFilters) {
+  return useQuery({
+    queryKey: chartsKeys.filtered(filters),
+    queryFn: ({ signal }) =>
+      apiRequest('/web/charts', {
+        query: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')),
+        schema: chartsResponseSchema,
+        signal,
+      }).then((r) => r.data),
+    placeholderData: (previous) => previous,
+  });
+}
