@@ -35,7 +35,6 @@ function ChartCard({
   csv: () => string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   const chart = useRef<HTMLDivElement>(null);
   const png = async () => {
     try {
