@@ -159,3 +159,20 @@ export const getManagedUserResponseSchema = z.object({
 export const companySchema = z.object({ id: z.number().int(), name: z.string() });
 export const getCompaniesResponseSchema = z.object({ companies: z.array(companySchema) });
 export const DEFAULT_COMPANY_ID = 9;
+
+// GET /web/listadoperfil — the signed-in user's own record (profile page, issue 12).
+export const listadoPerfilResponseSchema = z.object({
+  data: managedUserSchema.extend({ lang: languageSchema }),
+});
+
+// POST /web/ingresoperfil — one's own data with the rules of the edit modals; the e-mail is not changed
+// here (it needs a confirmation sent to the new address) and neither is the password (actualizapass).
+export const ingresoPerfilBodySchema = z.strictObject({
+  ...personFieldsSchema.omit({ email: true }).shape,
+  lang: languageSchema,
+  /** Professionals only (required for them): as in the network user's form. */
+  especialidad: especialidadSchema.optional(),
+  trabajo: trabajoSchema.optional(),
+  empresa: z.string().trim().max(120, { error: 'validation.tooLong' }).optional(),
+});
+export type IngresoPerfilBody = z.infer<typeof ingresoPerfilBodySchema>;

@@ -26,6 +26,7 @@ const managedColumns = [
   'users.trabajo',
   'users.empresa',
   'users.company_id',
+  'users.lang',
 ] as const;
 
 function selectManaged(db: Db) {
@@ -150,6 +151,10 @@ export function createPeopleRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+
+    /** One's own record (profile page). */
+    updateSelf: (userId: number, patch: UserUpdate) =>
+      db.updateTable('users').set(patch).where('id', '=', userId).where('deleted_at', 'is', null).execute(),
 
     /** Soft delete (decision 051); returns the row's parent, or undefined when nothing matched. */
     softDeleteManaged: (actorId: number, userId: number, now: Date) =>

@@ -10,6 +10,8 @@ import {
   getMyClientsResponseSchema,
   getMyEvaluatorsQuerySchema,
   getMyEvaluatorsResponseSchema,
+  ingresoPerfilBodySchema,
+  listadoPerfilResponseSchema,
   messageSchema,
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -151,5 +153,27 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await people.get({ actorId: authOf(request).userId, userId: request.query.id_usuario }),
     }),
+  );
+
+  app.get(
+    '/web/listadoperfil',
+    protectedRoute('any', {
+      tags: ['people'],
+      summary: "The signed-in user's own record, with its language (profile)",
+      response: { 200: listadoPerfilResponseSchema },
+    }),
+    async (request) => ({ data: await people.ownProfile(authOf(request).userId) }),
+  );
+
+  app.post(
+    '/web/ingresoperfil',
+    protectedRoute('any', {
+      tags: ['people'],
+      summary:
+        "Edit one's own data with the edit forms' rules and the language preference (the e-mail and the password have their own flows)",
+      body: ingresoPerfilBodySchema,
+      response: { 200: listadoPerfilResponseSchema, ...errors },
+    }),
+    async (request) => ({ data: await people.editSelf(authOf(request).userId, request.body) }),
   );
 };

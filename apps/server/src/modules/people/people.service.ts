@@ -5,6 +5,7 @@ import {
   editNetworkUserBodySchema,
   filesInfoSchema,
   USER_TYPE,
+  type IngresoPerfilBody,
 } from '@medida/contracts';
 import { isUniqueViolation, type Database, type Kysely } from '@medida/db';
 import { fieldError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -18,7 +19,8 @@ import { createConsentService } from '../consent/consent.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { toManagedUser } from './people.mapper.ts';
 import { createPeopleRepository } from './people.repository.ts';
-import { checkPersonRules } from './person-rules.ts';
+import { checkPersonRules, FieldErrorBag } from './person-rules.ts';
+import { asLanguage } from '../../lib/i18n.ts';
 import { createCompaniesService } from '../companies/companies.service.ts';
 import { generateTemporaryPassword, TEMPORARY_PASSWORD_DAYS } from './temporary-password.ts';
 import { parseJsonField, parseWith } from './validation.ts';
@@ -224,6 +226,44 @@ export function createPeopleService(
           parentId: deleted.parent_user_id,
         });
       });
+    },
+
+    /** GET /web/listadoperfil: the signed-in user's own record, with its language. */
+    async ownProfile(actorId: number) {
+      const row = await repo.findSelf(actorId);
+      if (!row) throw notFound();
+      return { ...toManagedUser(row), lang: asLanguage(row.lang) };
+    },
+
+    /**
+     * POST /web/ingresoperfil: one's own data with the edit modals' rules (checkPersonRules); the e-mail
+     * stays (changing it needs a confirmation at the new address), professionals keep their work fields.
+     */
+    async editSelf(actorId: number, body: IngresoPerfilBody) {
+      const row = await repo.findSelf(actorId);
+      if (!row) throw notFound();
+      if (row.type === USER_TYPE.client) await consent.requireWritable(actorId);
+      const isProfessional = row.type === USER_TYPE.professional;
+      if (isProfessional) {
+        const missing = new FieldErrorBag();
+        if (!body.especialidad) missing.add('especialidad', 'validation.required');
+        if (!body.trabajo) missing.add('trabajo', 'validation.required');
+        missing.throwIfAny();
+      }
+      const now = clock.now();
+      const { rut, empresa } = await checkPersonRules(
+        repo,
+        { ...body, email: row.email, trabajo: isProfessional ? body.trabajo : undefined },
+        { today: now, exceptUserId: actorId, companyAllowed: async () => false },
+      );
+      await repo.updateSelf(actorId, {
+        ...personColumns({ ...body, email: row.email }),
+        rut,
+        lang: body.lang,
+        ...(isProfessional ? { especialidad: body.especialidad, trabajo: body.trabajo, empresa } : {}),
+        updated_at: now,
+      });
+      return this.ownProfile(actorId);
     },
 
     /** GET /web/usuario: a managed user, or oneself (a client reading its own record and documents). */

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twoTenants, validRut } from '../../test/people-factories.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+type Headers = Record<string, string>;
+const read = (headers: Headers) => ctx.app.inject({ method: 'GET', url: '/web/listadoperfil', headers });
+const save = (headers: Headers, payload: object, lang = 'es') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/web/ingresoperfil',
+    headers: { ...headers, 'accept-language': lang },
+    payload,
+  });
+
+describe('profile: GET /web/listadoperfil and POST /web/ingresoperfil', () => {
+  it("reads and edits one's own data and language, with the edit forms' rules", async () => {
+    const t = await twoTenants(ctx);
+    const before = (await read(t.owner.headers)).json().data;
+    expect(before).toMatchObject({ id_usuario: t.owner.id, profile: { email: t.owner.email } });
+    const body = {
+      nombre: 'Paula',
+      apellido: 'Pérez',
+      telefono: '+56 9 1234 5678',
+      nacimiento: '1985-06-01',
+      sexo: 'Femenino',
+      direccion: 'Av. Providencia 1234',
+      pais_id: t.ids.pais_id,
+      region_id: t.ids.region_id,
+      comuna_id: t.ids.comuna_id,
+      rut: validRut(),
+      lang: 'pt',
+      especialidad: 'Nutricionista',
+      trabajo: 'Dependiente',
+      empresa: 'Clínica Sur',
+    };
+    const res = await save(t.owner.headers, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      lang: 'pt',
+      profile: { nombre: 'Paula', email: t.owner.email, especialidad: 'Nutricionista', empresa: 'Clínica Sur' },
+    });
+    const row = await ctx.db
+      .selectFrom('users')
+      .select(['nombre', 'lang', 'email', 'trabajo'])
+      .where('id', '=', t.owner.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ nombre: 'Paula', lang: 'pt', email: t.owner.email, trabajo: 'Dependiente' });
+
+    // A client edits its own record (no work fields).
+    const client = body as Record<string, unknown>;
+    const { especialidad: _e, trabajo: _t, empresa: _m, ...clientBody } = client;
+    void _e;
+    void _t;
+    void _m;
+    const mine = await save(t.client.headers, { ...clientBody, nombre: 'Clara', rut: validRut(), lang: 'en' });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({ id_usuario: t.client.id, lang: 'en', profile: { nombre: 'Clara' } });
+  });
+
+  it('refuses bad data with translated field errors and keeps the stored data', async () => {
+    const t = await twoTenants(ctx);
+    const base = {
+      nombre: 'Paula',
+      apellido: 'Pérez',
+      telefono: '+56 9 1234 5678',
+      nacimiento: '1985-06-01',
+      sexo: 'Femenino',
+      direccion: 'Av. Providencia 1234',
+      pais_id: t.ids.pais_id,
+      region_id: t.ids.region_id,
+      comuna_id: t.ids.comuna_id,
+      rut: '12345678-0',
+      lang: 'es',
+      especialidad: 'Nutricionista',
+      trabajo: 'Dependiente',
+    };
+    const res = await save(t.owner.headers, { ...base, nacimiento: '2020-01-01' }, 'en');
+    expect(res.statusCode).toBe(422);
+    const fields = res.json().error.message as Record<string, string[]>;
+    expect(Object.keys(fields).sort()).toEqual(['empresa', 'nacimiento', 'rut']);
+    expect(fields.nacimiento).toEqual(['Age must be at least 13 years.']);
+    // No e-mail change through this route; professionals must keep their work fields.
+    expect((await save(t.owner.headers, { ...base, email: 'new@x.cl' })).statusCode).toBe(422);
+    const noWork = await save(t.owner.headers, {
+      ...base,
+      rut: validRut(),
+      especialidad: undefined,
+      trabajo: undefined,
+    });
+    expect(Object.keys(noWork.json().error.message).sort()).toEqual(['especialidad', 'trabajo']);
+    const row = await ctx.db
+      .selectFrom('users')
+      .select(['nombre', 'nacimiento'])
+      .where('id', '=', t.owner.id)
+      .executeTakeFirstOrThrow();
+    expect(row.nombre).not.toBe('Paula');
+    expect((await ctx.app.inject({ method: 'GET', url: '/web/listadoperfil' })).statusCode).toBe(401);
+  });
+});
