@@ -23,8 +23,6 @@ await build({
     server: new URL('./src/server.ts', import.meta.url).pathname,
     // The embedded database's worker thread: @medida/db starts it as ./pglite-worker.js beside its own chunk.
     'pglite-worker': new URL('../../packages/db/src/pglite-worker.ts', import.meta.url).pathname,
-    // The report thread: reports/pdf-thread.ts starts it as ./pdf-worker.js beside its own chunk.
-    'pdf-worker': new URL('./src/modules/reports/pdf-worker.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

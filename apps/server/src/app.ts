@@ -4,6 +4,7 @@ import type { DbHandle } from '@medida/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createBackground } from './lib/background.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
@@ -18,6 +19,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
@@ -34,7 +36,9 @@ import { compression } from './plugins/compression.ts';
 import { dbLifecycle } from './plugins/db.ts';
 import { docs } from './plugins/docs.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { inputGuard } from './plugins/input-guard.ts';
 import { realtime } from './plugins/realtime.ts';
+import { requestTimeout } from './plugins/request-timeout.ts';
 import { security } from './plugins/security.ts';
 import { spa } from './plugins/spa.ts';
 
@@ -78,16 +82,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    // A trickled request must not hold a socket for ever (issue 10 item 11): headers within requestTimeout,
+    // the body too (plugins/request-timeout.ts), and idle sockets closed after connectionTimeout.
+    requestTimeout: config.timeouts.requestSeconds * 1000,
+    connectionTimeout: config.timeouts.connectionIdleSeconds * 1000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const background = createBackground({ error: (obj, msg) => app.log.error(obj, msg) });
   app.decorate('deps', {
     config,
     db: options.db.db,
     clock: options.clock,
     hasher: options.hasher,
     mailer: options.mailer,
+    background,
   });
 
   // An empty JSON body (a bodiless POST sent with Content-Type: application/json) is "no body", not an error.
@@ -111,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // App plugins first, so their hooks (route declaration check, auth, envelope) see every route.
   await app.register(errorHandler);
+  await app.register(requestTimeout, { ms: config.timeouts.requestSeconds * 1000 });
+  await app.register(inputGuard);
   // Security headers before auth: a 401 thrown by the auth hook must carry them too.
   await app.register(security, { corsOrigins: config.corsOrigins });
   await app.register(compression);
@@ -125,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(passwordRoutes);
   await app.register(sessionsRoutes);
+  await app.register(emailChangeRoutes);
   await app.register(usersRoutes);
   await app.register(locationsRoutes);
   await app.register(companiesRoutes);

@@ -71,6 +71,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('seeds the demo only on the embedded database unless asked, and never in production (issue 10 item 2)', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/medida' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/medida', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(false);
+  });
+
+  it('turns the API docs off in production unless API_DOCS=true (issue 10 item 15)', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+
   it('refuses an idle timeout longer than the absolute lifetime', () => {
     expect(() => loadConfig({ SESSION_IDLE_MINUTES: '60', SESSION_ABSOLUTE_MINUTES: '30' })).toThrow(
       /SESSION_IDLE_MINUTES/,

@@ -6,11 +6,9 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 /** Empty strings count as unset (`DATABASE_URL=` in a .env or a test harness). */
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-const bool = (fallback: boolean) =>
-  z.preprocess(
-    (v) => (v === '' || v === undefined ? String(fallback) : v),
-    z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
-  );
+const boolText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** A boolean whose default depends on other variables: undefined when unset. */
+const optionalBool = z.preprocess((v) => (v === '' ? undefined : v), boolText.optional());
 const int = (fallback: number, min: number, max: number) =>
   z.preprocess((v) => (v === '' || v === undefined ? String(fallback) : v), z.coerce.number().int().min(min).max(max));
 
@@ -43,7 +41,8 @@ const envSchema = z.object({
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
   ),
-  SEED_DEMO: bool(true),
+  NODE_ENV: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('development')),
+  SEED_DEMO: optionalBool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: int(30, 1, 24 * 60),
   SESSION_ABSOLUTE_MINUTES: int(12 * 60, 1, 30 * 24 * 60),
@@ -56,7 +55,10 @@ const envSchema = z.object({
           .filter(Boolean)
       : [],
   ),
-  API_DOCS: bool(true),
+  API_DOCS: optionalBool,
+  REQUEST_TIMEOUT_SECONDS: int(120, 1, 3600),
+  CONNECTION_IDLE_SECONDS: int(60, 1, 3600),
+  REPORT_WORKERS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
   WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '../web/dist')),
   EVALUATION_CREDIT_COST: int(1, 0, 1000),
   CHAT_SESSION_CHECK_SECONDS: int(15, 1, 3600),
@@ -80,6 +82,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicBaseUrl: string;
+  production: boolean;
+  /** Demo accounts: only on the embedded database unless SEED_DEMO=true; never in production (decision 014). */
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   session: { idleMinutes: number; absoluteMinutes: number };
@@ -87,6 +91,10 @@ export interface Config {
   corsOrigins: string[];
   apiDocs: boolean;
   webDistDir: string;
+  /** Whole request (headers and body) must arrive within this; idle sockets close after connectionIdleSeconds. */
+  timeouts: { requestSeconds: number; connectionIdleSeconds: number };
+  /** Report-rendering worker threads; unset: from the CPU count. */
+  reportWorkers: number | undefined;
   /** Credits a new evaluation costs its evaluator; 0 turns charging off. */
   evaluationCreditCost: number;
   /** How often open chat sockets re-check their session (a revoked one is closed). */
@@ -125,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
   if (e.SESSION_IDLE_MINUTES > e.SESSION_ABSOLUTE_MINUTES) {
     throw new ConfigError('Invalid configuration:\n  SESSION_IDLE_MINUTES must not exceed SESSION_ABSOLUTE_MINUTES');
   }
@@ -136,12 +145,13 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
-    seedDemo: e.SEED_DEMO,
+    production,
+    seedDemo: !production && (e.SEED_DEMO ?? e.DATABASE_URL === undefined),
     logLevel: e.LOG_LEVEL,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteMinutes: e.SESSION_ABSOLUTE_MINUTES },
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
-    apiDocs: e.API_DOCS,
+    apiDocs: e.API_DOCS ?? !production,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     evaluationCreditCost: e.EVALUATION_CREDIT_COST,
     chatSessionCheckMs: e.CHAT_SESSION_CHECK_SECONDS * 1000,
@@ -153,5 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
       imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,
       clamav: e.CLAMAV_HOST ? { host: e.CLAMAV_HOST, port: e.CLAMAV_PORT } : undefined,
     },
+    timeouts: { requestSeconds: e.REQUEST_TIMEOUT_SECONDS, connectionIdleSeconds: e.CONNECTION_IDLE_SECONDS },
+    reportWorkers: e.REPORT_WORKERS,
   };
 }

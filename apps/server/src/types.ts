@@ -1,6 +1,7 @@
 import type { Language, UserType } from '@medida/contracts';
 import type { Database, Kysely } from '@medida/db';
 import type { Config } from './config.ts';
+import type { Background } from './lib/background.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
@@ -13,6 +14,8 @@ export interface AppDeps {
   clock: Clock;
   hasher: PasswordHasher;
   mailer: Mailer;
+  /** Work that runs after the response (built by buildApp). */
+  background: Background;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   languageSchema,
   passwordSchema,
   personProfileFields,
+  queryIdSchema,
   sexoSchema,
   userTypeSchema,
 } from './common.ts';
@@ -27,7 +28,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const authenticatedUserResponseSchema = z.object({ user: sessionUserSchema });
 
 // GET /web/datosusuario?id_usuario=
-export const datosUsuarioQuerySchema = z.strictObject({ id_usuario: idSchema });
+export const datosUsuarioQuerySchema = z.strictObject({ id_usuario: queryIdSchema });
 export const ACCOUNT_LEVELS = ['basic', 'professional', 'partner'] as const;
 export const accountLevelSchema = z.enum(ACCOUNT_LEVELS);
 export const userProfileSchema = z.object({
@@ -86,4 +87,9 @@ export const creaCuentaResponseSchema = z.object({
   message: z.string(),
   user: z.object({ id: z.number().int() }),
   token: z.string(),
+});
+
+// POST /web/confirmaemail — the link e-mailed to a new address (decision 018); the token travels in the body.
+export const confirmEmailBodySchema = z.strictObject({
+  token: z.string().min(20, { error: 'validation.resetToken' }).max(200, { error: 'validation.resetToken' }),
 });

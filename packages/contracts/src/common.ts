@@ -26,13 +26,40 @@ export const emailSchema = z
   .max(254, { error: 'validation.email' })
   .pipe(z.email({ error: 'validation.email' }));
 
+/**
+ * C0 control characters other than tab, line feed and carriage return, and DEL. PostgreSQL refuses NUL in
+ * text, and none of them belongs in a name, a search or a note (issue 10 item 6).
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
 /** Calendar date as the spec writes it (YYYY-MM-DD). */
 export const isoDateSchema = z.iso.date({ error: 'validation.date' });
 
-export const idSchema = z.coerce
+/** PostgreSQL `integer`: ids and counts beyond it are refused, not wrapped. */
+export const INT4_MAX = 2_147_483_647;
+
+/** An id in a JSON body: a JSON integer only (`"5"`, `"0x5"`, `[5]`, `true` are refused; issue 10 item 10). */
+export const idSchema = z
   .number({ error: 'validation.id' })
   .int({ error: 'validation.id' })
-  .positive({ error: 'validation.id' });
+  .positive({ error: 'validation.id' })
+  .max(INT4_MAX, { error: 'validation.id' });
+
+/** A whole number in a query string, path or multipart text part: decimal digits only, nothing else. */
+export const digitsSchema = (error = 'validation.invalid') =>
+  z
+    .string({ error })
+    .regex(/^\d{1,10}$/, { error })
+    .transform(Number)
+    .pipe(z.number().max(INT4_MAX, { error }));
+
+/** An id in a query string or a path. */
+export const queryIdSchema = digitsSchema('validation.id').pipe(idSchema);
+
+/** A fixed user type in a query string (`type=2`). */
+export const queryLiteralSchema = <T extends number>(value: T) =>
+  z.literal(String(value), { error: 'validation.invalid' }).transform(() => value);
 
 /**
  * The personal fields every profile answer carries (datosusuario and the people screens), as stored:

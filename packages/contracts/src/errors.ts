@@ -33,6 +33,8 @@ export const ErrorCode = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMedia: 'unsupported_media_type',
   internal: 'internal_error',
+  /** A bounded resource (the report workers' queue) is full: try again after Retry-After. */
+  busy: 'busy',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

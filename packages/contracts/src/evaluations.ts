@@ -5,7 +5,7 @@ import {
   type EvaluationResult,
 } from '@medida/domain';
 import { z } from 'zod';
-import { idSchema, USER_TYPE, userTypeSchema } from './common.ts';
+import { digitsSchema, idSchema, queryIdSchema, queryLiteralSchema, USER_TYPE } from './common.ts';
 
 /**
  * Evaluations (spec §3 inputs/outputs, §4 wizard, §7 calls). The body of create/edit is the domain's
@@ -166,9 +166,9 @@ export type SendEvaluationResponse = z.infer<typeof sendEvaluationResponseSchema
 
 // GET /web/getevaluacion?evaluationID=&version= — answer `{ data }` (the spec unwraps to data).
 export const getEvaluationQuerySchema = z.strictObject({
-  evaluationID: idSchema,
+  evaluationID: queryIdSchema,
   /** An earlier version; the latest when absent. */
-  version: idSchema.optional(),
+  version: queryIdSchema.optional(),
 });
 
 export const personRefSchema = z.object({ id: z.number().int(), nombre: z.string(), apellido: z.string() });
@@ -249,23 +249,23 @@ const filterText = z.string().trim().max(100).optional();
 export const EVALUATION_LIST_MAX_LIMIT = 100;
 export const listEvaluationsQuerySchema = z.strictObject({
   /** The session user's type (spec §6); the server uses the stored type, this is accepted for compatibility. */
-  type: z.coerce.number().pipe(userTypeSchema).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(EVALUATION_LIST_MAX_LIMIT).default(20),
+  type: z.union([queryLiteralSchema(USER_TYPE.professional), queryLiteralSchema(USER_TYPE.client)]).optional(),
+  page: digitsSchema().pipe(z.number().min(1)).default(1),
+  limit: digitsSchema().pipe(z.number().min(1).max(EVALUATION_LIST_MAX_LIMIT)).default(20),
   /** Prefix filters, case-insensitive (rut ignores dots and hyphen). */
   filter_nombre: filterText,
   filter_apellido: filterText,
   filter_email: filterText,
   filter_rut: filterText,
   /** Company id (the company list of GET /web/getCompanies). */
-  filter_company: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
+  filter_company: z.preprocess((v) => (v === '' ? undefined : v), queryIdSchema.optional()),
   /** The session user, or a professional below it to narrow the list to its sub-tree. */
-  id_usuario: idSchema.optional(),
+  id_usuario: queryIdSchema.optional(),
   /**
    * A client id: only that client's evaluations, within the scope above (after any id_usuario narrowing).
    * Like id_usuario, a client outside that scope (another tenant's, a professional, an unknown id) is 404.
    */
-  id_evaluado: idSchema.optional(),
+  id_evaluado: queryIdSchema.optional(),
   /**
    * `next_cursor` of the previous page: this page continues after it (keyset) instead of skipping
    * (page - 1) × limit rows. `page` still says which page this is (for `datos_total`).
@@ -311,9 +311,9 @@ export type ListEvaluationsResponse = z.infer<typeof listEvaluationsResponseSche
 // GET /web/evaluationListing?type=2&search=&parent_user_id= — the wizard's client search (max 20).
 export const EVALUATION_LISTING_MAX = 20;
 export const evaluationListingQuerySchema = z.strictObject({
-  type: z.coerce.number().pipe(z.literal(USER_TYPE.client)),
+  type: queryLiteralSchema(USER_TYPE.client),
   search: z.string().trim().max(100).optional(),
-  parent_user_id: idSchema,
+  parent_user_id: queryIdSchema,
 });
 export const evaluationListingItemSchema = z.object({
   id_usuario: z.number().int(),
@@ -331,5 +331,5 @@ export const evaluationListingResponseSchema = z.object({ lista: z.array(evaluat
 
 /** GET /web/evaluations/:id/report.pdf?version= — the PDF report in the client's language (attachment). */
 export const evaluationReportPath = (id: number) => `/web/evaluations/${id}/report.pdf`;
-export const evaluationReportParamsSchema = z.strictObject({ id: idSchema });
-export const evaluationReportQuerySchema = z.strictObject({ version: idSchema.optional() });
+export const evaluationReportParamsSchema = z.strictObject({ id: queryIdSchema });
+export const evaluationReportQuerySchema = z.strictObject({ version: queryIdSchema.optional() });

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import {
+  digitsSchema,
   emailSchema,
   idSchema,
   isoDateSchema,
   languageSchema,
   personProfileFields,
+  queryIdSchema,
+  queryLiteralSchema,
   sexoSchema,
   USER_TYPE,
   userTypeSchema,
@@ -132,21 +135,21 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 
 // GET /web/getMyClients?type=2&parent_user_id=&limit=&skip=&search=
 export const getMyClientsQuerySchema = z.strictObject({
-  type: z.coerce.number().pipe(z.literal(USER_TYPE.client)),
-  parent_user_id: idSchema,
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  skip: z.coerce.number().int().min(0).default(0),
+  type: queryLiteralSchema(USER_TYPE.client),
+  parent_user_id: queryIdSchema,
+  limit: digitsSchema().pipe(z.number().min(1).max(100)).default(20),
+  skip: digitsSchema().default(0),
   /** Matches name, last name, e-mail or rut. */
   search: z.string().trim().max(100).optional(),
 });
 export const getMyClientsResponseSchema = z.object({ clients: z.array(managedUserSchema), total: z.number().int() });
 
 // GET /web/getMyEvaluators?parent_user_id=
-export const getMyEvaluatorsQuerySchema = z.strictObject({ parent_user_id: idSchema });
+export const getMyEvaluatorsQuerySchema = z.strictObject({ parent_user_id: queryIdSchema });
 export const getMyEvaluatorsResponseSchema = z.object({ evaluators: z.array(managedUserSchema) });
 
 // GET /web/usuario?id_usuario= — one client or network user with attachments (client detail page).
-export const getManagedUserQuerySchema = z.strictObject({ id_usuario: idSchema });
+export const getManagedUserQuerySchema = z.strictObject({ id_usuario: queryIdSchema });
 export const getManagedUserResponseSchema = z.object({
   data: managedUserSchema.extend({
     attachments: z.array(attachmentSchema),

@@ -42,6 +42,8 @@ export interface UsersTable {
   registration_variant: string | null;
   terms_accepted_at: NullableTimestamp;
   password_expires_at: NullableTimestamp;
+  /** Self-registered accounts verify their address before creating clients (null until then). */
+  email_verified_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
@@ -81,6 +83,29 @@ export interface LoginThrottleTable {
   consecutive_failures: number;
   last_failure_at: NullableTimestamp;
   disabled_at: NullableTimestamp;
+  /** When the owner was e-mailed about this lockout (one notice per lockout). */
+  lockout_notified_at: NullableTimestamp;
+}
+
+/** One-time links of an account: e-mail change confirmation, e-mail verification, unlock (SHA-256 only). */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  purpose: 'email_change' | 'email_verify' | 'unlock';
+  user_id: number;
+  token_hash: string;
+  new_email: string | null;
+  requested_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** Browsers that signed in to an account before (the cookie's SHA-256): they pass the login back-off. */
+export interface KnownDevicesTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
 }
 
 /** Fixed-window counters (per IP, per e-mail hash…) shared by every server instance. */
@@ -301,6 +326,8 @@ export interface Database {
   evaluations: EvaluationsTable;
   evaluation_versions: EvaluationVersionsTable;
   evaluation_emails: EvaluationEmailsTable;
+  account_tokens: AccountTokensTable;
+  known_devices: KnownDevicesTable;
   chat_rooms: ChatRoomsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
@@ -388,6 +415,7 @@ export const databaseColumns = {
     registration_variant: textNull,
     terms_accepted_at: tsNull,
     password_expires_at: tsNull,
+    email_verified_at: tsNull,
     created_at: ts,
     updated_at: ts,
     deleted_at: tsNull,
@@ -408,7 +436,13 @@ export const databaseColumns = {
     user_agent: textNull,
   },
   password_resets: { id: uuid, token_hash: text, user_id: int, created_at: ts, expires_at: ts, used_at: tsNull },
-  login_throttle: { account_key: text, consecutive_failures: int, last_failure_at: tsNull, disabled_at: tsNull },
+  login_throttle: {
+    account_key: text,
+    consecutive_failures: int,
+    last_failure_at: tsNull,
+    disabled_at: tsNull,
+    lockout_notified_at: tsNull,
+  },
   rate_limit_counters: { scope: text, key: text, window_start: ts, hits: int },
   countries: { id: int, name: text, phonecode: text, iso2: text },
   companies: {
@@ -483,6 +517,18 @@ export const databaseColumns = {
     lang: text,
     created_at: ts,
   },
+  account_tokens: {
+    id: int,
+    purpose: text,
+    user_id: int,
+    token_hash: text,
+    new_email: textNull,
+    requested_by: intNull,
+    created_at: ts,
+    expires_at: ts,
+    used_at: tsNull,
+  },
+  known_devices: { token_hash: text, user_id: int, created_at: ts, last_seen_at: ts },
   chat_rooms: {
     id: uuid,
     user_low: int,

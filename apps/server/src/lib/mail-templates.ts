@@ -2,7 +2,14 @@ import type { Language } from '@medida/contracts';
 import type { MailMessage } from './mailer.ts';
 import { translate } from './i18n.ts';
 
-type Template = 'welcome' | 'passwordReset' | 'passwordChanged' | 'invitation' | 'evaluationReport';
+type Template =
+  | 'welcome'
+  | 'passwordReset'
+  | 'passwordChanged'
+  | 'invitation'
+  | 'evaluationReport'
+  | 'emailChangeConfirm'
+  | 'emailChangeNotice';
 
 /** Plain-text messages in the recipient's language; they carry no health data (security.md F6). */
 export function renderMail(

@@ -48,5 +48,13 @@ export async function createTestApp(
     logger: options.logger ?? false,
   });
   await app.ready();
-  return { app, db: handle.db, clock, mailer, hasher: testHasher, close: () => app.close() };
+  // Some mail is queued by work that runs after the response (lib/background.ts): idle() waits for both.
+  const settled: Mailer = {
+    ...mailer,
+    idle: async () => {
+      await app.deps.background.idle();
+      await mailer.idle();
+    },
+  };
+  return { app, db: handle.db, clock, mailer: settled, hasher: testHasher, close: () => app.close() };
 }

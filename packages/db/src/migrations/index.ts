@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_people.ts';
 import * as m0003 from './0003_evaluations.ts';
+import * as m0004 from './0004_hardening.ts';
 import * as m0005 from './0005_account_root.ts';
 import * as m0006 from './0006_home_and_self_service.ts';
 import * as m0007 from './0007_chat.ts';
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_people': m0002,
   '0003_evaluations': m0003,
+  '0004_hardening': m0004,
   '0005_account_root': m0005,
   '0006_home_and_self_service': m0006,
   '0007_chat': m0007,

@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, idSchema } from '@medida/contracts';
+import { errorEnvelopeSchema, queryIdSchema } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import path from 'node:path';
@@ -20,7 +20,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       protectedRoute('any', {
         tags: ['people'],
         summary: 'Download an attachment (the client itself and its account tree only); integrity-checked',
-        params: z.strictObject({ id: idSchema }),
+        params: z.strictObject({ id: queryIdSchema }),
         response: {
           200: z.any().describe('The file (Buffer: never JSON-serialized)'),
           404: errorEnvelopeSchema,

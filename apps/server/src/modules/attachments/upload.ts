@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { detectFileType, sanitizeFileName, type AllowedMimeType } from '../../lib/file-type.ts';
 import type { BlobStorage, StagedBlob } from '../../lib/storage.ts';
+import { controlCharacterPaths, controlCharactersError } from '../../lib/control-characters.ts';
 import type { UploadGuard } from './upload-guard.ts';
 
 /** An upload written under a temporary name and checked by content; it becomes permanent on commit. */
@@ -23,6 +24,22 @@ export const MULTIPART_LIMITS = {
 };
 
 const FILE_FIELDS = new Set(['files[]', 'files']);
+/**
+ * Multipart text parts have no types: these name the form's whole-number fields, which become numbers when
+ * they are decimal digits (anything else stays text and the schema refuses it, issue 10 item 10).
+ */
+const INTEGER_FIELDS = new Set([
+  'type',
+  'id_usuario',
+  'id_uploader',
+  'parent_user_id',
+  'company_id',
+  'pais_id',
+  'region_id',
+  'comuna_id',
+]);
+const formValue = (name: string, value: unknown) =>
+  INTEGER_FIELDS.has(name) && typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
 
 export const fileTooLarge = () => new AppError(413, ErrorCode.payloadTooLarge, 'errors.maxFileSizeAdvice');
 const badFileType = () => new AppError(415, ErrorCode.unsupportedMedia, 'errors.attachmentType');
@@ -50,7 +67,9 @@ export async function readUserForm(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (Object.hasOwn(fields, part.fieldname)) throw fieldError(part.fieldname, 'validation.duplicateField');
-        fields[part.fieldname] = part.value;
+        const bad = controlCharacterPaths({ [part.fieldname]: part.value });
+        if (bad.length > 0) throw controlCharactersError(bad);
+        fields[part.fieldname] = formValue(part.fieldname, part.value);
         continue;
       }
       if (!FILE_FIELDS.has(part.fieldname)) {
@@ -74,6 +93,7 @@ export async function readUserForm(
   } catch (error) {
     await discardAll(storage, files);
     if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) throw fileTooLarge();
+    if (isMalformedMultipart(error)) throw malformedBody();
     throw error;
   }
   return { fields, files };
@@ -81,6 +101,20 @@ export async function readUserForm(
 
 export async function discardAll(storage: BlobStorage, files: readonly StagedFile[]): Promise<void> {
   await Promise.all(files.map((f) => storage.discard(f.key)));
+}
+
+const malformedBody = () => new AppError(400, ErrorCode.badRequest, 'errors.malformedBody');
+
+/**
+ * busboy's parse errors ("Multipart: Boundary not found", "Unexpected end of form", "Malformed part
+ * header"…) carry no status and became 500s (issue 10 item 6): they are the client's bad body, a 400.
+ * Errors with a status keep it (413 limits, 406 not multipart); file-system errors (`code` E…) stay 500.
+ */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof AppError) return false;
+  const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
+  if (typeof statusCode === 'number') return false;
+  return !(typeof code === 'string' && /^E[A-Z]+$/.test(code));
 }
 
 function isMultipartError(error: unknown, code: string): boolean {

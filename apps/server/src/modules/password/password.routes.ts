@@ -62,11 +62,11 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['password'],
         summary: 'Set a new password with the token from the reset e-mail',
         body: confirmResetBodySchema,
-        response: { 200: messageSchema, 410: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+        response: { 200: messageSchema, 410: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema },
       },
     },
     async (request) => {
-      await passwords.confirmReset({ token: request.body.token, newPassword: request.body.password });
+      await passwords.confirmReset({ token: request.body.token, newPassword: request.body.password, ip: request.ip });
       return { message: translate(request.lang, 'messages.passwordResetDone') };
     },
   );

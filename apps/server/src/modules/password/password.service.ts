@@ -1,6 +1,7 @@
 import { ErrorCode } from '@medida/contracts';
 import { AppError, fieldError, forbidden, tooManyRequests, unauthenticated } from '../../lib/app-error.ts';
 import { HOUR, MINUTE } from '../../lib/clock.ts';
+import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
 import type { AppDeps } from '../../types.ts';
 import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
@@ -13,17 +14,24 @@ import { createPasswordRepository } from './password.repository.ts';
 export const RESET_TOKEN_MINUTES = 30;
 export const RESET_LIMIT_PER_EMAIL = { limit: 5, windowMs: HOUR };
 export const RESET_LIMIT_PER_IP = { limit: 20, windowMs: HOUR };
+/** Bogus confirms cost nothing now (no hash before the token check), but are still bounded per address. */
+export const RESET_CONFIRM_LIMITS_PER_IP = [
+  { limit: 10, windowMs: MINUTE },
+  { limit: 60, windowMs: HOUR },
+];
 
 const resetTokenInvalid = () => new AppError(410, ErrorCode.resetTokenInvalid, 'errors.resetTokenInvalid');
 
-export function createPasswordService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config'>) {
+export function createPasswordService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config' | 'background'>,
+) {
   const repo = createPasswordRepository(deps.db);
   const sessions = createSessionsService(deps);
   const throttle = createLoginThrottleService(deps);
   const rateLimits = createRateLimitsService(deps);
   const notifications = createNotificationsService(deps);
 
-  return {
+  const api = {
     /**
      * Only for oneself, with the current password; other sessions end, this one stays (R03, R12).
      * The forced change (cambia_pass = 1) does not ask again for the temporary password the session was
@@ -36,6 +44,7 @@ export function createPasswordService(deps: Pick<AppDeps, 'db' | 'clock' | 'hash
       newPassword: string;
     }) {
       if (input.userId !== input.actor.userId) throw forbidden();
+      assertNotCommonPassword(input.newPassword);
       const user = await repo.findUserById(input.userId);
       if (!user) throw unauthenticated();
       const current = input.currentPassword;
@@ -60,7 +69,8 @@ export function createPasswordService(deps: Pick<AppDeps, 'db' | 'clock' | 'hash
     },
 
     /**
-     * Same answer whether or not the account exists. Over the per-e-mail limit the request is
+     * Same answer, after the same work, whether or not the account exists: the lookup, the token and
+     * the e-mail happen after the answer (issue 10 item 8). Over the per-e-mail limit the request is
      * silently dropped (no mail bomb, no existence signal); over the per-IP limit it is a 429.
      */
     async requestReset(input: { email: string; ip: string }) {
@@ -70,39 +80,49 @@ export function createPasswordService(deps: Pick<AppDeps, 'db' | 'clock' | 'hash
         RESET_LIMIT_PER_EMAIL,
       ]);
       if (!perEmail.allowed) return;
-      const user = await repo.findUserByEmail(input.email);
-      if (!user) return;
-      const token = generateToken();
-      const now = deps.clock.now();
-      await repo.transaction(async (trx) => {
-        await repo.invalidateResets(trx, user.id, now);
-        await repo.insertReset(trx, {
-          tokenHash: sha256Hex(token),
-          userId: user.id,
-          now,
-          expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * MINUTE),
-        });
-      });
-      await notifications.passwordReset(user, token, RESET_TOKEN_MINUTES);
+      deps.background.run('password-reset', () => issueReset(input.email));
     },
 
-    /** Single use, 30 minutes; ends every session and lifts the login throttle. No automatic login. */
-    async confirmReset(input: { token: string; newPassword: string }) {
-      const passwordHash = await deps.hasher.hash(input.newPassword);
+    /**
+     * Single use, 30 minutes; ends every session and lifts the login throttle. No automatic login.
+     * The token is checked and consumed before any hashing, so bogus confirms cost no argon2 time
+     * (issue 10 item 7); the new password is checked before the token is spent.
+     */
+    async confirmReset(input: { token: string; newPassword: string; ip: string }) {
+      const perIp = await rateLimits.consume('reset-confirm-ip', input.ip, RESET_CONFIRM_LIMITS_PER_IP);
+      if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds);
+      assertNotCommonPassword(input.newPassword);
       const now = deps.clock.now();
-      const userId = await repo.transaction(async (trx) => {
-        const reset = await repo.consumeReset(trx, sha256Hex(input.token), now);
-        if (!reset) return null;
-        await repo.setPassword(trx, reset.user_id, passwordHash, now);
-        await repo.invalidateResets(trx, reset.user_id, now);
-        return reset.user_id;
-      });
-      if (userId === null) throw resetTokenInvalid();
-      const user = await repo.findUserById(userId);
+      const reset = await repo.transaction((trx) => repo.consumeReset(trx, sha256Hex(input.token), now));
+      if (!reset) throw resetTokenInvalid();
+      const user = await repo.findUserById(reset.user_id);
       if (!user) throw resetTokenInvalid();
-      await sessions.revokeAllForUser(userId);
+      const passwordHash = await deps.hasher.hash(input.newPassword);
+      await repo.transaction(async (trx) => {
+        await repo.setPassword(trx, user.id, passwordHash, deps.clock.now());
+        await repo.invalidateResets(trx, user.id, deps.clock.now());
+      });
+      await sessions.revokeAllForUser(user.id);
       await throttle.clear(user.email);
       await notifications.passwordChanged(user);
     },
   };
+  return api;
+
+  async function issueReset(email: string) {
+    const user = await repo.findUserByEmail(email);
+    if (!user) return;
+    const token = generateToken();
+    const now = deps.clock.now();
+    await repo.transaction(async (trx) => {
+      await repo.invalidateResets(trx, user.id, now);
+      await repo.insertReset(trx, {
+        tokenHash: sha256Hex(token),
+        userId: user.id,
+        now,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * MINUTE),
+      });
+    });
+    await notifications.passwordReset(user, token, RESET_TOKEN_MINUTES);
+  }
 }

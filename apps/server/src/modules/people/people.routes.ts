@@ -84,9 +84,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => {
       const form = await readUserForm(request, storage, uploadGuards.forRequest(request, authOf(request).userId));
-      const { id } = await people.edit({ actorId: authOf(request).userId, form });
-      request.auditTarget = { kind: 'client', id };
-      return { message: translate(request.lang, 'messages.userEdited') };
+      const saved = await people.edit({ actorId: authOf(request).userId, form });
+      request.auditTarget = { kind: 'client', id: saved.id };
+      const key = saved.email === 'pending' ? 'messages.userEditedEmailPending' : 'messages.userEdited';
+      return { message: translate(request.lang, key) };
     },
   );
 

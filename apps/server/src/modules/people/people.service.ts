@@ -16,6 +16,7 @@ import { createAttachmentsService, matchFileInfos } from '../attachments/attachm
 import type { StagedFile } from '../attachments/upload.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { createConsentService } from '../consent/consent.service.ts';
+import { createEmailChangeService, type EmailChangeOutcome } from '../email-change/email-change.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { toManagedUser } from './people.mapper.ts';
 import { createPeopleRepository } from './people.repository.ts';
@@ -50,6 +51,7 @@ export function createPeopleService(
   const notifications = createNotificationsService(deps);
   const consent = createConsentService(deps);
   const companies = createCompaniesService(deps);
+  const emailChange = createEmailChangeService(deps);
 
   /** Managed-user reads: the actor's own id or one strictly below it. */
   async function requireVisibleParent(actorId: number, parentId: number) {
@@ -137,7 +139,8 @@ export function createPeopleService(
       }
     },
 
-    async edit(a: { actorId: number; form: UserForm }) {
+    /** A new e-mail goes through the owner's confirmation once it has its own password (decision 018). */
+    async edit(a: { actorId: number; form: UserForm }): Promise<{ id: number; email: EmailChangeOutcome }> {
       const { files } = a.form;
       try {
         const fields = { ...a.form.fields };
@@ -191,10 +194,13 @@ export function createPeopleService(
           };
         }
 
+        // The login e-mail is not a field this save may set: the e-mail change service decides (below).
+        const newEmail = patch.email;
+        const { email: _email, ...fieldsPatch } = patch;
         let removedKeys: string[];
         try {
           removedKeys = await db.transaction().execute(async (trx) => {
-            if (!(await createPeopleRepository(trx).updateManaged(a.actorId, targetId, patch))) throw notFound();
+            if (!(await createPeopleRepository(trx).updateManaged(a.actorId, targetId, fieldsPatch))) throw notFound();
             const removed = await attachments.removeInTransaction(trx, { userId: targetId, ids: deletedIds });
             await attachments.addInTransaction(trx, { userId: targetId, uploaderId: a.actorId, files, infos, now });
             return removed;
@@ -204,7 +210,10 @@ export function createPeopleService(
           throw error;
         }
         await attachments.removeBlobs(removedKeys);
-        return { id: targetId };
+        return {
+          id: targetId,
+          email: await emailChange.request({ userId: targetId, newEmail, requestedBy: a.actorId }),
+        };
       } catch (error) {
         await attachments.rollbackFiles(files);
         throw error;

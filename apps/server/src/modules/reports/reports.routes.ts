@@ -9,10 +9,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import { z } from 'zod';
 import { translate } from '../../lib/i18n.ts';
+import { createReportCache } from './report-cache.ts';
+import { createReportPool, defaultReportWorkers } from './report-pool.ts';
 import { createReportsService } from './reports.service.ts';
 import { audited, auditTargetOf, bodyField, paramField } from '../../lib/audit-route.ts';
 
 const evaluationTarget = auditTargetOf('evaluation');
+
+/** Reports waiting for a worker before new ones get 503 (~32 × 0.7 s of work per worker at most). */
+const REPORT_QUEUE_LIMIT = 32;
+/** Rendered PDFs kept in memory (a report is ~30–60 KB: about a thousand of them). */
+const REPORT_CACHE_BYTES = 48 * 1024 * 1024;
 
 const errors = {
   403: errorEnvelopeSchema,
@@ -20,11 +27,18 @@ const errors = {
   409: errorEnvelopeSchema,
   422: errorEnvelopeSchema,
   429: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
 };
 
 /** The evaluation's PDF report: download (detail page) and e-mail to the client (spec §7 enviarevalua). */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const reports = createReportsService(app.deps);
+  const config = app.deps.config;
+  const pool = createReportPool({
+    size: config.reportWorkers ?? defaultReportWorkers(),
+    queueLimit: REPORT_QUEUE_LIMIT,
+  });
+  app.addHook('onClose', () => pool.close());
+  const reports = createReportsService({ ...app.deps, pool, cache: createReportCache(REPORT_CACHE_BYTES) });
 
   app.get(
     '/web/evaluations/:id/report.pdf',

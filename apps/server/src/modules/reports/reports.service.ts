@@ -1,17 +1,26 @@
 import { languageSchema, type EvaluationDetail, type Language } from '@medida/contracts';
 import { randomInt } from 'node:crypto';
-import { HOUR } from '../../lib/clock.ts';
-import { tooManyRequests } from '../../lib/app-error.ts';
+import { ErrorCode } from '@medida/contracts';
+import { HOUR, MINUTE } from '../../lib/clock.ts';
+import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import { renderMail } from '../../lib/mail-templates.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { createEvaluationsService } from '../evaluations/evaluations.service.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
-import { renderReportPdf } from './pdf-thread.ts';
 import type { ReportModel } from './report-document.tsx';
+import type { createReportCache } from './report-cache.ts';
+import { ReportQueueFullError, type ReportPool } from './report-pool.ts';
 
 /** Report e-mails per professional (abuse limit: each one goes to a client's inbox). */
 export const REPORT_EMAILS_PER_HOUR = 20;
+/** Report downloads per user (each may cost a rendering: issue 10 item 1). */
+export const REPORT_DOWNLOAD_LIMITS = [
+  { limit: 30, windowMs: MINUTE },
+  { limit: 300, windowMs: HOUR },
+];
+/** Seconds a client is asked to wait when every report worker is busy and the queue is full. */
+const BUSY_RETRY_SECONDS = 5;
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
 export function reportModel(d: EvaluationDetail): ReportModel {
@@ -43,16 +52,37 @@ export function pdfPassword(length = 10): string {
 }
 
 /** The PDF report (in the client's language) and sending it by e-mail. */
-export function createReportsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>) {
+export function createReportsService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'> & {
+    pool: ReportPool;
+    cache: ReturnType<typeof createReportCache>;
+  },
+) {
   const evaluations = createEvaluationsService(deps);
   const consent = createConsentService(deps);
   const limits = createRateLimitsService(deps);
+
+  async function render(model: ReportModel, options: { password?: string } = {}): Promise<Buffer> {
+    try {
+      return await deps.pool.render(model, options);
+    } catch (error) {
+      if (error instanceof ReportQueueFullError)
+        throw new AppError(503, ErrorCode.busy, 'errors.reportBusy', {
+          headers: { 'retry-after': String(BUSY_RETRY_SECONDS) },
+        });
+      throw error;
+    }
+  }
 
   return {
     /** Same scope as getevaluacion: the owner's tree, or the client itself. */
     async download(a: { actor: Actor; evaluationId: number; version?: number | undefined }) {
       const detail = await evaluations.get(a);
-      return { fileName: reportFileName(detail), pdf: await renderReportPdf(reportModel(detail)) };
+      const decision = await limits.consume('report-download', String(a.actorId), REPORT_DOWNLOAD_LIMITS);
+      if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+      const model = reportModel(detail);
+      const key = deps.cache.key({ evaluationId: detail.id, version: detail.version, lang: model.lang }, model);
+      return { fileName: reportFileName(detail), pdf: await deps.cache.get(key, () => render(model)) };
     },
 
     /** POST /web/enviarevalua: the latest version, encrypted, to the client's e-mail; recorded. */
@@ -65,7 +95,7 @@ export function createReportsService(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
       const model = reportModel(detail);
       const password = pdfPassword();
-      const pdf = await renderReportPdf(model, { password });
+      const pdf = await render(model, { password });
       const mail = renderMail('evaluationReport', model.lang, detail.client.email, {
         nombre: detail.client.nombre,
         evaluator: `${detail.evaluator.nombre} ${detail.evaluator.apellido}`,

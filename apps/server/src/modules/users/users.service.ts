@@ -9,6 +9,7 @@ import {
 import { isUniqueViolation } from '@medida/db';
 import { ageInYears, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@medida/domain';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
+import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
 import { asLanguage } from '../../lib/i18n.ts';
 import { personProfileFields } from '../../lib/person-profile.ts';
 import type { AppDeps } from '../../types.ts';
@@ -66,6 +67,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher'
       if (!variant) throw fieldError('variant', 'validation.variant');
       if (body.pais_id !== undefined && !(await repo.countryExists(body.pais_id)))
         throw fieldError('pais_id', 'validation.country');
+      assertNotCommonPassword(body.password);
       if (await repo.emailExists(body.email)) throw emailTaken();
 
       const paisId = body.pais_id ?? (variant.countryIso2 ? await repo.countryIdByIso2(variant.countryIso2) : null);

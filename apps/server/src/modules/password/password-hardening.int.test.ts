@@ -1,0 +1,131 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
+import { bearer, freshIp, insertUser, login, registrationBody, type TestUser } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+afterEach(() => vi.restoreAllMocks());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}, ip = freshIp()) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip });
+const storedHash = async (id: number) =>
+  (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
+    .password_hash;
+
+async function resetToken(user: TestUser): Promise<string> {
+  expect((await post('/web/reestablecepass', { email: user.email })).statusCode).toBe(200);
+  await ctx.mailer.idle();
+  const mail = ctx.mailer.sent.filter((m) => m.to === user.email).at(-1);
+  return /#token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')![1]!;
+}
+
+describe('common passwords (issue 10 item 5)', () => {
+  const common = ['password', '12345678', 'Password1', 'qwertyuiop', 'iloveyou'];
+
+  it('knows the most common passwords, whatever their case, and lets a passphrase through', () => {
+    for (const pw of common) expect(isCommonPassword(pw), pw).toBe(true);
+    expect(isCommonPassword('correct horse battery staple')).toBe(false);
+  });
+
+  it('refuses them on registration with a translated field error, creating nothing', async () => {
+    for (const [lang, text] of [
+      ['es', 'Esta contraseña es demasiado común. Elige otra.'],
+      ['en', 'This password is too common. Choose another one.'],
+      ['pt', 'Esta senha é muito comum. Escolha outra.'],
+    ] as const) {
+      const body = registrationBody({ password: '12345678', lang });
+      const res = await post('/web/creacuenta', body, { 'accept-language': lang });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.message).toEqual({ password: [text] });
+      expect(await ctx.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst()).toBe(
+        undefined,
+      );
+    }
+  });
+
+  it('refuses them on a password change, leaving the stored hash as it was', async () => {
+    const user = await insertUser(ctx);
+    const token = await login(ctx.app, user);
+    const before = await storedHash(user.id);
+    for (const pw of common) {
+      const res = await post(
+        '/web/actualizapass',
+        { id_usuario: user.id, current_password: user.password, password: pw },
+        bearer(token),
+      );
+      expect(res.statusCode, pw).toBe(422);
+      expect(Object.keys(res.json().error.message)).toEqual(['password']);
+    }
+    expect(await storedHash(user.id)).toBe(before);
+  });
+
+  it('refuses them on a reset without spending the token', async () => {
+    const user = await insertUser(ctx);
+    const token = await resetToken(user);
+    const res = await post('/web/reestablecepass/confirm', { token, password: 'password' });
+    expect(res.statusCode).toBe(422);
+    expect((await post('/web/reestablecepass/confirm', { token, password: 'a far less common one' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('reset confirm checks the token before hashing (issue 10 item 7)', () => {
+  it('spends no argon2 hash on a bogus token', async () => {
+    const hash = vi.spyOn(ctx.hasher, 'hash');
+    const res = await post('/web/reestablecepass/confirm', { token: 'B'.repeat(43), password: 'whatever it is' });
+    expect(res.statusCode).toBe(410);
+    expect(hash).not.toHaveBeenCalled();
+  });
+
+  it('limits confirms per address: 10 a minute, then 429 with Retry-After', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      const res = await post(
+        '/web/reestablecepass/confirm',
+        { token: 'C'.repeat(43), password: 'whatever it is' },
+        {},
+        ip,
+      );
+      expect(res.statusCode).toBe(410);
+    }
+    const res = await post(
+      '/web/reestablecepass/confirm',
+      { token: 'C'.repeat(43), password: 'whatever it is' },
+      {},
+      ip,
+    );
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('reset requests answer before the work (issue 10 item 8)', () => {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+  it('answers a known e-mail no slower than an unknown one', async () => {
+    const known: TestUser[] = [];
+    for (let i = 0; i < 30; i++) known.push(await insertUser(ctx));
+    const timeOf = async (email: string) => {
+      const started = performance.now();
+      const res = await post('/web/reestablecepass', { email });
+      expect(res.statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    const knownTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    // Interleaved, each after the previous one's work has settled: the machine's load hits both alike.
+    for (const user of known) {
+      await ctx.mailer.idle();
+      knownTimes.push(await timeOf(user.email));
+      await ctx.mailer.idle();
+      unknownTimes.push(await timeOf(`nobody-${user.id}@example.com`));
+    }
+    await ctx.mailer.idle();
+    expect(median(knownTimes)).toBeLessThan(median(unknownTimes) * 1.25 + 0.5);
+  });
+});
