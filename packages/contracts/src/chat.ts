@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { digitsSchema, idSchema, queryIdSchema } from './common.ts';
 
 // Chat between two users (spec §3 "Chat", §4, §7; decision 120). Rooms hold one pair of users; the
 // WebSocket carries the frames at the end of this file.
@@ -54,7 +54,7 @@ export type ChatRoom = z.infer<typeof chatRoomSchema>;
 // POST /web/getUserChatRooms — user_id (optional, legacy; body or query) must be the caller's own id.
 const ownUserIdSchema = z.strictObject({ user_id: idSchema.optional() });
 export const getUserChatRoomsBodySchema = z.preprocess((body) => body ?? {}, ownUserIdSchema);
-export const getUserChatRoomsQuerySchema = ownUserIdSchema;
+export const getUserChatRoomsQuerySchema = z.strictObject({ user_id: queryIdSchema.optional() });
 export const getUserChatRoomsResponseSchema = z.object({
   user_rooms: z.array(chatRoomSchema),
   /** The caller's unread messages across all rooms (the chat button's badge). */
@@ -68,12 +68,9 @@ export const chatRoomResponseSchema = z.object({ room: chatRoomSchema });
 // GET /web/chat/messages — newest first; `before` (a message id of the room) pages to older ones.
 export const chatMessagesQuerySchema = z.strictObject({
   room_id: chatRoomIdSchema,
-  before: idSchema.optional(),
-  limit: z.coerce
-    .number({ error: 'validation.integer' })
-    .int({ error: 'validation.integer' })
-    .min(1, { error: 'validation.min' })
-    .max(CHAT_LIMITS.pageMaxSize, { error: 'validation.max' })
+  before: queryIdSchema.optional(),
+  limit: digitsSchema('validation.integer')
+    .pipe(z.number().min(1, { error: 'validation.min' }).max(CHAT_LIMITS.pageMaxSize, { error: 'validation.max' }))
     .default(CHAT_LIMITS.pageSize),
 });
 export const chatMessagesResponseSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, languageSchema, type Language } from './common.ts';
+import { languageSchema, queryIdSchema, type Language } from './common.ts';
 
 /**
  * The client's consent to store health data (security.md F4; decision 141). The text shown to the
@@ -36,7 +36,7 @@ export const consentSchema = z.object({
 });
 export type Consent = z.infer<typeof consentSchema>;
 
-export const clientIdParamsSchema = z.strictObject({ id: idSchema });
+export const clientIdParamsSchema = z.strictObject({ id: queryIdSchema });
 // GET /web/clients/:id/consent, POST …/consent, POST …/consent/withdraw: the live consent, else the last
 // withdrawn one, else null (a client created before consent was recorded).
 export const consentResponseSchema = z.object({ consent: consentSchema.nullable() });

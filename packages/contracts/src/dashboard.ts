@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { digitsSchema, queryIdSchema } from './common.ts';
 
 /** The dashboard's cards (issue 12); the widgets page chooses which show and in what order. */
 export const DASHBOARD_CARDS = ['counts', 'weekly', 'latest', 'follow_up', 'wrong_way', 'credits'] as const;
@@ -18,8 +18,8 @@ export const FOLLOW_UP_WEEKS_MAX = 104;
  * `type` is the spec's echo of the session user's type and is not trusted: the session decides.
  */
 export const getDashQuerySchema = z.strictObject({
-  id_usuario: idSchema.optional(),
-  type: z.coerce.number().int().optional(),
+  id_usuario: queryIdSchema.optional(),
+  type: digitsSchema().optional(),
 });
 export type GetDashQuery = z.input<typeof getDashQuerySchema>;
 

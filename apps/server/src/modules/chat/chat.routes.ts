@@ -10,8 +10,8 @@ import {
   getUserChatRoomsBodySchema,
   getUserChatRoomsQuerySchema,
   getUserChatRoomsResponseSchema,
-  idSchema,
   languageSchema,
+  queryIdSchema,
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ import { createSendRate } from './send-rate.ts';
 
 const errors = { 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 // `lang`: a browser cannot set Accept-Language on a WebSocket, so the app names the language it shows.
-const wsQuerySchema = z.object({ after: idSchema.optional(), lang: languageSchema.optional() });
+const wsQuerySchema = z.object({ after: queryIdSchema.optional(), lang: languageSchema.optional() });
 
 /** Chat between users (spec §3 "Chat", §7; decisions 120–124): rooms, history, read marks and the socket. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
