@@ -23,6 +23,8 @@ await build({
     server: new URL('./src/server.ts', import.meta.url).pathname,
     // The embedded database's worker thread: @medida/db starts it as ./pglite-worker.js beside its own chunk.
     'pglite-worker': new URL('../../packages/db/src/pglite-worker.ts', import.meta.url).pathname,
+    // The report renderer's worker threads (report-pool.ts start it as ./report-worker.js beside their chunk).
+    'report-worker': new URL('./src/modules/reports/report-render.worker.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

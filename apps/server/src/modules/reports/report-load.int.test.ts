@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { evaluationBody } from '../evaluations/evaluation-factories.ts';
-import { pdfText } from './pdf-text.ts';
+import { evaluationBody } from '../../test/evaluation-factories.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -25,11 +25,20 @@ interface Pending {
 }
 
 /**
+ * From the sources (tsx, vitest) a plain .mjs shim registers tsx and loads the TypeScript worker; in the
+ * esbuild bundle that `npm start` runs, the worker is its own entry next to this chunk (build.ts).
+ */
+function workerEntry(): URL {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return new URL(fromSource ? './report-worker.mjs' : './report-worker.js', import.meta.url);
+}
+
+/**
  * Renders report PDFs off the main thread: a PDF took ~700 ms of the event loop and 20 of them pushed
  * every account's requests to ~1 s. Workers start on first use and are replaced if one dies.
  */
 export function createReportPool(options: { size: number; queueLimit: number }): ReportPool {
-  const entry = new URL('./report-worker.mjs', import.meta.url);
+  const entry = workerEntry();
   const idle: Worker[] = [];
   const busy = new Map<Worker, Pending>();
   const queue: Pending[] = [];
