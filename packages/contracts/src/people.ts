@@ -31,7 +31,7 @@ const requiredText = (max: number) =>
 /** Rut as typed; the server cleans it (dots, hyphen) and checks the Chilean check digit for Chile. */
 export const rutInputSchema = requiredText(20);
 
-export const personFieldsSchema = z.object({
+export const personFieldsSchema = z.strictObject({
   nombre: requiredText(100),
   apellido: requiredText(100),
   email: emailSchema,

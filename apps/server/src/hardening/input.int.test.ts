@@ -5,6 +5,7 @@ import {
   createUser,
   loggedIn,
   multipartPayload,
+  networkBody,
   type Actor,
   type ChileIds,
 } from '../test/people-factories.ts';
@@ -170,5 +171,65 @@ describe('ids (issue 10 item 10)', () => {
       payload: ok.payload,
     });
     expect(created.statusCode, created.body).toBe(200);
+  });
+});
+
+describe('unknown fields (issue 10 item 15)', () => {
+  it('create_user refuses a field it does not know (JSON and multipart) with 422 on that field, storing nothing', async () => {
+    const before = await countUsers();
+    const json = await createUser(
+      ctx.app,
+      { ...owner.headers, 'accept-language': 'pt' },
+      {
+        ...clientBody(ids, owner.id),
+        creditos: 1000,
+      },
+    );
+    expect(json.statusCode, json.body).toBe(422);
+    expect(json.json().error.message).toEqual({ creditos: [expect.any(String)] });
+    const network = await createUser(ctx.app, owner.headers, { ...networkBody(ids, owner.id), cambia_pass: 0 });
+    expect(network.statusCode).toBe(422);
+    expect(Object.keys(network.json().error.message)).toEqual(['cambia_pass']);
+    const form = await multipartPayload({ ...clientBody(ids, owner.id), account_level: 'premium' });
+    const multipart = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/create_user',
+      headers: { ...owner.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(multipart.statusCode).toBe(422);
+    expect(Object.keys(multipart.json().error.message)).toEqual(['account_level']);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('editaperfil refuses a field it does not know, leaving the record as it was', async () => {
+    const created = await createUser(ctx.app, owner.headers, networkBody(ids, owner.id));
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    const {
+      type: _type,
+      lang: _lang,
+      parent_user_id: _parent,
+      ...fields
+    } = networkBody(ids, owner.id, {
+      nombre: 'Changed',
+    });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/editaperfil',
+      headers: owner.headers,
+      payload: { ...fields, id_usuario: id, parent_user_id: owner.id },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys(res.json().error.message)).toEqual(['parent_user_id']);
+    const row = await ctx.db.selectFrom('users').select('nombre').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.nombre).toBe('Tomás');
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/editaperfil',
+      headers: owner.headers,
+      payload: { ...fields, id_usuario: id },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });

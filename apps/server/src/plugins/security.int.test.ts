@@ -39,6 +39,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse, label: string) {
   expect(res.headers['referrer-policy'], label).toBe('no-referrer');
   expect(res.headers['x-frame-options'], label).toBe('SAMEORIGIN');
   expect(res.headers['x-powered-by'], label).toBeUndefined();
+  expect(String(res.headers['permissions-policy']), label).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
 }
 
 describe('security headers on every route', () => {

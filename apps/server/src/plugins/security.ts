@@ -1,8 +1,10 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PERMISSIONS_POLICY } from '../lib/response-headers.ts';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept-Language, X-Requested-With';
+
 
 /**
  * Security headers for the SPA and the API (security.md R31). Mantine injects inline styles, so
@@ -32,6 +34,7 @@ async function securityPlugin(app: FastifyInstance, options: { corsOrigins: stri
 
   // API answers may hold health data and tokens: never stored by browsers or proxies.
   app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.url.startsWith('/web') && !request.url.startsWith('/web/docs'))
       reply.header('cache-control', 'no-store');
   });

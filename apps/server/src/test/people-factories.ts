@@ -70,6 +70,25 @@ export function clientBody(ids: ChileIds, parentId: number, overrides: Partial<C
   };
 }
 
+/**
+ * The editaperfil fields of a create_user body: the person fields (and the role's own), without what only
+ * creation takes (type, lang, parent, consent), which editaperfil refuses as unknown fields (issue 10 item 15).
+ */
+export function editableFields<B extends Record<string, unknown>>(
+  body: B,
+): Omit<B, 'type' | 'lang' | 'parent_user_id' | 'consent_method' | 'consent_version' | 'consent_lang'> {
+  const {
+    type: _type,
+    lang: _lang,
+    parent_user_id: _parent,
+    consent_method: _method,
+    consent_version: _version,
+    consent_lang: _consentLang,
+    ...fields
+  } = body;
+  return fields;
+}
+
 export function networkBody(ids: ChileIds, parentId: number, overrides: Partial<NetworkBody> = {}): NetworkBody {
   return {
     type: USER_TYPE.professional,

@@ -1,7 +1,14 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientBody, multipartPayload, sampleFiles, twoTenants, type UploadFile } from '../../test/people-factories.ts';
+import {
+  clientBody,
+  multipartPayload,
+  sampleFiles,
+  twoTenants,
+  type UploadFile,
+  editableFields,
+} from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 type Tenants = Awaited<ReturnType<typeof twoTenants>>;
@@ -27,7 +34,7 @@ describe('attachments: upload by content, storage, integrity-checked download', 
   afterAll(() => ctx.close());
 
   const editFields = () => ({
-    ...clientBody(t.ids, t.owner.id),
+    ...editableFields(clientBody(t.ids, t.owner.id)),
     id_usuario: t.client.id,
     email: t.client.email,
     id_uploader: t.owner.id,

@@ -11,6 +11,7 @@ import {
   validRut,
   type Actor,
   type ChileIds,
+  editableFields,
 } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
@@ -236,7 +237,7 @@ describe('people: create, list, read, edit, delete', () => {
   it('edits a client (JSON) and a network professional, keeping e-mails unique', async () => {
     const t = await twoTenants(ctx);
     const edit = {
-      ...clientBody(ids, t.owner.id),
+      ...editableFields(clientBody(ids, t.owner.id)),
       id_usuario: t.client.id,
       email: t.client.email,
       nombre: 'Renombrada',
@@ -258,7 +259,7 @@ describe('people: create, list, read, edit, delete', () => {
     expect(taken.statusCode).toBe(422);
     expect(errorsOf(taken).message.email).toHaveLength(1);
     const net = {
-      ...networkBody(ids, t.owner.id),
+      ...editableFields(networkBody(ids, t.owner.id)),
       id_usuario: t.colleague.id,
       email: t.colleague.email,
       trabajo: 'Independiente',

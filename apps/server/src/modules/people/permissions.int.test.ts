@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { clientBody, multipartPayload, networkBody, sampleFiles, twoTenants } from '../../test/people-factories.ts';
+import {
+  clientBody,
+  multipartPayload,
+  networkBody,
+  sampleFiles,
+  twoTenants,
+  editableFields,
+} from '../../test/people-factories.ts';
 import { checkRouteForEveryActor, type MatrixFixtures, type RouteCase } from '../../test/permission-matrix.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
@@ -29,7 +36,7 @@ const routes: RouteCase<Fixtures>[] = [
     route: 'POST /web/editaperfil (client, multipart with a file)',
     request: async (f, actorId) => {
       const fields = {
-        ...clientBody(f.ids, f.owner.id),
+        ...editableFields(clientBody(f.ids, f.owner.id)),
         id_usuario: f.client.id,
         email: f.client.email,
         id_uploader: actorId,
@@ -46,7 +53,11 @@ const routes: RouteCase<Fixtures>[] = [
     request: (f) => ({
       method: 'POST',
       url: '/web/editaperfil',
-      payload: { ...networkBody(f.ids, f.owner.id), id_usuario: f.colleague.id, email: f.colleague.email },
+      payload: {
+        ...editableFields(networkBody(f.ids, f.owner.id)),
+        id_usuario: f.colleague.id,
+        email: f.colleague.email,
+      },
     }),
     expected: { none: 401, client: 403, other: 404, owner: 200 },
   },
@@ -117,7 +128,7 @@ describe('permission matrix: route × actor', () => {
     const t = await twoTenants(ctx);
     const { payload, headers } = await multipartPayload(
       {
-        ...clientBody(t.ids, t.owner.id),
+        ...editableFields(clientBody(t.ids, t.owner.id)),
         id_usuario: t.client.id,
         email: t.client.email,
         files_info: [{ title: 'Lab', description: 'Exámenes' }],

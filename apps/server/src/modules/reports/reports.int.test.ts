@@ -85,6 +85,10 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
       `attachment; filename="medida-evaluation-${t.id}-v1-2026-02-20.pdf"`,
     );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Issue 10 item 15: the same inert-download headers as attachments, and the Permissions-Policy.
+    expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['permissions-policy'])).toContain('camera=()');
     const text = pdfText(res.rawPayload);
     for (const heading of HEADINGS[lang]) expect(text).toContain(heading);
     expect(text).toContain('Zoë Muñoz');

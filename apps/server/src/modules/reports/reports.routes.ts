@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import { z } from 'zod';
 import { translate } from '../../lib/i18n.ts';
+import { DOWNLOAD_CSP } from '../../lib/response-headers.ts';
 import { createReportCache } from './report-cache.ts';
 import { createReportPool, defaultReportWorkers } from './report-pool.ts';
 import { createReportsService } from './reports.service.ts';
@@ -61,6 +62,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
+        // Like attachments: should a browser render it anyway, the PDF runs in a sandbox that allows nothing.
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', DOWNLOAD_CSP)
         .header('cache-control', 'no-store')
         .send(pdf);
     },
