@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { queryIdSchema } from './common.ts';
 
 /**
  * Companies an account's clients belong to (issue 12, decision 112). Every account sees the default
@@ -42,5 +42,5 @@ export const updateCompanyBodySchema = z.strictObject({
   archived: z.boolean({ error: 'validation.invalid' }).optional(),
 });
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBodySchema>;
-export const companyParamsSchema = z.strictObject({ id: idSchema });
+export const companyParamsSchema = z.strictObject({ id: queryIdSchema });
 export const companyResponseSchema = z.object({ company: managedCompanySchema });
