@@ -1,7 +1,7 @@
 import { DEFAULT_COMPANY_ID } from '@medida/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, registrationBody } from '../../test/factories.ts';
-import { clientBody, createUser, networkBody, twoTenants } from '../../test/people-factories.ts';
+import { clientBody, createUser, editableFields, networkBody, twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { evaluationBody } from '../../test/evaluation-factories.ts';
 
@@ -126,7 +126,7 @@ describe('companies', () => {
       .executeTakeFirstOrThrow();
     const edit = (company_id: number) =>
       send('POST', '/web/editaperfil', t.owner.headers, {
-        ...clientBody(t.ids, t.owner.id, { company_id }),
+        ...editableFields(clientBody(t.ids, t.owner.id, { company_id })),
         id_usuario: clientId,
         email: client.email,
       });
