@@ -5,7 +5,6 @@ import { PERMISSIONS_POLICY } from '../lib/response-headers.ts';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept-Language, X-Requested-With';
 
-
 /**
  * Security headers for the SPA and the API (security.md R31). Mantine injects inline styles, so
  * 'unsafe-inline' is allowed for styles only; scripts come from our origin alone.

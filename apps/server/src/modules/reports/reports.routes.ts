@@ -59,14 +59,16 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         evaluationId: request.params.id,
         version: request.query.version,
       });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        // Like attachments: should a browser render it anyway, the PDF runs in a sandbox that allows nothing.
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', DOWNLOAD_CSP)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          // Like attachments: should a browser render it anyway, the PDF runs in a sandbox that allows nothing.
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', DOWNLOAD_CSP)
+          .header('cache-control', 'no-store')
+          .send(pdf)
+      );
     },
   );
 
