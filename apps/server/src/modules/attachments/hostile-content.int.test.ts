@@ -11,7 +11,14 @@ import {
   pdfOf,
   pngDeclaring,
 } from '../../test/hostile-files.ts';
-import { clientBody, multipartPayload, sampleFiles, twoTenants, type UploadFile } from '../../test/people-factories.ts';
+import {
+  clientBody,
+  editableFields,
+  multipartPayload,
+  sampleFiles,
+  twoTenants,
+  type UploadFile,
+} from '../../test/people-factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import type { Env } from '../../config.ts';
 
@@ -22,7 +29,7 @@ async function setUp(env: Env = {}) {
   const uploads = path.join(ctx.app.deps.config.dataDir, 'uploads');
   async function upload(file: UploadFile) {
     const fields = {
-      ...clientBody(t.ids, t.owner.id),
+      ...editableFields(clientBody(t.ids, t.owner.id)),
       id_usuario: t.client.id,
       email: t.client.email,
       id_uploader: t.owner.id,

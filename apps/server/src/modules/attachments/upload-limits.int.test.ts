@@ -8,7 +8,14 @@ import type { StagedFile } from './upload.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR } from '../../lib/clock.ts';
 import { bearer, insertUser, login } from '../../test/factories.ts';
-import { clientBody, multipartPayload, sampleFiles, twoTenants, type UploadFile } from '../../test/people-factories.ts';
+import {
+  clientBody,
+  editableFields,
+  multipartPayload,
+  sampleFiles,
+  twoTenants,
+  type UploadFile,
+} from '../../test/people-factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import type { Env } from '../../config.ts';
 import { USER_TYPE } from '@medida/contracts';
@@ -35,7 +42,7 @@ async function setUp(env: Env) {
       .where('id', '=', client.id)
       .executeTakeFirstOrThrow();
     const fields = {
-      ...clientBody(t.ids, parentId!),
+      ...editableFields(clientBody(t.ids, parentId!)),
       id_usuario: client.id,
       email: client.email,
       id_uploader: actor.id,
