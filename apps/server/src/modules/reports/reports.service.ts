@@ -78,7 +78,7 @@ export function createReportsService(
     /** Same scope as getevaluacion: the owner's tree, or the client itself. */
     async download(a: { actor: Actor; evaluationId: number; version?: number | undefined }) {
       const detail = await evaluations.get(a);
-      const decision = await limits.consume('report-download', String(a.actorId), REPORT_DOWNLOAD_LIMITS);
+      const decision = await limits.consume('report-download', String(a.actor.userId), REPORT_DOWNLOAD_LIMITS);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
       const model = reportModel(detail);
       const key = deps.cache.key({ evaluationId: detail.id, version: detail.version, lang: model.lang }, model);
