@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, sexoSchema } from './common.ts';
+import { isoDateSchema, queryIdSchema, sexoSchema } from './common.ts';
 
 const blankIsNone = (v: unknown) => (v === '' ? undefined : v);
 
 // GET /web/charts?company=&from=&to=&sexo= — analytics over the professional's own evaluations (decision 115).
 export const chartsQuerySchema = z
   .strictObject({
-    company: z.preprocess(blankIsNone, idSchema.optional()),
+    company: z.preprocess(blankIsNone, queryIdSchema.optional()),
     from: z.preprocess(blankIsNone, isoDateSchema.optional()),
     to: z.preprocess(blankIsNone, isoDateSchema.optional()),
     sexo: z.preprocess(blankIsNone, sexoSchema.optional()),

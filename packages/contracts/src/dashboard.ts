@@ -94,7 +94,8 @@ export const dashboardSettingsSchema = z.strictObject({
     .array(dashboardCardSchema, { error: 'validation.invalid' })
     .max(DASHBOARD_CARDS.length, { error: 'validation.invalid' })
     .refine((cards) => new Set(cards).size === cards.length, { error: 'validation.duplicateCard' }),
-  follow_up_weeks: z.coerce
+  // A JSON integer only (issue 10 item 10: "5", true, [5] are refused).
+  follow_up_weeks: z
     .number({ error: 'validation.integer' })
     .int({ error: 'validation.integer' })
     .min(1, { error: 'validation.min' })
