@@ -20,7 +20,7 @@ import { createEmailChangeService, type EmailChangeOutcome } from '../email-chan
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { toManagedUser } from './people.mapper.ts';
 import { createPeopleRepository } from './people.repository.ts';
-import { checkPersonRules, FieldErrorBag } from './person-rules.ts';
+import { checkPersonRules } from './person-rules.ts';
 import { asLanguage } from '../../lib/i18n.ts';
 import { createCompaniesService } from '../companies/companies.service.ts';
 import { generateTemporaryPassword, TEMPORARY_PASSWORD_DAYS } from './temporary-password.ts';
@@ -246,19 +246,15 @@ export function createPeopleService(
 
     /**
      * POST /web/ingresoperfil: one's own data with the edit modals' rules (checkPersonRules); the e-mail
-     * stays (changing it needs a confirmation at the new address), professionals keep their work fields.
+     * stays (changing it needs a confirmation at the new address); a professional's work fields change
+     * only when sent (decision 116).
      */
     async editSelf(actorId: number, body: IngresoPerfilBody) {
       const row = await repo.findSelf(actorId);
       if (!row) throw notFound();
       if (row.type === USER_TYPE.client) await consent.requireWritable(actorId);
-      const isProfessional = row.type === USER_TYPE.professional;
-      if (isProfessional) {
-        const missing = new FieldErrorBag();
-        if (!body.especialidad) missing.add('especialidad', 'validation.required');
-        if (!body.trabajo) missing.add('trabajo', 'validation.required');
-        missing.throwIfAny();
-      }
+      // Work fields are the professional's to change, and only when sent (registration does not ask them).
+      const isProfessional = row.type === USER_TYPE.professional && body.trabajo !== undefined;
       const now = clock.now();
       const { rut, empresa } = await checkPersonRules(
         repo,
@@ -269,7 +265,8 @@ export function createPeopleService(
         ...personColumns({ ...body, email: row.email }),
         rut,
         lang: body.lang,
-        ...(isProfessional ? { especialidad: body.especialidad, trabajo: body.trabajo, empresa } : {}),
+        ...(isProfessional ? { trabajo: body.trabajo, empresa } : {}),
+        ...(row.type === USER_TYPE.professional && body.especialidad ? { especialidad: body.especialidad } : {}),
         updated_at: now,
       });
       return this.ownProfile(actorId);

@@ -7,7 +7,14 @@ import { LocationFields } from './location-fields.tsx';
 import type { PersonFormValues } from './person-form.ts';
 
 /** The personal fields clients and network professionals share (spec §3), all required (spec §5). */
-export function PersonFields({ form }: { form: UseFormReturnType<PersonFormValues> }) {
+export function PersonFields({
+  form,
+  emailReadOnly = false,
+}: {
+  form: UseFormReturnType<PersonFormValues>;
+  /** The profile: one's own e-mail changes through its own confirmation flow, not here. */
+  emailReadOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const field = labelledField(form, 'person', t);
 
@@ -16,7 +23,7 @@ export function PersonFields({ form }: { form: UseFormReturnType<PersonFormValue
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput {...field('nombre')} required data-autofocus />
         <TextInput {...field('apellido')} required />
-        <TextInput {...field('email')} type="email" required />
+        <TextInput {...field('email')} type="email" required={!emailReadOnly} readOnly={emailReadOnly} />
         <TextInput {...field('telefono')} type="tel" required />
         <BirthDateInput {...field('nacimiento')} />
         <SexoSelect {...field('sexo')} />

@@ -1,26 +1,35 @@
-import { Anchor, Avatar, Badge, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Avatar, Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { LabeledValue as Field } from '../../components/labeled-value.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { especialidadKey } from '../../lib/especialidades.ts';
 import { useProfile } from '../../lib/session.ts';
 import { paths } from '../../config/paths.ts';
+import { ProfileEditForm } from './profile-edit-form.tsx';
 
-/** The signed-in user's own record, read from GET /web/datosusuario. Editing comes with the profile issue. */
+/** The signed-in user's own record (GET /web/datosusuario); "Edit" opens the profile form (decision 116). */
 export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { data } = useProfile();
   const datos = data?.datos;
+  const [editing, setEditing] = useState(false);
+  const close = () => {
+    setEditing(false);
+    onClose();
+  };
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={t('profile.title')}
       size="lg"
       closeButtonProps={{ 'aria-label': t('common.close') }}
       attributes={{ content: { 'data-testid': 'profile-modal' } }}
     >
-      {datos && data && (
+      {editing && <ProfileEditForm onDone={() => setEditing(false)} />}
+      {!editing && datos && data && (
         <Stack>
           <Group>
             <Avatar size={56} radius="xl" color="medida">
@@ -53,9 +62,19 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
             <Field label={t('fields.nacimiento')} value={datos.nacimiento} />
             <Field label={t('profile.credits')} value={datos.creditos} />
           </SimpleGrid>
-          <Anchor component={Link} to={paths.deleteAccount} size="sm" c="red" onClick={onClose}>
-            {t('profile.deleteAccountLink')}
-          </Anchor>
+          <Group justify="space-between">
+            <Anchor component={Link} to={paths.deleteAccount} size="sm" c="red" onClick={close}>
+              {t('profile.deleteAccountLink')}
+            </Anchor>
+            <Button
+              variant="light"
+              leftSection={<IconPencil size={16} />}
+              onClick={() => setEditing(true)}
+              data-testid="profile-edit"
+            >
+              {t('profile.edit')}
+            </Button>
+          </Group>
         </Stack>
       )}
     </Modal>

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Button, Group, Select, Skeleton, Stack } from '@mantine/core';
+import { LANGUAGES, listadoPerfilResponseSchema, type IngresoPerfilBody, type Language } from '@medida/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../lib/api.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { sessionKeys } from '../../lib/session.ts';
+import { PersonFields, personFields, usePersonForm, valuesFromUser } from '../people/index.ts';
+
+const profileKeys = { own: ['profile', 'own'] as const };
+
+const fetchOwnProfile = (signal?: AbortSignal) =>
+  apiRequest('/web/listadoperfil', { schema: listadoPerfilResponseSchema, signal }).then((r) => r.data);
+const saveOwnProfile = (body: IngresoPerfilBody) =>
+  apiRequest('/web/ingresoperfil', { method: 'POST', body, schema: listadoPerfilResponseSchema }).then((r) => r.data);
+
+/** POST /web/ingresoperfil: one's own data with the edit forms' rules, and the language for e-mails and reports. */
+export function ProfileEditForm({ onDone }: { onDone: () => void }) {
+  const query = useQuery({ queryKey: profileKeys.own, queryFn: ({ signal }) => fetchOwnProfile(signal) });
+  if (!query.data) return <Skeleton h={360} />;
+  return <EditForm key={query.data.id_usuario} data={query.data} onDone={onDone} />;
+}
+
+function EditForm({ data, onDone }: { data: Awaited<ReturnType<typeof fetchOwnProfile>>; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { form, validate, showSaveError } = usePersonForm('client', valuesFromUser(data));
+  const [lang, setLang] = useState<Language>(data.lang);
+  const mutation = useMutation({
+    mutationFn: () => {
+      const { email: _email, ...fields } = personFields(form.getValues());
+      void _email;
+      return saveOwnProfile({ ...fields, lang });
+    },
+    onSuccess: async () => {
+      notifySuccess(t('messages.editedUser'), t('profile.saved'));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.profiles() }),
+      ]);
+      onDone();
+    },
+    onError: (error) => showSaveError(error, 'messages.errorMessage'),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (validate()) mutation.mutate();
+      }}
+      data-testid="profile-edit-form"
+    >
+      <Stack>
+        <PersonFields form={form} emailReadOnly />
+        <Select
+          label={t('profile.language')}
+          description={t('profile.languageHint')}
+          data={LANGUAGES.map((l) => ({ value: l, label: t(`consent.language.${l}`) }))}
+          value={lang}
+          onChange={(v) => v && setLang(v as Language)}
+          allowDeselect={false}
+          maw={320}
+          data-testid="profile-lang"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending} data-testid="profile-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
