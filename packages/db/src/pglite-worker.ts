@@ -20,6 +20,9 @@ try {
     dataDir,
     loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
     parsers: textParsers,
+    // 32 MB of buffer pool instead of PostgreSQL's 128 MB: the whole pool is WebAssembly memory that counts in the
+    // server's RSS from the start, and pages beyond it are one file read away (decision 102).
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
   });
   port.on('message', (request: PgliteRequest) => {
     if (request.kind === 'close') {

@@ -15,10 +15,12 @@ export interface SeedOptions {
  * real accounts. Returns whether it seeded.
  */
 export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): Promise<boolean> {
+  // Every start on an existing database comes here: answer before paying for a password hash (argon2 takes
+  // hundreds of milliseconds and tens of MB), then check again inside the transaction.
+  if (await anyUser(db)) return false;
   const passwordHash = await options.hashPassword(DEMO_ACCOUNT.password);
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (existing) return false;
+    if (await anyUser(trx)) return false;
     const chile = await trx.selectFrom('countries').select('id').where('iso2', '=', 'CL').executeTakeFirst();
     await trx
       .insertInto('users')
@@ -51,4 +53,8 @@ export async function demoAccountExists(db: Kysely<Database>): Promise<boolean> 
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+async function anyUser(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
