@@ -8,6 +8,7 @@ import * as m0006 from './0006_home_and_self_service.ts';
 import * as m0007 from './0007_chat.ts';
 import * as m0010 from './0010_credit_grants.ts';
 import * as m0011 from './0011_trust.ts';
+import * as m0015 from './0015_users_account_root_index.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_chat': m0007,
   '0010_credit_grants': m0010,
   '0011_trust': m0011,
+  '0015_users_account_root_index': m0015,
 };
