@@ -43,11 +43,24 @@ export function assertHeaderSafe(value: string, what: string): void {
   if (/[\r\n\0]/.test(value)) throw new Error(`Refusing to send e-mail: ${what} contains a line break`);
 }
 
+/**
+ * The SMTP URL nodemailer gets: on `smtp://` the session must be upgraded with STARTTLS (`requireTLS`), so
+ * passwords and health-data reports never cross the network in clear (issue 10 item 15), unless the URL
+ * says otherwise (`?requireTLS=false`, `?ignoreTLS=true`, `?secure=…`). `smtps://` is TLS from the start.
+ */
+export function smtpTransportUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'smtp:') return url;
+  for (const key of ['requireTLS', 'ignoreTLS', 'secure']) if (parsed.searchParams.has(key)) return url;
+  parsed.searchParams.set('requireTLS', 'true');
+  return parsed.toString();
+}
+
 export function createMailer(options: { from: string; sink: MailSink; logger: Logger }): Mailer {
   const { sink, logger } = options;
   const transport =
     sink.kind === 'smtp'
-      ? nodemailer.createTransport(sink.url)
+      ? nodemailer.createTransport(smtpTransportUrl(sink.url))
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
   const sent: SentMail[] = [];
