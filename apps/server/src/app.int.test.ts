@@ -220,7 +220,7 @@ describe('web app hosting', () => {
 });
 
 describe('logging', () => {
-  it('never writes passwords, tokens or the Authorization header, even at trace level', async () => {
+  it('never writes passwords, tokens, the Authorization header or query strings, even at trace level', async () => {
     const lines: string[] = [];
     const logged = await createTestApp(
       {},
@@ -245,8 +245,18 @@ describe('logging', () => {
         url: '/web/reestablecepass/confirm',
         payload: { token: 'canary-reset-token-4b8a-xxxxxxxxxxxx', password: 'canary-new-3a5d' },
       });
+      // Issue 10 item 14: searches and filters carry personal data; query strings never reach the logs.
+      for (const url of [
+        '/web/listaevaluaciones?filter_email=canary-mail%40example.com&filter_rut=canary-rut-8841&filter_nombre=canary-name',
+        '/web/getMyClients?type=2&parent_user_id=1&search=canary-search-5520',
+        '/web/evaluationListing?type=2&parent_user_id=1&search=canary-listing-7731',
+      ])
+        await logged.app.inject({ method: 'GET', url, headers: bearer(token) });
       const output = lines.join('');
       expect(output.length).toBeGreaterThan(0);
+      expect(output).toContain('/web/listaevaluaciones?[redacted]');
+      for (const canary of ['canary-mail', 'canary-rut-8841', 'canary-name', 'canary-search-5520', 'canary-listing'])
+        expect(output).not.toContain(canary);
       for (const canary of [
         'canary-password-7d1f',
         'canary-wrong-9c2e',

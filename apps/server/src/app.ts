@@ -68,8 +68,36 @@ export const LOG_REDACT_PATHS = [
   'body.token',
 ];
 
+/**
+ * A request's URL without its query string: searches and filters (`search=`, `filter_email=`, `filter_rut=`)
+ * carry personal data and never reach the logs (issue 10 item 14). Bodies are never logged at all.
+ */
+export function redactedUrl(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : `${url.slice(0, q)}?[redacted]`;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string | undefined;
+  socket?: { remoteAddress?: string | undefined; remotePort?: number | undefined } | undefined;
+}
+
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return { level, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } };
+  return {
+    level,
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: redactedUrl(req.url),
+        host: req.host,
+        remoteAddress: req.socket?.remoteAddress,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  };
 }
 
 /** Builds the whole app: external plugins, then app plugins, then modules (architecture §Layout). */
