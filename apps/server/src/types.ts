@@ -33,6 +33,8 @@ export interface Actor {
 
 export interface RequestAuth extends Actor {
   sessionId: string;
+  /** `cambia_pass = 1`: a temporary password; only the routes marked `duringPasswordChange` answer (issue 10 item 9). */
+  mustChangePassword: boolean;
 }
 
 /** Every declared route and whether it is public: for the default-deny test and audits. */
@@ -58,6 +60,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every /web route must say `true` or `false`; anything not `true` requires a valid token. */
     public?: boolean;
+    /** Answers a session whose password must still be changed (the session user, the change, logout). */
+    duringPasswordChange?: boolean;
     /** Accesses to a client's data: recorded in the audit trail (plugins/audit.ts). */
     audit?: AuditSpec;
   }

@@ -28,11 +28,15 @@ export type RouteAccessLevel = 'any' | 'professional';
  * the professional check before validation. Spread it into the route options:
  * `app.get(url, protectedRoute('any', { tags, summary, querystring, response }), handler)`.
  */
-export function protectedRoute<S extends FastifySchema & { response: object }>(access: RouteAccessLevel, schema: S) {
+export function protectedRoute<S extends FastifySchema & { response: object }>(
+  access: RouteAccessLevel,
+  schema: S,
+  options: { duringPasswordChange?: boolean } = {},
+) {
   const denials =
     access === 'professional' ? { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } : { 401: errorEnvelopeSchema };
   return {
-    config: { public: false },
+    config: { public: false, ...(options.duringPasswordChange ? { duringPasswordChange: true } : {}) },
     ...(access === 'professional' ? { preValidation: professionalOnly } : {}),
     schema: { ...schema, security: [{ bearer: [] }], response: { ...denials, ...schema.response } },
   };

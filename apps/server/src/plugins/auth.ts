@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthenticated } from '../lib/app-error.ts';
+import { ErrorCode } from '@medida/contracts';
+import { AppError, unauthenticated } from '../lib/app-error.ts';
 import { languageFromHeader } from '../lib/i18n.ts';
 import type { RequestAuth, RouteAccess } from '../types.ts';
 
@@ -57,6 +58,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     const auth = token ? await options.authenticate(token) : null;
     if (!auth) throw unauthenticated();
     request.auth = auth;
+    // A temporary password (cambia_pass = 1) opens only the change itself: the app then forces it (spec §4).
+    if (auth.mustChangePassword && request.routeOptions.config.duringPasswordChange !== true)
+      throw new AppError(403, ErrorCode.forbidden, 'errors.passwordChangeRequired');
   });
 }
 

@@ -44,7 +44,8 @@ export function useProfile() {
   return useQuery({
     queryKey: sessionKeys.profile(user?.id),
     queryFn: ({ signal }) => fetchProfile(user?.id ?? 0, signal),
-    enabled: user !== undefined,
+    // With a temporary password the server answers only the change (403 otherwise, issue 10 item 9).
+    enabled: user !== undefined && user.cambia_pass !== 1,
     staleTime: 5 * 60_000,
   });
 }

@@ -38,21 +38,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/authenticate/user',
-    protectedRoute('any', {
-      tags: ['auth'],
-      summary: 'The session user',
-      response: { 200: authenticatedUserResponseSchema },
-    }),
+    protectedRoute(
+      'any',
+      {
+        tags: ['auth'],
+        summary: 'The session user',
+        response: { 200: authenticatedUserResponseSchema },
+      },
+      { duringPasswordChange: true },
+    ),
     async (request) => ({ user: await auth.sessionUser(authOf(request).userId) }),
   );
 
   app.post(
     '/web/logout',
-    protectedRoute('any', {
-      tags: ['auth'],
-      summary: 'Revoke the current token',
-      response: { 204: z.null().describe('Logged out') },
-    }),
+    protectedRoute(
+      'any',
+      {
+        tags: ['auth'],
+        summary: 'Revoke the current token',
+        response: { 204: z.null().describe('Logged out') },
+      },
+      { duringPasswordChange: true },
+    ),
     async (request, reply) => {
       await auth.logout(authOf(request).sessionId);
       return reply.code(204).send(null);

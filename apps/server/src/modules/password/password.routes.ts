@@ -15,17 +15,21 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/web/actualizapass',
-    protectedRoute('any', {
-      tags: ['password'],
-      summary: "Change one's own password (needs the current one); ends the other sessions",
-      body: actualizaPassBodySchema,
-      response: {
-        200: messageSchema,
-        403: errorEnvelopeSchema,
-        422: errorEnvelopeSchema,
-        429: errorEnvelopeSchema,
+    protectedRoute(
+      'any',
+      {
+        tags: ['password'],
+        summary: "Change one's own password (needs the current one); ends the other sessions",
+        body: actualizaPassBodySchema,
+        response: {
+          200: messageSchema,
+          403: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
       },
-    }),
+      { duringPasswordChange: true },
+    ),
     async (request) => {
       await passwords.change({
         actor: authOf(request),

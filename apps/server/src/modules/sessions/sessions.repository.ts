@@ -40,6 +40,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
           'users.type as user_type',
           'users.parent_user_id',
           'users.creditos',
+          'users.cambia_pass',
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)

@@ -50,6 +50,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
         userType: session.user_type,
         parentId: session.parent_user_id,
         credits: session.creditos,
+        mustChangePassword: session.cambia_pass === 1,
       };
     },
 

@@ -67,7 +67,7 @@ export function MainLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {/* Spec §2: the new-evaluation modal opens from any screen; clients (type 2) do not evaluate. */}
-            {user.data && user.data.type !== USER_TYPE.client && <NewEvaluationButton />}
+            {user.data && user.data.type !== USER_TYPE.client && !forcePasswordChange && <NewEvaluationButton />}
             <LanguageSwitcher />
             <UserMenu
               name={name || t('common.loadingName')}
@@ -85,7 +85,8 @@ export function MainLayout() {
 
       {/* Room under the content for the floating chat button (56 px at 20 px from the edge), so it never covers the last row. */}
       <AppShell.Main pb={96}>
-        {user.data ? (
+        {/* Until a temporary password is changed the server answers nothing else (403): no page behind the modal. */}
+        {forcePasswordChange ? null : user.data ? (
           <Outlet />
         ) : user.isError ? (
           <LoadError message={apiErrorMessage(user.error)} onRetry={() => void user.refetch()} />
@@ -94,15 +95,19 @@ export function MainLayout() {
         )}
       </AppShell.Main>
 
-      <ChatButton />
+      {!forcePasswordChange && <ChatButton />}
       <ChangePasswordModal
         opened={forcePasswordChange || changePasswordOpened}
         forced={forcePasswordChange}
         onClose={() => setChangePasswordOpened(false)}
       />
-      <ProfileModal opened={profileOpened} onClose={() => setProfileOpened(false)} />
-      <PeopleOverlays />
-      <EvaluationWizardOverlay />
+      {!forcePasswordChange && (
+        <>
+          <ProfileModal opened={profileOpened} onClose={() => setProfileOpened(false)} />
+          <PeopleOverlays />
+          <EvaluationWizardOverlay />
+        </>
+      )}
     </AppShell>
   );
 }
