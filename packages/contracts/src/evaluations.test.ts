@@ -12,7 +12,7 @@ const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]
 describe('the create/edit evaluation body', () => {
   it('types the ids and the method, and passes the form through untouched for the engine', () => {
     const parsed = createEvaluationBodySchema.parse({
-      id_evaluado: '12',
+      id_evaluado: 12,
       id_evaluador: 3,
       evaluation_type: 4,
       peso: '72,5',
@@ -24,6 +24,12 @@ describe('the create/edit evaluation body', () => {
       evaluation_type: 4,
       peso: '72,5',
       rockport: { minutes: 12 },
+    });
+    // Issue 10 item 10: a JSON body's ids are JSON integers, never strings.
+    expect(
+      messages(createEvaluationBodySchema.safeParse({ id_evaluado: '12', id_evaluador: 3, evaluation_type: 4 })),
+    ).toEqual({
+      id_evaluado: 'evaluation.errors.type',
     });
   });
 
