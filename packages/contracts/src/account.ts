@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './common.ts';
 
 // POST /web/account/delete — the signed-in user deletes its own account (issue 12, decision 113).
 export const deleteAccountBodySchema = z.strictObject({
@@ -21,3 +22,14 @@ export const accountDeletionResponseSchema = z.object({
   network: z.number().int(),
   can_delete: z.boolean(),
 });
+
+// POST /web/cambiaemail — the signed-in user moves its own login to a new address (issue 12, decision 018):
+// the current password again; the new address takes effect only when confirmed from the link sent to it.
+export const cambiaEmailBodySchema = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(256, { error: 'validation.tooLong' }),
+});
+export type CambiaEmailBody = z.infer<typeof cambiaEmailBodySchema>;

@@ -14,6 +14,11 @@ export function createEmailChangeRepository(db: Kysely<Database>) {
         .where('deleted_at', 'is', null)
         .executeTakeFirst(),
 
+    /** Only for checking the owner's current password (POST /web/cambiaemail). */
+    passwordHash: async (userId: number) =>
+      (await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst())
+        ?.password_hash ?? null,
+
     emailInUse: async (email: string, exceptUserId: number) =>
       (await db
         .selectFrom('users')

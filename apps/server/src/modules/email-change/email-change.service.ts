@@ -29,7 +29,13 @@ export function createEmailChangeService(deps: Pick<AppDeps, 'db' | 'clock' | 'm
 
   return {
     /** `changed` when applied now, `pending` when a confirmation went out, `unchanged` for the same address. */
-    async request(a: { userId: number; newEmail: string; requestedBy: number }): Promise<EmailChangeOutcome> {
+    async request(a: {
+      userId: number;
+      newEmail: string;
+      requestedBy: number;
+      /** The owner's own change (POST /web/cambiaemail) always waits for the link, temporary password or not. */
+      alwaysConfirm?: boolean;
+    }): Promise<EmailChangeOutcome> {
       const user = await repo.findUser(a.userId);
       if (!user) throw new AppError(404, ErrorCode.notFound, 'errors.notFound');
       const newEmail = a.newEmail.trim();
@@ -37,7 +43,7 @@ export function createEmailChangeService(deps: Pick<AppDeps, 'db' | 'clock' | 'm
       if (await repo.emailInUse(newEmail, user.id)) throw emailTaken();
       const now = deps.clock.now();
 
-      if (user.cambia_pass === 1) {
+      if (user.cambia_pass === 1 && !a.alwaysConfirm) {
         try {
           await repo.transaction((trx) => repo.setEmail(trx, user.id, newEmail, now));
         } catch (error) {
