@@ -79,6 +79,22 @@ export const E2E_USERS = {
     sexo: 'Masculino',
     rut: '12345678K',
   },
+  /** The e-mail-change spec's professional and the network professional it manages (own password chosen). */
+  emailParent: {
+    email: 'email.parent@e2e.medida.test',
+    password: 'Padre-Correo-2026',
+    nombre: 'Pablo',
+    apellido: 'Padre',
+  },
+  networkChild: {
+    email: 'network.child@e2e.medida.test',
+    password: 'Hija-Correo-2026',
+    nombre: 'Rosa',
+    apellido: 'Red',
+    nacimiento: '1986-05-20',
+    sexo: 'Femenino',
+    rut: '888888888',
+  },
   minor: {
     email: 'minor@e2e.medida.test',
     password: 'Menor-Clave-2026',
@@ -179,6 +195,17 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       type: USER_TYPE.professional,
       cambia_pass: 0,
       professional: { creditos: 50, pais_id: chile?.id ?? null },
+    });
+    const emailParent = await insertE2eUser(handle.db, E2E_USERS.emailParent, {
+      type: USER_TYPE.professional,
+      cambia_pass: 0,
+      professional: { creditos: 10, pais_id: chile?.id ?? null },
+    });
+    await insertE2eUser(handle.db, E2E_USERS.networkChild, {
+      type: USER_TYPE.professional,
+      cambia_pass: 0,
+      parent_user_id: emailParent,
+      professional: { creditos: 0, pais_id: chile?.id ?? null },
     });
     for (const client of E2E_USERS.homeClients)
       await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: home });

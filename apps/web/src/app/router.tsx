@@ -49,6 +49,9 @@ const ForgotPasswordPage = lazyWithTimeout(() =>
 const ResetPasswordPage = lazyWithTimeout(() =>
   import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
 );
+const ConfirmEmailPage = lazyWithTimeout(() =>
+  import('../features/auth/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage),
+);
 const PoliticasPage = lazyWithTimeout(() =>
   import('../features/legal/politicas-page.tsx').then((m) => m.PoliticasPage),
 );
@@ -94,6 +97,7 @@ export const routes: RouteObject[] = [
           { path: paths.politicas, element: <PoliticasPage /> },
           { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
           { path: paths.resetPassword, element: <ResetPasswordPage /> },
+          { path: paths.confirmEmail, element: <ConfirmEmailPage /> },
           { path: ':page', element: <PagesRoute /> },
         ],
       },

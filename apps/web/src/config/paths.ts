@@ -32,6 +32,8 @@ export const paths = {
   register: '/pages/register',
   forgotPassword: '/pages/forgot-password',
   resetPassword: '/pages/reset-password',
+  /** Target of the link mailed to a new login e-mail (the server builds it: email-change.service.ts). */
+  confirmEmail: '/pages/confirm-email',
   notFound: '/pages/404',
   serverError: '/pages/500',
 } as const;

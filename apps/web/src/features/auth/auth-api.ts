@@ -31,6 +31,15 @@ export const requestPasswordReset = (email: string) =>
 export const confirmPasswordReset = (body: { token: string; password: string }) =>
   apiRequest('/web/reestablecepass/confirm', { method: 'POST', body, schema: okSchema, endsSessionOnAuthError: false });
 
+/** Confirms a new login e-mail with the token from the link mailed to it (issue 10 item 3). */
+export const confirmEmailChange = (token: string) =>
+  apiRequest('/web/confirmaemail', {
+    method: 'POST',
+    body: { token },
+    schema: messageSchema,
+    endsSessionOnAuthError: false,
+  });
+
 export const register = (body: CreaCuentaBody) =>
   apiRequest('/web/creacuenta', {
     method: 'POST',

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { signInForApi, type Api } from '../support/api.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { E2E_USERS } from '../support/fixtures.ts';
+import { tr } from '../support/i18n.ts';
+import { waitForMail } from '../support/outbox.ts';
+import { expectPath, logIn } from '../support/session.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Chile, Región Metropolitana, Santiago: the address the edit form sends back. */
+async function santiago(api: Api) {
+  const get = async <T>(path: string): Promise<T> => (await api<T>(path)).json;
+  const { countries } = await get<{ countries: { id: number; name: string }[] }>('/web/countries');
+  const chile = countries.find((c) => c.name === 'Chile')!;
+  const { states } = await get<{ states: { id: number; name: string }[] }>(`/web/states?country_id=${chile.id}`);
+  const rm = states.find((s) => /Metropolitana/.test(s.name))!;
+  const { cities } = await get<{ cities: { id: number; name: string }[] }>(`/web/cities?state_id=${rm.id}`);
+  return { pais_id: chile.id, region_id: rm.id, comuna_id: cities.find((c) => c.name === 'Santiago')!.id };
+}
+
+describe('confirming a new login e-mail from the mailed link (issue 10 item 3)', () => {
+  it('a network professional confirms the address its parent entered, then logs in with it', async () => {
+    const child = E2E_USERS.networkChild;
+    const own = await newPage(browser);
+    const childId = (await signInForApi(own.page, child)).userId;
+    await own.context.close();
+
+    const parent = await newPage(browser);
+    const { api } = await signInForApi(parent.page, E2E_USERS.emailParent);
+    const newEmail = 'network.child.new@e2e.medida.test';
+    const edited = await api<{ message: string }>('/web/editaperfil', {
+      method: 'POST',
+      body: {
+        id_usuario: childId,
+        nombre: child.nombre,
+        apellido: child.apellido,
+        email: newEmail,
+        telefono: '+56933334444',
+        nacimiento: child.nacimiento,
+        sexo: child.sexo,
+        direccion: 'Calle Falsa 123',
+        ...(await santiago(api)),
+        rut: child.rut,
+        especialidad: 'Kinesiólogo',
+        trabajo: 'Dependiente',
+        empresa: 'Clínica Norte',
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    await parent.context.close();
+
+    const mail = await waitForMail(inject('dataDir'), newEmail, /confirm-email#token=/);
+    const link = /https?:\/\/[^\s"<>]+\/pages\/confirm-email#token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
+    expect(link).toBeTruthy();
+    const linkPath = new URL(link!).pathname + new URL(link!).hash;
+
+    const { context, page } = await newPage(browser);
+    await page.goto(linkPath);
+    await page.getByText(tr('es', 'auth.confirmEmail.successText')).waitFor();
+    // The token is wiped from the address bar once read.
+    expect(new URL(page.url()).hash).toBe('');
+    await page.getByTestId('confirm-email-login').click();
+    await expectPath(page, '/pages/login');
+
+    await logIn(page, newEmail, child.password);
+    await expectPath(page, '/dashboard');
+
+    // The link is single-use: a second visit shows the server's translated refusal and the way to log in.
+    const again = await newPage(browser);
+    await again.page.goto(linkPath);
+    await again.page.getByTestId('confirm-email-error').waitFor();
+    await expect.poll(() => again.page.getByTestId('confirm-email-error').textContent()).toMatch(/no es válido/);
+    await again.context.close();
+    await context.close();
+  });
+
+  it('refuses an invalid token and a link without one, each with a link to log in', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/pages/confirm-email#token=not-a-real-token');
+    await page.getByTestId('confirm-email-error').waitFor();
+    expect(await page.getByTestId('confirm-email-success').count()).toBe(0);
+    expect(new URL(page.url()).hash).toBe('');
+
+    await page.goto('/pages/confirm-email');
+    await page.getByText(tr('es', 'auth.confirmEmail.noToken')).waitFor();
+    await page.getByTestId('confirm-email-login').click();
+    await expectPath(page, '/pages/login');
+    await context.close();
+  });
+});
