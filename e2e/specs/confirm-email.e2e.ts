@@ -1,19 +1,39 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { signInForApi, type Api } from '../support/api.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
-import { tr } from '../support/i18n.ts';
+import { tr, type Lang } from '../support/i18n.ts';
 import { waitForMail } from '../support/outbox.ts';
+import { repoRoot } from '../support/server.ts';
 import { expectPath, logIn } from '../support/session.ts';
+
+const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
+const LANGS: Lang[] = ['es', 'en', 'pt'];
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  await mkdir(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The page as it stands, at desktop and phone width. */
+async function shoot(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
 
 /** Chile, Región Metropolitana, Santiago: the address the edit form sends back. */
 async function santiago(api: Api) {
@@ -67,6 +87,17 @@ describe('confirming a new login e-mail from the mailed link (issue 10 item 3)',
     await page.getByText(tr('es', 'auth.confirmEmail.successText')).waitFor();
     // The token is wiped from the address bar once read.
     expect(new URL(page.url()).hash).toBe('');
+    // The confirmed state in every language (the switcher re-renders it in place; the token is spent).
+    for (const lang of LANGS) {
+      if (lang !== 'es') {
+        await page.getByTestId('language-switcher').click();
+        await page.getByTestId(`language-option-${lang}`).click();
+      }
+      await page.getByText(tr(lang, 'auth.confirmEmail.successText')).waitFor();
+      await shoot(page, `confirm-email-success-${lang}`);
+    }
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-es').click();
     await page.getByTestId('confirm-email-login').click();
     await expectPath(page, '/pages/login');
 
@@ -82,12 +113,22 @@ describe('confirming a new login e-mail from the mailed link (issue 10 item 3)',
     await context.close();
   });
 
-  it('refuses an invalid token and a link without one, each with a link to log in', async () => {
+  it('refuses an invalid token in the reader’s language and a link without one, each with a link to log in', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/pages/confirm-email#token=not-a-real-token');
-    await page.getByTestId('confirm-email-error').waitFor();
-    expect(await page.getByTestId('confirm-email-success').count()).toBe(0);
-    expect(new URL(page.url()).hash).toBe('');
+    await page.goto('/pages/login');
+    const refusal = { es: /no es válido/, en: /invalid or has expired/, pt: /inválido ou expirou/ };
+    // Well-formed but never issued: the server's 410, in the language the page asked in.
+    const unknownToken = 'A'.repeat(43);
+    for (const lang of LANGS) {
+      await page.goto('/pages/login');
+      await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+      await page.goto(`/pages/confirm-email#token=${unknownToken}`);
+      await expect.poll(() => page.getByTestId('confirm-email-error').textContent()).toMatch(refusal[lang]);
+      expect(await page.getByTestId('confirm-email-success').count()).toBe(0);
+      expect(new URL(page.url()).hash).toBe('');
+      await shoot(page, `confirm-email-invalid-${lang}`);
+    }
+    await page.evaluate(() => window.localStorage.setItem('lang', 'es'));
 
     await page.goto('/pages/confirm-email');
     await page.getByText(tr('es', 'auth.confirmEmail.noToken')).waitFor();
