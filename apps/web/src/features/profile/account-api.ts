@@ -1,4 +1,10 @@
-import { accountDeletionResponseSchema, deleteAccountResponseSchema, type DeleteAccountBody } from '@medida/contracts';
+import {
+  accountDeletionResponseSchema,
+  deleteAccountResponseSchema,
+  messageSchema,
+  type CambiaEmailBody,
+  type DeleteAccountBody,
+} from '@medida/contracts';
 import { apiRequest } from '../../lib/api.ts';
 
 export const accountKeys = { deletion: ['account', 'deletion'] as const };
@@ -12,5 +18,14 @@ export const deleteAccount = (body: DeleteAccountBody) =>
     method: 'POST',
     body,
     schema: deleteAccountResponseSchema,
+    endsSessionOnAuthError: false,
+  });
+
+/** POST /web/cambiaemail: a wrong password is a 422 on the form, not the end of the session. */
+export const changeOwnEmail = (body: CambiaEmailBody) =>
+  apiRequest('/web/cambiaemail', {
+    method: 'POST',
+    body,
+    schema: messageSchema,
     endsSessionOnAuthError: false,
   });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Anchor, Avatar, Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { IconMail, IconPencil } from '@tabler/icons-react';
 import { LabeledValue as Field } from '../../components/labeled-value.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { especialidadKey } from '../../lib/especialidades.ts';
 import { useProfile } from '../../lib/session.ts';
 import { paths } from '../../config/paths.ts';
+import { ChangeEmailModal } from './change-email-modal.tsx';
 import { ProfileEditForm } from './profile-edit-form.tsx';
 
 /** The signed-in user's own record (GET /web/datosusuario); "Edit" opens the profile form (decision 116). */
@@ -15,68 +16,84 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
   const { data } = useProfile();
   const datos = data?.datos;
   const [editing, setEditing] = useState(false);
+  const [changingEmail, setChangingEmail] = useState(false);
   const close = () => {
     setEditing(false);
     onClose();
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('profile.title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      attributes={{ content: { 'data-testid': 'profile-modal' } }}
-    >
-      {editing && <ProfileEditForm onDone={() => setEditing(false)} />}
-      {!editing && datos && data && (
-        <Stack>
-          <Group>
-            <Avatar size={56} radius="xl" color="medida">
-              {`${datos.nombre[0] ?? ''}${datos.apellido[0] ?? ''}`.toUpperCase()}
-            </Avatar>
-            <Stack gap={2}>
-              <Text fw={700} size="lg">
-                {datos.nombre} {datos.apellido}
-              </Text>
-              <Group gap={6}>
-                <Badge variant="light">{t(`profile.userType.${datos.type}`)}</Badge>
-                <Badge variant="outline">
-                  {t('profile.accountLevelBadge', { level: t(`profile.accountLevel.${data.account_level}`) })}
-                </Badge>
+    <>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('profile.title')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        attributes={{ content: { 'data-testid': 'profile-modal' } }}
+      >
+        {editing && <ProfileEditForm onDone={() => setEditing(false)} />}
+        {!editing && datos && data && (
+          <Stack>
+            <Group>
+              <Avatar size={56} radius="xl" color="medida">
+                {`${datos.nombre[0] ?? ''}${datos.apellido[0] ?? ''}`.toUpperCase()}
+              </Avatar>
+              <Stack gap={2}>
+                <Text fw={700} size="lg">
+                  {datos.nombre} {datos.apellido}
+                </Text>
+                <Group gap={6}>
+                  <Badge variant="light">{t(`profile.userType.${datos.type}`)}</Badge>
+                  <Badge variant="outline">
+                    {t('profile.accountLevelBadge', { level: t(`profile.accountLevel.${data.account_level}`) })}
+                  </Badge>
+                </Group>
+              </Stack>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Field label={t('fields.email')} value={datos.email} />
+              <Field label={t('fields.telefono')} value={datos.telefono} />
+              <Field label={t('fields.pais')} value={data.pais} />
+              <Field
+                label={t('fields.especialidad')}
+                value={
+                  datos.especialidad
+                    ? t(especialidadKey(datos.especialidad) ?? '', { defaultValue: datos.especialidad })
+                    : null
+                }
+              />
+              <Field label={t('fields.nacimiento')} value={datos.nacimiento} />
+              <Field label={t('profile.credits')} value={datos.creditos} />
+            </SimpleGrid>
+            <Group justify="space-between">
+              <Anchor component={Link} to={paths.deleteAccount} size="sm" c="red" onClick={close}>
+                {t('profile.deleteAccountLink')}
+              </Anchor>
+              <Group gap="xs">
+                <Button
+                  variant="default"
+                  leftSection={<IconMail size={16} />}
+                  onClick={() => setChangingEmail(true)}
+                  data-testid="profile-change-email"
+                >
+                  {t('profile.changeEmail.open')}
+                </Button>
+                <Button
+                  variant="light"
+                  leftSection={<IconPencil size={16} />}
+                  onClick={() => setEditing(true)}
+                  data-testid="profile-edit"
+                >
+                  {t('profile.edit')}
+                </Button>
               </Group>
-            </Stack>
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Field label={t('fields.email')} value={datos.email} />
-            <Field label={t('fields.telefono')} value={datos.telefono} />
-            <Field label={t('fields.pais')} value={data.pais} />
-            <Field
-              label={t('fields.especialidad')}
-              value={
-                datos.especialidad
-                  ? t(especialidadKey(datos.especialidad) ?? '', { defaultValue: datos.especialidad })
-                  : null
-              }
-            />
-            <Field label={t('fields.nacimiento')} value={datos.nacimiento} />
-            <Field label={t('profile.credits')} value={datos.creditos} />
-          </SimpleGrid>
-          <Group justify="space-between">
-            <Anchor component={Link} to={paths.deleteAccount} size="sm" c="red" onClick={close}>
-              {t('profile.deleteAccountLink')}
-            </Anchor>
-            <Button
-              variant="light"
-              leftSection={<IconPencil size={16} />}
-              onClick={() => setEditing(true)}
-              data-testid="profile-edit"
-            >
-              {t('profile.edit')}
-            </Button>
-          </Group>
-        </Stack>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      {datos && (
+        <ChangeEmailModal opened={changingEmail} onClose={() => setChangingEmail(false)} currentEmail={datos.email} />
       )}
-    </Modal>
+    </>
   );
 }
