@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { HOUR, MINUTE } from './lib/clock.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,6 +64,9 @@ const envSchema = z.object({
   EVALUATION_CREDIT_COST: int(1, 0, 1000),
   CHAT_SESSION_CHECK_SECONDS: int(15, 1, 3600),
   SIGNUP_CREDITS: int(10, 0, 100000),
+  // Sign-ins per client address (security.md §4.4); a clinic behind one NAT address may need more.
+  LOGIN_IP_PER_MINUTE: int(20, 1, 100_000),
+  LOGIN_IP_PER_HOUR: int(200, 1, 1_000_000),
   // Uploads (decision 054): per request, per account and per user-hour; images by pixel count.
   UPLOAD_REQUEST_MAX_BYTES: int(25_000_000, 1, 2_000_000_000),
   UPLOAD_ACCOUNT_QUOTA_BYTES: int(1_000_000_000, 0, Number.MAX_SAFE_INTEGER),
@@ -101,6 +105,8 @@ export interface Config {
   chatSessionCheckMs: number;
   /** Credits a self-registered professional starts with (a ledger grant, decision 130). */
   signupCredits: number;
+  /** Sign-ins allowed per client address in each window (security.md §4.4). */
+  loginIpLimits: { limit: number; windowMs: number }[];
   uploads: UploadConfig;
 }
 
@@ -156,6 +162,10 @@ export function loadConfig(env: Env = process.env): Config {
     evaluationCreditCost: e.EVALUATION_CREDIT_COST,
     chatSessionCheckMs: e.CHAT_SESSION_CHECK_SECONDS * 1000,
     signupCredits: e.SIGNUP_CREDITS,
+    loginIpLimits: [
+      { limit: e.LOGIN_IP_PER_MINUTE, windowMs: MINUTE },
+      { limit: e.LOGIN_IP_PER_HOUR, windowMs: HOUR },
+    ],
     uploads: {
       requestMaxBytes: e.UPLOAD_REQUEST_MAX_BYTES,
       accountQuotaBytes: e.UPLOAD_ACCOUNT_QUOTA_BYTES,

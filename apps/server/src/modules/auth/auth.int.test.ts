@@ -216,3 +216,27 @@ describe('sessions', () => {
     expect((await sessionUser(token)).statusCode).toBe(401);
   });
 });
+
+describe('sign-ins per client address: configurable (security.md §4.4)', () => {
+  it('takes its limits from LOGIN_IP_PER_MINUTE and LOGIN_IP_PER_HOUR (a clinic behind one NAT address)', async () => {
+    const configured = await createTestApp({ LOGIN_IP_PER_MINUTE: '3', LOGIN_IP_PER_HOUR: '5' });
+    try {
+      const user = await insertUser(configured);
+      const signIn = () =>
+        configured.app.inject({
+          method: 'POST',
+          url: '/web/authenticate',
+          payload: { email: user.email, password: user.password },
+          remoteAddress: '198.51.100.7',
+        });
+      for (let i = 0; i < 3; i++) expect((await signIn()).statusCode).toBe(200);
+      expect((await signIn()).statusCode).toBe(429); // refused attempts count too: 4 of the hour's 5
+      configured.clock.advance(MINUTE);
+      expect((await signIn()).statusCode).toBe(200); // the hour's 5th
+      configured.clock.advance(MINUTE);
+      expect((await signIn()).statusCode).toBe(429); // the hour's limit, although the minute is new
+    } finally {
+      await configured.close();
+    }
+  });
+});

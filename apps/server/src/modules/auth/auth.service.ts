@@ -1,17 +1,10 @@
 import { ErrorCode, type SessionUser } from '@medida/contracts';
 import { AppError, tooManyRequests, unauthenticated } from '../../lib/app-error.ts';
-import { HOUR, MINUTE } from '../../lib/clock.ts';
 import type { AppDeps } from '../../types.ts';
 import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
 import { createAuthRepository } from './auth.repository.ts';
-
-/** Per client IP (security.md §4.4). */
-export const LOGIN_IP_LIMITS = [
-  { limit: 20, windowMs: MINUTE },
-  { limit: 200, windowMs: HOUR },
-];
 
 const invalidCredentials = () => new AppError(401, ErrorCode.invalidCredentials, 'errors.invalidCredentials');
 
@@ -32,7 +25,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
       ip: string;
       userAgent: string | null;
     }): Promise<{ token: string; userId: number }> {
-      const perIp = await rateLimits.consume('login-ip', input.ip, LOGIN_IP_LIMITS);
+      const perIp = await rateLimits.consume('login-ip', input.ip, deps.config.loginIpLimits);
       if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds, 'errors.loginThrottled');
       const attempt = await throttle.beginAttempt(input.email);
       if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'errors.loginThrottled');
