@@ -1,21 +1,18 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
-import { tr, type Lang } from '../support/i18n.ts';
-import { repoRoot } from '../support/server.ts';
+import { tr } from '../support/i18n.ts';
+import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
 // Companies (issue 12, decision 112) as the home fixture professional.
-const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
 const HOME = E2E_USERS.home;
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -79,29 +76,19 @@ describe('companies', () => {
   });
 
   it('is screenshotted in es, en and pt at desktop and phone width without overflow', async () => {
-    for (const lang of ['es', 'en', 'pt'] as Lang[]) {
-      for (const [name, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const { context, page } = await newPage(browser, viewport);
-        await openCompanies(page);
-        await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-        await page.reload();
-        await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(tr(lang, 'companies.title'));
-        await page.getByTestId('company-card').first().waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-          0,
-        );
-        await page.screenshot({ path: path.join(SHOTS, `companies-${lang}-${name}.png`), fullPage: true });
-        if (lang === 'en' && name === 'desktop') {
-          await page.getByTestId('edit-company').first().click();
-          await page.getByTestId('company-form').waitFor();
-          await page.waitForTimeout(400); // the modal's opening transition
-          await page.screenshot({ path: path.join(SHOTS, `companies-modal-${lang}-${name}.png`) });
-        }
-        await context.close();
+    await forEveryScreen(browser, async (page, lang, name) => {
+      await openCompanies(page);
+      await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+      await page.reload();
+      await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(tr(lang, 'companies.title'));
+      await page.getByTestId('company-card').first().waitFor();
+      await screenshotWithoutOverflow(page, `companies-${lang}-${name}`);
+      if (lang === 'en' && name === 'desktop') {
+        await page.getByTestId('edit-company').first().click();
+        await page.getByTestId('company-form').waitFor();
+        await page.waitForTimeout(400); // the modal's opening transition
+        await page.screenshot({ path: path.join(SHOTS, `companies-modal-${lang}-${name}.png`) });
       }
-    }
+    });
   });
 });

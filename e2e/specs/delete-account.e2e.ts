@@ -1,22 +1,18 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
-import { repoRoot } from '../support/server.ts';
+import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
 // Deleting one's own account (issue 12, decision 113).
-const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
 const HOME = E2E_USERS.home;
 const LEAVER = { email: `leaver.${Date.now()}@e2e.medida.test`, password: 'Me-Voy-Clave-2026' };
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SHOTS, { recursive: true });
   // A professional with nobody under it: signs up through the API.
   const res = await fetch(`${inject('baseURL')}/web/creacuenta`, {
     method: 'POST',
@@ -57,28 +53,15 @@ describe('delete-account', () => {
   });
 
   it('is screenshotted in es, en and pt at desktop and phone width without overflow', async () => {
-    for (const lang of ['es', 'en', 'pt'] as Lang[]) {
-      for (const [name, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        for (const [who, user, ready] of [
-          ['form', LEAVER, 'delete-account-form'],
-          ['blocked', HOME, 'delete-blocked'],
-        ] as const) {
-          const { context, page } = await newPage(browser, viewport);
-          await openPage(page, user, lang);
-          await page.getByTestId(ready).waitFor();
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-          ).toBeLessThanOrEqual(0);
-          await page.screenshot({
-            path: path.join(SHOTS, `delete-account-${who}-${lang}-${name}.png`),
-            fullPage: true,
-          });
-          await context.close();
-        }
-      }
+    for (const [who, user, ready] of [
+      ['form', LEAVER, 'delete-account-form'],
+      ['blocked', HOME, 'delete-blocked'],
+    ] as const) {
+      await forEveryScreen(browser, async (page, lang, name) => {
+        await openPage(page, user, lang);
+        await page.getByTestId(ready).waitFor();
+        await screenshotWithoutOverflow(page, `delete-account-${who}-${lang}-${name}`);
+      });
     }
   });
 

@@ -8,6 +8,7 @@ import { pickDate } from '../support/date-picker.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { repoRoot } from '../support/server.ts';
+import { horizontalOverflow } from '../support/screens.ts';
 import { expectPath, logIn, storedToken } from '../support/session.ts';
 
 // The professional's home (issue 12), as the home fixture professional with three clients of its own.
@@ -32,10 +33,6 @@ async function evaluate(clientId: number, fecha: string, pgrasa: number, pcintur
 async function setLanguage(page: Page, lang: Lang) {
   await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
   await page.reload();
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { repoRoot } from '../support/server.ts';
+import { horizontalOverflow } from '../support/screens.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
 const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
@@ -18,10 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 describe('app shell', () => {
   it('toggles the sidebar on desktop and on a phone', async () => {

@@ -1,24 +1,20 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
-import { repoRoot } from '../support/server.ts';
+import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
 // The widgets page (issue 12, decision 114) and the charts page (decision 115) as the home fixture
 // professional; widgets restores the defaults. Nothing here adds evaluations (home.e2e.ts counts them):
 // the charts show whatever home's clients have when this file runs.
-const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
 const HOME = E2E_USERS.home;
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -68,21 +64,11 @@ describe('widgets', () => {
   });
 
   it('is screenshotted in es, en and pt at desktop and phone width without overflow', async () => {
-    for (const lang of ['es', 'en', 'pt'] as Lang[]) {
-      for (const [name, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const { context, page } = await newPage(browser, viewport);
-        await openWidgets(page, lang);
-        await page.getByTestId('dash-weekly').waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-          0,
-        );
-        await page.screenshot({ path: path.join(SHOTS, `widgets-${lang}-${name}.png`), fullPage: true });
-        await context.close();
-      }
-    }
+    await forEveryScreen(browser, async (page, lang, name) => {
+      await openWidgets(page, lang);
+      await page.getByTestId('dash-weekly').waitFor();
+      await screenshotWithoutOverflow(page, `widgets-${lang}-${name}`);
+    });
   });
 });
 
@@ -116,25 +102,15 @@ describe('charts', () => {
   });
 
   it('is screenshotted in es, en and pt at desktop and phone width without overflow', async () => {
-    for (const lang of ['es', 'en', 'pt'] as Lang[]) {
-      for (const [name, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const { context, page } = await newPage(browser, viewport);
-        await logIn(page, HOME.email, HOME.password);
-        await expectPath(page, '/dashboard');
-        await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-        await page.goto('/charts');
-        await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(tr(lang, 'charts.title'));
-        await page.getByTestId('chart-improving').waitFor();
-        await page.waitForTimeout(500); // the charts' entry animation
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-          0,
-        );
-        await page.screenshot({ path: path.join(SHOTS, `charts-${lang}-${name}.png`), fullPage: true });
-        await context.close();
-      }
-    }
+    await forEveryScreen(browser, async (page, lang, name) => {
+      await logIn(page, HOME.email, HOME.password);
+      await expectPath(page, '/dashboard');
+      await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+      await page.goto('/charts');
+      await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(tr(lang, 'charts.title'));
+      await page.getByTestId('chart-improving').waitFor();
+      await page.waitForTimeout(500); // the charts' entry animation
+      await screenshotWithoutOverflow(page, `charts-${lang}-${name}`);
+    });
   });
 });

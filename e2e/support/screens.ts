@@ -1,0 +1,45 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DESKTOP, newPage, PHONE } from './browser.ts';
+import type { Lang } from './i18n.ts';
+import { repoRoot } from './server.ts';
+
+/** Where the screens looked at by hand are written (git-ignored). */
+export const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
+
+export const LANGS: readonly Lang[] = ['es', 'en', 'pt'];
+export const VIEWPORTS = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const;
+export type ViewportName = (typeof VIEWPORTS)[number][0];
+
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** Asserts the page does not scroll sideways, then writes `<name>.png` (the whole page) into SHOTS. */
+export async function screenshotWithoutOverflow(page: Page, name: string): Promise<void> {
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Runs `show` once per language and viewport, each in a fresh browser context. */
+export async function forEveryScreen(
+  browser: Browser,
+  show: (page: Page, lang: Lang, viewport: ViewportName) => Promise<void>,
+): Promise<void> {
+  for (const lang of LANGS) {
+    for (const [name, viewport] of VIEWPORTS) {
+      const { context, page } = await newPage(browser, viewport);
+      try {
+        await show(page, lang, name);
+      } finally {
+        await context.close();
+      }
+    }
+  }
+}
