@@ -44,6 +44,21 @@ export { EXAM_CATALOGUE, EXAM_IDS, langOf } from './exams.ts';
 export type { ExamId, ExamDefinition, Lang, Localized } from './exams.ts';
 export { ERROR_KEYS, WARNING_KEYS, I18N_DEFAULTS } from './i18n-keys.ts';
 export type { ErrorKey, WarningKey } from './i18n-keys.ts';
+export {
+  categoryName,
+  conditionName,
+  engineText,
+  equationCitation,
+  equationName,
+  examLimit,
+  examName,
+  localizeEquation,
+  methodName,
+  nutrientName,
+} from './i18n/translate.ts';
+export { CATEGORY_NAMES } from './i18n/categories.ts';
+export { CLIENT_CITATIONS, EQUATION_NAMES } from './i18n/equation-names.ts';
+export { CONDITION_NAMES, METHOD_NAMES, NUTRIENT_NAMES } from './i18n/vocabulary.ts';
 export { classifyFood, foodGuide, foodGuideSystemFor } from './equations/food-guide.ts';
 export type {
   FoodGuide,

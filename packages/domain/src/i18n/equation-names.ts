@@ -1,0 +1,301 @@
+import type { Localized } from '../exams.ts';
+
+const L = (es: string, en: string, pt: string): Localized => ({ es, en, pt });
+
+/**
+ * The descriptive name of every equation and cut-off the engine cites, by id (decision 150). The
+ * citation itself stays as published; only the name a reader sees is translated.
+ */
+export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
+  bmi_quetelet: L(
+    'Índice de masa corporal (Quetelet)',
+    'Body mass index (Quetelet)',
+    'Índice de massa corporal (Quetelet)',
+  ),
+  bmi_for_age_who2007: L(
+    'IMC para la edad OMS 2007 (puntaje z LMS)',
+    'WHO 2007 BMI-for-age (LMS z-score)',
+    'IMC para idade OMS 2007 (escore z LMS)',
+  ),
+  bmi_minsal_empam: L(
+    'Clasificación del IMC en personas mayores (MINSAL Chile, EMPAM)',
+    'BMI classes for older adults (Chile MINSAL EMPAM)',
+    'Classificação do IMC em idosos (MINSAL Chile, EMPAM)',
+  ),
+  ibw_bmi22: L(
+    'Peso ideal con IMC 22 (rango saludable IMC 18,5-24,9)',
+    'Ideal weight at BMI 22 (healthy range BMI 18.5-24.9)',
+    'Peso ideal com IMC 22 (faixa saudável IMC 18,5-24,9)',
+  ),
+  ibw_who2007_median: L(
+    'Peso con la mediana del IMC para la edad OMS 2007 (rango saludable z -2 a +1)',
+    'Weight at the WHO 2007 median BMI-for-age (healthy range z -2 to +1)',
+    'Peso na mediana do IMC para idade OMS 2007 (faixa saudável z -2 a +1)',
+  ),
+  ibw_devine: L('Peso ideal de Devine', 'Devine ideal body weight', 'Peso ideal de Devine'),
+  ibw_robinson: L('Peso ideal de Robinson', 'Robinson ideal body weight', 'Peso ideal de Robinson'),
+  ibw_miller: L('Peso ideal de Miller', 'Miller ideal body weight', 'Peso ideal de Miller'),
+  ibw_hamwi: L('Peso ideal de Hamwi', 'Hamwi ideal body weight', 'Peso ideal de Hamwi'),
+  bia_device: L('Valor del equipo de bioimpedancia', 'Bioimpedance device value', 'Valor do aparelho de bioimpedância'),
+  navy_hodgdon_beckett_1984: L(
+    'Método de perímetros de la Marina de EE. UU. (Hodgdon y Beckett, ecuaciones en pulgadas)',
+    'US Navy circumference method (Hodgdon & Beckett, inch equations)',
+    'Método de perímetros da Marinha dos EUA (Hodgdon e Beckett, equações em polegadas)',
+  ),
+  navy_density_metric: L(
+    'Método de perímetros de la Marina de EE. UU., forma métrica de densidad + Siri',
+    'US Navy circumference method, metric density form + Siri',
+    'Método de perímetros da Marinha dos EUA, forma métrica da densidade + Siri',
+  ),
+  slaughter_1988: L(
+    'Ecuación de Slaughter, tríceps + subescapular (niños y adolescentes)',
+    'Slaughter triceps + subscapular (children and adolescents)',
+    'Equação de Slaughter, tríceps + subescapular (crianças e adolescentes)',
+  ),
+  nagamine_suzuki_1964: L(
+    'Ecuación de Nagamine y Suzuki, tríceps + subescapular (estimación)',
+    'Nagamine & Suzuki triceps + subscapular (estimate)',
+    'Equação de Nagamine e Suzuki, tríceps + subescapular (estimativa)',
+  ),
+  sloan_1967_men: L(
+    'Ecuación de Sloan, muslo + subescapular (hombres)',
+    'Sloan thigh + subscapular (men)',
+    'Equação de Sloan, coxa + subescapular (homens)',
+  ),
+  evans_2005: L(
+    'Ecuación de Evans de 3 pliegues, tríceps + abdominal + muslo (estimación)',
+    'Evans 3-site triceps + abdominal + thigh (estimate)',
+    'Equação de Evans de 3 dobras, tríceps + abdominal + coxa (estimativa)',
+  ),
+  katch_mcardle_1973_men: L(
+    'Ecuación de Katch y McArdle, tríceps + subescapular + abdominal (hombres)',
+    'Katch & McArdle triceps + subscapular + abdominal (men)',
+    'Equação de Katch e McArdle, tríceps + subescapular + abdominal (homens)',
+  ),
+  wilmore_behnke_1970_women: L(
+    'Ecuación de Wilmore y Behnke, subescapular + tríceps + muslo (mujeres)',
+    'Wilmore & Behnke subscapular + triceps + thigh (women)',
+    'Equação de Wilmore e Behnke, subescapular + tríceps + coxa (mulheres)',
+  ),
+  wilmore_behnke_1969_men: L(
+    'Ecuación de Wilmore y Behnke, abdominal + muslo (hombres)',
+    'Wilmore & Behnke abdominal + thigh (men)',
+    'Equação de Wilmore e Behnke, abdominal + coxa (homens)',
+  ),
+  jackson_pollock_1985_4site: L(
+    'Ecuación de Jackson y Pollock de 4 pliegues, tríceps + suprailíaco + abdominal + muslo (YMCA/ACSM)',
+    'Jackson & Pollock 4-site triceps + suprailiac + abdominal + thigh (YMCA/ACSM)',
+    'Equação de Jackson e Pollock de 4 dobras, tríceps + suprailíaca + abdominal + coxa (YMCA/ACSM)',
+  ),
+  durnin_womersley_1974: L(
+    'Ecuación de Durnin y Womersley, bíceps + tríceps + subescapular + suprailíaco',
+    'Durnin & Womersley biceps + triceps + subscapular + suprailiac',
+    'Equação de Durnin e Womersley, bíceps + tríceps + subescapular + suprailíaca',
+  ),
+  faulkner_1968: L(
+    'Ecuación de Faulkner, tríceps + subescapular + suprailíaco + abdominal',
+    'Faulkner triceps + subscapular + suprailiac + abdominal',
+    'Equação de Faulkner, tríceps + subescapular + suprailíaca + abdominal',
+  ),
+  jackson_pollock_1978_3site_men: L(
+    'Ecuación de Jackson y Pollock de 3 pliegues, pecho + abdominal + muslo (hombres)',
+    'Jackson & Pollock 3-site chest + abdominal + thigh (men)',
+    'Equação de Jackson e Pollock de 3 dobras, peitoral + abdominal + coxa (homens)',
+  ),
+  deurenberg_1991: L(
+    'Ecuación de Deurenberg, % de grasa a partir del IMC (fórmula de adultos; fórmula infantil hasta 15 años)',
+    'Deurenberg BMI-based fat % (adult formula; children formula up to 15 y)',
+    'Equação de Deurenberg, % de gordura a partir do IMC (fórmula de adultos; fórmula infantil até 15 anos)',
+  ),
+  siri_1956: L(
+    'Ecuación de Siri, de densidad a % de grasa',
+    'Siri density to fat %',
+    'Equação de Siri, de densidade para % de gordura',
+  ),
+  brozek_1963: L(
+    'Ecuación de Brozek, de densidad a % de grasa',
+    'Brozek density to fat %',
+    'Equação de Brozek, de densidade para % de gordura',
+  ),
+  fat_categories_gallagher_2000: L(
+    'Rangos saludables de grasa corporal por sexo y edad',
+    'Healthy body-fat ranges by sex and age',
+    'Faixas saudáveis de gordura corporal por sexo e idade',
+  ),
+  residual_wurch_1974: L('Masa residual (Würch)', 'Residual mass (Würch)', 'Massa residual (Würch)'),
+  bone_rocha_1975: L(
+    'Masa ósea (Von Döbeln modificada por Rocha), diámetros de muñeca y fémur',
+    'Bone mass (Von Döbeln modified by Rocha), wrist and femur breadths',
+    'Massa óssea (Von Döbeln modificada por Rocha), diâmetros do punho e do fêmur',
+  ),
+  muscle_de_rose_1980: L(
+    'Masa muscular, modelo de cuatro componentes (De Rose y Guimarães): peso - grasa - hueso - residual',
+    'Muscle mass, four-component model (De Rose & Guimarães): weight - fat - bone - residual',
+    'Massa muscular, modelo de quatro componentes (De Rose e Guimarães): peso - gordura - osso - residual',
+  ),
+  smm_lee_2000_model2: L(
+    'Masa muscular esquelética (Lee, modelo 2)',
+    'Skeletal muscle mass (Lee model 2)',
+    'Massa muscular esquelética (Lee, modelo 2)',
+  ),
+  vai_amato_2010: L(
+    'Índice de adiposidad visceral (puntos de corte por edad: Amato 2011)',
+    'Visceral Adiposity Index (cut-offs by age: Amato 2011)',
+    'Índice de adiposidade visceral (pontos de corte por idade: Amato 2011)',
+  ),
+  mets_vf_2020: L(
+    'Puntaje de grasa visceral METS-VF (> 7,18 = aumentada)',
+    'METS-VF visceral fat score (> 7.18 = increased)',
+    'Escore de gordura visceral METS-VF (> 7,18 = aumentada)',
+  ),
+  lap_kahn_2005: L('Producto de acumulación lipídica', 'Lipid accumulation product', 'Produto de acumulação lipídica'),
+  whtr_visceral_proxy: L(
+    'Índice cintura/estatura como indicador de riesgo visceral',
+    'Waist-to-height ratio as visceral-risk proxy',
+    'Relação cintura/estatura como indicador de risco visceral',
+  ),
+  bmr_mifflin_st_jeor_1990: L('Ecuación de Mifflin-St Jeor', 'Mifflin-St Jeor', 'Equação de Mifflin-St Jeor'),
+  bmr_harris_benedict_1919: L(
+    'Ecuación de Harris-Benedict (original)',
+    'Harris-Benedict (original)',
+    'Equação de Harris-Benedict (original)',
+  ),
+  bmr_roza_shizgal_1984: L(
+    'Ecuación de Harris-Benedict revisada (Roza y Shizgal)',
+    'Harris-Benedict revised (Roza & Shizgal)',
+    'Equação de Harris-Benedict revisada (Roza e Shizgal)',
+  ),
+  bmr_katch_mcardle_cunningham_1991: L(
+    'Ecuación de Katch-McArdle / Cunningham 1991 (a partir de la masa libre de grasa)',
+    'Katch-McArdle / Cunningham 1991 (from fat-free mass)',
+    'Equação de Katch-McArdle / Cunningham 1991 (a partir da massa livre de gordura)',
+  ),
+  bmr_cunningham_1980: L(
+    'Ecuación de Cunningham 1980 (a partir de la masa magra)',
+    'Cunningham 1980 (from lean body mass)',
+    'Equação de Cunningham 1980 (a partir da massa magra)',
+  ),
+  pal_iom_2005: L(
+    'Requerimiento energético = metabolismo basal × nivel de actividad física (categorías IOM 2005)',
+    'Energy need = BMR × PAL (IOM 2005 activity categories)',
+    'Necessidade energética = metabolismo basal × nível de atividade física (categorias IOM 2005)',
+  ),
+  metabolic_age_medida: L(
+    'Edad metabólica: la edad en que Mifflin-St Jeor iguala el metabolismo basal de Katch-McArdle de tu masa magra',
+    'Metabolic age: age at which Mifflin-St Jeor equals the Katch-McArdle BMR of your lean mass',
+    'Idade metabólica: a idade em que Mifflin-St Jeor iguala o metabolismo basal de Katch-McArdle da sua massa magra',
+  ),
+  macros_protein_first: L(
+    'Proteínas en g/kg, grasas como parte de la energía y carbohidratos el resto (Atwater 4/4/9)',
+    'Protein from g/kg, fat share of energy, carbohydrate the remainder (Atwater 4/4/9)',
+    'Proteínas em g/kg, gorduras como parte da energia e carboidratos o restante (Atwater 4/4/9)',
+  ),
+  macros_percent: L(
+    'Reparto fijo de la energía en porcentajes (Atwater 4/4/9)',
+    'Fixed percentage split of energy (Atwater 4/4/9)',
+    'Divisão fixa da energia em porcentagens (Atwater 4/4/9)',
+  ),
+  uk_fsa_traffic_light_2016: L(
+    'Semáforo nutricional frontal del Reino Unido (por 100 g / 100 mL)',
+    'UK front-of-pack traffic light (per 100 g / 100 mL)',
+    'Semáforo nutricional frontal do Reino Unido (por 100 g / 100 mL)',
+  ),
+  chile_ley_20606_2019: L(
+    'Límites de los sellos "ALTO EN" de Chile, fase final (Ley 20.606, DS 13/2015)',
+    'Chile "ALTO EN" warning limits, final phase (Ley 20.606, DS 13/2015)',
+    'Limites dos selos "ALTO EN" do Chile, fase final (Lei 20.606, DS 13/2015)',
+  ),
+  rockport_kline_1987: L(
+    'Test de caminata de 1 milla de Rockport, VO2máx relativo',
+    'Rockport 1-mile walk test, relative VO2max',
+    'Teste de caminhada de 1 milha de Rockport, VO2máx relativo',
+  ),
+  vo2_cooper_heyward_1998: L(
+    'Categorías de capacidad cardiorrespiratoria (Cooper Institute)',
+    'Cardiorespiratory fitness categories (Cooper Institute)',
+    'Categorias de aptidão cardiorrespiratória (Cooper Institute)',
+  ),
+  whtr_ashwell: L('Índice cintura/estatura', 'Waist-to-height ratio', 'Relação cintura/estatura'),
+  whr_who_2008: L(
+    'Índice cintura/cadera (≥ 0,90 hombres, ≥ 0,85 mujeres)',
+    'Waist-to-hip ratio (≥ 0.90 men, ≥ 0.85 women)',
+    'Relação cintura/quadril (≥ 0,90 homens, ≥ 0,85 mulheres)',
+  ),
+  waist_who_2008: L(
+    'Perímetro de cintura (OMS > 94/102 cm hombres, > 80/88 cm mujeres; IDF Latinoamérica ≥ 90/80 cm)',
+    'Waist circumference (WHO > 94/102 cm men, > 80/88 cm women; IDF LatAm ≥ 90/80 cm)',
+    'Perímetro da cintura (OMS > 94/102 cm homens, > 80/88 cm mulheres; IDF América Latina ≥ 90/80 cm)',
+  ),
+  nhlbi_1998_bmi_waist: L(
+    'Riesgo de enfermedad según IMC y cintura (NHLBI)',
+    'Disease risk by BMI and waist (NHLBI)',
+    'Risco de doença segundo IMC e cintura (NHLBI)',
+  ),
+  bp_acc_aha_2017: L(
+    'Categorías de presión arterial (ACC/AHA 2017, vigentes en 2025)',
+    'Blood pressure categories (ACC/AHA 2017, kept in 2025)',
+    'Categorias de pressão arterial (ACC/AHA 2017, mantidas em 2025)',
+  ),
+  mets_harmonized_2009: L(
+    'Síndrome metabólico, definición armonizada (3 de 5), puntos de corte de cintura para Latinoamérica',
+    'Metabolic syndrome, harmonized definition (3 of 5), LatAm waist cut-offs',
+    'Síndrome metabólica, definição harmonizada (3 de 5), pontos de corte de cintura para a América Latina',
+  ),
+  mets_idf_2007_adolescents: L(
+    'Síndrome metabólico en adolescentes de 10 a 15 años (IDF 2007): cintura ≥ percentil 90 (o el corte adulto si es menor) más 2 de 4',
+    'Metabolic syndrome, adolescents 10-15 y (IDF 2007): waist ≥ 90th percentile (or adult cut-off if lower) plus 2 of 4',
+    'Síndrome metabólica em adolescentes de 10 a 15 anos (IDF 2007): cintura ≥ percentil 90 (ou o corte adulto se menor) mais 2 de 4',
+  ),
+  homa_ir_matthews_1985: L(
+    'HOMA-IR = glucosa (mg/dL) × insulina (µU/mL) / 405',
+    'HOMA-IR = glucose (mg/dL) × insulin (µU/mL) / 405',
+    'HOMA-IR = glicose (mg/dL) × insulina (µU/mL) / 405',
+  ),
+  non_hdl: L(
+    'Colesterol no HDL = colesterol total - HDL',
+    'Non-HDL cholesterol = total cholesterol - HDL',
+    'Colesterol não HDL = colesterol total - HDL',
+  ),
+  ldl_sampson_2020: L(
+    'Colesterol LDL, ecuación de Sampson/NIH',
+    'LDL cholesterol, Sampson/NIH equation',
+    'Colesterol LDL, equação de Sampson/NIH',
+  ),
+  ldl_friedewald_1972: L(
+    'Colesterol LDL, ecuación de Friedewald',
+    'LDL cholesterol, Friedewald equation',
+    'Colesterol LDL, equação de Friedewald',
+  ),
+  training_level_nsca_acsm: L(
+    'Nivel de entrenamiento según tiempo entrenando y frecuencia semanal',
+    'Training level from training duration and weekly frequency',
+    'Nível de treinamento segundo tempo de treino e frequência semanal',
+  ),
+};
+
+/**
+ * Citations that carry internal notes ("formulas.md §…", "Product convention"): what a client's copy
+ * prints instead. The published references are kept; the note becomes a plain statement.
+ */
+export const CLIENT_CITATIONS: Readonly<Record<string, Localized>> = {
+  ibw_bmi22: L(
+    'OMS, Serie de Informes Técnicos 894 (2000), rango saludable de IMC; IMC objetivo 22',
+    'WHO Technical Report Series 894 (2000), healthy BMI range; target BMI 22',
+    'OMS, Série de Relatórios Técnicos 894 (2000), faixa saudável de IMC; IMC alvo 22',
+  ),
+  metabolic_age_medida: L(
+    'Estimación de Medida basada en Mifflin MD et al. 1990 y Cunningham JJ 1991; no existe un estándar validado',
+    'Medida estimate based on Mifflin MD et al. 1990 and Cunningham JJ 1991; no validated standard exists',
+    'Estimativa do Medida baseada em Mifflin MD et al. 1990 e Cunningham JJ 1991; não existe padrão validado',
+  ),
+  macros_protein_first: L(
+    'Basado en IOM 2005 (rangos aceptables de macronutrientes), Thomas DT et al. Med Sci Sports Exerc 2016;48:543, Bauer J et al. JAMDA 2013;14:542',
+    'Based on IOM 2005 (acceptable macronutrient distribution ranges), Thomas DT et al. Med Sci Sports Exerc 2016;48:543, Bauer J et al. JAMDA 2013;14:542',
+    'Baseado em IOM 2005 (faixas aceitáveis de macronutrientes), Thomas DT et al. Med Sci Sports Exerc 2016;48:543, Bauer J et al. JAMDA 2013;14:542',
+  ),
+  training_level_nsca_acsm: L(
+    'Basado en NSCA, Essentials of Strength Training and Conditioning, 3.ª ed. 2008, y ACSM, Med Sci Sports Exerc 2009;41:687-708',
+    'Based on NSCA, Essentials of Strength Training and Conditioning, 3rd ed. 2008, and ACSM, Med Sci Sports Exerc 2009;41:687-708',
+    'Baseado em NSCA, Essentials of Strength Training and Conditioning, 3.ª ed. 2008, e ACSM, Med Sci Sports Exerc 2009;41:687-708',
+  ),
+};
