@@ -95,6 +95,17 @@ export const E2E_USERS = {
     sexo: 'Femenino',
     rut: '888888888',
   },
+  /** The accessibility spec's professional and its one client (with one evaluation made through the API). */
+  a11y: { email: 'a11y@e2e.medida.test', password: 'Accesible-Clave-2026', nombre: 'Alma', apellido: 'Accesible' },
+  a11yClient: {
+    email: 'a11y.client@e2e.medida.test',
+    password: 'Accesible-Cliente-2026',
+    nombre: 'Bruno',
+    apellido: 'Barrera',
+    nacimiento: '1982-02-14',
+    sexo: 'Masculino',
+    rut: '777777777',
+  },
   minor: {
     email: 'minor@e2e.medida.test',
     password: 'Menor-Clave-2026',
@@ -206,6 +217,16 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       cambia_pass: 0,
       parent_user_id: emailParent,
       professional: { creditos: 0, pais_id: chile?.id ?? null },
+    });
+    const a11y = await insertE2eUser(handle.db, E2E_USERS.a11y, {
+      type: USER_TYPE.professional,
+      cambia_pass: 0,
+      professional: { creditos: 10, pais_id: chile?.id ?? null },
+    });
+    await insertE2eUser(handle.db, E2E_USERS.a11yClient, {
+      type: USER_TYPE.client,
+      cambia_pass: 0,
+      parent_user_id: a11y,
     });
     for (const client of E2E_USERS.homeClients)
       await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: home });

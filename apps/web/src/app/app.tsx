@@ -16,6 +16,7 @@ import { notifyApiError, notifyError } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { sessionStore } from '../lib/session-store.ts';
 import { router } from './router.tsx';
+import { readableColorsResolver } from './readable-colors.ts';
 import { theme } from './theme.ts';
 
 function onQueryError(error: unknown): void {
@@ -59,7 +60,7 @@ export function App() {
   const [queryClient] = useState(setUpClient);
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={readableColorsResolver}>
         <LocalizedDates>
           <QueryClientProvider client={queryClient}>
             <ModalsProvider>

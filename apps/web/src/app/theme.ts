@@ -25,6 +25,10 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Filled badges and buttons pick black or white text, whichever reads better on their colour: 0.179 is
+  // the luminance where both give the same contrast, so either choice is ≥ 4.58:1 (issue 15).
+  autoContrast: true,
+  luminanceThreshold: 0.179,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Modal: { defaultProps: { centered: true } },

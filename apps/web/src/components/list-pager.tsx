@@ -1,4 +1,5 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, Select, Text } from '@mantine/core';
+import { LabelledPagination } from './labelled-pagination.tsx';
 
 const PAGE_SIZES = ['10', '20', '50'];
 
@@ -50,7 +51,7 @@ export function ListPager({
           aria-label={pageSizeLabel}
           data-testid={`${testId}-page-size`}
         />
-        <Pagination
+        <LabelledPagination
           total={pages}
           value={page}
           onChange={onPageChange}

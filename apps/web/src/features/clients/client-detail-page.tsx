@@ -187,7 +187,7 @@ export function ClientDetailPage() {
             {initials(user)}
           </Avatar>
           <Stack gap={4}>
-            <Title order={2} data-testid="page-title">
+            <Title order={1} size="h2" data-testid="page-title">
               {name}
             </Title>
             <Group gap={6}>

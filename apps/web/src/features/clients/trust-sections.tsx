@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { AuditEvent, Consent } from '@medida/contracts';
 import { IconLock, IconShieldCheck } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/load-error.tsx';
+import { LabelledPagination } from '../../components/labelled-pagination.tsx';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { fetchAuditTrail, fetchConsent, trustKeys, withdrawConsent } from './trust-api.ts';
 
@@ -165,7 +166,7 @@ export function AuditTrailSection({ clientId }: { clientId: number }) {
         </Table.ScrollContainer>
       )}
       {query.data && query.data.total > PAGE && (
-        <Pagination
+        <LabelledPagination
           mt="sm"
           size="sm"
           value={page}

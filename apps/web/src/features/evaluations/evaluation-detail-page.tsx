@@ -107,7 +107,7 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
     <Stack gap="xs">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4}>
-          <Title order={2} data-testid="page-title">
+          <Title order={1} size="h2" data-testid="page-title">
             {name}
           </Title>
           <Group gap={6}>

@@ -76,12 +76,12 @@ export function ComparisonTable({ comparisons }: { comparisons: FatComparison[] 
                 </Table.Td>
                 <Table.Td>
                   {c.within_validity ? (
-                    <Group gap={4} wrap="nowrap" c="green.9">
+                    <Group gap={4} wrap="nowrap" c="green">
                       <IconCheck size={14} />
                       <Text size="xs">{t('evaluations.comparison.within')}</Text>
                     </Group>
                   ) : (
-                    <Text size="xs" c="orange.9">
+                    <Text size="xs" c="orange">
                       {t('evaluations.comparison.outside')}
                     </Text>
                   )}

@@ -35,6 +35,7 @@ export function FoodGuideCard({ guide }: { guide: FoodGuide }) {
         mb="sm"
         value={form}
         onChange={(v) => setForm(v as 'solid' | 'liquid')}
+        aria-label={t('evaluations.foodGuide.formLabel')}
         data={[
           { value: 'solid', label: t('evaluations.foodGuide.solid') },
           { value: 'liquid', label: t('evaluations.foodGuide.liquid') },
@@ -47,15 +48,15 @@ export function FoodGuideCard({ guide }: { guide: FoodGuide }) {
               <Table.Th>
                 {t(form === 'solid' ? 'evaluations.foodGuide.per100g' : 'evaluations.foodGuide.per100ml')}
               </Table.Th>
-              <Table.Th ta="center" c="green.9">
+              <Table.Th ta="center" c="green">
                 {t('evaluations.foodGuide.green')}
               </Table.Th>
               {!chile && (
-                <Table.Th ta="center" c="orange.9">
+                <Table.Th ta="center" c="orange">
                   {t('evaluations.foodGuide.amber')}
                 </Table.Th>
               )}
-              <Table.Th ta="center" c="red.9">
+              <Table.Th ta="center" c="red">
                 {t('evaluations.foodGuide.red')}
               </Table.Th>
             </Table.Tr>

@@ -7,9 +7,7 @@ import classes from './metric-row.module.css';
 import { EquationSource } from './equation-source.tsx';
 import { formatNumber, levelColour, type Scale } from './format.ts';
 
-/** Dark text on the light badge: yellow and orange at Mantine's default shade are too pale to read. */
-const TEXT_SHADE = { green: 'green.9', yellow: 'yellow.9', orange: 'orange.9', red: 'red.9', gray: 'gray.8' } as const;
-
+/** A category as a light badge; its text colour is the readable shade of readable-colors.ts. */
 export function LevelBadge({
   level,
   scale,
@@ -27,7 +25,6 @@ export function LevelBadge({
     <Badge
       variant="light"
       color={colour}
-      c={TEXT_SHADE[colour]}
       radius="sm"
       size="sm"
       tt="none"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Stepper } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -47,6 +47,26 @@ function focusFirstError() {
   });
 }
 
+/**
+ * Issue 15 (accessibility): after Next or Back, focus goes to the first field (or, with none, the first
+ * control) of the step shown, so a keyboard or screen-reader user starts there instead of on a button that
+ * is gone. The first opening is left to the modal (`data-autofocus` on the client search).
+ */
+function useFocusFirstFieldOnStepChange(step: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    const content = ref.current?.querySelector('.mantine-Stepper-content');
+    const field =
+      content?.querySelector<HTMLElement>('input:not([disabled]):not([type=hidden]), textarea, select') ??
+      content?.querySelector<HTMLElement>('button:not([disabled]), a[href]');
+    field?.focus();
+  }, [step]);
+  return ref;
+}
+
 function WizardForm({ initialClient, edit }: { initialClient: WizardClient | null; edit: WizardEdit | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,6 +74,7 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
   const country = useProfile().data?.pais;
   const refresh = useRefreshEvaluations();
   const [step, setStep] = useState(0);
+  const stepsRef = useFocusFirstFieldOnStepChange(step);
   const today = dayjs().format('YYYY-MM-DD');
   const form = useForm<WizardValues>({
     initialValues:
@@ -122,7 +143,14 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
 
   return (
     <>
-      <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={(s) => s < step && setStep(s)} mb="lg">
+      <Stepper
+        ref={stepsRef}
+        active={step}
+        size="sm"
+        allowNextStepsSelect={false}
+        onStepClick={(s) => s < step && setStep(s)}
+        mb="lg"
+      >
         <Stepper.Step label={t('evaluations.wizard.step1')} description={t('evaluations.wizard.step1Hint')}>
           <Stack gap="md">
             {/* Edits are free (decision 070): no balance to show or to check. */}

@@ -124,6 +124,8 @@ function YesNoField({
         ]}
         value={form.getValues()[path]}
         onChange={(v) => form.setFieldValue(path, v as YesNo)}
+        // The radio group is named by its question ("Smokes?"), not only by "Yes" and "No".
+        aria-label={label}
         data-testid={`field-${path}`}
         mt={4}
       />
@@ -181,6 +183,7 @@ function LifestyleFields({ form }: { form: UseFormReturnType<WizardValues> }) {
               ]}
               value={form.getValues().extras.training_volume_unit}
               onChange={(v) => form.setFieldValue('extras.training_volume_unit', v as 'percent' | 'minutes')}
+              aria-label={t('evaluations.fields.training_volume_unit')}
             />
           </Input.Wrapper>
         </SimpleGrid>
