@@ -37,6 +37,23 @@ export async function chileIds(db: Kysely<Database>): Promise<ChileIds> {
   return { pais_id: cl.id, region_id: rm.id, comuna_id: santiago.id, foreign_region_id: foreign.id };
 }
 
+/** A country's first state and that state's first city: location ids for a person of another country. */
+export async function countryIds(
+  db: Kysely<Database>,
+  iso2: string,
+): Promise<{ pais_id: number; region_id: number; comuna_id: number }> {
+  const country = await db.selectFrom('countries').select('id').where('iso2', '=', iso2).executeTakeFirstOrThrow();
+  const city = await db
+    .selectFrom('cities')
+    .innerJoin('states', 'states.id', 'cities.state_id')
+    .select(['states.id as region_id', 'cities.id as comuna_id'])
+    .where('states.country_id', '=', country.id)
+    .orderBy('cities.id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return { pais_id: country.id, ...city };
+}
+
 let rutSeq = 10_000_000 + (process.pid % 1000) * 1000;
 /** A valid Chilean RUT, different every call ('12345678K' format). */
 export function validRut(): string {

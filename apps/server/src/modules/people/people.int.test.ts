@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, insertUser, login, uniqueEmail } from '../../test/factories.ts';
 import {
   chileIds,
+  countryIds,
   clientBody,
   createUser,
   loggedIn,
@@ -111,6 +112,30 @@ describe('people: create, list, read, edit, delete', () => {
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toMatchObject({ code: 'validation_failed' });
     expect(errorsOf(res).message[field]).toEqual([message]);
+  });
+
+  it('checks the national id by country: CPF for Brazil, a plain id elsewhere (issue 15)', async () => {
+    const brazil = await countryIds(ctx.db, 'BR');
+    const inBrazil = (rut: string) => ({ ...clientBody(ids, owner.id), ...brazil, rut });
+    const badCpf = await createUser(ctx.app, owner.headers, inBrazil('123.456.789-00'));
+    expect(badCpf.statusCode).toBe(422);
+    expect(errorsOf(badCpf).message.rut).toEqual(['CPF no válido.']);
+    const chileanRutInBrazil = await createUser(ctx.app, owner.headers, inBrazil(validRut()));
+    expect(errorsOf(chileanRutInBrazil).message.rut).toEqual(['CPF no válido.']);
+    const good = inBrazil('529.982.247-25');
+    expect((await createUser(ctx.app, owner.headers, good)).statusCode).toBe(200);
+    const stored = await ctx.db
+      .selectFrom('users')
+      .select('rut')
+      .where('email', '=', good.email.toLowerCase())
+      .executeTakeFirstOrThrow();
+    expect(stored.rut).toBe('52998224725');
+
+    const us = await countryIds(ctx.db, 'US');
+    const passport = await createUser(ctx.app, owner.headers, { ...clientBody(ids, owner.id), ...us, rut: 'X1234567' });
+    expect(passport.statusCode).toBe(200);
+    const symbols = await createUser(ctx.app, owner.headers, { ...clientBody(ids, owner.id), ...us, rut: 'X#1' });
+    expect(errorsOf(symbols).message.rut).toEqual(['Número de documento no válido: solo letras y dígitos (hasta 20).']);
   });
 
   it('checks that the region belongs to the country and the comuna to the region', async () => {

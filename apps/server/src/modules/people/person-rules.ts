@@ -1,5 +1,5 @@
 import type { personFieldsSchema } from '@medida/contracts';
-import { cleanRut, ErrorCode, isValidChileanRut, type FieldErrors } from '@medida/contracts';
+import { cleanNationalId, ErrorCode, nationalIdKind, nationalIdProblem, type FieldErrors } from '@medida/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ageInYears, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@medida/domain';
@@ -50,9 +50,10 @@ export async function checkPersonRules(
   if (!region || (country && region.country_id !== country.id)) errors.add('region_id', 'validation.region');
   if (!comuna || (region && comuna.state_id !== region.id)) errors.add('comuna_id', 'validation.comuna');
 
-  const rut = cleanRut(input.rut);
-  if (country?.iso2 === 'CL' ? !isValidChileanRut(rut) : !/^[0-9A-Z]{1,20}$/.test(rut))
-    errors.add('rut', 'validation.rut');
+  // The national id follows the country: RUT for Chile, CPF for Brazil, a plain id elsewhere (issue 15).
+  const rut = cleanNationalId(input.rut);
+  const idProblem = nationalIdProblem(rut, nationalIdKind(country?.iso2));
+  if (idProblem) errors.add('rut', idProblem);
 
   if (input.company_id !== undefined && !(await context.companyAllowed(input.company_id)))
     errors.add('company_id', 'validation.company');

@@ -19,6 +19,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Attachment, ManagedUser } from '@medida/contracts';
+import { formatNationalId } from '@medida/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LabeledValue } from '../../components/labeled-value.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -26,7 +27,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { ageInYears } from '../../lib/birth-date.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { ClientEvaluationsSection, NewEvaluationForClientButton } from '../evaluations/index.ts';
-import { formatRut, initials, peopleModals, personName, useConfirmDelete, useManagedUser } from '../people/index.ts';
+import { initials, peopleModals, personName, useConfirmDelete, useManagedUser } from '../people/index.ts';
 import { AttachmentList } from './attachment-list.tsx';
 import { MessageButton } from '../chat/index.ts';
 import { AuditTrailSection, ConsentCard, ConsentWithdrawnBanner, useClientConsent } from './trust-sections.tsx';
@@ -76,7 +77,7 @@ function ProfileSection({ user }: { user: ManagedUser }) {
           }
         />
         <LabeledValue label={t('fields.sexo')} value={p.sexo ? t(`sexo.${p.sexo}`) : null} />
-        <LabeledValue label={t('fields.rut')} value={p.rut ? formatRut(p.rut) : null} testId="detail-rut" />
+        <LabeledValue label={t('fields.rut')} value={p.rut ? formatNationalId(p.rut) : null} testId="detail-rut" />
         <LabeledValue label={t('fields.company')} value={user.company?.name} />
         <LabeledValue label={t('fields.direccion')} value={p.direccion} />
         <LabeledValue label={t('people.detail.location')} value={place} testId="detail-location" />

@@ -2,14 +2,8 @@ import { Anchor, Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ManagedUser } from '@medida/contracts';
-import {
-  formatRut,
-  PeopleCards,
-  PeopleTable,
-  personName,
-  type PeopleColumn,
-  type PeopleListKind,
-} from '../people/index.ts';
+import { formatNationalId } from '@medida/contracts';
+import { PeopleCards, PeopleTable, personName, type PeopleColumn, type PeopleListKind } from '../people/index.ts';
 import { paths } from '../../config/paths.ts';
 
 const CLIENTS: PeopleListKind = {
@@ -29,7 +23,7 @@ export function ClientsTable({ clients }: { clients: ManagedUser[] }) {
   const columns: PeopleColumn[] = [
     {
       header: t('fields.rut'),
-      cell: (c) => (c.profile.rut ? formatRut(c.profile.rut) : '—'),
+      cell: (c) => (c.profile.rut ? formatNationalId(c.profile.rut) : '—'),
       td: { style: { whiteSpace: 'nowrap' } },
     },
     { header: t('fields.telefono'), cell: (c) => c.profile.telefono ?? '—' },
@@ -47,7 +41,7 @@ export function ClientCards({ clients }: { clients: ManagedUser[] }) {
         <>
           {client.profile.rut && (
             <Badge variant="outline" color="gray">
-              {formatRut(client.profile.rut)}
+              {formatNationalId(client.profile.rut)}
             </Badge>
           )}
           {client.company && (

@@ -24,5 +24,5 @@ export {
   useRefreshPeople,
 } from './people-queries.ts';
 export { createUser, editUser, downloadAttachment } from './people-api.ts';
-export { personName, initials, formatRut } from './person-name.ts';
+export { personName, initials } from './person-name.ts';
 export { PeopleCards, PeopleTable, type PeopleColumn, type PeopleListKind } from './people-list.tsx';

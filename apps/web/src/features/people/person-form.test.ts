@@ -6,7 +6,7 @@ import {
   networkFields,
   personErrors,
   personFields,
-  rutProblem,
+  nationalIdFieldProblem,
   toMultipart,
   type PersonFormValues,
 } from './person-form.ts';
@@ -31,8 +31,8 @@ function filled(overrides: Partial<PersonFormValues> = {}): PersonFormValues {
   };
 }
 
-const client = { kind: 'client' as const, today, isChile: true };
-const network = { kind: 'network' as const, today, isChile: true };
+const client = { kind: 'client' as const, today, idKind: 'rut' as const };
+const network = { kind: 'network' as const, today, idKind: 'rut' as const };
 
 describe('person form rules (spec §5)', () => {
   it('accepts a complete client', () => {
@@ -66,13 +66,15 @@ describe('person form rules (spec §5)', () => {
     expect(personErrors(filled({ nacimiento: '1920-01-01' }), client).nacimiento).toBe('validation.birthDateRange');
   });
 
-  it('validates the Chilean check digit only for Chile', () => {
-    expect(rutProblem('11111111-1', true)).toBeNull();
-    expect(rutProblem('111111112', true)).toBe('validation.rut');
-    expect(rutProblem('111111112', false)).toBeNull();
-    expect(rutProblem('AB-12', false)).toBeNull();
-    expect(rutProblem('  ', false)).toBe('validation.required');
-    expect(rutProblem('12#4', false)).toBe('validation.rut');
+  it('validates the national id by country: RUT for Chile, CPF for Brazil, a plain id elsewhere', () => {
+    expect(nationalIdFieldProblem('11.111.111-1', 'rut')).toBeNull();
+    expect(nationalIdFieldProblem('111111112', 'rut')).toBe('validation.rut');
+    expect(nationalIdFieldProblem('123.456.789-09', 'cpf')).toBeNull();
+    expect(nationalIdFieldProblem('123.456.789-00', 'cpf')).toBe('validation.cpf');
+    expect(nationalIdFieldProblem('111111112', 'other')).toBeNull();
+    expect(nationalIdFieldProblem('AB-12', 'other')).toBeNull();
+    expect(nationalIdFieldProblem('  ', 'other')).toBe('validation.required');
+    expect(nationalIdFieldProblem('12#4', 'other')).toBe('validation.nationalId');
   });
 
   it('requires a title and description per document', () => {
@@ -149,14 +151,5 @@ describe('location cascade (spec §4)', () => {
   it('picking the same value keeps everything', () => {
     expect(applyLocationChange(start, 'pais_id', '1')).toBe(start);
     expect(applyLocationChange(start, 'comuna_id', '4')).toEqual({ ...start, comuna_id: '4' });
-  });
-});
-
-describe('formatRut (display)', () => {
-  it('adds dots and hyphen to a valid Chilean RUT only', async () => {
-    const { formatRut } = await import('./person-name.ts');
-    expect(formatRut('111111111')).toBe('11.111.111-1');
-    expect(formatRut('76543216')).toBe('7.654.321-6');
-    expect(formatRut('AB12')).toBe('AB12');
   });
 });

@@ -1,4 +1,10 @@
-import { cleanRut, emailSchema, isValidChileanRut, type ManagedUser } from '@medida/contracts';
+import {
+  cleanNationalId,
+  emailSchema,
+  nationalIdProblem,
+  type ManagedUser,
+  type NationalIdKind,
+} from '@medida/contracts';
 import { checkManagedBirthDate } from '../../lib/birth-date.ts';
 import { attachmentProblem } from './attachment-rules.ts';
 
@@ -101,12 +107,10 @@ export function applyLocationChange(
 
 export const REQUIRED = 'validation.required';
 
-/** A rut as typed, judged the way the server will: the Chilean check digit for Chile, else 1–20 letters/digits. */
-export function rutProblem(raw: string, isChile: boolean): string | null {
-  const rut = cleanRut(raw);
-  if (!rut) return REQUIRED;
-  const ok = isChile ? isValidChileanRut(rut) : /^[0-9A-Z]{1,20}$/.test(rut);
-  return ok ? null : 'validation.rut';
+/** The national id as typed, judged the way the server will: RUT for Chile, CPF for Brazil, else 1–20 letters/digits. */
+export function nationalIdFieldProblem(raw: string, kind: NationalIdKind): string | null {
+  const id = cleanNationalId(raw);
+  return id ? nationalIdProblem(id, kind) : REQUIRED;
 }
 
 /**
@@ -116,7 +120,7 @@ export function rutProblem(raw: string, isChile: boolean): string | null {
  */
 export function personErrors(
   values: PersonFormValues,
-  ctx: { kind: PersonKind; today: string; isChile: boolean },
+  ctx: { kind: PersonKind; today: string; idKind: NationalIdKind },
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   const requireText = (field: keyof PersonFormValues) => {
@@ -142,7 +146,7 @@ export function personErrors(
   else if (birth === 'tooYoung') errors.nacimiento = 'messages.minAge13';
   else if (birth === 'tooOld') errors.nacimiento = 'validation.birthDateRange';
 
-  const rut = rutProblem(values.rut, ctx.isChile);
+  const rut = nationalIdFieldProblem(values.rut, ctx.idKind);
   if (rut) errors.rut = rut;
 
   if (ctx.kind === 'network') {
@@ -176,7 +180,7 @@ export function personFields(values: PersonFormValues) {
     pais_id: Number(values.pais_id),
     region_id: Number(values.region_id),
     comuna_id: Number(values.comuna_id),
-    rut: cleanRut(values.rut),
+    rut: cleanNationalId(values.rut),
   };
 }
 

@@ -1,4 +1,5 @@
 import { useForm } from '@mantine/form';
+import { nationalIdKind } from '@medida/contracts';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-error.ts';
@@ -23,7 +24,7 @@ export function usePersonForm(kind: PersonKind, initialValues: PersonFormValues)
     const errors = personErrors(values, {
       kind,
       today: dayjs().format('YYYY-MM-DD'),
-      isChile: iso2?.toUpperCase() === 'CL',
+      idKind: nationalIdKind(iso2),
     });
     form.setErrors(Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(key)])));
     if (hasMissingFields(errors)) notifyError(t('messages.allFieldsRequired'));

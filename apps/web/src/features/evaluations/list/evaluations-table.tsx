@@ -16,7 +16,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EvaluationListItem } from '@medida/contracts';
-import { formatRut } from '../../people/index.ts';
+import { formatNationalId } from '@medida/contracts';
 import { useConfirmDeleteEvaluation, useSendEvaluation } from '../evaluation-actions.tsx';
 import { paths } from '../../../config/paths.ts';
 
@@ -140,7 +140,9 @@ export function EvaluationsTable({ items, showCompany, canManage }: ListProps) {
                   </Text>
                 </Stack>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.client.rut ? formatRut(item.client.rut) : '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {item.client.rut ? formatNationalId(item.client.rut) : '—'}
+              </Table.Td>
               {showCompany && <Table.Td>{item.client.company?.name ?? '—'}</Table.Td>}
               <Table.Td>
                 <Badge variant="light" color="gray">
@@ -195,7 +197,7 @@ export function EvaluationCards({ items, showCompany, canManage }: ListProps) {
             </Badge>
             {item.client.rut && (
               <Badge variant="outline" color="gray">
-                {formatRut(item.client.rut)}
+                {formatNationalId(item.client.rut)}
               </Badge>
             )}
             {showCompany && item.client.company && (

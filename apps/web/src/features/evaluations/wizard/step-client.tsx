@@ -1,3 +1,4 @@
+import { formatNationalId } from '@medida/contracts';
 import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
@@ -23,7 +24,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ageInYears } from '@medida/domain';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants.ts';
-import { formatRut, peopleModals, usePeopleModals } from '../../people/index.ts';
+import { peopleModals, usePeopleModals } from '../../people/index.ts';
 import { searchEvaluationClients } from '../evaluations-api.ts';
 import { useClientSearch } from '../evaluation-queries.ts';
 import type { WizardClient } from '../wizard-store.ts';
@@ -65,7 +66,7 @@ function ClientSummary({ client, onClear }: { client: WizardClient; onClear?: ()
               )}
               {client.rut && (
                 <Badge variant="outline" color="gray">
-                  {formatRut(client.rut)}
+                  {formatNationalId(client.rut)}
                 </Badge>
               )}
             </Group>
@@ -127,7 +128,7 @@ function ClientSearch({ onPick }: { onPick: (c: WizardClient) => void }) {
                   </Text>
                   <Text size="xs" c="dimmed" truncate="end">
                     {c.email}
-                    {c.rut ? ` · ${formatRut(c.rut)}` : ''}
+                    {c.rut ? ` · ${formatNationalId(c.rut)}` : ''}
                   </Text>
                 </Stack>
                 {c.age !== null && (
