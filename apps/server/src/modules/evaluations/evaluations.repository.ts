@@ -4,8 +4,12 @@ import { USER_TYPE } from '@medida/contracts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Who may see which evaluations: a professional its account tree (from `rootId` down), a client its own. */
-export type EvaluationScope = { kind: 'tree'; rootId: number } | { kind: 'self'; clientId: number };
+/**
+ * Who may see which evaluations: the top of an account all of its account (`account_root_id`, no walk of the tree),
+ * a professional below the top its sub-tree (from `rootId` down), a client its own.
+ */
+export type EvaluationScope =
+  { kind: 'account'; rootId: number } | { kind: 'tree'; rootId: number } | { kind: 'self'; clientId: number };
 
 export interface ListFilters {
   nombre?: string | undefined;
@@ -22,16 +26,16 @@ const prefix = (s: string) => `${escapeLike(s.toLowerCase())}%`;
 
 /** For queries that join the client as `c`. */
 function clientInScope(scope: EvaluationScope) {
-  return scope.kind === 'self'
-    ? sql<boolean>`c.id = ${scope.clientId}`
-    : parentInActorTree(scope.rootId, 'c.parent_user_id');
+  if (scope.kind === 'self') return sql<boolean>`c.id = ${scope.clientId}`;
+  if (scope.kind === 'account') return sql<boolean>`c.account_root_id = ${scope.rootId}`;
+  return parentInActorTree(scope.rootId, 'c.parent_user_id');
 }
 
-/** For queries on `e` alone (single-row writes). */
+/** For queries on `e` alone (single-row writes, the account's count). */
 function inScope(scope: EvaluationScope) {
-  return scope.kind === 'self'
-    ? sql<boolean>`e.client_id = ${scope.clientId}`
-    : sql<boolean>`EXISTS (SELECT 1 FROM users c WHERE c.id = e.client_id AND ${parentInActorTree(scope.rootId, 'c.parent_user_id')})`;
+  if (scope.kind === 'self') return sql<boolean>`e.client_id = ${scope.clientId}`;
+  if (scope.kind === 'account') return sql<boolean>`e.account_root_id = ${scope.rootId}`;
+  return sql<boolean>`EXISTS (SELECT 1 FROM users c WHERE c.id = e.client_id AND ${parentInActorTree(scope.rootId, 'c.parent_user_id')})`;
 }
 
 /** The current version's key figures, kept on the evaluation row for the dashboard and analytics. */
@@ -70,9 +74,10 @@ export function createEvaluationsRepository(db: Db) {
     const base = db
       .selectFrom('evaluations as e')
       .innerJoin('users as c', 'c.id', 'e.client_id')
-      .where('e.deleted_at', 'is', null)
-      .where(clientInScope(scope));
-    return scope.kind === 'tree' ? base.where('e.account_root_id', '=', accountRootOf(scope.rootId)) : base;
+      .where('e.deleted_at', 'is', null);
+    if (scope.kind === 'account') return base.where(inScope(scope));
+    const inTree = base.where(clientInScope(scope));
+    return scope.kind === 'tree' ? inTree.where('e.account_root_id', '=', accountRootOf(scope.rootId)) : inTree;
   };
 
   /**
@@ -365,9 +370,21 @@ export function createEvaluationsRepository(db: Db) {
         .orderBy('e.id', 'desc')
         .limit(q.limit)
         .offset(skip);
-      // Counted from the page's start, up to the cap: the count's cost does not grow with the data.
+      // Counted from the page's start, up to the cap: the count's cost does not grow with the data. An account's
+      // top with no filter on the client counts the account's index alone: the clients are not read at all.
       const window = skip + LIST_COUNT_CAP;
-      const counted = base.select(sql`1`.as('one')).limit(window + 1);
+      const clientFiltered = Boolean(f.nombre || f.apellido || f.email || f.rut || f.companyId !== undefined);
+      const counted =
+        q.scope.kind === 'account' && !clientFiltered
+          ? db
+              .selectFrom('evaluations as e')
+              .select(sql`1`.as('one'))
+              .where('e.deleted_at', 'is', null)
+              .where(inScope(q.scope))
+              .$if(f.clientId !== undefined, (qb) => qb.where('e.client_id', '=', f.clientId!))
+              .$if(q.cursor !== undefined, (qb) => qb.where(afterCursor(q.cursor!)))
+              .limit(window + 1)
+          : base.select(sql`1`.as('one')).limit(window + 1);
       const result = await db
         .selectFrom(
           db

@@ -55,11 +55,14 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   const credits = createCreditsService(deps);
   const today = () => deps.clock.now().toISOString().slice(0, 10);
 
-  /** Reads: a professional sees its tree, a client itself. */
-  const readScope = (actor: Actor): EvaluationScope =>
-    actor.userType === USER_TYPE.professional
-      ? { kind: 'tree', rootId: actor.userId }
-      : { kind: 'self', clientId: actor.userId };
+  /**
+   * Reads: a professional sees its tree, a client itself. A professional without a parent is its account's top
+   * (`account_root_id` is itself): its tree is the whole account, read from the account's index without a walk.
+   */
+  const readScope = (actor: Actor): EvaluationScope => {
+    if (actor.userType !== USER_TYPE.professional) return { kind: 'self', clientId: actor.userId };
+    return actor.parentId === null ? { kind: 'account', rootId: actor.userId } : { kind: 'tree', rootId: actor.userId };
+  };
 
   /** Writes (create, edit, delete, send) are for professionals only. The actor comes from the session (no look-up). */
   function professional(actor: Actor): Actor {
