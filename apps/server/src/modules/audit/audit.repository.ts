@@ -1,49 +1,63 @@
 import { USER_TYPE } from '@medida/contracts';
-import { sql, type Database, type Kysely } from '@medida/db';
+import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
 import type { AuditTargetKind } from '../../lib/audit-route.ts';
 import { auditHash, GENESIS_HASH, type ChainedFields } from './audit-chain.ts';
 
 /** Namespace of the advisory lock that serialises appends to one account's chain. */
 const CHAIN_LOCK_NAMESPACE = 16_011;
 
+/**
+ * The client (type 2) behind an object, deleted objects too, and its account (the client's professional), as
+ * one row: the object joined to its client (for a client target, the client row itself).
+ */
+function clientOf(db: Kysely<Database> | Transaction<Database>, kind: AuditTargetKind, id: number) {
+  const clients = db
+    .selectFrom('users as c')
+    .select(['c.id as client_id', 'c.parent_user_id as account_id'])
+    .where('c.type', '=', USER_TYPE.client)
+    .where('c.parent_user_id', 'is not', null);
+  if (kind === 'client') return clients.where('c.id', '=', id);
+  if (kind === 'evaluation')
+    return clients.where('c.id', '=', (eb) => eb.selectFrom('evaluations').select('client_id').where('id', '=', id));
+  return clients.where('c.id', '=', (eb) => eb.selectFrom('attachments').select('user_id').where('id', '=', id));
+}
+
 export function createAuditRepository(db: Kysely<Database>) {
   return {
-    /** The client (type 2) behind an object and the account it belongs to; deleted objects too. */
-    async resolveClient(kind: AuditTargetKind, id: number) {
-      const clientId =
-        kind === 'client'
-          ? id
-          : kind === 'evaluation'
-            ? (await db.selectFrom('evaluations').select('client_id').where('id', '=', id).executeTakeFirst())
-                ?.client_id
-            : (await db.selectFrom('attachments').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id;
-      if (clientId === undefined) return undefined;
-      const client = await db
-        .selectFrom('users')
-        .select(['id', 'parent_user_id'])
-        .where('id', '=', clientId)
-        .where('type', '=', USER_TYPE.client)
-        .executeTakeFirst();
-      if (!client?.parent_user_id) return undefined;
-      return { clientId: client.id, accountId: client.parent_user_id };
-    },
-
-    /** Appends one event at the end of the account's chain (locked, so concurrent appends queue up). */
-    append: (event: Omit<ChainedFields, 'seq' | 'prev_hash'>) =>
+    /**
+     * Appends one event at the end of the chain of the account that owns the object's client, and says whether
+     * it did (an object that leads to no client is not client data). One transaction: the first statement finds
+     * the client and its account and takes the account's chain lock in the same row (decision 142: the lock comes
+     * before the chain end is read, so concurrent appends queue up); then the chain end, then the insert.
+     */
+    append: (
+      target: { kind: AuditTargetKind; id: number },
+      event: Omit<ChainedFields, 'seq' | 'prev_hash' | 'account_id' | 'client_id'>,
+    ) =>
       db.transaction().execute(async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK_NAMESPACE}, ${event.account_id})`.execute(trx);
+        const owner = await clientOf(trx, target.kind, target.id)
+          .select(sql<unknown>`pg_advisory_xact_lock(${CHAIN_LOCK_NAMESPACE}, c.parent_user_id)`.as('locked'))
+          .executeTakeFirst();
+        if (!owner?.account_id) return false;
         const last = await trx
           .selectFrom('audit_events')
           .select(['seq', 'hash'])
-          .where('account_id', '=', event.account_id)
+          .where('account_id', '=', owner.account_id)
           .orderBy('seq', 'desc')
           .limit(1)
           .executeTakeFirst();
-        const row = { ...event, seq: (last?.seq ?? 0) + 1, prev_hash: last?.hash ?? GENESIS_HASH };
+        const row = {
+          ...event,
+          account_id: owner.account_id,
+          client_id: owner.client_id,
+          seq: (last?.seq ?? 0) + 1,
+          prev_hash: last?.hash ?? GENESIS_HASH,
+        };
         await trx
           .insertInto('audit_events')
           .values({ ...row, hash: auditHash(row) })
           .execute();
+        return true;
       }),
 
     /** One client's trail, newest first, with the actor's name. */

@@ -68,8 +68,16 @@ describe('statements per read request', () => {
     expect(await statementsOf(`/web/getMyClients?type=2&parent_user_id=${t.owner.id}`, t.owner.headers)).toBe(2);
   });
 
-  it("reads of one client's data add the audit trail's 4 (issue 16: resolve the client, lock, chain end, insert)", async () => {
+  it("reads of one client's data add the audit trail's 3 (the client with its account's chain lock, chain end, insert)", async () => {
     // The session, the client check and the page (run together), then the audit event.
-    expect(await statementsOf(`/web/listaevaluaciones?id_evaluado=${t.client.id}`, t.owner.headers)).toBe(3 + 4);
+    expect(await statementsOf(`/web/listaevaluaciones?id_evaluado=${t.client.id}`, t.owner.headers)).toBe(3 + 3);
+  });
+
+  it("reads one evaluation in 6 statements plus the audit trail's 3", async () => {
+    const evaluationId = (
+      await ctx.db.selectFrom('evaluations').select('id').where('client_id', '=', t.client.id).executeTakeFirstOrThrow()
+    ).id;
+    // The session, the evaluation in scope, its version, then versions, history and e-mails together.
+    expect(await statementsOf(`/web/getevaluacion?evaluationID=${evaluationId}`, t.owner.headers)).toBe(6 + 3);
   });
 });
