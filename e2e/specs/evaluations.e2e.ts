@@ -157,12 +157,16 @@ describe('new evaluation wizard (spec §4, §5)', () => {
     // Rockport: one value alone is refused with the spec's toast, and nothing is sent.
     let sent = 0;
     page.on('request', (r) => r.url().includes('/web/ingresaevaluacion') && sent++);
-    await page.getByTestId('field-rockport-minutes').fill('15');
+    await page.getByTestId('field-rockport-bpm').fill('120');
     await page.getByTestId('wizard-save').click();
     await expectToast(es('messages.rockportFieldsError'));
-    expect(await page.getByTestId('field-rockport-seconds').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('field-rockport-time').getAttribute('aria-invalid')).toBe('true');
     expect(sent).toBe(0);
-    await page.getByTestId('field-rockport-minutes').fill('');
+    await page.getByTestId('field-rockport-bpm').fill('');
+    // The walk time is typed as a stopwatch shows it; anything else says so under the field.
+    await page.getByTestId('field-rockport-time').fill('14');
+    expect(await page.getByTestId('field-rockport-time').getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('field-rockport-time').fill('');
 
     // A missing field: 'These fields are required'.
     await page.getByTestId('field-peso').fill('');
@@ -241,8 +245,7 @@ describe('new evaluation wizard (spec §4, §5)', () => {
     await page.getByTestId('field-ejercita').getByText(es('evaluations.yes'), { exact: true }).click();
     await choose('field-hace', es('evaluations.hace.6'));
     await choose('field-frecentrena', tr('es', 'evaluations.perWeek_other').replace('{{count}}', '4'));
-    await page.getByTestId('field-rockport-minutes').fill('14');
-    await page.getByTestId('field-rockport-seconds').fill('30');
+    await page.getByTestId('field-rockport-time').fill('14:30');
     await page.getByTestId('field-rockport-bpm').fill('140');
     await page.getByTestId('condition-ecnt-0').check();
     await page.getByTestId('treatment-ecnt-0').check();
@@ -399,7 +402,10 @@ describe('evaluations list', () => {
     expect(await page.locator('[data-testid=evaluation-row]:visible').count()).toBe(10);
     expect(await page.locator('[data-testid=evaluation-mine]:visible').count()).toBe(10);
     expect(await page.getByTestId('company-column').count()).toBe(0);
-    await page.getByTestId('evaluations-pagination').getByRole('button', { name: '2', exact: true }).click();
+    await page
+      .getByTestId('evaluations-pagination')
+      .getByRole('button', { name: es('common.pagination.page').replace('{{page}}', '2'), exact: true })
+      .click();
     await listSettled(`11–${Math.min(20, total)} de ${total}`);
 
     await page.getByTestId('filter-nombre').fill('Olga');
@@ -433,7 +439,10 @@ describe('evaluations list', () => {
     await page.getByTestId('filter-apply').click({ force: true });
     await page.getByTestId('filter-rut').press('Enter');
     expect(
-      await page.getByTestId('evaluations-pagination').getByRole('button', { name: '2', exact: true }).isDisabled(),
+      await page
+        .getByTestId('evaluations-pagination')
+        .getByRole('button', { name: es('common.pagination.page').replace('{{page}}', '2'), exact: true })
+        .isDisabled(),
     ).toBe(true);
     await expect
       .poll(() => page.getByTestId('evaluations-list').getAttribute('data-busy'), { timeout: 10_000 })

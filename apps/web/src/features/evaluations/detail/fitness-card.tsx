@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
 import { EquationSource } from './equation-source.tsx';
 import { MetricRow, PlainRows, ResultCard } from './result-parts.tsx';
+import { formatMinutesSeconds } from './format.ts';
 
 /** Rockport VO2max and fitness class, plus the training level from duration and frequency. */
 export function FitnessCard({ result: r, inputs }: { result: EvaluationResult; inputs: EvaluationInput }) {
@@ -28,12 +29,15 @@ export function FitnessCard({ result: r, inputs }: { result: EvaluationResult; i
             equation={rp.equation}
             testId="metric-vo2max"
           />
-          <PlainRows
-            rows={[
-              [t('evaluations.results.walkTime'), rp.time_min, 2, 'min', 'metric-walk-time'],
-              [t('evaluations.fields.bpm'), rp.bpm, 0, 'bpm', 'metric-walk-bpm'],
-            ]}
+          <MetricRow
+            label={t('evaluations.results.walkTime')}
+            value={rp.time_min}
+            decimals={2}
+            display={formatMinutesSeconds(rp.time_min)}
+            unit="mm:ss"
+            testId="metric-walk-time"
           />
+          <PlainRows rows={[[t('evaluations.fields.bpm'), rp.bpm, 0, 'bpm', 'metric-walk-bpm']]} />
         </>
       ) : null}
       {r.fitness?.source === 'measured' ? (

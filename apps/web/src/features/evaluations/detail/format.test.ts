@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '@medida/domain';
 import { subjectA } from '@medida/domain/test';
-import { collectEquations, formatDelta, formatNumber, levelColour } from './format.ts';
+import { collectEquations, formatDelta, formatMinutesSeconds, formatNumber, levelColour } from './format.ts';
 
 describe('levelColour', () => {
   it('maps categories to green, yellow, orange and red', () => {
@@ -56,5 +56,14 @@ describe('collectEquations', () => {
       expect.arrayContaining(['rockport_kline_1987', 'bmr_mifflin_st_jeor_1990', 'evans_2005']),
     );
     expect(list.every((e) => e.citation.length > 0)).toBe(true);
+  });
+});
+
+describe('formatMinutesSeconds', () => {
+  it('reads minutes as mm:ss, rounding to the second', () => {
+    expect(formatMinutesSeconds(14.5)).toBe('14:30');
+    expect(formatMinutesSeconds(15 + 7 / 60)).toBe('15:07');
+    expect(formatMinutesSeconds(9.999)).toBe('10:00');
+    expect(formatMinutesSeconds(null)).toBe('—');
   });
 });

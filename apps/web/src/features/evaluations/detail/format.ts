@@ -117,6 +117,13 @@ export function formatNumber(value: number | null | undefined, decimals: number,
 }
 
 /** A signed change (+1,2 / −0,8) for history deltas; '±0' when it rounds to nothing. */
+/** A duration in minutes as a stopwatch reads it: 14.5 → "14:30" (issue 15: the Rockport walk time). */
+export function formatMinutesSeconds(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '—';
+  const total = Math.round(minutes * 60);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
 export function formatDelta(value: number | null | undefined, decimals: number, lang: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   const text = formatNumber(Math.abs(value), decimals, lang);

@@ -29,6 +29,8 @@ import {
   type WizardValues,
 } from './wizard-form.ts';
 import { paths } from '../../../config/paths.ts';
+import { ERROR_KEYS } from '@medida/domain';
+import { rangeOfErrorPath } from './input-hints.ts';
 
 const PHONE_QUERY = '(max-width: 47.99em)';
 
@@ -89,6 +91,26 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
   const credits = useCreditsSummary().data;
   const canStart = credits !== undefined && canAffordEvaluation(credits);
 
+  /** An out-of-range value says the accepted range, with the interface language's decimal separator. */
+  const fieldErrorText = (path: string, key: string, exams: WizardValues['clinical_data']['exams']) => {
+    const range = key === ERROR_KEYS.range ? rangeOfErrorPath(path, exams) : null;
+    if (!range) return t(`domain.${key}`);
+    const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 });
+    return t('evaluations.wizard.rangeError', {
+      min: number.format(range.min),
+      max: number.format(range.max),
+      unit: range.unit,
+    });
+  };
+  /** The toast says how many fields are wrong and, when all are out of range, that they are. */
+  const problemsToast = (errors: Record<string, string>) => {
+    const keys = Object.values(errors);
+    const outOfRange = keys.filter((key) => key === ERROR_KEYS.range).length;
+    return outOfRange === keys.length
+      ? t('evaluations.wizard.outOfRangeCount', { count: outOfRange })
+      : t('evaluations.wizard.checkFieldsCount', { count: keys.length });
+  };
+
   const mutation = useMutation({
     mutationFn: (v: WizardValues) =>
       edit
@@ -128,13 +150,16 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
 
   const submit = () => {
     const check = checkWizard(form.getValues(), ctx);
-    form.setErrors(Object.fromEntries(Object.entries(check.errors).map(([path, key]) => [path, t(`domain.${key}`)])));
+    const exams = form.getValues().clinical_data.exams;
+    form.setErrors(
+      Object.fromEntries(Object.entries(check.errors).map(([path, key]) => [path, fieldErrorText(path, key, exams)])),
+    );
     if (check.rockportPartial) notifyError(t('messages.rockportFieldsError'));
     if (check.missing) notifyError(t('messages.fieldsRequired'));
     for (const key of check.clientErrors) notifyError(t(`domain.${key}`));
     if (Object.keys(check.errors).length > 0 || check.clientErrors.length > 0) {
       if (!check.missing && !check.rockportPartial && check.clientErrors.length === 0)
-        notifyError(t('evaluations.wizard.checkFields'));
+        notifyError(problemsToast(check.errors));
       focusFirstError();
       return;
     }

@@ -1,8 +1,9 @@
-import { Checkbox, Grid, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { Anchor, Checkbox, Grid, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { EXAM_CATALOGUE } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { examUnitSuggestion } from './input-hints.ts';
 import { WizardSection } from './wizard-section.tsx';
 import type { WizardValues } from './wizard-form.ts';
 
@@ -26,6 +27,7 @@ export function ExamFields({ form }: { form: UseFormReturnType<WizardValues> }) 
           const def = EXAM_CATALOGUE[exam.name];
           const units = Object.keys(def.units);
           const path = `clinical_data.exams.${i}` as const;
+          const otherUnit = exam.status ? examUnitSuggestion(exam.name, exam.value, exam.unit) : null;
           return (
             <Grid key={exam.name} gap="xs" align="center" data-testid={`exam-${exam.name}`}>
               <Grid.Col span={{ base: 12, sm: 5 }}>
@@ -69,6 +71,22 @@ export function ExamFields({ form }: { form: UseFormReturnType<WizardValues> }) 
                   </Text>
                 )}
               </Grid.Col>
+              {otherUnit && (
+                <Grid.Col span={12} pt={0}>
+                  <Text size="xs" c="orange" data-testid={`exam-${exam.name}-unit-hint`}>
+                    {t('evaluations.wizard.otherUnitHint', { unit: exam.unit })}{' '}
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="xs"
+                      onClick={() => form.setFieldValue(`${path}.unit`, otherUnit)}
+                      data-testid={`exam-${exam.name}-use-unit`}
+                    >
+                      {t('evaluations.wizard.useUnit', { unit: otherUnit })}
+                    </Anchor>
+                  </Text>
+                </Grid.Col>
+              )}
               <Grid.Col span={12} pt={0}>
                 <Text size="xs" c="dimmed" data-testid={`exam-${exam.name}-limit`}>
                   {def.limit(sex)[lang]}

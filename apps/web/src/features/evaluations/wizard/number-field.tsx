@@ -1,7 +1,8 @@
-import { NumberInput, Text } from '@mantine/core';
+import { Anchor, NumberInput, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { WizardValues } from './wizard-form.ts';
+import { centimetresSuggestion, rangeOfPath } from './input-hints.ts';
+import type { NumberValue, WizardValues } from './wizard-form.ts';
 
 interface NumberFieldProps {
   form: UseFormReturnType<WizardValues>;
@@ -29,14 +30,35 @@ export function NumberField({
   description,
 }: NumberFieldProps) {
   const { t } = useTranslation();
+  const input = form.getInputProps(path);
+  const range = rangeOfPath(path);
+  const centimetres = range ? centimetresSuggestion(range, input.value as NumberValue) : null;
   return (
     <NumberInput
-      {...form.getInputProps(path)}
+      {...input}
       label={label}
-      description={description}
+      description={
+        centimetres !== null ? (
+          <Text component="span" size="xs" c="orange" data-testid={`${testId}-metres-hint`}>
+            {t('evaluations.wizard.metresHint')}{' '}
+            <Anchor
+              component="button"
+              type="button"
+              size="xs"
+              onClick={() => form.setFieldValue(path, centimetres)}
+              data-testid={`${testId}-use-cm`}
+            >
+              {t('evaluations.wizard.useCentimetres', { value: centimetres })}
+            </Anchor>
+          </Text>
+        ) : (
+          description
+        )
+      }
       withAsterisk={required}
       disabled={disabled}
-      decimalScale={decimals}
+      // Centimetre fields take two decimals so that a height typed in metres ("1.65") arrives whole for the hint.
+      decimalScale={range?.unit === 'cm' ? Math.max(decimals, 2) : decimals}
       allowNegative={false}
       hideControls
       inputMode="decimal"

@@ -1,6 +1,7 @@
-import { Input, SegmentedControl, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Input, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { FRECUENCIA, HACE_OPTIONS } from '@medida/domain';
 import { ClinicalDataFields } from './clinical-data-fields.tsx';
 import { ExamFields } from './exam-fields.tsx';
@@ -13,6 +14,7 @@ import {
   rangeOf,
   type MeasurementField,
   type WizardValues,
+  parseStopwatch,
   type YesNo,
 } from './wizard-form.ts';
 
@@ -192,6 +194,38 @@ function LifestyleFields({ form }: { form: UseFormReturnType<WizardValues> }) {
   );
 }
 
+/**
+ * The walk time as a stopwatch shows it, "mm:ss" (issue 15), kept in the form as the spec's minutes and
+ * seconds. Until the text reads as a time both stay empty, so Save names the Rockport fields.
+ */
+function RockportTimeField({ form }: { form: UseFormReturnType<WizardValues> }) {
+  const { t } = useTranslation();
+  const { minutes, seconds } = form.getValues().rockport;
+  const [text, setText] = useState(() => (minutes === '' ? '' : `${minutes}:${String(seconds).padStart(2, '0')}`));
+  const readable = text.trim() === '' || parseStopwatch(text) !== null;
+  const error = form.errors['rockport.minutes'] ?? form.errors['rockport.seconds'];
+  return (
+    <TextInput
+      label={t('evaluations.fields.walkTime')}
+      placeholder="mm:ss"
+      value={text}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setText(next);
+        const time = parseStopwatch(next);
+        form.setFieldValue('rockport.minutes', time?.minutes ?? '');
+        form.setFieldValue('rockport.seconds', time?.seconds ?? '');
+        form.clearFieldError('rockport.minutes');
+        form.clearFieldError('rockport.seconds');
+      }}
+      error={error ?? (readable ? undefined : t('evaluations.wizard.walkTimeFormat'))}
+      inputMode="numeric"
+      autoComplete="off"
+      data-testid="field-rockport-time"
+    />
+  );
+}
+
 function RockportFields({ form }: { form: UseFormReturnType<WizardValues> }) {
   const { t } = useTranslation();
   return (
@@ -200,23 +234,8 @@ function RockportFields({ form }: { form: UseFormReturnType<WizardValues> }) {
       hint={t('evaluations.wizard.rockportHint')}
       testId="wizard-rockport"
     >
-      <SimpleGrid cols={{ base: 3 }} spacing="sm">
-        <NumberField
-          form={form}
-          path="rockport.minutes"
-          label={t('evaluations.fields.minutes')}
-          unit="min"
-          decimals={0}
-          testId="field-rockport-minutes"
-        />
-        <NumberField
-          form={form}
-          path="rockport.seconds"
-          label={t('evaluations.fields.seconds')}
-          unit="s"
-          decimals={0}
-          testId="field-rockport-seconds"
-        />
+      <SimpleGrid cols={{ base: 2 }} spacing="sm">
+        <RockportTimeField form={form} />
         <NumberField
           form={form}
           path="rockport.bpm"

@@ -3,6 +3,7 @@ import { ERROR_KEYS } from '@medida/domain';
 import { subjectB } from '@medida/domain/test';
 import type { WizardClient } from '../wizard-store.ts';
 import {
+  parseStopwatch,
   ALL_MEASUREMENTS,
   checkWizard,
   clientBlock,
@@ -232,5 +233,19 @@ describe('evaluation date and editing', () => {
     const body = toEditBody(edited, stored, 42, CTX);
     expect(body).toMatchObject({ evaluationID: 42, energy_level: 'high', peso: 63 });
     expect(body).not.toHaveProperty('biceps');
+  });
+});
+
+describe('parseStopwatch (issue 15: the Rockport time as mm:ss)', () => {
+  it('reads mm:ss and its common variants', () => {
+    expect(parseStopwatch('14:30')).toEqual({ minutes: 14, seconds: 30 });
+    expect(parseStopwatch(' 9:05 ')).toEqual({ minutes: 9, seconds: 5 });
+    expect(parseStopwatch('14.30')).toEqual({ minutes: 14, seconds: 30 });
+  });
+  it('refuses what is not a time', () => {
+    expect(parseStopwatch('14')).toBeNull();
+    expect(parseStopwatch('14:3')).toBeNull();
+    expect(parseStopwatch('14:75')).toBeNull();
+    expect(parseStopwatch('abc')).toBeNull();
   });
 });

@@ -203,6 +203,14 @@ export function hasFever(temperatura: NumberValue): boolean {
   return !isBlank(temperatura) && Number.isFinite(n) && n >= FEVER_THRESHOLD_C;
 }
 
+/** "14:30" (or "14.30" or "14 30") → 14 min 30 s; anything else, seconds above 59 included, is null. */
+export function parseStopwatch(text: string): { minutes: number; seconds: number } | null {
+  const match = /^\s*(\d{1,2})\s*[:.\s]\s*(\d{2})\s*$/.exec(text);
+  if (!match) return null;
+  const seconds = Number(match[2]);
+  return seconds > 59 ? null : { minutes: Number(match[1]), seconds };
+}
+
 /** Rockport is all-or-none (spec §5): 'partial' shows the rockportFieldsError toast. */
 export function rockportState(r: WizardValues['rockport']): 'empty' | 'complete' | 'partial' {
   const filled = [r.minutes, r.seconds, r.bpm].filter((v) => !isBlank(v)).length;
