@@ -2,9 +2,11 @@ import { USER_TYPE } from '@medida/contracts';
 /**
  * List endpoint latency (GET /web/listaevaluaciones through its service) with 10,000 clients and
  * 100,000 evaluations, with and without each filter, and the dashboard (GET /web/getdash) over the same
- * tree, on PGlite and, when DATABASE_URL is set, on PostgreSQL. Prints p50/p95 (not a test;
- * architecture §8). Run: npm run bench -w @medida/server
+ * tree, on PGlite and, when DATABASE_URL is set, on PostgreSQL. First, issue 11's list targets at 1,000 and at
+ * 100,000 evaluations, each p95 with its target beside it. Prints p50/p95 (not a test; architecture §8).
+ * Run: npm run bench -w @medida/server
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { DbHandle } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
@@ -13,13 +15,14 @@ import { createDashboardRepository } from '../src/modules/dashboard/dashboard.re
 import { createDashboardService } from '../src/modules/dashboard/dashboard.service.ts';
 import { createEvaluationsService } from '../src/modules/evaluations/evaluations.service.ts';
 import type { ListFilters } from '../src/modules/evaluations/evaluations.repository.ts';
-import { CLIENTS, EVALUATIONS, seedBenchTree } from './bench-tree.ts';
+import { createPeopleRepository } from '../src/modules/people/people.repository.ts';
+import { CLIENTS, EVALUATIONS, seedBenchTree, type TreeSize } from './bench-tree.ts';
 
 const RUNS = 40;
 const WARMUP = 5;
 
 /** The bench's own owner account, then the tree under it. */
-async function seed(handle: DbHandle): Promise<number> {
+async function seed(handle: DbHandle, size?: TreeSize): Promise<number> {
   const owner = await handle.db
     .insertInto('users')
     .values({
@@ -31,7 +34,7 @@ async function seed(handle: DbHandle): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await seedBenchTree(handle.db, owner);
+  await seedBenchTree(handle.db, owner, size);
   return owner.id;
 }
 
@@ -123,13 +126,90 @@ async function benchDashboard(handle: DbHandle, ownerId: number) {
   );
 }
 
+/** p95 in ms of `fn` over RUNS runs after WARMUP. */
+async function p95Of(fn: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const start = performance.now();
+    await fn();
+    if (i >= WARMUP) times.push(performance.now() - start);
+  }
+  return pct(
+    times.sort((a, b) => a - b),
+    95,
+  );
+}
+
+/** Issue 11's list targets, measured on one tree: first page, a keyset page, getMyClients, a filter. */
+async function targetFigures(handle: DbHandle, size: TreeSize) {
+  const ownerId = await seed(handle, size);
+  const service = createEvaluationsService({
+    db: handle.db,
+    clock: { now: () => new Date() },
+    config: { evaluationCreditCost: 1 } as Config,
+  });
+  const people = createPeopleRepository(handle.db);
+  const actor = { userId: ownerId, userType: USER_TYPE.professional, parentId: null, credits: 0 };
+  const list = (page: number, filters: ListFilters = {}, cursor?: string) =>
+    service.list({ actor, page, limit: 20, filters, cursor });
+  // The cursor that ends page 49 (reached page by page, as the web app does), for page 50.
+  const deep = 50;
+  const before = await list(deep - 1);
+  return {
+    firstPage: await p95Of(() => list(1)),
+    keysetPage: await p95Of(() => list(deep, {}, before.next_cursor ?? undefined)),
+    // What GET /web/getMyClients runs for the actor's own clients (first page of 20).
+    myClients: await p95Of(() =>
+      people.listChildren({ actorId: ownerId, parentId: ownerId, type: USER_TYPE.client, limit: 20, skip: 0 }),
+    ),
+    filter: await p95Of(() => list(1, { apellido: 'gonz' })),
+  };
+}
+
+const SMALL: TreeSize = { clients: 100, evaluations: 1_000 };
+const LARGE: TreeSize = { clients: CLIENTS, evaluations: EVALUATIONS };
+
+async function targets(label: string, open: () => Promise<DbHandle>, firstPageTarget: number) {
+  const figures = [];
+  for (const size of [SMALL, LARGE]) {
+    const handle = await open();
+    try {
+      figures.push(await targetFigures(handle, size));
+    } finally {
+      await handle.close();
+    }
+  }
+  const [small, large] = figures as [
+    Awaited<ReturnType<typeof targetFigures>>,
+    Awaited<ReturnType<typeof targetFigures>>,
+  ];
+  const row = (name: string, key: keyof typeof small, target: number) =>
+    `| ${name} | ${small[key].toFixed(1)} | ${large[key].toFixed(1)} | < ${target} ms | ${large[key] < target ? 'met' : 'not met'} |`;
+  const flat = large.firstPage / small.firstPage;
+  console.log(
+    `\n${label}: issue 11 list targets, p95 ms of ${RUNS} runs (1k = ${SMALL.evaluations} evaluations of ${SMALL.clients} clients, 100k = ${LARGE.evaluations} of ${LARGE.clients}; load average ${loadavg()[0]!.toFixed(1)})`,
+  );
+  console.log('| case | 1k | 100k | target (at 100k) | |\n|---|---:|---:|---:|---|');
+  console.log(row('list, first page', 'firstPage', firstPageTarget));
+  console.log(row('list, page 50 from its cursor (keyset)', 'keysetPage', 20));
+  console.log(row('getMyClients (own clients, first page)', 'myClients', 10));
+  console.log(row('list, filter_apellido=gonz', 'filter', 20));
+  console.log(`| first page 100k / 1k | | ${flat.toFixed(2)}× | < 2× | ${flat < 2 ? 'met' : 'not met'} |`);
+}
+
+const url = process.env.DATABASE_URL;
+if (process.env.BENCH_ONLY !== 'dashboard') {
+  await targets('PGlite (in memory)', () => createFreshTestDb({}), 20);
+  if (url) await targets(`PostgreSQL (${new URL(url).host})`, () => createFreshTestDb({ DATABASE_URL: url }), 10);
+}
+if (process.env.BENCH_ONLY === 'targets') process.exit(0);
+
 const pglite = await createFreshTestDb({});
 try {
   await run('PGlite (in memory)', pglite);
 } finally {
   await pglite.close();
 }
-const url = process.env.DATABASE_URL;
 if (url) {
   const pg = await createFreshTestDb({ DATABASE_URL: url });
   try {
