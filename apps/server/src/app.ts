@@ -1,10 +1,12 @@
 import websocket from '@fastify/websocket';
-import { CHAT_WS_PROTOCOL } from '@medida/contracts';
+import { CHAT_WS_PROTOCOL, ErrorCode } from '@medida/contracts';
 import type { DbHandle } from '@medida/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { AppError } from './lib/app-error.ts';
 import { createBackground } from './lib/background.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './lib/json-depth.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
@@ -35,7 +37,7 @@ import { auth } from './plugins/auth.ts';
 import { compression } from './plugins/compression.ts';
 import { dbLifecycle } from './plugins/db.ts';
 import { docs } from './plugins/docs.ts';
-import { errorHandler } from './plugins/error-handler.ts';
+import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { realtime } from './plugins/realtime.ts';
 import { requestTimeout } from './plugins/request-timeout.ts';
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    frameworkErrors: frameworkError,
     // A trickled request must not hold a socket for ever (issue 10 item 11): headers within requestTimeout,
     // the body too (plugins/request-timeout.ts), and idle sockets closed after connectionTimeout.
     requestTimeout: config.timeouts.requestSeconds * 1000,
@@ -134,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+      return done(new AppError(400, ErrorCode.badRequest, 'errors.badRequest'), undefined);
     void defaultJsonParser(request, text, done);
   });
 

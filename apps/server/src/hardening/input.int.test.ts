@@ -233,3 +233,41 @@ describe('unknown fields (issue 10 item 15)', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });
+
+describe('inputs found by the API fuzzing suite (issue 16)', () => {
+  const post = (url: string, payload: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('answers 400 with the envelope to a body nested 20,000 levels deep (was a 500)', async () => {
+    const res = await post('/web/logout', '['.repeat(20_000) + ']'.repeat(20_000));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'bad_request', key: 'errors.badRequest' } });
+  });
+
+  it('names an unknown field called "constructor" or "toString" in a 422 (was a 500 with an internal message)', async () => {
+    for (const key of ['constructor', 'toString', 'hasOwnProperty']) {
+      const res = await post('/web/eliminausuario', JSON.stringify({ id_usuario: 99_999, [key]: 1 }));
+      expect(res.statusCode, key).toBe(422);
+      expect(Object.keys(res.json().error.message), key).toContain(key);
+    }
+  });
+
+  it('answers an over-long path parameter with the envelope, without echoing the path (was 414 with the path)', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/web/attachments/${'7'.repeat(500)}/download`,
+      headers: { ...owner.headers, 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'bad_request', key: 'errors.badRequest', message: expect.any(String) },
+    });
+    expect(res.body).not.toContain('7777');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
-import { hasTranslation, translate } from '../lib/i18n.ts';
+import { hasTranslation, languageFromHeader, translate } from '../lib/i18n.ts';
+import { DOWNLOAD_CSP, PERMISSIONS_POLICY } from '../lib/response-headers.ts';
 import type { Language } from '@medida/contracts';
 
 interface ValidationIssue {
@@ -36,11 +37,14 @@ export function fieldErrorsFromIssues(
   lang: Language,
   context: string | undefined,
 ): FieldErrors {
-  const fields: FieldErrors = {};
+  // A Map, not an object literal: an unknown field named "constructor" or "toString" found the inherited
+  // function instead of a list and turned the 422 into a 500 (API fuzzing, issue 16).
+  const fields = new Map<string, string[]>();
   const add = (field: string, key: string) => {
     const message = translate(lang, key);
-    const list = (fields[field] ??= []);
+    const list = fields.get(field) ?? [];
     if (!list.includes(message)) list.push(message);
+    fields.set(field, list);
   };
   for (const issue of issues) {
     const path = issue.instancePath.split('/').filter(Boolean).join('.');
@@ -50,7 +54,7 @@ export function fieldErrorsFromIssues(
     }
     add(path || (context === 'querystring' ? 'query' : (context ?? 'body')), issueKey(issue));
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 function envelope(code: string, message: string | FieldErrors, key?: string): ErrorEnvelope {
@@ -66,6 +70,27 @@ const clientErrorCodes: Record<number, { code: ErrorCode; key: string }> = {
   415: { code: ErrorCode.unsupportedMedia, key: 'errors.unsupportedMediaType' },
   429: { code: ErrorCode.tooManyRequests, key: 'errors.tooManyRequests' },
 };
+
+/**
+ * Fastify's `frameworkErrors`: a malformed URL or an over-long path parameter reaches no route, so no hook
+ * runs. Fastify's own answer echoed the path in a non-envelope body (API fuzzing, issue 16); this one is the
+ * usual 400 with the headers the security plugin would have set (a JSON error may render nothing).
+ */
+export function frameworkError(_error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const lang = languageFromHeader(request.headers['accept-language']);
+  return reply
+    .code(400)
+    .headers({
+      'content-security-policy': DOWNLOAD_CSP,
+      'x-content-type-options': 'nosniff',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'SAMEORIGIN',
+      'permissions-policy': PERMISSIONS_POLICY,
+      'cache-control': 'no-store',
+    })
+    .send(envelope(ErrorCode.badRequest, translate(lang, 'errors.badRequest'), 'errors.badRequest'));
+}
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply

@@ -1,0 +1,372 @@
+import { CONSENT_TEXT_VERSION } from '@medida/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FOREIGN_ACTORS,
+  outsiders,
+  secretsOf,
+  target,
+  targetSnapshot,
+  type AccessCase,
+  type MatrixActor,
+  type Outsiders,
+  type Target,
+} from '../test/access-matrix.ts';
+import { evaluationBody } from '../test/evaluation-factories.ts';
+import { DEFAULT_PASSWORD } from '../test/factories.ts';
+import { clientBody, editableFields, multipartPayload, networkBody, sampleFiles } from '../test/people-factories.ts';
+import { createTestApp, type TestContext } from '../test/test-app.ts';
+
+/**
+ * Every authenticated route × {no token, revoked token, a client, a network child and a parent of another
+ * account, another account's professional} aimed at the target account's objects: 0 unauthorized 2xx.
+ * The owner's column proves each request is valid; the target's client may read only its own record.
+ */
+
+const post = (url: string, payload: object) => ({ method: 'POST' as const, url, payload });
+const get = (url: string) => ({ method: 'GET' as const, url });
+
+const consent = {
+  consent_method: 'verbal',
+  consent_version: CONSENT_TEXT_VERSION,
+  consent_lang: 'en',
+} as const;
+
+async function giveConsent(t: Target) {
+  const res = await ctx.app.inject({
+    ...post(`/web/clients/${t.client.id}/consent`, consent),
+    headers: t.owner.headers,
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+}
+
+const cases: AccessCase[] = [
+  // Oneself: answers about the acting user only.
+  {
+    route: 'GET /web/authenticate/user',
+    request: () => get('/web/authenticate/user'),
+    owner: 200,
+    client: 200,
+    ownScope: true,
+  },
+  { route: 'POST /web/logout', request: () => post('/web/logout', {}), owner: 204, client: 204, ownScope: true },
+  {
+    route: 'POST /web/actualizapass',
+    request: (t) =>
+      post('/web/actualizapass', {
+        id_usuario: t.owner.id,
+        current_password: DEFAULT_PASSWORD,
+        password: 'otra clave muy larga 77',
+      }),
+    owner: 200,
+  },
+  { route: 'GET /web/sessions', request: () => get('/web/sessions'), owner: 200, client: 200, ownScope: true },
+  {
+    route: 'DELETE /web/sessions',
+    request: () => ({ method: 'DELETE', url: '/web/sessions' }),
+    owner: 200,
+    client: 200,
+    ownScope: true,
+  },
+  {
+    route: 'DELETE /web/sessions/:id',
+    request: (t) => ({ method: 'DELETE', url: `/web/sessions/${t.sessionId}` }),
+    owner: 204,
+  },
+  {
+    route: 'POST /web/cambiaemail',
+    request: (t) => post('/web/cambiaemail', { email: `new-${t.owner.id}@example.com`, password: DEFAULT_PASSWORD }),
+    owner: 200,
+    client: 200,
+    ownScope: true,
+  },
+  {
+    route: 'GET /web/datosusuario',
+    request: (t) => get(`/web/datosusuario?id_usuario=${t.client.id}`),
+    owner: 200,
+    client: 200,
+  },
+  {
+    route: 'GET /web/listadoperfil',
+    request: () => get('/web/listadoperfil'),
+    owner: 200,
+    client: 200,
+    ownScope: true,
+  },
+  {
+    route: 'POST /web/ingresoperfil',
+    request: (t) => {
+      const { email: _email, ...fields } = editableFields(networkBody(t.ids, t.owner.id));
+      return post('/web/ingresoperfil', { ...fields, lang: 'es' });
+    },
+    owner: 200,
+    client: 200,
+    ownScope: true,
+  },
+  {
+    route: 'GET /web/account/deletion',
+    request: () => get('/web/account/deletion'),
+    owner: 200,
+    client: 200,
+    ownScope: true,
+  },
+  {
+    route: 'POST /web/account/delete',
+    request: (_t, actor) => post('/web/account/delete', { password: DEFAULT_PASSWORD, confirmation: actor.email }),
+    // An account with clients is not deleted (decision 113): the owner's 409 shows the request got that far.
+    owner: 409,
+    client: 200,
+    ownScope: true,
+  },
+  { route: 'GET /web/creditos', request: () => get('/web/creditos'), owner: 200, ownScope: true },
+  { route: 'GET /web/dashboard/settings', request: () => get('/web/dashboard/settings'), owner: 200, ownScope: true },
+  {
+    route: 'PUT /web/dashboard/settings',
+    request: () => ({ method: 'PUT', url: '/web/dashboard/settings', payload: { cards: [], follow_up_weeks: 8 } }),
+    owner: 200,
+    ownScope: true,
+  },
+  { route: 'GET /web/getdash', request: (t) => get(`/web/getdash?id_usuario=${t.owner.id}&type=1`), owner: 200 },
+  { route: 'GET /web/charts', request: () => get('/web/charts'), owner: 200, ownScope: true },
+  // Companies.
+  { route: 'GET /web/getCompanies', request: () => get('/web/getCompanies'), owner: 200, client: 200, ownScope: true },
+  { route: 'GET /web/companies', request: () => get('/web/companies'), owner: 200, ownScope: true },
+  { route: 'POST /web/companies', request: () => post('/web/companies', { name: 'Otra' }), owner: 200, ownScope: true },
+  {
+    route: 'PATCH /web/companies/:id',
+    request: (t) => ({ method: 'PATCH', url: `/web/companies/${t.companyId}`, payload: { name: 'Renombrada' } }),
+    owner: 200,
+  },
+  // People.
+  {
+    route: 'POST /web/create_user',
+    request: (t) => post('/web/create_user', clientBody(t.ids, t.owner.id)),
+    owner: 200,
+  },
+  {
+    route: 'POST /web/editaperfil',
+    request: async (t, actor) => {
+      const { payload, headers } = await multipartPayload(
+        {
+          ...editableFields(clientBody(t.ids, t.owner.id)),
+          id_usuario: t.client.id,
+          email: t.client.email,
+          rut: t.client.rut,
+          id_uploader: actor.id,
+          files_info: [{ title: 't', description: 'd' }],
+          deleted_files: [t.attachmentId],
+        },
+        [{ name: 'x.png', data: sampleFiles.png() }],
+      );
+      return { method: 'POST', url: '/web/editaperfil', payload, headers };
+    },
+    owner: 200,
+  },
+  {
+    route: 'POST /web/eliminausuario',
+    request: (t) => post('/web/eliminausuario', { id_usuario: t.client.id }),
+    owner: 200,
+  },
+  {
+    route: 'GET /web/getMyClients',
+    request: (t) => get(`/web/getMyClients?type=2&parent_user_id=${t.owner.id}&limit=10&skip=0`),
+    owner: 200,
+  },
+  {
+    route: 'GET /web/getMyEvaluators',
+    request: (t) => get(`/web/getMyEvaluators?parent_user_id=${t.owner.id}`),
+    owner: 200,
+  },
+  { route: 'GET /web/usuario', request: (t) => get(`/web/usuario?id_usuario=${t.client.id}`), owner: 200, client: 200 },
+  {
+    route: 'GET /web/attachments/:id/download',
+    request: (t) => get(`/web/attachments/${t.attachmentId}/download`),
+    owner: 200,
+    client: 200,
+  },
+  {
+    route: 'POST /web/cambiacreditosnew',
+    request: (t, actor) =>
+      post('/web/cambiacreditosnew', { user_id: t.colleague.id, id_usuario: actor.id, creditos: 5 }),
+    owner: 200,
+  },
+  // Evaluations and reports.
+  {
+    route: 'POST /web/ingresaevaluacion',
+    request: (t, actor) => post('/web/ingresaevaluacion', evaluationBody(t.client.id, actor.id)),
+    owner: 200,
+  },
+  {
+    route: 'POST /web/editEvaluation',
+    request: (t, actor) =>
+      post('/web/editEvaluation', { ...evaluationBody(t.client.id, actor.id), evaluationID: t.evaluationId }),
+    owner: 200,
+  },
+  {
+    route: 'POST /web/eliminaevaluacion',
+    request: (t) => post('/web/eliminaevaluacion', { evaluationID: t.evaluationId }),
+    owner: 200,
+  },
+  {
+    route: 'GET /web/getevaluacion',
+    request: (t) => get(`/web/getevaluacion?evaluationID=${t.evaluationId}`),
+    owner: 200,
+    client: 200,
+  },
+  {
+    route: 'GET /web/listaevaluaciones',
+    request: (t) => get(`/web/listaevaluaciones?page=1&limit=10&id_evaluado=${t.client.id}`),
+    owner: 200,
+    client: 200,
+    ownScope: true,
+  },
+  {
+    route: 'GET /web/evaluationListing',
+    request: (t) => get(`/web/evaluationListing?type=2&parent_user_id=${t.owner.id}`),
+    owner: 200,
+  },
+  {
+    route: 'GET /web/evaluations/:id/report.pdf',
+    request: (t) => get(`/web/evaluations/${t.evaluationId}/report.pdf`),
+    owner: 200,
+    client: 200,
+  },
+  {
+    route: 'POST /web/enviarevalua',
+    request: (t) => post('/web/enviarevalua', { evaluationID: t.evaluationId }),
+    owner: 200,
+  },
+  // Chat.
+  {
+    route: 'POST /web/getUserChatRooms',
+    request: (t) => post('/web/getUserChatRooms', { user_id: t.owner.id }),
+    owner: 200,
+  },
+  {
+    route: 'POST /web/getOrCreateUserChatRoom',
+    request: (t) => post('/web/getOrCreateUserChatRoom', { user_id: t.client.id }),
+    owner: 200,
+  },
+  {
+    route: 'GET /web/chat/messages',
+    request: (t) => get(`/web/chat/messages?room_id=${t.roomId}`),
+    owner: 200,
+    client: 200,
+  },
+  {
+    route: 'POST /web/chat/read',
+    request: (t) => post('/web/chat/read', { room_id: t.roomId }),
+    owner: 200,
+    client: 200,
+  },
+  // Consent and audit trail of the target's client.
+  {
+    route: 'GET /web/clients/:id/consent',
+    request: (t) => get(`/web/clients/${t.client.id}/consent`),
+    owner: 200,
+    client: 200,
+  },
+  {
+    route: 'POST /web/clients/:id/consent',
+    request: (t) => post(`/web/clients/${t.client.id}/consent`, consent),
+    owner: 200,
+  },
+  {
+    route: 'POST /web/clients/:id/consent/withdraw',
+    setup: (t) => giveConsent(t),
+    request: (t) => post(`/web/clients/${t.client.id}/consent/withdraw`, {}),
+    // The client withdraws its own consent first; the owner then finds none left to withdraw.
+    client: 200,
+    owner: 409,
+  },
+  {
+    route: 'GET /web/clients/:id/audit',
+    request: (t) => get(`/web/clients/${t.client.id}/audit`),
+    owner: 200,
+    client: 200,
+  },
+  // The chat socket: a plain GET (no upgrade) reaches no hub for anyone (the socket's own tests cover upgrades).
+  { route: 'GET /web/chat/ws', request: () => get('/web/chat/ws'), owner: 404 },
+];
+
+let ctx: TestContext;
+let others: Outsiders;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  others = await outsiders(ctx);
+});
+afterAll(() => ctx.close());
+
+const totals = { cells: 0, unauthorized2xx: 0 };
+
+describe('access matrix over the whole API', () => {
+  it('lists every authenticated route the server declares', () => {
+    const declared = ctx.app.routeAccess
+      .filter((r) => !r.public && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(cases.map((c) => c.route).sort(), 'every declared route has a row').toEqual(declared);
+  });
+
+  it.each(cases)('$route', async (row) => {
+    const t = await target(ctx);
+    await row.setup?.(t);
+    const secrets = secretsOf(t);
+    const actors: Record<MatrixActor, { id: number; email: string; headers: object }> = {
+      none: { ...t.owner, headers: {} },
+      revoked: { ...t.owner, headers: t.revokedHeaders },
+      ...others,
+      client: t.client,
+      owner: t.owner,
+    };
+    const got: Partial<Record<MatrixActor, number>> = {};
+    for (const name of [...FOREIGN_ACTORS, 'client', 'owner'] as const) {
+      const actor = actors[name];
+      const before = name === 'owner' ? undefined : await targetSnapshot(ctx, t);
+      const sentBefore = ctx.mailer.sent.length;
+      const options = await row.request(t, actor);
+      const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as object), ...actor.headers } });
+      got[name] = res.statusCode;
+      if (name === 'owner') continue;
+      totals.cells++;
+      const label = `${row.route} as ${name} → ${res.statusCode}`;
+      const allowed =
+        name === 'client' ? row.client !== undefined : row.ownScope === true && name !== 'none' && name !== 'revoked';
+      if (res.statusCode < 300 && !allowed) {
+        totals.unauthorized2xx++;
+        console.log(`unauthorized 2xx: ${label}`);
+      }
+      if (name !== 'client')
+        for (const secret of secrets) expect(res.body, `${label}: target data`).not.toContain(secret);
+      if (name !== 'client' || res.statusCode >= 400)
+        expect(await targetSnapshot(ctx, t), `${label}: changed the target`).toEqual(before);
+      if (res.statusCode >= 400) {
+        expect(ctx.mailer.sent.length, `${label}: sent mail`).toBe(sentBefore);
+        expect(res.json(), label).toMatchObject({ error: { code: expect.any(String) } });
+      }
+    }
+    expect(got, JSON.stringify(got)).toEqual({
+      none: 401,
+      revoked: 401,
+      ...Object.fromEntries(
+        (['foreignClient', 'foreignChild', 'foreignParent', 'stranger'] as const).map((n) => [
+          n,
+          row.ownScope ? got[n] : expect.toSatisfy((s: number) => s >= 400 && s < 500),
+        ]),
+      ),
+      client: row.client ?? expect.toSatisfy((s: number) => s >= 400 && s < 500),
+      owner: row.owner,
+    });
+  });
+
+  // These spend the acting user (its token, its account): the next row gets new outsiders.
+  afterEach(async ({ task }) => {
+    if (/logout|account\/delete/.test(task.name)) others = await outsiders(ctx);
+  });
+
+  afterAll(() => {
+    console.log(
+      `Access matrix: ${cases.length} routes, ${totals.cells} foreign cells, unauthorized 2xx: ${totals.unauthorized2xx}`,
+    );
+    expect(totals.unauthorized2xx).toBe(0);
+  });
+});
