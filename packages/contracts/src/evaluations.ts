@@ -5,7 +5,15 @@ import {
   type EvaluationResult,
 } from '@medida/domain';
 import { z } from 'zod';
-import { digitsSchema, idSchema, queryIdSchema, queryLiteralSchema, USER_TYPE } from './common.ts';
+import {
+  digitsSchema,
+  emailSchema,
+  idSchema,
+  languageSchema,
+  queryIdSchema,
+  queryLiteralSchema,
+  USER_TYPE,
+} from './common.ts';
 
 /**
  * Evaluations (spec §3 inputs/outputs, §4 wizard, §7 calls). The body of create/edit is the domain's
@@ -161,6 +169,19 @@ export const evaluationMessageResponseSchema = z.object({ message: z.string() })
  * enviarevalua: the attached PDF is encrypted (security.md F6); the professional gives this one-time
  * password to the client out of band (in person, by phone). The e-mail body carries no health values.
  */
+/** Longest personal message a professional may add to the report e-mail. */
+export const REPORT_MESSAGE_MAX = 1000;
+/**
+ * enviarevalua: the professional may change the recipient (the client's address by default), add a personal
+ * message (plain text, line breaks kept) and choose the report's language (the client's by default).
+ */
+export const sendEvaluationBodySchema = z.strictObject({
+  evaluationID: idSchema,
+  to: emailSchema.optional(),
+  message: z.string({ error: 'validation.invalid' }).trim().max(REPORT_MESSAGE_MAX, { error: 'validation.tooLong' }).optional(),
+  lang: languageSchema.optional(),
+});
+export type SendEvaluationBody = z.infer<typeof sendEvaluationBodySchema>;
 export const sendEvaluationResponseSchema = z.object({ message: z.string(), to: z.string(), pdf_password: z.string() });
 export type SendEvaluationResponse = z.infer<typeof sendEvaluationResponseSchema>;
 
@@ -332,4 +353,8 @@ export const evaluationListingResponseSchema = z.object({ lista: z.array(evaluat
 /** GET /web/evaluations/:id/report.pdf?version= — the PDF report in the client's language (attachment). */
 export const evaluationReportPath = (id: number) => `/web/evaluations/${id}/report.pdf`;
 export const evaluationReportParamsSchema = z.strictObject({ id: queryIdSchema });
-export const evaluationReportQuerySchema = z.strictObject({ version: queryIdSchema.optional() });
+export const evaluationReportQuerySchema = z.strictObject({
+  version: queryIdSchema.optional(),
+  /** The report's language; the client's when absent (issue 14). */
+  lang: languageSchema.optional(),
+});

@@ -75,3 +75,5 @@ export type { EquationMeta, EvidenceStatus } from './equations/equation.ts';
 export type { Sex, Sexo } from './equations/sex.ts';
 export type { ActivityLevel, EnergyRange } from './equations/energy.ts';
 export type { TrainingLevel, Hace } from './equations/training.ts';
+export { keyResultScales } from './key-result-scales.ts';
+export type { KeyResultScale, BandLevel } from './key-result-scales.ts';

@@ -13,6 +13,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Answers go to this address (the professional who sent a report), not to the no-reply sender. */
+  replyTo?: { name: string; address: string };
   attachments?: MailAttachment[];
 }
 
@@ -68,12 +70,17 @@ export function createMailer(options: { from: string; sink: MailSink; logger: Lo
   async function send(message: MailMessage): Promise<void> {
     assertHeaderSafe(message.to, 'recipient');
     assertHeaderSafe(message.subject, 'subject');
+    if (message.replyTo) {
+      assertHeaderSafe(message.replyTo.name, 'reply-to name');
+      assertHeaderSafe(message.replyTo.address, 'reply-to');
+    }
     for (const a of message.attachments ?? []) assertHeaderSafe(a.filename, 'attachment name');
     const info = await transport.sendMail({
       from: options.from,
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       ...(message.attachments ? { attachments: message.attachments } : {}),
     });
     if (sink.kind === 'smtp') {

@@ -1,27 +1,31 @@
-import { inflateSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 
-function tryInflate(data: string): string | undefined {
+/**
+ * Test helper: the text of a PDF as poppler's `pdftotext` reads it (embedded fonts through their
+ * ToUnicode maps, as a reader's search and copy would), whitespace collapsed to single spaces so a
+ * phrase wrapped across lines or table cells is still found. An encrypted PDF needs its `password`;
+ * without it the text is empty (pdftotext refuses it).
+ */
+export function pdfText(pdf: Buffer, password?: string): string {
   try {
-    return inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
+    const out = execFileSync('pdftotext', [...(password ? ['-upw', password] : []), '-enc', 'UTF-8', '-', '-'], {
+      input: pdf,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    return out.toString('utf8').replace(/\s+/g, ' ').trim();
   } catch {
-    return undefined;
+    return '';
   }
 }
 
-/**
- * Test helper: the text of a PDF rendered with the standard fonts (WinAnsi strings in TJ/Tj
- * operators of Flate streams). Not a general PDF parser; enough to check what a report says.
- */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)(\r?)\nendstream/g)) {
-    // The optional \r before "endstream" may really be the stream's last byte (1 in 256 streams).
-    const body = tryInflate(m[1]!) ?? tryInflate(m[1]! + m[2]!) ?? m[1]!;
-    for (const op of body.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const parts = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]!) : [op[2]!];
-      lines.push(parts.map((hex) => Buffer.from(hex, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
+/** The document information (Title, Author, Keywords…) as `pdfinfo` prints it. */
+export function pdfInfo(pdf: Buffer): Record<string, string> {
+  const out = execFileSync('pdfinfo', ['-enc', 'UTF-8', '-'], { input: pdf }).toString('utf8');
+  return Object.fromEntries(
+    out
+      .split('\n')
+      .map((line) => /^([^:]+):\s*(.*)$/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => [m[1]!, m[2]!]),
+  );
 }

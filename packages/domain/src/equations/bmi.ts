@@ -48,13 +48,17 @@ export type WhoAdultBmiClass =
   | 'obesity_3';
 
 /** WHO 2000 classes, lower bounds inclusive, on the BMI as shown (one decimal: 24.96 is "25.0", pre-obese). */
+/** WHO 2000 adult BMI: normal from, pre-obese from, obesity from. */
+export const BMI_WHO_CUTOFFS = [18.5, 25, 30] as const;
+
 export function bmiClassWho(bmiValue: number): WhoAdultBmiClass {
   const value = shown(bmiValue, 'bmi');
+  const [normal, preObese, obese] = BMI_WHO_CUTOFFS;
   if (value < 16) return 'severe_thinness';
   if (value < 17) return 'moderate_thinness';
-  if (value < 18.5) return 'mild_thinness';
-  if (value < 25) return 'normal';
-  if (value < 30) return 'pre_obese';
+  if (value < normal) return 'mild_thinness';
+  if (value < preObese) return 'normal';
+  if (value < obese) return 'pre_obese';
   if (value < 35) return 'obesity_1';
   if (value < 40) return 'obesity_2';
   return 'obesity_3';

@@ -15,11 +15,15 @@ export const BP_ACC_AHA = defineEquation({
 export type BpCategory = 'normal' | 'elevated' | 'stage1' | 'stage2' | 'crisis';
 
 /** The higher category wins when systolic and diastolic disagree; crisis is > 180 and/or > 120. */
+/** ACC/AHA 2017 systolic cut-offs: elevated, stage 1, stage 2 from. */
+export const SYSTOLIC_CUTOFFS = [120, 130, 140] as const;
+
 export function bpCategoryAccAha(sys: number, dia: number): BpCategory {
+  const [elevated, stage1, stage2] = SYSTOLIC_CUTOFFS;
   if (sys > 180 || dia > 120) return 'crisis';
-  if (sys >= 140 || dia >= 90) return 'stage2';
-  if (sys >= 130 || dia >= 80) return 'stage1';
-  if (sys >= 120) return 'elevated';
+  if (sys >= stage2 || dia >= 90) return 'stage2';
+  if (sys >= stage1 || dia >= 80) return 'stage1';
+  if (sys >= elevated) return 'elevated';
   return 'normal';
 }
 

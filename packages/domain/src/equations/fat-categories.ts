@@ -24,11 +24,19 @@ const MEN = [
   [20, 8, 20, 25],
 ] as const;
 
+/** [healthy from, overweight from, obese from] for the sex and age; null outside 20-79 y. */
+export function fatCategoryCutoffs(sex: Sex, age: number): [number, number, number] | null {
+  if (age < 20 || age > 79) return null;
+  const [, healthy, over, obese] = (sex === 'M' ? MEN : WOMEN).find(([min]) => age >= min)!;
+  return [healthy, over, obese];
+}
+
 /** null outside 20-79 y, where the table has no row. */
 export function fatCategory(sex: Sex, age: number, fatPercent: number): FatCategory | null {
-  if (age < 20 || age > 79) return null;
+  const cutoffs = fatCategoryCutoffs(sex, age);
+  if (!cutoffs) return null;
   const percent = shown(fatPercent, 'fatPercent');
-  const [, healthy, over, obese] = (sex === 'M' ? MEN : WOMEN).find(([min]) => age >= min)!;
+  const [healthy, over, obese] = cutoffs;
   if (percent < healthy) return 'under';
   if (percent < over) return 'healthy';
   if (percent < obese) return 'overweight';

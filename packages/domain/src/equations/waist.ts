@@ -39,11 +39,15 @@ export type WhtrRisk = 'low' | 'healthy' | 'increased' | 'high';
 export const whtr = (waistCm: number, heightCm: number): number => waistCm / heightCm;
 
 /** < 0.40 take care, < 0.50 healthy, < 0.60 increased, otherwise high. */
+/** Waist-to-height cut-offs: low / healthy / increased / high. */
+export const WHTR_CUTOFFS = [0.4, 0.5, 0.6] as const;
+
 export function whtrRisk(ratio: number): WhtrRisk {
   const value = shown(ratio, 'ratio');
-  if (value < 0.4) return 'low';
-  if (value < 0.5) return 'healthy';
-  if (value < 0.6) return 'increased';
+  const [healthy, increased, high] = WHTR_CUTOFFS;
+  if (value < healthy) return 'low';
+  if (value < increased) return 'healthy';
+  if (value < high) return 'increased';
   return 'high';
 }
 

@@ -93,6 +93,60 @@ const T = {
   bloodPressure: { es: 'Presión arterial', en: 'Blood pressure', pt: 'Pressão arterial' },
   rockport: { es: 'Test de Rockport (VO2máx)', en: 'Rockport test (VO2max)', pt: 'Teste de Rockport (VO2máx)' },
   trainingLevel: { es: 'Nivel de entrenamiento', en: 'Training level', pt: 'Nível de treinamento' },
+  // first page and layout (issue 14)
+  atAGlance: { es: 'Tus resultados de un vistazo', en: 'Your results at a glance', pt: 'Seus resultados em resumo' },
+  atAGlanceHint: {
+    es: 'Cada barra muestra el rango normal en verde; la marca negra es tu valor.',
+    en: 'Each bar shows the normal range in green; the black mark is your value.',
+    pt: 'Cada barra mostra a faixa normal em verde; a marca preta é o seu valor.',
+  },
+  keyNumbers: { es: 'Cifras principales', en: 'Key figures', pt: 'Números principais' },
+  details: { es: 'Detalle de la evaluación', en: 'Evaluation details', pt: 'Detalhes da avaliação' },
+  evaluationOf: { es: 'Evaluación del', en: 'Evaluation of', pt: 'Avaliação de' },
+  nationalId: { es: 'Documento', en: 'ID', pt: 'Documento' },
+  sex: { es: 'Sexo', en: 'Sex', pt: 'Sexo' },
+  female: { es: 'Femenino', en: 'Female', pt: 'Feminino' },
+  male: { es: 'Masculino', en: 'Male', pt: 'Masculino' },
+  bandLow: { es: 'Bajo', en: 'Low', pt: 'Baixo' },
+  bandNormal: { es: 'Normal', en: 'Normal', pt: 'Normal' },
+  bandRaised: { es: 'Sobre lo normal', en: 'Above normal', pt: 'Acima do normal' },
+  bandHigh: { es: 'Alto', en: 'High', pt: 'Alto' },
+  systolic: { es: 'Presión sistólica', en: 'Systolic pressure', pt: 'Pressão sistólica' },
+  measurements: { es: 'Mediciones', en: 'Measurements', pt: 'Medidas' },
+  bodyGroup: { es: 'Cuerpo', en: 'Body', pt: 'Corpo' },
+  methodChange: {
+    es: 'La línea se corta donde cambia el método de evaluación.',
+    en: 'The line breaks where the evaluation method changes.',
+    pt: 'A linha é interrompida onde o método de avaliação muda.',
+  },
+  height: { es: 'Estatura', en: 'Height', pt: 'Estatura' },
+  perimeters: { es: 'Perímetros', en: 'Circumferences', pt: 'Perímetros' },
+  skinfolds: { es: 'Pliegues cutáneos', en: 'Skinfolds', pt: 'Dobras cutâneas' },
+  diameters: { es: 'Diámetros óseos', en: 'Bone breadths', pt: 'Diâmetros ósseos' },
+  vitals: { es: 'Signos vitales', en: 'Vital signs', pt: 'Sinais vitais' },
+  temperature: { es: 'Temperatura', en: 'Temperature', pt: 'Temperatura' },
+  lifestyle: { es: 'Hábitos', en: 'Habits', pt: 'Hábitos' },
+  smokes: { es: 'Fuma', en: 'Smokes', pt: 'Fuma' },
+  drinks: { es: 'Consume alcohol', en: 'Drinks alcohol', pt: 'Consome álcool' },
+  exercises: { es: 'Hace ejercicio', en: 'Exercises', pt: 'Pratica exercícios' },
+  sessionsPerWeek: { es: 'sesiones por semana', en: 'sessions a week', pt: 'sessões por semana' },
+  breathing: { es: 'Dificultad para respirar', en: 'Shortness of breath', pt: 'Falta de ar' },
+  yes: { es: 'Sí', en: 'Yes', pt: 'Sim' },
+  no: { es: 'No', en: 'No', pt: 'Não' },
+  conditions: { es: 'Condiciones y tratamientos', en: 'Conditions and treatments', pt: 'Condições e tratamentos' },
+  chronic: { es: 'Enfermedades crónicas', en: 'Chronic diseases', pt: 'Doenças crônicas' },
+  autoimmune: { es: 'Enfermedades autoinmunes', en: 'Autoimmune diseases', pt: 'Doenças autoimunes' },
+  underTreatment: { es: 'en tratamiento', en: 'under treatment', pt: 'em tratamento' },
+  noConditions: { es: 'Sin condiciones informadas.', en: 'No conditions reported.', pt: 'Nenhuma condição informada.' },
+  referenceRange: { es: 'Rango de referencia', en: 'Reference range', pt: 'Faixa de referência' },
+  risks: { es: 'Índices y riesgos', en: 'Indices and risks', pt: 'Índices e riscos' },
+  level: { es: 'Resultado', en: 'Result', pt: 'Resultado' },
+  rockportTest: { es: 'Caminata de Rockport', en: 'Rockport walk', pt: 'Caminhada de Rockport' },
+  heartRate: { es: 'frecuencia cardíaca final', en: 'final heart rate', pt: 'frequência cardíaca final' },
+  bodyFatDevice: { es: 'Grasa corporal (equipo)', en: 'Body fat (device)', pt: 'Gordura corporal (aparelho)' },
+  evaluationDate: { es: 'Fecha de evaluación', en: 'Evaluation date', pt: 'Data da avaliação' },
+  timeAxis: { es: 'Fecha', en: 'Date', pt: 'Data' },
+  contact: { es: 'Contacto', en: 'Contact', pt: 'Contato' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type TextKey = keyof typeof T;
@@ -158,6 +212,15 @@ const CATEGORIES: Record<string, Record<Language, string>> = {
   sufficiency: { es: 'Suficiencia', en: 'Sufficiency', pt: 'Suficiência' },
   prediabetes: { es: 'Prediabetes', en: 'Prediabetes', pt: 'Pré-diabetes' },
   diabetes: { es: 'Diabetes', en: 'Diabetes', pt: 'Diabetes' },
+  present: { es: 'Presente', en: 'Present', pt: 'Presente' },
+  absent: { es: 'Ausente', en: 'Absent', pt: 'Ausente' },
+  indeterminate: { es: 'Datos insuficientes', en: 'Not enough data', pt: 'Dados insuficientes' },
+  yes: { es: 'Sí', en: 'Yes', pt: 'Sim' },
+  no: { es: 'No', en: 'No', pt: 'Não' },
+  review_intake: { es: 'Revisar consumo', en: 'Review intake', pt: 'Revisar consumo' },
+  fever: { es: 'Fiebre', en: 'Fever', pt: 'Febre' },
+  reported: { es: 'Informado', en: 'Reported', pt: 'Informado' },
+  treated: { es: 'En tratamiento', en: 'Under treatment', pt: 'Em tratamento' },
 };
 /** A category in the report's language; an unknown code is shown readable rather than dropped. */
 export const categoryName = (lang: Language, code: string | null | undefined): string =>
@@ -178,3 +241,45 @@ export function warningText(lang: Language, code: string, params: Record<string,
   const template = I18N_DEFAULTS[code as WarningKey]?.[lang] ?? code;
   return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
+
+/** The measured inputs (the wizard's fields) by their input name. */
+const FIELDS: Record<string, Record<Language, string>> = {
+  pcintura: { es: 'Cintura', en: 'Waist', pt: 'Cintura' },
+  pcadera: { es: 'Cadera', en: 'Hip', pt: 'Quadril' },
+  pbrazo: { es: 'Brazo', en: 'Arm', pt: 'Braço' },
+  ppierna: { es: 'Muslo', en: 'Thigh', pt: 'Coxa' },
+  cuello: { es: 'Cuello', en: 'Neck', pt: 'Pescoço' },
+  triceps: { es: 'Tricipital', en: 'Triceps', pt: 'Tricipital' },
+  subescapular: { es: 'Subescapular', en: 'Subscapular', pt: 'Subescapular' },
+  abdominal: { es: 'Abdominal', en: 'Abdominal', pt: 'Abdominal' },
+  cuadriceps: { es: 'Muslo', en: 'Thigh', pt: 'Coxa' },
+  suprailiaco: { es: 'Suprailíaco', en: 'Suprailiac', pt: 'Suprailíaca' },
+  biceps: { es: 'Bicipital', en: 'Biceps', pt: 'Bicipital' },
+  diametro_muneca: { es: 'Muñeca', en: 'Wrist', pt: 'Punho' },
+  diametro_femur: { es: 'Fémur', en: 'Femur', pt: 'Fêmur' },
+};
+export const fieldName = (lang: Language, field: string): string => FIELDS[field]?.[lang] ?? field;
+
+/** Risks listed in the report's risk table (the others are rows of the results table). */
+const RISKS: Record<string, Record<Language, string>> = {
+  bmi_waist: {
+    es: 'Riesgo de enfermedad por IMC y cintura',
+    en: 'Disease risk by BMI and waist',
+    pt: 'Risco de doença por IMC e cintura',
+  },
+  metabolic_syndrome: {
+    es: 'Síndrome metabólico (tamizaje)',
+    en: 'Metabolic syndrome (screening)',
+    pt: 'Síndrome metabólica (triagem)',
+  },
+  smoking: { es: 'Tabaquismo', en: 'Smoking', pt: 'Tabagismo' },
+  alcohol: { es: 'Alcohol', en: 'Alcohol', pt: 'Álcool' },
+  physical_inactivity: { es: 'Inactividad física', en: 'Physical inactivity', pt: 'Inatividade física' },
+  fever: { es: 'Temperatura', en: 'Temperature', pt: 'Temperatura' },
+  breathing_difficulty: { es: 'Dificultad para respirar', en: 'Shortness of breath', pt: 'Falta de ar' },
+};
+/** null for a risk that is not listed in the risk table. */
+export const riskName = (lang: Language, id: string): string | null => RISKS[id]?.[lang] ?? null;
+
+/** Conditions are stored by their Spanish name (the wizard's list); shown as stored until translated keys exist. */
+export const conditionName = (_lang: Language, name: string): string => name;

@@ -1,8 +1,8 @@
 import {
   errorEnvelopeSchema,
-  evaluationIdBodySchema,
   evaluationReportParamsSchema,
   evaluationReportQuerySchema,
+  sendEvaluationBodySchema,
   sendEvaluationResponseSchema,
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -46,7 +46,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     audited(
       protectedRoute('any', {
         tags: ['evaluations'],
-        summary: "The evaluation report as PDF, in the client's language",
+        summary: "The evaluation report as PDF, in the client's language unless `lang` asks for another",
         params: evaluationReportParamsSchema,
         querystring: evaluationReportQuerySchema,
         response: { 200: z.any().describe('application/pdf'), ...errors },
@@ -58,6 +58,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: authOf(request),
         evaluationId: request.params.id,
         version: request.query.version,
+        lang: request.query.lang,
       });
       return (
         reply
@@ -77,8 +78,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     audited(
       protectedRoute('professional', {
         tags: ['evaluations'],
-        summary: "E-mails the report (encrypted PDF attached, no health values in the body) to the client's address",
-        body: evaluationIdBodySchema,
+        summary:
+          "E-mails the report (encrypted PDF attached, no health values in the body) to the client's address or `to`, with an optional personal message; Reply-To the professional",
+        body: sendEvaluationBodySchema,
         response: { 200: sendEvaluationResponseSchema, ...errors },
       }),
       {
@@ -88,7 +90,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     ),
     async (request) => {
-      const sent = await reports.send({ actor: authOf(request), evaluationId: request.body.evaluationID });
+      const { evaluationID, to, message, lang } = request.body;
+      const sent = await reports.send({ actor: authOf(request), evaluationId: evaluationID, to, message, lang });
       return {
         message: translate(request.lang, 'messages.evaluationSent', { email: sent.to }),
         to: sent.to,

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@medida/contracts';
 import { HOUR, MINUTE } from '../../lib/clock.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
+import { translate } from '../../lib/i18n.ts';
 import { renderMail } from '../../lib/mail-templates.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { createEvaluationsService } from '../evaluations/evaluations.service.ts';
@@ -10,6 +11,8 @@ import { createConsentService } from '../consent/consent.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import type { ReportModel } from './report-document.tsx';
 import type { createReportCache } from './report-cache.ts';
+import { reportFormat } from './report-format.ts';
+import { createReportsRepository } from './reports.repository.ts';
 import { ReportQueueFullError, type ReportPool } from './report-pool.ts';
 
 /** Report e-mails per professional (abuse limit: each one goes to a client's inbox). */
@@ -23,10 +26,19 @@ export const REPORT_DOWNLOAD_LIMITS = [
 const BUSY_RETRY_SECONDS = 5;
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
-export function reportModel(d: EvaluationDetail): ReportModel {
+/** The client's language, the default of the report and of its e-mail. */
+export function clientLanguage(d: EvaluationDetail): Language {
   const lang = languageSchema.safeParse(d.client.lang);
+  return lang.success ? lang.data : 'es';
+}
+
+export function reportModel(
+  d: EvaluationDetail,
+  extra: { lang: Language; telefono: string | null; countryIso2: string | null },
+): ReportModel {
   return {
-    lang: lang.success ? lang.data : 'es',
+    lang: extra.lang,
+    countryIso2: extra.countryIso2,
     evaluationId: d.id,
     version: d.version,
     evaluationType: d.evaluation_type,
@@ -35,7 +47,7 @@ export function reportModel(d: EvaluationDetail): ReportModel {
     inputs: d.inputs,
     results: d.results,
     client: d.client,
-    evaluator: d.evaluator,
+    evaluator: { ...d.evaluator, telefono: extra.telefono },
     // Up to the shown evaluation: an old report does not show later visits.
     history: d.history.filter((h) => h.fecha <= d.fecha),
   };
@@ -43,6 +55,11 @@ export function reportModel(d: EvaluationDetail): ReportModel {
 
 export const reportFileName = (d: Pick<EvaluationDetail, 'id' | 'version' | 'fecha'>) =>
   `medida-evaluation-${d.id}-v${d.version}-${d.fecha}.pdf`;
+
+/** The professional's own words above the standard text, introduced by their name. */
+function withPersonalMessage(text: string, lang: Language, evaluator: string, message: string): string {
+  return `${translate(lang, 'mail.evaluationReport.personalMessage', { evaluator })}\n\n${message}\n\n---\n\n${text}`;
+}
 
 /** A one-time PDF password the professional gives the client out of band (security.md F6). */
 export function pdfPassword(length = 10): string {
@@ -61,6 +78,13 @@ export function createReportsService(
   const evaluations = createEvaluationsService(deps);
   const consent = createConsentService(deps);
   const limits = createRateLimitsService(deps);
+  const repository = createReportsRepository(deps.db);
+
+  /** The report of a detail read in scope, in `lang` or the client's language. */
+  async function modelOf(detail: EvaluationDetail, lang: Language | undefined): Promise<ReportModel> {
+    const contacts = await repository.contacts(detail.evaluator.id, detail.client.id);
+    return reportModel(detail, { lang: lang ?? clientLanguage(detail), ...contacts });
+  }
 
   async function render(model: ReportModel, options: { password?: string } = {}): Promise<Buffer> {
     try {
@@ -76,45 +100,64 @@ export function createReportsService(
 
   return {
     /** Same scope as getevaluacion: the owner's tree, or the client itself. */
-    async download(a: { actor: Actor; evaluationId: number; version?: number | undefined }) {
+    async download(a: {
+      actor: Actor;
+      evaluationId: number;
+      version?: number | undefined;
+      lang?: Language | undefined;
+    }) {
       const detail = await evaluations.get(a);
       const decision = await limits.consume('report-download', String(a.actor.userId), REPORT_DOWNLOAD_LIMITS);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
-      const model = reportModel(detail);
+      const model = await modelOf(detail, a.lang);
       const key = deps.cache.key({ evaluationId: detail.id, version: detail.version, lang: model.lang }, model);
       return { fileName: reportFileName(detail), pdf: await deps.cache.get(key, () => render(model)) };
     },
 
-    /** POST /web/enviarevalua: the latest version, encrypted, to the client's e-mail; recorded. */
-    async send(a: { actor: Actor; evaluationId: number }): Promise<{ to: string; password: string; lang: Language }> {
+    /**
+     * POST /web/enviarevalua: the latest version, encrypted, to the client's e-mail or the address the
+     * professional typed, with an optional personal message; answers go to the professional; recorded.
+     */
+    async send(a: {
+      actor: Actor;
+      evaluationId: number;
+      to?: string | undefined;
+      message?: string | undefined;
+      lang?: Language | undefined;
+    }): Promise<{ to: string; password: string; lang: Language }> {
       const detail = await evaluations.get(a);
       await consent.requireWritable(detail.client.id);
       const decision = await limits.consume('evaluation-email', String(a.actor.userId), [
         { limit: REPORT_EMAILS_PER_HOUR, windowMs: HOUR },
       ]);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
-      const model = reportModel(detail);
+      const model = await modelOf(detail, a.lang);
+      const to = a.to ?? detail.client.email;
       const password = pdfPassword();
       const pdf = await render(model, { password });
-      const mail = renderMail('evaluationReport', model.lang, detail.client.email, {
+      const evaluator = `${detail.evaluator.nombre} ${detail.evaluator.apellido}`;
+      const mail = renderMail('evaluationReport', model.lang, to, {
         nombre: detail.client.nombre,
-        evaluator: `${detail.evaluator.nombre} ${detail.evaluator.apellido}`,
-        fecha: detail.fecha,
+        evaluator,
+        // A calendar date in the report's language: no time, so no time zone can shift it.
+        fecha: reportFormat(model.lang, model.countryIso2).date(detail.fecha),
         loginUrl: `${deps.config.publicBaseUrl}/pages/login`,
       });
       // Awaited: the toast says the report was sent only when the transport took it.
       await deps.mailer.send({
         ...mail,
+        text: a.message ? withPersonalMessage(mail.text, model.lang, evaluator, a.message) : mail.text,
+        replyTo: { name: evaluator, address: detail.evaluator.email },
         attachments: [{ filename: reportFileName(detail), content: pdf, contentType: 'application/pdf' }],
       });
       await evaluations.recordEmail({
         evaluationId: detail.id,
         version: detail.version,
         sentBy: a.actor.userId,
-        recipient: detail.client.email,
+        recipient: to,
         lang: model.lang,
       });
-      return { to: detail.client.email, password, lang: model.lang };
+      return { to, password, lang: model.lang };
     },
   };
 }

@@ -1,0 +1,134 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twoTenants } from '../../test/people-factories.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { evaluationBody, fourSkinfoldBody } from '../../test/evaluation-factories.ts';
+import { pdfInfo, pdfText } from '../../test/pdf-text.ts';
+import { ENGINE_VERSION } from '@medida/domain';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** Three clients as the issue tells them: Chile in Spanish, Brazil in Portuguese, the United States in English. */
+const CLIENTS = {
+  es: { country: 'CL', rut: '111111111', shownId: '11.111.111-1', nombre: 'Zoë', apellido: 'Muñoz Ő' },
+  pt: { country: 'BR', rut: '12345678909', shownId: '123.456.789-09', nombre: 'João', apellido: 'Conceição' },
+  en: { country: 'US', rut: null, shownId: null, nombre: 'Mary', apellido: 'Watson' },
+} as const;
+
+/** Words that only an English text uses: none of them may appear in a Spanish or Portuguese report. */
+const ENGLISH_WORDS = [
+  'the', 'and', 'of', 'with', 'weight', 'height', 'body', 'fat', 'waist', 'hip', 'results', 'history',
+  'date', 'page', 'report', 'evaluation', 'professional', 'measurements', 'skinfolds', 'blood', 'pressure',
+  'normal range', 'low', 'high', 'healthy', 'under', 'treatment', 'yes', 'warning', 'sources', 'references',
+  'estimate', 'equation', 'muscle', 'lean', 'mass', 'training', 'exams', 'chronic',
+];
+
+async function reportFor(lang: keyof typeof CLIENTS, query = '') {
+  const t = await twoTenants(ctx);
+  const c = CLIENTS[lang];
+  const country = await ctx.db.selectFrom('countries').select('id').where('iso2', '=', c.country).executeTakeFirstOrThrow();
+  await ctx.db
+    .updateTable('users')
+    .set({ lang, nombre: c.nombre, apellido: c.apellido, rut: c.rut, pais_id: country.id })
+    .where('id', '=', t.client.id)
+    .execute();
+  await ctx.db.updateTable('users').set({ telefono: '+56 9 1234 5678', especialidad: 'Nutricionista' }).where('id', '=', t.owner.id).execute();
+  for (const [fecha, peso] of [
+    ['2025-09-10', 78.4],
+    ['2025-12-02', 76.5],
+  ] as const)
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/web/ingresaevaluacion',
+      headers: t.owner.headers,
+      payload: evaluationBody(t.client.id, t.owner.id, { fecha, peso }),
+    });
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/web/ingresaevaluacion',
+    headers: t.owner.headers,
+    payload: fourSkinfoldBody(t.client.id, t.owner.id, {
+      peso: 72.5,
+      clinical_data: {
+        temperatura: 36.5,
+        dif_respirar: false,
+        ecnt: [
+          { name: 'Hipertensión', value: true, tratamiento: true },
+          { name: 'Diabetes', value: false },
+        ],
+        autoinmune: [],
+        exams: [
+          { name: 'fasting_glucose', value: 92, status: true },
+          { name: 'hdl', value: 38.5, status: true },
+        ],
+      },
+    }),
+  });
+  expect(created.statusCode).toBe(200);
+  const id = created.json().evaluacion.id as number;
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/web/evaluations/${id}/report.pdf${query}`,
+    headers: t.owner.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  // REPORT_PDF_DIR=/tmp/x keeps the PDFs for a look (pdftoppm -png …).
+  if (process.env.REPORT_PDF_DIR) {
+    mkdirSync(process.env.REPORT_PDF_DIR, { recursive: true });
+    writeFileSync(path.join(process.env.REPORT_PDF_DIR, `report-${lang}${query ? '-asked' : ''}.pdf`), res.rawPayload);
+  }
+  return { pdf: res.rawPayload, text: pdfText(res.rawPayload), id, t };
+}
+
+/** The English words of the pages before the references (citations stay as published, often in English). */
+const englishIn = (text: string, references: string) => {
+  const pages = text.slice(0, text.lastIndexOf(references));
+  return ENGLISH_WORDS.filter((w) => new RegExp(`(^|[^\\p{L}])${w}([^\\p{L}]|$)`, 'iu').test(pages));
+};
+
+describe('the report PDF in the client’s language and region (issue 14)', () => {
+  it.each(['es', 'pt'] as const)('a %s report has no English words, and its inputs and numbers are local', async (lang) => {
+    const { text } = await reportFor(lang);
+    expect(englishIn(text, lang === 'es' ? 'Referencias' : 'Referências')).toEqual([]);
+    expect(text).toContain('72,5 kg');
+    expect(text).toContain('168,0 cm');
+    expect(text).toContain('122/78 mmHg');
+    expect(text).toContain('36,5 °C');
+    expect(text).toContain('39 mg/dL'); // the HDL value (38.5) at the catalogue's decimals, with its unit
+    expect(text).toContain(CLIENTS[lang].shownId);
+    expect(text).toContain(`${CLIENTS[lang].nombre} ${CLIENTS[lang].apellido}`);
+    expect(text).toContain('Hipertensión');
+  });
+
+  it('an en-US report writes 72.5 kg, January dates and keeps internal notes out of the pages', async () => {
+    const { text, pdf } = await reportFor('en');
+    expect(text).toContain('72.5 kg');
+    expect(text).toContain('Evaluation date: February 20, 2026');
+    expect(text).toContain('Mary Watson');
+    for (const internal of ['formulas.md', 'Product convention', ENGINE_VERSION, 'engine']) expect(text).not.toContain(internal);
+    expect(pdfInfo(pdf).Keywords).toContain(`engine ${ENGINE_VERSION}`);
+  });
+
+  it('dates, skinfolds, the first page’s bars and the professional’s contact are in every report', async () => {
+    const { text } = await reportFor('es');
+    expect(text).toContain('Fecha de evaluación: 20 de febrero de 2026');
+    for (const part of ['Tricipital 18,0 mm', 'Subescapular 15,0 mm', 'Abdominal 22,0 mm', 'Cintura 84,0 cm'])
+      expect(text).toContain(part);
+    expect(text).toContain('Tus resultados de un vistazo');
+    expect(text).toContain('+56 9 1234 5678');
+    expect(text).toContain('Nutricionista');
+    expect(text).toContain('Síndrome metabólico (tamizaje)');
+    expect(text).toMatch(/Página 1 \/ \d/);
+  });
+
+  it('the professional may ask for another language than the client’s', async () => {
+    const { text } = await reportFor('es', '?lang=en');
+    expect(text).toContain('Evaluation report');
+    expect(text).toContain('72.5 kg');
+  });
+});

@@ -1,0 +1,52 @@
+import type { Language } from '@medida/contracts';
+
+/** The region each report language is written for when the client's country does not say (issue 14). */
+const DEFAULT_LOCALE: Record<Language, string> = { es: 'es-CL', en: 'en-US', pt: 'pt-BR' };
+
+/** Numbers and dates of one report, in its language and (when known and supported) the client's country. */
+export interface ReportFormat {
+  locale: string;
+  /** 72.5 → "72,5" (es-CL, pt-BR) or "72.5" (en-US), always `digits` decimals. */
+  num(value: number, digits?: number): string;
+  /** 'YYYY-MM-DD' → "15 de enero de 2026" / "January 15, 2026" / "15 de janeiro de 2026". */
+  date(iso: string): string;
+  /** 'YYYY-MM-DD' → "ene 2026" for a chart's axis. */
+  monthYear(iso: string): string;
+  /** 'YYYY-MM-DD' → "15-01-2026" / "1/15/2026" / "15/01/2026" for tables. */
+  shortDate(iso: string): string;
+}
+
+/** The locale of a report: `lang` with the client's country (es-AR, pt-PT…) when Intl knows it. */
+export function reportLocale(lang: Language, countryIso2?: string | null): string {
+  if (countryIso2 && /^[A-Z]{2}$/.test(countryIso2)) {
+    const tag = `${lang}-${countryIso2}`;
+    if (Intl.NumberFormat.supportedLocalesOf(tag).length > 0) return tag;
+  }
+  return DEFAULT_LOCALE[lang];
+}
+
+/** A calendar date ('YYYY-MM-DD') as a Date at noon UTC, formatted in UTC: never shifted a day. */
+const calendarDate = (iso: string) => new Date(`${iso}T12:00:00Z`);
+
+export function reportFormat(lang: Language, countryIso2?: string | null): ReportFormat {
+  const locale = reportLocale(lang, countryIso2);
+  const numbers = new Map<number, Intl.NumberFormat>();
+  const dates = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+  const long = dates({ day: 'numeric', month: 'long', year: 'numeric' });
+  const month = dates({ month: 'short', year: 'numeric' });
+  const short = dates({ day: '2-digit', month: '2-digit', year: 'numeric' });
+  return {
+    locale,
+    num(value, digits = 1) {
+      let format = numbers.get(digits);
+      if (!format) {
+        format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+        numbers.set(digits, format);
+      }
+      return format.format(value);
+    },
+    date: (iso) => long.format(calendarDate(iso)),
+    monthYear: (iso) => month.format(calendarDate(iso)),
+    shortDate: (iso) => short.format(calendarDate(iso)),
+  };
+}

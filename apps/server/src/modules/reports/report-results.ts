@@ -1,0 +1,143 @@
+import type { Language } from '@medida/contracts';
+import type { EquationRef, EvaluationResult } from '@medida/domain';
+import type { ReportFormat } from './report-format.ts';
+import { categoryName, riskName, text, type TextKey } from './report-texts.ts';
+
+export interface ResultRow {
+  label: TextKey;
+  value: string;
+  category?: string | undefined;
+  source?: EquationRef | null | undefined;
+}
+
+export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportFormat): ResultRow[] {
+  const n = (v: number, digits = 1) => fmt.num(v, digits);
+  const cat = (c: string | null | undefined) => categoryName(lang, c);
+  const rows: ResultRow[] = [
+    { label: 'bmi', value: `${n(r.bmi.value)} kg/m²`, category: cat(r.bmi.category), source: r.bmi.equation },
+    {
+      label: 'idealWeight',
+      value: `${n(r.ideal_weight.kg)} kg (${n(r.ideal_weight.min_kg)}–${n(r.ideal_weight.max_kg)} kg)`,
+      source: r.ideal_weight.equation,
+    },
+    {
+      label: 'bodyFat',
+      value: `${n(r.body_fat.percent)} % · ${n(r.body_fat.kg)} kg${r.body_fat.chosen ? ` (${text(lang, 'chosenByProfessional')})` : ''}`,
+      category: cat(r.body_fat.category?.value),
+      source: r.body_fat.equation,
+    },
+    { label: 'leanMass', value: `${n(r.lean_mass.kg)} kg · ${n(r.lean_mass.percent)} %`, source: r.body_fat.equation },
+    {
+      label: 'muscleMass',
+      value: `${n(r.muscle_mass.kg)} kg · ${n(r.muscle_mass.percent)} %`,
+      source: r.muscle_mass.equation,
+    },
+    { label: 'residualMass', value: `${n(r.residual_mass.kg)} kg`, source: r.residual_mass.equation },
+  ];
+  if (r.bone_mass) rows.push({ label: 'boneMass', value: `${n(r.bone_mass.kg)} kg`, source: r.bone_mass.equation });
+  rows.push({
+    label: 'visceralFat',
+    value: n(r.visceral_fat.value, 2),
+    category: cat(r.visceral_fat.category),
+    source: r.visceral_fat.equation,
+  });
+  if (r.metabolic_age)
+    rows.push({
+      label: 'metabolicAge',
+      value: `${n(r.metabolic_age.years, 0)} ${text(lang, 'years')} (${text(lang, 'estimate')})`,
+      source: r.metabolic_age.equation,
+    });
+  rows.push({ label: 'bmr', value: `${n(r.bmr.kcal, 0)} kcal`, source: r.bmr.equation });
+  const e = r.energy;
+  rows.push({
+    label: 'energy',
+    value:
+      (['sedentary', 'low', 'moderate', 'high'] as const).map((l) => `${cat(l)} ${n(e[l].avg, 0)}`).join(' · ') +
+      ' kcal',
+    source: r.energy_equation,
+  });
+  const m = r.macros;
+  rows.push({
+    label: 'macros',
+    value: `${text(lang, 'protein')} ${n(m.protein.g, 0)} g · ${text(lang, 'carbohydrate')} ${n(m.carbohydrate.g, 0)} g · ${text(lang, 'fat')} ${n(m.fat.g, 0)} g (${n(m.kcal, 0)} kcal)`,
+    source: m.equation,
+  });
+  rows.push({
+    label: 'waistHeight',
+    value: n(r.waist_height.value, 2),
+    category: cat(r.waist_height.risk),
+    source: r.waist_height.equation,
+  });
+  rows.push({
+    label: 'waistHip',
+    value: n(r.waist_hip.value, 2),
+    category: cat(r.waist_hip.risk),
+    source: r.waist_hip.equation,
+  });
+  rows.push({ label: 'waist', value: `${n(r.waist.cm)} cm`, category: cat(r.waist.who), source: r.waist.equation });
+  rows.push({
+    label: 'bloodPressure',
+    value: `${n(r.blood_pressure.systolic, 0)}/${n(r.blood_pressure.diastolic, 0)} mmHg`,
+    category: cat(r.blood_pressure.category),
+    source: r.blood_pressure.equation,
+  });
+  if (r.rockport)
+    rows.push({
+      label: 'rockport',
+      value: `${n(r.rockport.vo2max)} mL/kg/min`,
+      category: cat(r.rockport.category),
+      source: r.rockport.equation,
+    });
+  if (r.fitness?.source === 'measured')
+    rows.push({
+      label: 'vo2maxMeasured',
+      value: `${n(r.fitness.vo2max)} mL/kg/min`,
+      category: cat(r.fitness.category),
+      source: r.fitness.category_equation,
+    });
+  const tv = r.training_volume;
+  if (tv)
+    rows.push({
+      label: 'trainingVolume',
+      value:
+        tv.percent !== null
+          ? `${n(tv.percent, 0)} %`
+          : `${n(tv.minutes_per_week ?? 0, 0)} ${text(lang, 'minutesPerWeek')}`,
+    });
+  if (r.training_level) rows.push({ label: 'trainingLevel', value: cat(r.training_level) });
+  const device = r.device ? deviceReadings(lang, r.device, fmt) : '';
+  if (device) rows.push({ label: 'deviceReadings', value: device });
+  return rows;
+}
+
+/** The bioimpedance device's own readings in one line, beside (not instead of) the computed values. */
+function deviceReadings(lang: Language, d: NonNullable<EvaluationResult['device']>, fmt: ReportFormat): string {
+  const parts: Array<[TextKey, number | null, number, string]> = [
+    ['deviceMuscle', d.muscle_kg, 1, ' kg'],
+    ['deviceVisceral', d.visceral_level, 0, ''],
+    ['deviceWater', d.water_pct, 1, ' %'],
+    ['devicePhaseAngle', d.phase_angle, 1, '°'],
+    ['deviceBmr', d.bmr_kcal, 0, ' kcal'],
+  ];
+  return parts
+    .filter(([, v]) => v !== null)
+    .map(([key, v, digits, unit]) => `${text(lang, key)} ${fmt.num(v!, digits)}${unit}`)
+    .join(' · ');
+}
+
+/** The risks not already rows of the results table (metabolic syndrome, lifestyle, clinical), with their level. */
+export function riskRows(
+  lang: Language,
+  r: EvaluationResult,
+): Array<{ label: string; level: string; source?: EquationRef | undefined }> {
+  const rows: Array<{ label: string; level: string; source?: EquationRef | undefined }> = [];
+  for (const risk of r.risks) {
+    const label = riskName(lang, risk.id);
+    if (!label) continue;
+    const level = categoryName(lang, risk.level);
+    // Metabolic syndrome: how many of the five criteria were met.
+    const count = risk.id === 'metabolic_syndrome' && risk.value !== undefined ? ` (${risk.value}/5)` : '';
+    rows.push({ label, level: level + count, source: risk.equation });
+  }
+  return rows;
+}
