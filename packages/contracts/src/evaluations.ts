@@ -178,7 +178,11 @@ export const REPORT_MESSAGE_MAX = 1000;
 export const sendEvaluationBodySchema = z.strictObject({
   evaluationID: idSchema,
   to: emailSchema.optional(),
-  message: z.string({ error: 'validation.invalid' }).trim().max(REPORT_MESSAGE_MAX, { error: 'validation.tooLong' }).optional(),
+  message: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(REPORT_MESSAGE_MAX, { error: 'validation.tooLong' })
+    .optional(),
   lang: languageSchema.optional(),
 });
 export type SendEvaluationBody = z.infer<typeof sendEvaluationBodySchema>;

@@ -19,7 +19,6 @@ export interface KeyResultScale {
   bands: Array<{ from: number; to: number; level: BandLevel }>;
 }
 
-
 const bands = (min: number, cuts: readonly number[], max: number, levels: BandLevel[]) =>
   levels.map((level, i) => ({ from: i === 0 ? min : cuts[i - 1]!, to: i === cuts.length ? max : cuts[i]!, level }));
 

@@ -5,7 +5,7 @@ import { twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { evaluationBody, fourSkinfoldBody } from '../../test/evaluation-factories.ts';
 import { pdfInfo, pdfText } from '../../test/pdf-text.ts';
-import { ENGINE_VERSION } from '@medida/domain';
+import { conditionName, ENGINE_VERSION } from '@medida/domain';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,22 +22,67 @@ const CLIENTS = {
 
 /** Words that only an English text uses: none of them may appear in a Spanish or Portuguese report. */
 const ENGLISH_WORDS = [
-  'the', 'and', 'of', 'with', 'weight', 'height', 'body', 'fat', 'waist', 'hip', 'results', 'history',
-  'date', 'page', 'report', 'evaluation', 'professional', 'measurements', 'skinfolds', 'blood', 'pressure',
-  'normal range', 'low', 'high', 'healthy', 'under', 'treatment', 'yes', 'warning', 'sources', 'references',
-  'estimate', 'equation', 'muscle', 'lean', 'mass', 'training', 'exams', 'chronic',
+  'the',
+  'and',
+  'of',
+  'with',
+  'weight',
+  'height',
+  'body',
+  'fat',
+  'waist',
+  'hip',
+  'results',
+  'history',
+  'date',
+  'page',
+  'report',
+  'evaluation',
+  'professional',
+  'measurements',
+  'skinfolds',
+  'blood',
+  'pressure',
+  'normal range',
+  'low',
+  'high',
+  'healthy',
+  'under',
+  'treatment',
+  'yes',
+  'warning',
+  'sources',
+  'references',
+  'estimate',
+  'equation',
+  'muscle',
+  'lean',
+  'mass',
+  'training',
+  'exams',
+  'chronic',
+  'sedentary',
+  'moderate',
 ];
 
 async function reportFor(lang: keyof typeof CLIENTS, query = '') {
   const t = await twoTenants(ctx);
   const c = CLIENTS[lang];
-  const country = await ctx.db.selectFrom('countries').select('id').where('iso2', '=', c.country).executeTakeFirstOrThrow();
+  const country = await ctx.db
+    .selectFrom('countries')
+    .select('id')
+    .where('iso2', '=', c.country)
+    .executeTakeFirstOrThrow();
   await ctx.db
     .updateTable('users')
     .set({ lang, nombre: c.nombre, apellido: c.apellido, rut: c.rut, pais_id: country.id })
     .where('id', '=', t.client.id)
     .execute();
-  await ctx.db.updateTable('users').set({ telefono: '+56 9 1234 5678', especialidad: 'Nutricionista' }).where('id', '=', t.owner.id).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ telefono: '+56 9 1234 5678', especialidad: 'Nutricionista' })
+    .where('id', '=', t.owner.id)
+    .execute();
   for (const [fecha, peso] of [
     ['2025-09-10', 78.4],
     ['2025-12-02', 76.5],
@@ -92,25 +137,29 @@ const englishIn = (text: string, references: string) => {
 };
 
 describe('the report PDF in the client’s language and region (issue 14)', () => {
-  it.each(['es', 'pt'] as const)('a %s report has no English words, and its inputs and numbers are local', async (lang) => {
-    const { text } = await reportFor(lang);
-    expect(englishIn(text, lang === 'es' ? 'Referencias' : 'Referências')).toEqual([]);
-    expect(text).toContain('72,5 kg');
-    expect(text).toContain('168,0 cm');
-    expect(text).toContain('122/78 mmHg');
-    expect(text).toContain('36,5 °C');
-    expect(text).toContain('39 mg/dL'); // the HDL value (38.5) at the catalogue's decimals, with its unit
-    expect(text).toContain(CLIENTS[lang].shownId);
-    expect(text).toContain(`${CLIENTS[lang].nombre} ${CLIENTS[lang].apellido}`);
-    expect(text).toContain('Hipertensión');
-  });
+  it.each(['es', 'pt'] as const)(
+    'a %s report has no English words, and its inputs and numbers are local',
+    async (lang) => {
+      const { text } = await reportFor(lang);
+      expect(englishIn(text, lang === 'es' ? 'Referencias' : 'Referências')).toEqual([]);
+      expect(text).toContain('72,5 kg');
+      expect(text).toContain('168,0 cm');
+      expect(text).toContain('122/78 mmHg');
+      expect(text).toContain('36,5 °C');
+      expect(text).toContain('39 mg/dL'); // the HDL value (38.5) at the catalogue's decimals, with its unit
+      expect(text).toContain(CLIENTS[lang].shownId);
+      expect(text).toContain(`${CLIENTS[lang].nombre} ${CLIENTS[lang].apellido}`);
+      expect(text).toContain(conditionName('Hipertensión', lang));
+    },
+  );
 
   it('an en-US report writes 72.5 kg, January dates and keeps internal notes out of the pages', async () => {
     const { text, pdf } = await reportFor('en');
     expect(text).toContain('72.5 kg');
     expect(text).toContain('Evaluation date: February 20, 2026');
     expect(text).toContain('Mary Watson');
-    for (const internal of ['formulas.md', 'Product convention', ENGINE_VERSION, 'engine']) expect(text).not.toContain(internal);
+    for (const internal of ['formulas.md', 'Product convention', ENGINE_VERSION, 'engine'])
+      expect(text).not.toContain(internal);
     expect(pdfInfo(pdf).Keywords).toContain(`engine ${ENGINE_VERSION}`);
   });
 

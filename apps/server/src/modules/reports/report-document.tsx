@@ -1,14 +1,25 @@
 import type { Language } from '@medida/contracts';
 import { formatNationalId } from '@medida/contracts';
 import type { EquationRef, EvaluationInput, EvaluationResult, KeyResultScale } from '@medida/domain';
-import { EQUATIONS, EXAM_CATALOGUE, keyResultScales } from '@medida/domain';
+import {
+  categoryName,
+  engineText,
+  equationName,
+  examLimit,
+  examName,
+  EXAM_CATALOGUE,
+  keyResultScales,
+  localizeEquation,
+  methodName,
+  nutrientName,
+} from '@medida/domain';
 import { Document, Page, renderToBuffer, Text, View } from '@react-pdf/renderer';
 import './report-fonts.ts';
 import { reportFormat, type ReportFormat } from './report-format.ts';
 import { inputPairs, conditionLines } from './report-inputs.ts';
 import { KeyResultBar, Pairs, styles, Table, TimeChart } from './report-parts.tsx';
 import { resultRows, riskRows } from './report-results.ts';
-import { categoryName, methodName, nutrientName, text, warningText, type TextKey } from './report-texts.ts';
+import { text, type TextKey } from './report-texts.ts';
 
 /** Everything the report shows; built from the evaluation detail (reports.service.ts). */
 export interface ReportModel {
@@ -27,11 +38,16 @@ export interface ReportModel {
   history: Array<{ fecha: string; evaluation_type: number; peso: number; body_fat_percent: number | null }>;
 }
 
-/** Numbered references: each equation cited once, shown as [k] in the tables. */
+/**
+ * Numbered references: each equation cited once, shown as [k] with its name in the report's language;
+ * the list at the end prints the client's citation (internal notes replaced, decision 150).
+ */
 class Sources {
   private ids = new Map<string, number>();
   readonly list: EquationRef[] = [];
-  cite(eq: EquationRef | null | undefined): string {
+  constructor(private readonly lang: Language) {}
+  cite(equation: EquationRef | null | undefined): string {
+    const eq = localizeEquation(equation, this.lang);
     if (!eq) return '';
     let k = this.ids.get(eq.id);
     if (k === undefined) {
@@ -41,23 +57,6 @@ class Sources {
     }
     return `[${k}] ${eq.name}`;
   }
-}
-
-/**
- * A citation as the client reads it: the team's own notes ("formulas.md §…", "product convention") stay
- * out of the client's copy (issue 14); the published source remains.
- */
-export function publicCitation(citation: string): string {
-  return citation
-    .replace(/\s*\(formulas\.md[^)]*\)/g, '')
-    .replace(/^product convention\s+on\s+/i, '')
-    .trim();
-}
-
-/** " (equation name)" for a warning about one equation, from the engine's registry. */
-function equationSuffix(id: string | undefined): string {
-  const eq = id ? EQUATIONS.find((e) => e.id === id) : undefined;
-  return eq ? ` (${eq.name})` : '';
 }
 
 const SCALE_LABEL: Record<KeyResultScale['id'], TextKey> = {
@@ -79,7 +78,7 @@ function scaleCategory(lang: Language, scale: KeyResultScale, r: EvaluationResul
     systolic: r.blood_pressure.category,
   };
   const code = engine[scale.id];
-  if (code) return categoryName(lang, code);
+  if (code) return categoryName(code, lang);
   const band = scale.bands.find((b) => scale.value >= b.from && scale.value < b.to) ?? scale.bands.at(-1)!;
   return text(lang, BAND_WORD[band.level]);
 }
@@ -121,7 +120,7 @@ function Summary({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => str
     ...(model.client.rut ? [[t('nationalId'), formatNationalId(model.client.rut)]] : []),
     [t('age'), `${r.age.years} ${t('years')}`],
     [t('sex'), t(r.sex === 'M' ? 'male' : 'female')],
-    [t('method'), methodName(lang, model.evaluationType)],
+    [t('method'), methodName(model.evaluationType, lang)],
     [t('evaluationDate'), fmt.date(model.fecha)],
   ] as Array<[string, string]>;
   const figures: Array<[string, string]> = [
@@ -162,7 +161,7 @@ export function ReportDocument({ model, password }: { model: ReportModel; passwo
   const { lang, results: r, inputs } = model;
   const t = (key: TextKey) => text(lang, key);
   const fmt = reportFormat(lang, model.countryIso2);
-  const sources = new Sources();
+  const sources = new Sources(lang);
   const rows = resultRows(lang, r, fmt).map((row) => [
     t(row.label),
     row.value,
@@ -179,12 +178,11 @@ export function ReportDocument({ model, password }: { model: ReportModel; passwo
   ]);
   // Name, unit and limits from the catalogue in the report's language (the result keeps the evaluation's).
   const exams = r.exams.map((e) => {
-    const def = EXAM_CATALOGUE[e.id];
     return [
-      def.name[lang],
-      `${fmt.num(e.value, def.decimals)} ${e.unit}`,
-      categoryName(lang, e.status),
-      def.limit(r.sex)[lang],
+      examName(e.id, lang),
+      `${fmt.num(e.value, EXAM_CATALOGUE[e.id].decimals)} ${e.unit}`,
+      categoryName(e.status, lang),
+      examLimit(e.id, r.sex, lang),
     ];
   });
   const weights = model.history.map((h) => ({ date: h.fecha, value: h.peso, method: h.evaluation_type }));
@@ -274,7 +272,9 @@ export function ReportDocument({ model, password }: { model: ReportModel; passwo
           <View>
             <Text style={styles.h2}>{t('warnings')}</Text>
             {r.warnings.map((w, i) => (
-              <Text key={i}>{`• ${warningText(lang, w.code, w.params)}${equationSuffix(w.equation)}`}</Text>
+              <Text key={i}>
+                {`• ${engineText(w.code, lang, w.params)}${w.equation ? ` (${equationName(w.equation, lang)})` : ''}`}
+              </Text>
             ))}
           </View>
         ) : null}
@@ -282,7 +282,7 @@ export function ReportDocument({ model, password }: { model: ReportModel; passwo
         <View wrap={false}>
           <Text style={styles.h2}>{t('history')}</Text>
           {model.history.length < 2 ? <Text>{t('noHistory')}</Text> : null}
-          {model.history.length > 0 ? (
+          {model.history.length > 1 ? (
             <View style={{ flexDirection: 'row', gap: 12 }}>
               <TimeChart title={t('weight')} unit="kg" axisTitle={t('timeAxis')} points={weights} fmt={fmt} />
               {fats.length > 0 ? (
@@ -302,7 +302,7 @@ export function ReportDocument({ model, password }: { model: ReportModel; passwo
               <Table
                 head={[t('nutrient'), t('green'), t('red')]}
                 rows={guide.thresholds[form].map((th) => [
-                  nutrientName(lang, th.nutrient) + (th.label ? ` (${th.label})` : ''),
+                  nutrientName(th.nutrient, lang) + (th.label ? ` (${th.label})` : ''),
                   `${fmt.num(th.green_max, th.green_max % 1 === 0 ? 0 : 1)} ${th.unit}`,
                   `${fmt.num(th.red_above, th.red_above % 1 === 0 ? 0 : 1)} ${th.unit}`,
                 ])}
@@ -315,7 +315,7 @@ export function ReportDocument({ model, password }: { model: ReportModel; passwo
         <Text style={styles.h2}>{t('references')}</Text>
         {sources.list.map((eq, i) => (
           <Text key={eq.id} style={styles.small}>
-            {`[${i + 1}] ${eq.name}. ${publicCitation(eq.citation)}`}
+            {`[${i + 1}] ${eq.name}. ${eq.citation}`}
           </Text>
         ))}
         <Footer t={t} />

@@ -31,7 +31,8 @@ const calendarDate = (iso: string) => new Date(`${iso}T12:00:00Z`);
 export function reportFormat(lang: Language, countryIso2?: string | null): ReportFormat {
   const locale = reportLocale(lang, countryIso2);
   const numbers = new Map<number, Intl.NumberFormat>();
-  const dates = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+  const dates = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
   const long = dates({ day: 'numeric', month: 'long', year: 'numeric' });
   const month = dates({ month: 'short', year: 'numeric' });
   const short = dates({ day: '2-digit', month: '2-digit', year: 'numeric' });

@@ -1,7 +1,8 @@
 import type { Language } from '@medida/contracts';
 import type { EvaluationInput } from '@medida/domain';
 import type { ReportFormat } from './report-format.ts';
-import { conditionName, fieldName, text, type TextKey } from './report-texts.ts';
+import { conditionName } from '@medida/domain';
+import { fieldName, text, type TextKey } from './report-texts.ts';
 
 type NumericField = {
   [K in keyof EvaluationInput]-?: EvaluationInput[K] extends number | undefined ? K : never;
@@ -38,10 +39,7 @@ export function inputPairs(lang: Language, i: EvaluationInput, fmt: ReportFormat
   const rock = i.rockport;
   if (rock?.minutes !== undefined && rock.bpm !== undefined) {
     const seconds = rock.seconds ?? 0;
-    vitals.push([
-      t('rockportTest'),
-      `${rock.minutes} min ${fmt.num(seconds, 0)} s · ${fmt.num(rock.bpm, 0)} bpm`,
-    ]);
+    vitals.push([t('rockportTest'), `${rock.minutes} min ${fmt.num(seconds, 0)} s · ${fmt.num(rock.bpm, 0)} bpm`]);
   }
   const habits: Array<[string, string]> = [
     [t('smokes'), yesNo(i.fuma)],
@@ -71,7 +69,7 @@ export function conditionLines(lang: Language, i: EvaluationInput): string[] {
     const ticked = (list ?? []).filter((c) => c.value);
     if (ticked.length === 0) return [];
     const names = ticked.map(
-      (c) => conditionName(lang, c.name) + (c.tratamiento ? ` (${text(lang, 'underTreatment')})` : ''),
+      (c) => conditionName(c.name, lang) + (c.tratamiento ? ` (${text(lang, 'underTreatment')})` : ''),
     );
     return [`${text(lang, title)}: ${names.join(', ')}`];
   });

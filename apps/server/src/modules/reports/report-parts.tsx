@@ -27,7 +27,13 @@ export const styles = StyleSheet.create({
   small: { fontSize: 7.5, color: COLOURS.muted },
   bold: { fontWeight: 700 },
   row: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: COLOURS.rule, paddingVertical: 2 },
-  headRow: { flexDirection: 'row', borderBottomWidth: 1, borderBottomColor: COLOURS.muted, paddingVertical: 2, fontWeight: 700 },
+  headRow: {
+    flexDirection: 'row',
+    borderBottomWidth: 1,
+    borderBottomColor: COLOURS.muted,
+    paddingVertical: 2,
+    fontWeight: 700,
+  },
   header: {
     position: 'absolute',
     top: 24,
@@ -91,12 +97,7 @@ export function Pairs({ pairs }: { pairs: Array<[string, string]> }) {
 const BAR_HEIGHT = 12;
 
 /** One key result as a bar of coloured bands (normal in green) with a mark at the value, as result sheets do. */
-export function KeyResultBar(props: {
-  label: string;
-  scale: KeyResultScale;
-  category: string;
-  fmt: ReportFormat;
-}) {
+export function KeyResultBar(props: { label: string; scale: KeyResultScale; category: string; fmt: ReportFormat }) {
   const { scale, fmt } = props;
   const span = scale.axis.max - scale.axis.min || 1;
   const at = (v: number) => `${((v - scale.axis.min) / span) * 100}%`;
@@ -131,7 +132,17 @@ export function KeyResultBar(props: {
         {scale.bands.slice(1).map((b, i) => (
           <Text
             key={i}
-            style={[styles.small, { position: 'absolute', top: BAR_HEIGHT + 1, left: at(b.from), width: 30, marginLeft: -15, textAlign: 'center' }]}
+            style={[
+              styles.small,
+              {
+                position: 'absolute',
+                top: BAR_HEIGHT + 1,
+                left: at(b.from),
+                width: 30,
+                marginLeft: -15,
+                textAlign: 'center',
+              },
+            ]}
           >
             {fmt.num(b.from, Number.isInteger(b.from) ? 0 : scale.decimals)}
           </Text>
@@ -162,7 +173,14 @@ function runsByMethod<T extends { method: number }>(points: T[]): T[][] {
 const CHART = { width: 240, height: 110, left: 34, bottom: 22, top: 6, right: 8 };
 
 /** One series over time: points placed by date, the y axis labelled in the unit, the x axis in dates. */
-export function TimeChart(props: { title: string; unit: string; axisTitle: string; points: TimePoint[]; fmt: ReportFormat; digits?: number }) {
+export function TimeChart(props: {
+  title: string;
+  unit: string;
+  axisTitle: string;
+  points: TimePoint[];
+  fmt: ReportFormat;
+  digits?: number;
+}) {
   const { points, fmt } = props;
   const digits = props.digits ?? 1;
   const plotW = CHART.width - CHART.left - CHART.right;
@@ -185,10 +203,32 @@ export function TimeChart(props: { title: string; unit: string; axisTitle: strin
       <Text style={styles.bold}>{`${props.title} (${props.unit})`}</Text>
       <View style={{ position: 'relative', width: CHART.width, height: CHART.height + 10 }}>
         <Svg width={CHART.width} height={CHART.height}>
-          <Line x1={CHART.left} y1={CHART.top + plotH} x2={CHART.left + plotW} y2={CHART.top + plotH} stroke="#9aa5b1" strokeWidth={0.6} />
-          <Line x1={CHART.left} y1={CHART.top} x2={CHART.left} y2={CHART.top + plotH} stroke="#9aa5b1" strokeWidth={0.6} />
+          <Line
+            x1={CHART.left}
+            y1={CHART.top + plotH}
+            x2={CHART.left + plotW}
+            y2={CHART.top + plotH}
+            stroke="#9aa5b1"
+            strokeWidth={0.6}
+          />
+          <Line
+            x1={CHART.left}
+            y1={CHART.top}
+            x2={CHART.left}
+            y2={CHART.top + plotH}
+            stroke="#9aa5b1"
+            strokeWidth={0.6}
+          />
           {yTicks.map((v, i) => (
-            <Line key={i} x1={CHART.left - 2} y1={y(v)} x2={CHART.left + plotW} y2={y(v)} stroke={COLOURS.rule} strokeWidth={0.4} />
+            <Line
+              key={i}
+              x1={CHART.left - 2}
+              y1={y(v)}
+              x2={CHART.left + plotW}
+              y2={y(v)}
+              stroke={COLOURS.rule}
+              strokeWidth={0.4}
+            />
           ))}
           {runsByMethod(xy)
             .filter((run) => run.length > 1)
@@ -211,11 +251,24 @@ export function TimeChart(props: { title: string; unit: string; axisTitle: strin
           </Text>
         ))}
         {xTicks.map((d, i) => (
-          <Text key={`x${i}`} style={[label, { top: CHART.top + plotH + 3, left: x(Date.parse(`${d}T12:00:00Z`)) - 30, width: 60, textAlign: 'center' }]}>
+          <Text
+            key={`x${i}`}
+            style={[
+              label,
+              {
+                top: CHART.top + plotH + 3,
+                left: x(Date.parse(`${d}T12:00:00Z`)) - 30,
+                width: 60,
+                textAlign: 'center',
+              },
+            ]}
+          >
             {fmt.shortDate(d)}
           </Text>
         ))}
-        <Text style={[label, { top: CHART.height, left: CHART.left, width: plotW, textAlign: 'center' }]}>{props.axisTitle}</Text>
+        <Text style={[label, { top: CHART.height, left: CHART.left, width: plotW, textAlign: 'center' }]}>
+          {props.axisTitle}
+        </Text>
       </View>
     </View>
   );

@@ -1,7 +1,16 @@
 import type { Language } from '@medida/contracts';
 import type { EquationRef, EvaluationResult } from '@medida/domain';
 import type { ReportFormat } from './report-format.ts';
-import { categoryName, riskName, text, type TextKey } from './report-texts.ts';
+import { categoryName } from '@medida/domain';
+import { riskName, text, type TextKey } from './report-texts.ts';
+
+/** The activity levels of the energy row (an activity level, not a category: "Moderada" in es). */
+const ACTIVITY_LEVELS = [
+  ['sedentary', 'activitySedentary'],
+  ['low', 'activityLow'],
+  ['moderate', 'activityModerate'],
+  ['high', 'activityHigh'],
+] as const;
 
 export interface ResultRow {
   label: TextKey;
@@ -12,7 +21,7 @@ export interface ResultRow {
 
 export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportFormat): ResultRow[] {
   const n = (v: number, digits = 1) => fmt.num(v, digits);
-  const cat = (c: string | null | undefined) => categoryName(lang, c);
+  const cat = (c: string | null | undefined) => categoryName(c, lang);
   const rows: ResultRow[] = [
     { label: 'bmi', value: `${n(r.bmi.value)} kg/m²`, category: cat(r.bmi.category), source: r.bmi.equation },
     {
@@ -51,9 +60,7 @@ export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportForma
   const e = r.energy;
   rows.push({
     label: 'energy',
-    value:
-      (['sedentary', 'low', 'moderate', 'high'] as const).map((l) => `${cat(l)} ${n(e[l].avg, 0)}`).join(' · ') +
-      ' kcal',
+    value: ACTIVITY_LEVELS.map(([level, label]) => `${text(lang, label)} ${n(e[level].avg, 0)}`).join(' · ') + ' kcal',
     source: r.energy_equation,
   });
   const m = r.macros;
@@ -134,7 +141,7 @@ export function riskRows(
   for (const risk of r.risks) {
     const label = riskName(lang, risk.id);
     if (!label) continue;
-    const level = categoryName(lang, risk.level);
+    const level = categoryName(risk.level, lang);
     // Metabolic syndrome: how many of the five criteria were met.
     const count = risk.id === 'metabolic_syndrome' && risk.value !== undefined ? ` (${risk.value}/5)` : '';
     rows.push({ label, level: level + count, source: risk.equation });

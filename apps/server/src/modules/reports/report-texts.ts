@@ -1,7 +1,9 @@
 import type { Language } from '@medida/contracts';
-import { I18N_DEFAULTS, type WarningKey } from '@medida/domain';
 
-/** Headings, labels and category names of the PDF report in es, en and pt. */
+/**
+ * The PDF's own headings and labels in es, en and pt. The engine's words (equations, categories, methods,
+ * nutrients, conditions, warnings, labs) come from `@medida/domain`'s translations (decision 150).
+ */
 const T = {
   title: { es: 'Informe de evaluación', en: 'Evaluation report', pt: 'Relatório de avaliação' },
   professional: { es: 'Profesional', en: 'Professional', pt: 'Profissional' },
@@ -114,6 +116,10 @@ const T = {
   systolic: { es: 'Presión sistólica', en: 'Systolic pressure', pt: 'Pressão sistólica' },
   measurements: { es: 'Mediciones', en: 'Measurements', pt: 'Medidas' },
   bodyGroup: { es: 'Cuerpo', en: 'Body', pt: 'Corpo' },
+  activitySedentary: { es: 'Sedentaria', en: 'Sedentary', pt: 'Sedentária' },
+  activityLow: { es: 'Baja', en: 'Low', pt: 'Baixa' },
+  activityModerate: { es: 'Moderada', en: 'Moderate', pt: 'Moderada' },
+  activityHigh: { es: 'Alta', en: 'High', pt: 'Alta' },
   methodChange: {
     es: 'La línea se corta donde cambia el método de evaluación.',
     en: 'The line breaks where the evaluation method changes.',
@@ -151,96 +157,6 @@ const T = {
 
 export type TextKey = keyof typeof T;
 export const text = (lang: Language, key: TextKey): string => T[key][lang];
-
-const METHODS: Record<number, Record<Language, string>> = {
-  1: { es: 'Bioimpedancia', en: 'Bioimpedance', pt: 'Bioimpedância' },
-  2: { es: 'Dos pliegues', en: 'Two skinfolds', pt: 'Duas dobras' },
-  3: { es: 'Huincha (perímetros)', en: 'Tape measure', pt: 'Fita métrica' },
-  4: { es: 'Cuatro pliegues', en: 'Four skinfolds', pt: 'Quatro dobras' },
-};
-export const methodName = (lang: Language, type: number): string => METHODS[type]?.[lang] ?? String(type);
-
-/** Category codes of the engine's results (BMI, fat, waist, pressure, fitness, training…). */
-const CATEGORIES: Record<string, Record<Language, string>> = {
-  severe_thinness: { es: 'Delgadez severa', en: 'Severe thinness', pt: 'Magreza grave' },
-  moderate_thinness: { es: 'Delgadez moderada', en: 'Moderate thinness', pt: 'Magreza moderada' },
-  mild_thinness: { es: 'Delgadez leve', en: 'Mild thinness', pt: 'Magreza leve' },
-  thinness: { es: 'Delgadez', en: 'Thinness', pt: 'Magreza' },
-  underweight: { es: 'Bajo peso', en: 'Underweight', pt: 'Baixo peso' },
-  normal: { es: 'Normal', en: 'Normal', pt: 'Normal' },
-  pre_obese: { es: 'Sobrepeso', en: 'Pre-obese', pt: 'Pré-obesidade' },
-  overweight: { es: 'Sobrepeso', en: 'Overweight', pt: 'Sobrepeso' },
-  obese: { es: 'Obesidad', en: 'Obese', pt: 'Obesidade' },
-  obesity: { es: 'Obesidad', en: 'Obesity', pt: 'Obesidade' },
-  obese_1: { es: 'Obesidad I', en: 'Obesity class I', pt: 'Obesidade grau I' },
-  obese_2: { es: 'Obesidad II', en: 'Obesity class II', pt: 'Obesidade grau II' },
-  obese_3: { es: 'Obesidad III', en: 'Obesity class III', pt: 'Obesidade grau III' },
-  under: { es: 'Bajo', en: 'Low', pt: 'Baixo' },
-  healthy: { es: 'Saludable', en: 'Healthy', pt: 'Saudável' },
-  low: { es: 'Bajo', en: 'Low', pt: 'Baixo' },
-  increased: { es: 'Aumentado', en: 'Increased', pt: 'Aumentado' },
-  high: { es: 'Alto', en: 'High', pt: 'Alto' },
-  very_high: { es: 'Muy alto', en: 'Very high', pt: 'Muito alto' },
-  extremely_high: { es: 'Extremadamente alto', en: 'Extremely high', pt: 'Extremamente alto' },
-  not_increased: { es: 'No aumentado', en: 'Not increased', pt: 'Não aumentado' },
-  substantially_increased: {
-    es: 'Sustancialmente aumentado',
-    en: 'Substantially increased',
-    pt: 'Substancialmente aumentado',
-  },
-  elevated: { es: 'Elevada', en: 'Elevated', pt: 'Elevada' },
-  stage1: { es: 'Hipertensión etapa 1', en: 'Stage 1 hypertension', pt: 'Hipertensão estágio 1' },
-  stage2: { es: 'Hipertensión etapa 2', en: 'Stage 2 hypertension', pt: 'Hipertensão estágio 2' },
-  crisis: { es: 'Crisis hipertensiva', en: 'Hypertensive crisis', pt: 'Crise hipertensiva' },
-  very_poor: { es: 'Muy pobre', en: 'Very poor', pt: 'Muito fraco' },
-  poor: { es: 'Pobre', en: 'Poor', pt: 'Fraco' },
-  fair: { es: 'Regular', en: 'Fair', pt: 'Regular' },
-  good: { es: 'Buena', en: 'Good', pt: 'Bom' },
-  excellent: { es: 'Excelente', en: 'Excellent', pt: 'Excelente' },
-  superior: { es: 'Superior', en: 'Superior', pt: 'Superior' },
-  basic: { es: 'Básico', en: 'Basic', pt: 'Básico' },
-  medium: { es: 'Medio', en: 'Medium', pt: 'Médio' },
-  advanced: { es: 'Avanzado', en: 'Advanced', pt: 'Avançado' },
-  none: { es: 'Sin aumento', en: 'None', pt: 'Nenhum' },
-  sedentary: { es: 'Sedentario', en: 'Sedentary', pt: 'Sedentário' },
-  moderate: { es: 'Moderado', en: 'Moderate', pt: 'Moderado' },
-  desirable: { es: 'Deseable', en: 'Desirable', pt: 'Desejável' },
-  optimal: { es: 'Óptimo', en: 'Optimal', pt: 'Ótimo' },
-  borderline_high: { es: 'Límite alto', en: 'Borderline high', pt: 'Limítrofe alto' },
-  deficiency: { es: 'Deficiencia', en: 'Deficiency', pt: 'Deficiência' },
-  insufficiency: { es: 'Insuficiencia', en: 'Insufficiency', pt: 'Insuficiência' },
-  sufficiency: { es: 'Suficiencia', en: 'Sufficiency', pt: 'Suficiência' },
-  prediabetes: { es: 'Prediabetes', en: 'Prediabetes', pt: 'Pré-diabetes' },
-  diabetes: { es: 'Diabetes', en: 'Diabetes', pt: 'Diabetes' },
-  present: { es: 'Presente', en: 'Present', pt: 'Presente' },
-  absent: { es: 'Ausente', en: 'Absent', pt: 'Ausente' },
-  indeterminate: { es: 'Datos insuficientes', en: 'Not enough data', pt: 'Dados insuficientes' },
-  yes: { es: 'Sí', en: 'Yes', pt: 'Sim' },
-  no: { es: 'No', en: 'No', pt: 'Não' },
-  review_intake: { es: 'Revisar consumo', en: 'Review intake', pt: 'Revisar consumo' },
-  fever: { es: 'Fiebre', en: 'Fever', pt: 'Febre' },
-  reported: { es: 'Informado', en: 'Reported', pt: 'Informado' },
-  treated: { es: 'En tratamiento', en: 'Under treatment', pt: 'Em tratamento' },
-};
-/** A category in the report's language; an unknown code is shown readable rather than dropped. */
-export const categoryName = (lang: Language, code: string | null | undefined): string =>
-  code ? (CATEGORIES[code]?.[lang] ?? code.replace(/_/g, ' ')) : '';
-
-const NUTRIENTS: Record<string, Record<Language, string>> = {
-  energy_kcal: { es: 'Energía', en: 'Energy', pt: 'Energia' },
-  fat_g: { es: 'Grasas totales', en: 'Fat', pt: 'Gorduras totais' },
-  saturates_g: { es: 'Grasas saturadas', en: 'Saturates', pt: 'Gorduras saturadas' },
-  sugars_g: { es: 'Azúcares', en: 'Sugars', pt: 'Açúcares' },
-  salt_g: { es: 'Sal', en: 'Salt', pt: 'Sal' },
-  sodium_mg: { es: 'Sodio', en: 'Sodium', pt: 'Sódio' },
-};
-export const nutrientName = (lang: Language, code: string): string => NUTRIENTS[code]?.[lang] ?? code;
-
-/** The engine's warning in `lang`, its {{params}} filled in (a sample's ages or BMI limit). */
-export function warningText(lang: Language, code: string, params: Record<string, number> = {}): string {
-  const template = I18N_DEFAULTS[code as WarningKey]?.[lang] ?? code;
-  return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
-}
 
 /** The measured inputs (the wizard's fields) by their input name. */
 const FIELDS: Record<string, Record<Language, string>> = {
@@ -280,6 +196,3 @@ const RISKS: Record<string, Record<Language, string>> = {
 };
 /** null for a risk that is not listed in the risk table. */
 export const riskName = (lang: Language, id: string): string | null => RISKS[id]?.[lang] ?? null;
-
-/** Conditions are stored by their Spanish name (the wizard's list); shown as stored until translated keys exist. */
-export const conditionName = (_lang: Language, name: string): string => name;

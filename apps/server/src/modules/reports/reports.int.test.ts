@@ -3,9 +3,11 @@ import { bearer, login } from '../../test/factories.ts';
 import { twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { evaluationBody, fourSkinfoldBody } from '../../test/evaluation-factories.ts';
-import { pdfText } from '../../test/pdf-text.ts';
-import { EXAM_CATALOGUE } from '@medida/domain';
+import { pdfInfo, pdfText } from '../../test/pdf-text.ts';
+import { equationCitation, EXAM_CATALOGUE } from '@medida/domain';
+import { reportFormat } from './report-format.ts';
 import { REPORT_EMAILS_PER_HOUR } from './reports.service.ts';
+import { REPORT_MESSAGE_MAX } from '@medida/contracts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -38,7 +40,7 @@ async function evaluated(lang: 'es' | 'en' | 'pt') {
 const HEADINGS = {
   es: [
     'Informe de evaluación',
-    'Profesional',
+    'Tus resultados de un vistazo',
     'Índice de masa corporal',
     'Cuatro pliegues',
     'Comparación de ecuaciones de grasa corporal',
@@ -49,7 +51,7 @@ const HEADINGS = {
   ],
   en: [
     'Evaluation report',
-    'Professional',
+    'Your results at a glance',
     'Body mass index',
     'Four skinfolds',
     'Body-fat equations compared',
@@ -60,7 +62,7 @@ const HEADINGS = {
   ],
   pt: [
     'Relatório de avaliação',
-    'Profissional',
+    'Seus resultados em resumo',
     'Índice de massa corporal',
     'Quatro dobras',
     'Comparação de equações de gordura corporal',
@@ -92,14 +94,18 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
     const text = pdfText(res.rawPayload);
     for (const heading of HEADINGS[lang]) expect(text).toContain(heading);
     expect(text).toContain('Zoë Muñoz');
-    // Every equation of the body-fat comparison is cited with its source (lines joined: citations wrap).
-    const flat = text.split('\n').join('');
+    // Every equation of the body-fat comparison is cited with its source, as the client's copy prints it.
+    const flat = text;
     const detail = (
       await ctx.app.inject({ method: 'GET', url: `/web/getevaluacion?evaluationID=${t.id}`, headers: t.owner.headers })
     ).json().data;
     expect(detail.results.comparisons.length).toBeGreaterThan(1);
-    for (const c of detail.results.comparisons) expect(flat).toContain(c.equation.citation.split(';')[0]);
-    expect(text).toContain('2026-01-15 - 2026-02-20'); // the history chart spans both visits
+    for (const c of detail.results.comparisons)
+      expect(flat).toContain(equationCitation(c.equation.id, lang, c.equation.citation).split(';')[0]);
+    // The history chart's time axis spans both visits, dates written as the language does.
+    const fmt = reportFormat(lang);
+    expect(text).toContain(fmt.shortDate('2026-01-15'));
+    expect(text).toContain(fmt.shortDate('2026-02-20'));
     // Exam names and limits in the report's language, whatever language the evaluation was saved in.
     expect(flat).toContain(EXAM_CATALOGUE.fasting_glucose.name[lang]);
     expect(flat).toContain(EXAM_CATALOGUE.total_cholesterol.limit('F')[lang].split(';')[0]!);
@@ -108,10 +114,10 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
   const LATE_LIFE = {
     es: [
       'Lecturas del equipo de bioimpedancia',
-      'músculo 34.5 kg',
-      'agua 55.2 %',
-      'ángulo de fase 6.3°',
-      'metabolismo basal 1720 kcal',
+      'músculo 34,5 kg',
+      'agua 55,2 %',
+      'ángulo de fase 6,3°',
+      'metabolismo basal 1.720 kcal',
       'Volumen de entrenamiento',
       '150 min/semana',
       'VO2máx medido',
@@ -123,7 +129,7 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
       'muscle 34.5 kg',
       'water 55.2 %',
       'phase angle 6.3°',
-      'BMR 1720 kcal',
+      'BMR 1,720 kcal',
       'Training volume',
       '150 min/week',
       'Measured VO2max',
@@ -132,10 +138,10 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
     ],
     pt: [
       'Leituras do aparelho de bioimpedância',
-      'músculo 34.5 kg',
-      'água 55.2 %',
-      'ângulo de fase 6.3°',
-      'metabolismo basal 1720 kcal',
+      'músculo 34,5 kg',
+      'água 55,2 %',
+      'ângulo de fase 6,3°',
+      'metabolismo basal 1.720 kcal',
       'Volume de treinamento',
       '150 min/semana',
       'VO2máx medido',
@@ -180,7 +186,7 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
         headers: t.owner.headers,
       });
       expect(res.statusCode).toBe(200);
-      const flat = pdfText(res.rawPayload).split('\n').join('');
+      const flat = pdfText(res.rawPayload);
       for (const expected of LATE_LIFE[lang]) expect(flat).toContain(expected);
       // The exam in the report's language, printed "40" and classed on that figure (decision 035).
       expect(flat).toContain(EXAM_CATALOGUE.hdl.name[lang]);
@@ -204,7 +210,8 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
       headers: t.owner.headers,
     });
     expect(v1.headers['content-disposition']).toContain('-v1-');
-    expect(pdfText(v1.rawPayload)).toContain('Versión 1');
+    // The version is in the document's metadata, not on the client's pages.
+    expect(pdfInfo(v1.rawPayload).Keywords).toContain('version 1 ');
     expect(
       (
         await ctx.app.inject({
@@ -245,6 +252,7 @@ describe('POST /web/enviarevalua', () => {
     });
     expect(attachment!.content.toString('latin1')).toMatch(/\/Encrypt/);
     expect(pdfText(attachment!.content)).not.toContain('Evaluation report'); // unreadable without the password
+    expect(pdfText(attachment!.content, body.pdf_password)).toContain('Evaluation report');
     expect(mail.raw).toContain('Content-Type: application/pdf');
 
     const logged = await ctx.db.selectFrom('evaluation_emails').selectAll().where('evaluation_id', '=', t.id).execute();
@@ -264,7 +272,8 @@ describe('POST /web/enviarevalua', () => {
     ]);
   });
 
-  it(`allows ${REPORT_EMAILS_PER_HOUR} reports an hour per professional, then 429`, async () => {
+  // 21 encrypted renderings: a minute and more on a loaded machine.
+  it(`allows ${REPORT_EMAILS_PER_HOUR} reports an hour per professional, then 429`, { timeout: 240_000 }, async () => {
     const t = await evaluated('es');
     const send = () =>
       ctx.app.inject({
@@ -283,6 +292,66 @@ describe('POST /web/enviarevalua', () => {
       (await ctx.app.inject({ method: 'POST', url: '/web/enviarevalua', headers, payload: { evaluationID: t.id } }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('sends to the address the professional typed, with a personal message, in the chosen language, Reply-To the professional', async () => {
+    const t = await evaluated('es');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/enviarevalua',
+      headers: t.owner.headers,
+      payload: {
+        evaluationID: t.id,
+        to: '  familia.munoz@example.org ',
+        message: 'Hola Zoë,\nte dejo tu informe. ¡Vamos bien!',
+        lang: 'pt',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().to).toBe('familia.munoz@example.org');
+    const mail = ctx.mailer.sent.at(-1)!;
+    expect(mail.to).toBe('familia.munoz@example.org');
+    expect(mail.subject).toBe('Seu relatório de avaliação Medida');
+    expect(mail.text).toMatch(/^Mensagem de Ana Pérez:\n\nHola Zoë,\nte dejo tu informe\. ¡Vamos bien!/);
+    expect(mail.text).toContain('20 de fevereiro de 2026'); // the evaluation's date as the language writes it
+    expect(mail.raw).toMatch(/^Reply-To: .*<user-[^>]+@example\.com>/m);
+    const owner = await ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', t.owner.id)
+      .executeTakeFirstOrThrow();
+    expect(mail.replyTo).toEqual({ name: 'Ana Pérez', address: owner.email });
+    const password = res.json().pdf_password as string;
+    expect(pdfText(mail.attachments![0]!.content, password)).toContain('Relatório de avaliação');
+    const logged = await ctx.db.selectFrom('evaluation_emails').selectAll().where('evaluation_id', '=', t.id).execute();
+    expect(logged).toEqual([expect.objectContaining({ recipient: 'familia.munoz@example.org', lang: 'pt' })]);
+  });
+
+  it('refuses a bad recipient, a message too long or with control characters, an unknown language: translated, nothing sent', async () => {
+    const t = await evaluated('es');
+    const before = ctx.mailer.sent.length;
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ to: 'not-an-address' }, 'to', 'Ingresa un correo electrónico válido.'],
+      [{ to: 'a@b.cl\r\nBcc: x@y.z' }, 'to', 'Ingresa un correo electrónico válido.'],
+      [{ message: 'x'.repeat(REPORT_MESSAGE_MAX + 1) }, 'message', 'Es demasiado largo.'],
+      [{ message: 'hola\u0007' }, 'message', 'Este campo contiene caracteres no permitidos.'],
+      [{ lang: 'fr' }, 'lang', ''],
+    ];
+    for (const [extra, field, text] of cases) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/web/enviarevalua',
+        headers: { ...t.owner.headers, 'accept-language': 'es' },
+        payload: { evaluationID: t.id, ...extra },
+      });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(422);
+      const fields = res.json().error.message as Record<string, string[]>;
+      expect(Object.keys(fields)).toContain(field);
+      if (text) expect(fields[field]).toContain(text);
+    }
+    expect(ctx.mailer.sent.length).toBe(before);
+    const logged = await ctx.db.selectFrom('evaluation_emails').selectAll().where('evaluation_id', '=', t.id).execute();
+    expect(logged).toEqual([]);
   });
 
   it('validates the body (422) and hides other tenants (404)', async () => {
