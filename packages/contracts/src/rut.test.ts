@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanRut, formatNationalId, isValidChileanRut, isValidCpf, rutCheckDigit } from './rut.ts';
+import { cleanRut, isValidChileanRut, rutCheckDigit } from './rut.ts';
 
 describe('Chilean RUT', () => {
   it('cleans dots, hyphens and case', () => {
@@ -17,19 +17,5 @@ describe('Chilean RUT', () => {
     expect(isValidChileanRut('123456784')).toBe(false);
     expect(isValidChileanRut('12.345.678-5')).toBe(false);
     expect(isValidChileanRut('123K')).toBe(false);
-  });
-});
-
-describe('formatNationalId', () => {
-  it('writes a valid RUT with dots and hyphen and a valid CPF as 123.456.789-09', () => {
-    expect(formatNationalId('111111111')).toBe('11.111.111-1');
-    expect(formatNationalId('7654321-6')).toBe('7.654.321-6');
-    expect(formatNationalId('12345678909')).toBe('123.456.789-09');
-  });
-  it('keeps anything else as stored', () => {
-    expect(formatNationalId('111111112')).toBe('111111112');
-    expect(formatNationalId('11111111111')).toBe('11111111111');
-    expect(formatNationalId('X-99')).toBe('X-99');
-    expect(isValidCpf('12345678900')).toBe(false);
   });
 });

@@ -25,29 +25,3 @@ export function isValidChileanRut(cleaned: string): boolean {
   const match = /^(\d{7,8})([0-9K])$/.exec(cleaned);
   return match !== null && rutCheckDigit(match[1]!) === match[2];
 }
-
-/** A Brazilian CPF: 11 digits, two module-11 check digits (all-equal digits are not a CPF). */
-export function isValidCpf(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
-  const check = (length: number) => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
-}
-
-/**
- * A national id as people write it: a valid RUT as 11.111.111-1, a valid CPF as 123.456.789-09; anything
- * else (another country's id, a typo) exactly as stored.
- */
-export function formatNationalId(raw: string): string {
-  const cleaned = cleanRut(raw);
-  if (isValidChileanRut(cleaned)) {
-    const body = cleaned.slice(0, -1).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-    return `${body}-${cleaned.slice(-1)}`;
-  }
-  if (isValidCpf(cleaned)) return cleaned.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
-  return raw;
-}
