@@ -229,6 +229,9 @@ export const evaluationHistoryItemSchema = z.object({
   body_fat_percent: z.number().nullable(),
   lean_mass_kg: z.number().nullable(),
   muscle_mass_kg: z.number().nullable(),
+  /** Equation ids behind the fat % and the muscle mass: values of different equations are not compared. */
+  body_fat_equation: z.string().nullable(),
+  muscle_equation: z.string().nullable(),
   /** The waist circumference input (`pcintura`, cm); null when that version has none. */
   waist_cm: z.number().nullable(),
   /** The engine result's `rockport.vo2max` (ml/kg/min); null without a Rockport test. */

@@ -53,6 +53,7 @@ export {
   examLimit,
   examName,
   localizeEquation,
+  localizeResult,
   methodName,
   nutrientName,
 } from './i18n/translate.ts';

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/pt-br';
 import type { Language } from '@medida/contracts';
+import { withEngineTexts } from './engine-texts.ts';
 import { FALLBACK_LANGUAGE, dateLocale, resolveLanguage } from './language.ts';
 import { getStoredLanguage, isLanguage } from './storage.ts';
 
@@ -22,7 +23,7 @@ const localeChunks: BackendModule = {
   read: (language, _namespace, callback) => {
     if (!isLanguage(language)) return callback(null, {});
     translations[language]().then(
-      (module) => callback(null, module.default),
+      (module) => callback(null, withEngineTexts(module.default, language)),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },

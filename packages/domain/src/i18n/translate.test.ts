@@ -15,6 +15,7 @@ import {
   equationName,
   examName,
   localizeEquation,
+  localizeResult,
   methodName,
 } from './translate.ts';
 import { CONDITION_NAMES, METHOD_NAMES, NUTRIENT_NAMES } from './vocabulary.ts';
@@ -77,6 +78,12 @@ describe('the engine translations (decision 150)', () => {
       expect(es.name, ref.id).toBe(EQUATION_NAMES[ref.id]!.es);
     }
     expect(localizeEquation(null, 'pt')).toBeNull();
+    const pt = localizeResult(outcome.result, 'pt');
+    expect(pt.body_fat.equation.name).toBe(EQUATION_NAMES[outcome.result.body_fat.equation.id]!.pt);
+    expect(pt.food_guide.equation.name).toBe(EQUATION_NAMES[outcome.result.food_guide.equation.id]!.pt);
+    expect(pt.comparisons.map((c) => c.equation.id)).toEqual(outcome.result.comparisons.map((c) => c.equation.id));
+    expect(pt.body_fat.percent).toBe(outcome.result.body_fat.percent);
+    expect(outcome.result.body_fat.equation.name).toBe(equationName(outcome.result.body_fat.equation.id, 'en'));
   });
 
   it('read codes in each language, an unknown code readable', () => {

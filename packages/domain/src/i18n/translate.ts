@@ -82,3 +82,21 @@ export function engineText(
     return typeof value === 'number' ? format.format(value) : value;
   });
 }
+
+const isEquationRef = (v: object): v is EquationRef =>
+  typeof (v as EquationRef).id === 'string' &&
+  typeof (v as EquationRef).name === 'string' &&
+  typeof (v as EquationRef).citation === 'string';
+
+/**
+ * A copy of a stored result (or any part of it) with every equation reference in `lang`, so a screen
+ * or a report translates once and reads `name` and `citation` as usual. Codes and numbers are untouched.
+ */
+export function localizeResult<T>(value: T, lang: Lang): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => localizeResult(item, lang)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (isEquationRef(value)) return localizeEquation(value, lang);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = localizeResult(item, lang);
+  return out as T;
+}

@@ -425,6 +425,18 @@ describe('GET /web/getevaluacion', () => {
       ['2026-01-20', 82, data.results.rockport.vo2max],
       ['2026-02-01', null, null],
     ]);
+    // The equations behind fat % and muscle mass, so the history compares like with like (decision 151).
+    expect(
+      data.history.map((h: { body_fat_equation: string | null; muscle_equation: string | null }) => [
+        h.body_fat_equation,
+        h.muscle_equation,
+      ]),
+    ).toEqual([
+      ['bia_device', expect.any(String)],
+      [data.results.body_fat.equation.id, data.results.muscle_mass.equation.id],
+      [null, null],
+    ]);
+    expect(data.history[1].body_fat_equation).not.toBe('bia_device');
   });
 
   it('a client reads its own evaluation read-only; others get 404; bad ids 422', async () => {

@@ -114,6 +114,8 @@ export function toEvaluationDetail(d: {
       body_fat_percent: h.body_fat_percent,
       lean_mass_kg: h.lean_mass_kg,
       muscle_mass_kg: h.muscle_mass_kg,
+      body_fat_equation: h.body_fat_equation,
+      muscle_equation: h.muscle_equation,
       waist_cm: h.waist_cm,
       vo2max: h.vo2max,
     })),

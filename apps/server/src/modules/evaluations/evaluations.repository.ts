@@ -309,6 +309,8 @@ export function createEvaluationsRepository(db: Db) {
           sql<number | null>`(v.results->'body_fat'->>'percent')::float8`.as('body_fat_percent'),
           sql<number | null>`(v.results->'lean_mass'->>'kg')::float8`.as('lean_mass_kg'),
           sql<number | null>`(v.results->'muscle_mass'->>'kg')::float8`.as('muscle_mass_kg'),
+          sql<string | null>`v.results->'body_fat'->'equation'->>'id'`.as('body_fat_equation'),
+          sql<string | null>`v.results->'muscle_mass'->'equation'->>'id'`.as('muscle_equation'),
           sql<number | null>`(v.inputs->>'pcintura')::float8`.as('waist_cm'),
           // rockport is JSON null without a test; ->'vo2max' of it is SQL NULL.
           sql<number | null>`(v.results->'rockport'->>'vo2max')::float8`.as('vo2max'),

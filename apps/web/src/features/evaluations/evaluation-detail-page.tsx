@@ -15,9 +15,11 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { EvaluationDetail } from '@medida/contracts';
+import { localizeResult } from '@medida/domain';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { isApiError } from '../../lib/api-error.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { CompositionCard } from './detail/composition-card.tsx';
@@ -193,7 +195,10 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
 }
 
 function EvaluationBody({ data }: { data: EvaluationDetail }) {
-  const r = data.results;
+  useTranslation(); // re-render on a language change
+  const lang = currentLanguage();
+  // Equation names and client citations in the interface language (decision 150); codes and numbers as stored.
+  const r = useMemo(() => localizeResult(data.results, lang), [data.results, lang]);
   const equations = useMemo(() => collectEquations(r), [r]);
   const points = useMemo(() => historyPoints(data.history, data), [data]);
   return (

@@ -1,11 +1,12 @@
 import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
+import { ChartTooltip, LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatNumber } from './format.ts';
-import { TRACKED, TRACKED_UNIT, type HistoryPoint, type Tracked } from './history.ts';
+import { comparableRuns, TRACKED, TRACKED_UNIT, type HistoryPoint, type Tracked } from './history.ts';
+
 const COLOUR: Record<Tracked, string> = {
   peso: 'medida.6',
   fat: 'orange.6',
@@ -14,39 +15,70 @@ const COLOUR: Record<Tracked, string> = {
   vo2max: 'blue.6',
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const time = (fecha: string) => dayjs(fecha).valueOf();
+
+/**
+ * One row per evaluation at its date, the value under the series of its run (`fat_0`, `fat_1`…): one
+ * line per run of comparable values, so the line breaks where the method or equation changes.
+ */
+function chartData(points: HistoryPoint[], key: Tracked) {
+  const runs = comparableRuns(points, key);
+  const data = runs.flatMap((run, i) => run.map((p) => ({ at: time(p.fecha), [`${key}_${i}`]: p.values[key] })));
+  return { runs, data: data.sort((a, b) => a.at - b.at) };
+}
+
 /**
  * One small chart per measure, so each keeps its own scale; a measure with no data at all (e.g. no
- * Rockport test yet) is left out rather than drawn empty.
+ * Rockport test yet) is left out rather than drawn empty. Points sit at their dates (a time axis), so
+ * two visits a week apart are drawn close and a year's gap looks like one.
  */
 export function HistoryCharts({ points }: { points: HistoryPoint[] }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const shown = TRACKED.filter((key) => points.some((p) => p.values[key] !== null));
+  const first = points.length > 0 ? time(points[0]!.fecha) : 0;
+  const last = points.length > 0 ? time(points.at(-1)!.fecha) : 0;
+  const margin = Math.max((last - first) * 0.06, 3 * DAY_MS);
+  // Short ticks over more than a year carry the year; within one, the day.
+  const tickFormat = last - first > 365 * DAY_MS ? 'MMM YY' : 'D MMM';
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="history-charts">
       {shown.map((key) => {
-        const data = points.map((p) => ({ date: dayjs(p.fecha).format('D MMM YY'), [key]: p.values[key] }));
+        const { runs, data } = chartData(points, key);
+        const label = t(`evaluations.history.${key}`);
+        const series = runs.map((_, i) => ({ name: `${key}_${i}`, label, color: COLOUR[key] }));
         const values = points.map((p) => p.values[key]).filter((v): v is number => v !== null);
         const min = Math.min(...values);
         const max = Math.max(...values);
         // A little air above and below, so a flat series is not drawn on the frame.
         const pad = Math.max((max - min) * 0.15, max * 0.02, 0.5);
+        const format = (v: number) => `${formatNumber(v, 1, lang)} ${TRACKED_UNIT[key]}`;
         return (
-          <Paper key={key} withBorder radius="md" p="sm" data-testid={`history-chart-${key}`}>
+          <Paper key={key} withBorder radius="md" p="sm" data-testid={`history-chart-${key}`} data-runs={runs.length}>
             <Text size="sm" fw={600} mb={4}>
-              {t(`evaluations.history.${key}`)}{' '}
+              {label}{' '}
               <Text span size="xs" c="dimmed" fw={400}>
                 ({TRACKED_UNIT[key]})
               </Text>
             </Text>
             <LineChart
-              h={170}
+              h={190}
               data={data}
-              dataKey="date"
-              series={[{ name: key, label: t(`evaluations.history.${key}`), color: COLOUR[key] }]}
+              dataKey="at"
+              series={series}
               curveType="linear"
               connectNulls
               withLegend={false}
+              xAxisLabel={t('evaluations.history.dateAxis')}
+              yAxisLabel={TRACKED_UNIT[key]}
+              xAxisProps={{
+                type: 'number',
+                scale: 'time',
+                domain: [first - margin, last + margin],
+                tickFormatter: (v: number) => dayjs(v).format(tickFormat),
+                minTickGap: 24,
+              }}
               // The unit is in the title: ticks stay short whole numbers, the tooltip has one decimal.
               yAxisProps={{
                 domain: [Math.floor(min - pad), Math.ceil(max + pad)],
@@ -54,7 +86,17 @@ export function HistoryCharts({ points }: { points: HistoryPoint[] }) {
                 allowDecimals: false,
                 tickFormatter: (v: number) => formatNumber(v, 0, lang),
               }}
-              valueFormatter={(v) => `${formatNumber(v, 1, lang)} ${TRACKED_UNIT[key]}`}
+              tooltipProps={{
+                content: ({ label: at, payload }) => (
+                  <ChartTooltip
+                    label={typeof at === 'number' ? dayjs(at).format('D MMM YYYY') : ''}
+                    payload={payload}
+                    series={series}
+                    valueFormatter={format}
+                  />
+                ),
+              }}
+              valueFormatter={format}
               dotProps={{ r: 4 }}
               gridAxis="y"
               tickLine="none"

@@ -5,7 +5,15 @@ import { Link } from 'react-router';
 import { lazyWithTimeout } from '../../../components/lazy-with-timeout.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatDelta, formatNumber } from './format.ts';
-import { changeSincePrevious, TRACKED, TRACKED_UNIT, type HistoryPoint, type Tracked } from './history.ts';
+import {
+  changeSincePrevious,
+  methodChanged,
+  TRACKED,
+  TRACKED_UNIT,
+  type Change,
+  type HistoryPoint,
+  type Tracked,
+} from './history.ts';
 import { paths } from '../../../config/paths.ts';
 
 // The charts (recharts, most of this page's code) load only when a history is shown (issue 11).
@@ -16,15 +24,32 @@ const HistoryCharts = lazyWithTimeout(() => import('./history-charts.tsx').then(
 /** Whether a rise is good news: colour only where the direction has a clear meaning. */
 const RISE_IS_GOOD: Partial<Record<Tracked, boolean>> = { fat: false, waist: false, muscle: true, vo2max: true };
 
-function deltaColour(key: Tracked, delta: number | null): string {
+function deltaColour(key: Tracked, delta: Change): string {
   const good = RISE_IS_GOOD[key];
-  if (delta === null || good === undefined || Math.abs(delta) < 0.05) return 'dimmed';
+  if (typeof delta !== 'number' || good === undefined || Math.abs(delta) < 0.05) return 'dimmed';
   return delta > 0 === good ? 'green.9' : 'orange.9';
+}
+
+/** A change as shown: signed number, or "other method"/"other equation" where the values are not comparable. */
+function ChangeText({ change, unit }: { change: Change; unit?: string }) {
+  const { t } = useTranslation();
+  if (change === 'method' || change === 'equation') {
+    return (
+      <Text span size="xs" c="dimmed" fs="italic" data-testid="history-not-compared" data-reason={change}>
+        {t(change === 'method' ? 'evaluations.history.otherMethod' : 'evaluations.history.otherEquation')}
+      </Text>
+    );
+  }
+  return (
+    <>
+      {formatDelta(change, 1, currentLanguage())}
+      {unit ? ` ${unit}` : ''}
+    </>
+  );
 }
 
 function ChangeSummary({ points, currentId }: { points: HistoryPoint[]; currentId: number }) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
   const change = changeSincePrevious(points, currentId);
   if (!change) return null;
   const index = points.findIndex((p) => p.id === currentId);
@@ -41,7 +66,10 @@ function ChangeSummary({ points, currentId }: { points: HistoryPoint[]; currentI
               {t(`evaluations.history.${key}`)}
             </Text>
             <Text fw={700} c={deltaColour(key, change[key])} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatDelta(change[key], 1, lang)} {key === 'fat' ? t('evaluations.history.points') : TRACKED_UNIT[key]}
+              <ChangeText
+                change={change[key]}
+                unit={key === 'fat' ? t('evaluations.history.points') : TRACKED_UNIT[key]}
+              />
             </Text>
           </Stack>
         ))}
@@ -109,13 +137,22 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>{t(`evaluations.types.${p.evaluation_type}`)}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={2} align="flex-start">
+                      {t(`evaluations.types.${p.evaluation_type}`)}
+                      {methodChanged(points, p.id) && (
+                        <Badge size="xs" variant="outline" color="orange" tt="none" data-testid="history-method-change">
+                          {t('evaluations.history.methodChange')}
+                        </Badge>
+                      )}
+                    </Stack>
+                  </Table.Td>
                   {TRACKED.map((key) => (
                     <Table.Td key={key} ta="right" style={num}>
                       {formatNumber(p.values[key], 1, lang)}
                       {change && change[key] !== null && (
                         <Text span size="xs" ml={6} c={deltaColour(key, change[key])}>
-                          {formatDelta(change[key], 1, lang)}
+                          <ChangeText change={change[key]} />
                         </Text>
                       )}
                     </Table.Td>
@@ -126,7 +163,12 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Stack mt="md">
+      <Stack mt="md" gap="xs">
+        {points.length > 1 && (
+          <Text size="xs" c="dimmed">
+            {t('evaluations.history.notCompared')}
+          </Text>
+        )}
         <HistoryCharts points={points} />
       </Stack>
     </Paper>

@@ -17,6 +17,9 @@ export interface HistoryPoint {
   id: number;
   fecha: string;
   evaluation_type: number;
+  /** Equation ids of the fat % and the muscle mass (null in results that predate them). */
+  fatEquation: string | null;
+  muscleEquation: string | null;
   values: Record<Tracked, number | null>;
 }
 
@@ -36,6 +39,8 @@ export function historyPoints(
       id: h.id,
       fecha: h.fecha,
       evaluation_type: h.evaluation_type,
+      fatEquation: h.body_fat_equation,
+      muscleEquation: h.muscle_equation,
       values: {
         peso: orNull(h.peso),
         fat: orNull(h.body_fat_percent),
@@ -48,6 +53,8 @@ export function historyPoints(
     id: current.id,
     fecha: current.fecha,
     evaluation_type: current.results.evaluation_type,
+    fatEquation: current.results.body_fat.equation.id,
+    muscleEquation: current.results.muscle_mass.equation.id,
     values: {
       peso: current.inputs.peso,
       fat: current.results.body_fat.percent,
@@ -60,17 +67,58 @@ export function historyPoints(
   return points.sort((a, b) => a.fecha.localeCompare(b.fecha) || a.id - b.id);
 }
 
-/** Change of each measure against the evaluation just before `id` (null when either side lacks it). */
-export function changeSincePrevious(points: HistoryPoint[], id: number): Record<Tracked, number | null> | null {
+/** Why two values of a measure are not compared: another method, or the same method with another equation. */
+export type Mismatch = 'method' | 'equation';
+
+/**
+ * Whether `key` of `a` and `b` can be compared (decision 151). Weight, waist and VO2max are measured the
+ * same way whatever the method; fat % only within one method and equation; muscle mass only within one
+ * equation (a device's muscle and De Rose's four-component muscle are different quantities).
+ */
+export function mismatch(a: HistoryPoint, b: HistoryPoint, key: Tracked): Mismatch | null {
+  if (key === 'fat') {
+    if (a.evaluation_type !== b.evaluation_type) return 'method';
+    return a.fatEquation !== b.fatEquation ? 'equation' : null;
+  }
+  if (key === 'muscle') return a.muscleEquation !== b.muscleEquation ? 'equation' : null;
+  return null;
+}
+
+/** A change against the previous evaluation: a number, null (a side lacks the value), or why it is not given. */
+export type Change = number | null | Mismatch;
+
+/** Change of each measure against the evaluation just before `id`; null for the first one. */
+export function changeSincePrevious(points: HistoryPoint[], id: number): Record<Tracked, Change> | null {
   const index = points.findIndex((p) => p.id === id);
   if (index <= 0) return null;
-  const now = points[index]!.values;
-  const before = points[index - 1]!.values;
-  const out = {} as Record<Tracked, number | null>;
+  const now = points[index]!;
+  const before = points[index - 1]!;
+  const out = {} as Record<Tracked, Change>;
   for (const key of TRACKED) {
-    const a = now[key];
-    const b = before[key];
-    out[key] = a === null || b === null ? null : a - b;
+    const a = now.values[key];
+    const b = before.values[key];
+    out[key] = a === null || b === null ? null : (mismatch(now, before, key) ?? a - b);
   }
   return out;
+}
+
+/** The evaluation's method differs from the one just before it (the history table marks it). */
+export function methodChanged(points: HistoryPoint[], id: number): boolean {
+  const index = points.findIndex((p) => p.id === id);
+  return index > 0 && points[index]!.evaluation_type !== points[index - 1]!.evaluation_type;
+}
+
+/**
+ * The points that carry `key`, cut into runs that can be joined by a line: a new run starts where the
+ * value is not comparable with the previous one (another method or equation). Charts draw one line per run.
+ */
+export function comparableRuns(points: HistoryPoint[], key: Tracked): HistoryPoint[][] {
+  const runs: HistoryPoint[][] = [];
+  for (const p of points) {
+    if (p.values[key] === null) continue;
+    const run = runs.at(-1);
+    if (run && mismatch(run.at(-1)!, p, key) === null) run.push(p);
+    else runs.push([p]);
+  }
+  return runs;
 }

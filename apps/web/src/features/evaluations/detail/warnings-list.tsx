@@ -1,9 +1,10 @@
 import { Alert, List } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { EquationRef, ResultWarning } from '@medida/domain';
+import { engineText, type EquationRef, type ResultWarning } from '@medida/domain';
+import { currentLanguage } from '../../../lib/i18n.ts';
 
-/** The engine's cautions (validity, estimates, fever, crisis) in the reader's language. */
+/** The engine's cautions (validity, estimates, fever, crisis) in the reader's language, numbers with its decimal separator. */
 export function WarningsList({ warnings, equations }: { warnings: ResultWarning[]; equations: EquationRef[] }) {
   const { t } = useTranslation();
   if (warnings.length === 0) return null;
@@ -21,7 +22,7 @@ export function WarningsList({ warnings, equations }: { warnings: ResultWarning[
           const name = nameOf(w.equation);
           return (
             <List.Item key={`${w.code}-${w.equation ?? ''}-${i}`} data-testid="evaluation-warning" data-code={w.code}>
-              {t(`domain.${w.code}`, w.params)}
+              {engineText(w.code, currentLanguage(), w.params)}
               {name ? ` (${name})` : ''}
             </List.Item>
           );

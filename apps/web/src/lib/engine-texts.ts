@@ -1,0 +1,58 @@
+import type { ResourceKey } from 'i18next';
+import {
+  CATEGORY_NAMES,
+  CONDITION_NAMES,
+  I18N_DEFAULTS,
+  METHOD_NAMES,
+  NUTRIENT_NAMES,
+  type Localized,
+} from '@medida/domain';
+import type { Language } from '@medida/contracts';
+
+type Tree = { [key: string]: string | Tree };
+
+const column = (table: Readonly<Record<string, Localized>>, lang: Language): Record<string, string> =>
+  Object.fromEntries(Object.entries(table).map(([code, texts]) => [code, texts[lang]]));
+
+/** "evaluation.errors.required" → { evaluation: { errors: { required } } }, as i18next reads keys. */
+function nested(flat: Record<string, string>): Tree {
+  const root: Tree = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const parts = key.split('.');
+    let node = root;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Tree;
+    node[parts.at(-1)!] = value;
+  }
+  return root;
+}
+
+/**
+ * The engine's words (decision 150) under the keys the screens use: `domain.*` (field errors and
+ * warnings), `evaluations.levels|types|conditions|foodGuide.nutrients`. They live in @medida/domain,
+ * shared with the PDF; the locale files hold only the web's own texts.
+ */
+export function engineResources(lang: Language): Tree {
+  return {
+    domain: nested(column(I18N_DEFAULTS, lang)),
+    evaluations: {
+      levels: column(CATEGORY_NAMES, lang),
+      types: column(METHOD_NAMES, lang),
+      conditions: column(CONDITION_NAMES, lang),
+      foodGuide: { nutrients: column(NUTRIENT_NAMES, lang) },
+    },
+  };
+}
+
+function merge(target: Tree, extra: Tree): Tree {
+  const out: Tree = { ...target };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] = typeof value === 'object' && typeof current === 'object' ? merge(current, value) : value;
+  }
+  return out;
+}
+
+/** A locale file with the engine's words added. */
+export function withEngineTexts(file: ResourceKey, lang: Language): ResourceKey {
+  return merge(file as Tree, engineResources(lang));
+}
