@@ -12,6 +12,7 @@ import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { avatarsRoutes } from './modules/avatars/avatars.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chartsRoutes);
   await app.register(peopleRoutes);
   await app.register(attachmentsRoutes);
+  await app.register(avatarsRoutes);
   await app.register(creditsRoutes);
   await app.register(evaluationsRoutes);
   await app.register(reportsRoutes);

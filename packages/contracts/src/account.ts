@@ -33,3 +33,7 @@ export const cambiaEmailBodySchema = z.strictObject({
     .max(256, { error: 'validation.tooLong' }),
 });
 export type CambiaEmailBody = z.infer<typeof cambiaEmailBodySchema>;
+
+/** POST /web/avatar (multipart, one image in `files`): the new picture's address (decision 118). */
+export const avatarResponseSchema = z.object({ message: z.string(), data: z.object({ img_url: z.string() }) });
+export type AvatarResponse = z.infer<typeof avatarResponseSchema>;

@@ -173,6 +173,15 @@ export interface AttachmentsTable {
   created_at: Generated<Date>;
 }
 
+/** One profile picture per user (decision 118); `users.img_url` is `/web/avatars/<storage_key>`. */
+export interface AvatarsTable {
+  user_id: number;
+  storage_key: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: Date;
+}
+
 /**
  * One immutable credit movement (a trigger refuses UPDATE and DELETE): a transfer between two
  * accounts (to_user_id set), or an evaluation's charge (evaluation_id set, no receiving account).
@@ -322,6 +331,7 @@ export interface Database {
   states: StatesTable;
   cities: CitiesTable;
   attachments: AttachmentsTable;
+  avatars: AvatarsTable;
   credit_ledger: CreditLedgerTable;
   evaluations: EvaluationsTable;
   evaluation_versions: EvaluationVersionsTable;
@@ -466,6 +476,13 @@ export const databaseColumns = {
     original_name: text,
     storage_key: uuid,
     mime_type: text,
+    size_bytes: int,
+    sha256: text,
+    created_at: ts,
+  },
+  avatars: {
+    user_id: int,
+    storage_key: uuid,
     size_bytes: int,
     sha256: text,
     created_at: ts,

@@ -9,6 +9,7 @@ import * as m0007 from './0007_chat.ts';
 import * as m0010 from './0010_credit_grants.ts';
 import * as m0011 from './0011_trust.ts';
 import * as m0015 from './0015_users_account_root_index.ts';
+import * as m0019 from './0019_avatars.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0010_credit_grants': m0010,
   '0011_trust': m0011,
   '0015_users_account_root_index': m0015,
+  '0019_avatars': m0019,
 };

@@ -54,17 +54,18 @@ export function createAttachmentsRepository(db: Db) {
       return rows[0].root;
     },
 
-    /** Bytes of every attachment stored for users of one account tree (deleted users' files included: they are still on disk). */
+    /**
+     * Bytes of every attachment and avatar stored for users of one account tree (deleted users' files
+     * included: they are still on disk).
+     */
     bytesStoredInAccount: async (accountRootId: number): Promise<number> => {
-      const row = await db
-        .selectFrom('attachments')
-        .innerJoin('users', 'users.id', 'attachments.user_id')
-        .select((eb) =>
-          eb.fn.coalesce(eb.fn.sum<string | number>('attachments.size_bytes'), sql<number>`0`).as('bytes'),
-        )
-        .where('users.account_root_id', '=', accountRootId)
-        .executeTakeFirstOrThrow();
-      return Number(row.bytes);
+      const { rows } = await sql<{ bytes: string | number }>`
+        SELECT
+          COALESCE((SELECT SUM(a.size_bytes) FROM attachments a JOIN users u ON u.id = a.user_id
+                    WHERE u.account_root_id = ${accountRootId}), 0)
+          + COALESCE((SELECT SUM(v.size_bytes) FROM avatars v JOIN users u ON u.id = v.user_id
+                      WHERE u.account_root_id = ${accountRootId}), 0) AS bytes`.execute(db);
+      return Number(rows[0]?.bytes ?? 0);
     },
 
     /** Removes the given attachments of one user; returns the storage keys of what was removed. */

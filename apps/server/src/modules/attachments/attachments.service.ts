@@ -50,6 +50,16 @@ export function createAttachmentsService(deps: {
 }) {
   const { storage } = deps;
   const quotaBytes = deps.config.uploads.accountQuotaBytes;
+  /**
+   * Bytes the user's account tree stores (attachments and avatars), read under the account's upload
+   * lock held to the commit: two concurrent uploads of one account are serialised, so together they
+   * cannot pass the quota (decision 054).
+   */
+  async function lockedAccountUsage(trx: Transaction<Database>, userId: number): Promise<number> {
+    const repo = createAttachmentsRepository(trx);
+    return repo.bytesStoredInAccount(await repo.lockAccountUploads(userId));
+  }
+
   return {
     list: async (actorId: number, userId: number) =>
       (await createAttachmentsRepository(deps.db).listForUser(actorId, userId)).map(toAttachment),
@@ -65,10 +75,7 @@ export function createAttachmentsService(deps: {
       if (a.files.length === 0) return;
       const repo = createAttachmentsRepository(trx);
       if (quotaBytes > 0) {
-        // Counted from the stored rows under a per-account lock held to the commit: two concurrent
-        // uploads of one account are serialised, so together they cannot pass the quota (decision 054).
-        const accountRootId = await repo.lockAccountUploads(a.userId);
-        const stored = await repo.bytesStoredInAccount(accountRootId);
+        const stored = await lockedAccountUsage(trx, a.userId);
         const adding = a.files.reduce((sum, f) => sum + f.size, 0);
         if (stored + adding > quotaBytes) throw quotaExceeded();
       }
@@ -89,6 +96,8 @@ export function createAttachmentsService(deps: {
       }
       for (const file of a.files) await storage.promote(file.key);
     },
+
+    lockedAccountUsage,
 
     /** Inside the caller's transaction; every id must be an attachment of this user. Returns blob keys to remove after commit. */
     async removeInTransaction(

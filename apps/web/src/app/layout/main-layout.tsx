@@ -72,6 +72,7 @@ export function MainLayout() {
             <UserMenu
               name={name || t('common.loadingName')}
               email={datos?.email}
+              imgUrl={datos?.img_url}
               onProfile={() => setProfileOpened(true)}
               onChangePassword={() => setChangePasswordOpened(true)}
               onSessions={() => void navigate(paths.sessions)}

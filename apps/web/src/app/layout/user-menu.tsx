@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 interface UserMenuProps {
   name: string;
   email: string | undefined;
+  /** The profile picture's address; '' shows the initials. */
+  imgUrl: string | undefined;
   onProfile: () => void;
   onChangePassword: () => void;
   onSessions: () => void;
@@ -20,7 +22,7 @@ function initials(name: string): string {
     .join('');
 }
 
-export function UserMenu({ name, email, onProfile, onChangePassword, onSessions, onLogout }: UserMenuProps) {
+export function UserMenu({ name, email, imgUrl, onProfile, onChangePassword, onSessions, onLogout }: UserMenuProps) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
@@ -33,7 +35,7 @@ export function UserMenu({ name, email, onProfile, onChangePassword, onSessions,
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         >
           <Group gap={8} wrap="nowrap">
-            <Avatar radius="xl" size={34} color="medida">
+            <Avatar radius="xl" size={34} color="medida" src={imgUrl || null} alt="" data-testid="user-menu-avatar">
               {initials(name) || '?'}
             </Avatar>
             <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate data-testid="user-menu-name">

@@ -184,7 +184,7 @@ export function ClientDetailPage() {
       {back}
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Group gap="md" wrap="nowrap">
-          <Avatar size={64} radius="xl" color="medida">
+          <Avatar size={64} radius="xl" color="medida" src={user.profile.img_url || null} alt="">
             {initials(user)}
           </Avatar>
           <Stack gap={4}>

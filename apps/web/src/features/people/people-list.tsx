@@ -40,7 +40,7 @@ function useRowActions(editModal: PeopleListKind['editModal']) {
 function NameCell({ person, kind }: { person: ManagedUser; kind: PeopleListKind }) {
   return (
     <Group gap="sm" wrap="nowrap">
-      <Avatar radius="xl" color={kind.avatarColor} size={36}>
+      <Avatar radius="xl" color={kind.avatarColor} size={36} src={person.profile.img_url || null} alt="">
         {initials(person)}
       </Avatar>
       <Stack gap={0} miw={0}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Avatar, Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMail, IconPencil } from '@tabler/icons-react';
 import { LabeledValue as Field } from '../../components/labeled-value.tsx';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { especialidadKey } from '../../lib/especialidades.ts';
 import { useProfile } from '../../lib/session.ts';
 import { paths } from '../../config/paths.ts';
+import { AvatarEditor } from './avatar-editor.tsx';
 import { ChangeEmailModal } from './change-email-modal.tsx';
 import { ProfileEditForm } from './profile-edit-form.tsx';
 
@@ -35,9 +36,6 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
         {!editing && datos && data && (
           <Stack>
             <Group>
-              <Avatar size={56} radius="xl" color="medida">
-                {`${datos.nombre[0] ?? ''}${datos.apellido[0] ?? ''}`.toUpperCase()}
-              </Avatar>
               <Stack gap={2}>
                 <Text fw={700} size="lg">
                   {datos.nombre} {datos.apellido}
@@ -50,6 +48,10 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
                 </Group>
               </Stack>
             </Group>
+            <AvatarEditor
+              imgUrl={datos.img_url}
+              initials={`${datos.nombre[0] ?? ''}${datos.apellido[0] ?? ''}`.toUpperCase()}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Field label={t('fields.email')} value={datos.email} />
               <Field label={t('fields.telefono')} value={datos.telefono} />
