@@ -1,13 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { waitForMail } from '../support/outbox.ts';
 import { type Lang } from '../support/i18n.ts';
 import { repoRoot } from '../support/server.ts';
+import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn } from '../support/session.ts';
+import sharp from 'sharp';
 
 // The profile's edit form (issue 12, decision 116) as the seeded client (the saved path: profile.int.test.ts).
 const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
@@ -86,5 +88,53 @@ describe('profile', () => {
         await context.close();
       }
     }
+  });
+
+  it('uploads a picture, sees it in the header as a 512 px square, and removes it; screens in es/en/pt', async () => {
+    // A landscape photo: the server crops it to a square and shrinks it to 512 px.
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1c7ed6' } })
+      .jpeg()
+      .toBuffer();
+    const headerAvatar = (page: Page) => page.getByTestId('user-menu-avatar').locator('img');
+    const openProfile = async (page: Page) => {
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('user-menu-profile').click();
+      await page.getByTestId('profile-modal').waitFor();
+    };
+
+    const { context, page } = await newPage(browser, DESKTOP);
+    await logIn(page, CLIENT.email, CLIENT.password);
+    await expectPath(page, '/evaluations');
+    await expect.poll(() => headerAvatar(page).count()).toBe(0);
+    await openProfile(page);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('profile-avatar-upload').click();
+    await (await chooser).setFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect
+      .poll(() => headerAvatar(page).getAttribute('src'), { timeout: 10_000 })
+      .toMatch(/^\/web\/avatars\/[0-9a-f-]{36}$/);
+    const size = await headerAvatar(page).evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+    expect(size).toEqual([512, 512]);
+    await context.close();
+
+    await forEveryScreen(browser, async (p, lang, name) => {
+      await logIn(p, CLIENT.email, CLIENT.password);
+      await expectPath(p, '/evaluations');
+      await p.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+      await p.reload();
+      await expect.poll(() => headerAvatar(p).count(), { timeout: 10_000 }).toBe(1);
+      await openProfile(p);
+      await p.getByTestId('profile-avatar').locator('img').waitFor();
+      await p.waitForTimeout(300);
+      await screenshotWithoutOverflow(p, `profile-avatar-${lang}-${name}`);
+    });
+
+    const again = await newPage(browser, DESKTOP);
+    await logIn(again.page, CLIENT.email, CLIENT.password);
+    await expectPath(again.page, '/evaluations');
+    await openProfile(again.page);
+    await again.page.getByTestId('profile-avatar-remove').click();
+    await expect.poll(() => headerAvatar(again.page).count(), { timeout: 10_000 }).toBe(0);
+    await again.context.close();
   });
 });
