@@ -12,14 +12,6 @@ export function createAuthRepository(db: Kysely<Database>) {
         .where('password_hash', 'is not', null)
         .executeTakeFirst(),
 
-    findSessionUser: (userId: number) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'type', 'cambia_pass'])
-        .where('id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst(),
-
     updatePasswordHash: (userId: number, passwordHash: string, now: Date) =>
       db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute(),
   };

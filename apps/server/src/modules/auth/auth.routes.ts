@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       { duringPasswordChange: true },
     ),
-    async (request) => ({ user: await auth.sessionUser(authOf(request).userId) }),
+    async (request) => ({ user: auth.sessionUser(authOf(request)) }),
   );
 
   app.post(

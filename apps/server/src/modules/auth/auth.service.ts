@@ -1,6 +1,6 @@
 import { ErrorCode, type SessionUser } from '@medida/contracts';
-import { AppError, tooManyRequests, unauthenticated } from '../../lib/app-error.ts';
-import type { AppDeps } from '../../types.ts';
+import { AppError, tooManyRequests } from '../../lib/app-error.ts';
+import type { AppDeps, RequestAuth } from '../../types.ts';
 import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
@@ -49,11 +49,12 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
       return { token, userId: user.id };
     },
 
-    async sessionUser(userId: number): Promise<SessionUser> {
-      const user = await repo.findSessionUser(userId);
-      if (!user) throw unauthenticated();
-      return { id: user.id, type: user.type, cambia_pass: user.cambia_pass === 1 ? 1 : 0 };
-    },
+    /** The session user, from what the auth hook's one session query read (a live session of a live user). */
+    sessionUser: (auth: Pick<RequestAuth, 'userId' | 'userType' | 'mustChangePassword'>): SessionUser => ({
+      id: auth.userId,
+      type: auth.userType,
+      cambia_pass: auth.mustChangePassword ? 1 : 0,
+    }),
 
     logout: (sessionId: string) => sessions.revoke(sessionId).then(() => undefined),
   };

@@ -64,6 +64,10 @@ describe('statements per read request', () => {
     expect(await statementsOf('/web/listaevaluaciones?page=1&limit=20', clientHeaders)).toBe(2);
   });
 
+  it('answers authenticate/user from the session query alone (1 statement)', async () => {
+    expect(await statementsOf('/web/authenticate/user', t.owner.headers)).toBe(1);
+  });
+
   it('lists clients in 2 statements: the session, then the page with its total', async () => {
     expect(await statementsOf(`/web/getMyClients?type=2&parent_user_id=${t.owner.id}`, t.owner.headers)).toBe(2);
   });
