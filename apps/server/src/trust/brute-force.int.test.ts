@@ -14,6 +14,8 @@ import { createTestApp, type TestContext } from '../test/test-app.ts';
 const GUESSES = Number(process.env.BRUTE_GUESSES ?? 300);
 const SAMPLES = Number(process.env.TIMING_SAMPLES ?? 25);
 const TOLERANCE = Number(process.env.TIMING_TOLERANCE ?? 0.5);
+/** Each login costs one argon2 verification (~0.1–0.3 s on the shared machine). */
+const TIMEOUT = 120_000 + SAMPLES * 2 * 1_000 + GUESSES * 500;
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -36,42 +38,46 @@ async function resetPassword(user: TestUser, password: string) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe('brute force against one account from many addresses', () => {
-  it(`${GUESSES} guesses: no login, 429 after 5 failures, disabled after 100, back in after a reset`, async () => {
-    const victim = await insertUser(ctx);
-    const bystander = await insertUser(ctx);
-    const statuses: Record<number, number> = {};
-    let failures = 0;
-    let firstThrottleAfter: number | undefined;
-    let disabledAfter: number | undefined;
-    for (let guess = 0; guess < GUESSES; guess++) {
-      const res = await authenticate(victim.email, `guess-${guess}-not-the-password`);
-      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-      expect(res.statusCode, `guess ${guess}`).not.toBe(200);
-      if (res.statusCode === 401) failures++;
-      if (res.statusCode === 429) {
-        firstThrottleAfter ??= failures;
-        const wait = Number(res.headers['retry-after']);
-        // Disabled: the wait no longer ends (decision 011, "Retry-After: 900" until a reset).
-        if (failures >= 100 && disabledAfter === undefined) disabledAfter = failures;
-        ctx.clock.advance(wait * 1000); // a patient attacker waits exactly as told
+  it(
+    `${GUESSES} guesses: no login, 429 after 5 failures, disabled after 100, back in after a reset`,
+    async () => {
+      const victim = await insertUser(ctx);
+      const bystander = await insertUser(ctx);
+      const statuses: Record<number, number> = {};
+      let failures = 0;
+      let firstThrottleAfter: number | undefined;
+      let disabledAfter: number | undefined;
+      for (let guess = 0; guess < GUESSES; guess++) {
+        const res = await authenticate(victim.email, `guess-${guess}-not-the-password`);
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        expect(res.statusCode, `guess ${guess}`).not.toBe(200);
+        if (res.statusCode === 401) failures++;
+        if (res.statusCode === 429) {
+          firstThrottleAfter ??= failures;
+          const wait = Number(res.headers['retry-after']);
+          // Disabled: the wait no longer ends (decision 011, "Retry-After: 900" until a reset).
+          if (failures >= 100 && disabledAfter === undefined) disabledAfter = failures;
+          ctx.clock.advance(wait * 1000); // a patient attacker waits exactly as told
+        }
+        if (guess % 50 === 0) expect((await authenticate(bystander.email, bystander.password)).statusCode).toBe(200);
       }
-      if (guess % 50 === 0) expect((await authenticate(bystander.email, bystander.password)).statusCode).toBe(200);
-    }
-    expect(firstThrottleAfter).toBe(5);
-    // Refused attempts never reach the password check, so the count stops at the disable threshold.
-    expect(failures).toBeLessThanOrEqual(100);
-    if (GUESSES >= 200) expect(disabledAfter).toBe(100);
-    // Even the right password is refused now, until the owner resets it.
-    expect((await authenticate(victim.email, victim.password)).statusCode).toBe(429);
-    await resetPassword(victim, 'a brand new passphrase 2026');
-    expect((await authenticate(victim.email, 'a brand new passphrase 2026')).statusCode).toBe(200);
-    expect((await authenticate(bystander.email, bystander.password)).statusCode).toBe(200);
-    console.log(
-      `Brute force: ${GUESSES} guesses from ${GUESSES} addresses → 0 logins; statuses ${JSON.stringify(statuses)}; ` +
-        `first 429 after ${firstThrottleAfter} failures; password login disabled after ${disabledAfter} failures; ` +
-        `after a reset the owner signs in; another account signed in ${Math.ceil(GUESSES / 50)} times during the attack`,
-    );
-  });
+      expect(firstThrottleAfter).toBe(5);
+      // Refused attempts never reach the password check, so the count stops at the disable threshold.
+      expect(failures).toBeLessThanOrEqual(100);
+      if (GUESSES >= 200) expect(disabledAfter).toBe(100);
+      // Even the right password is refused now, until the owner resets it.
+      expect((await authenticate(victim.email, victim.password)).statusCode).toBe(429);
+      await resetPassword(victim, 'a brand new passphrase 2026');
+      expect((await authenticate(victim.email, 'a brand new passphrase 2026')).statusCode).toBe(200);
+      expect((await authenticate(bystander.email, bystander.password)).statusCode).toBe(200);
+      console.log(
+        `Brute force: ${GUESSES} guesses from ${GUESSES} addresses → 0 logins; statuses ${JSON.stringify(statuses)}; ` +
+          `first 429 after ${firstThrottleAfter} failures; password login disabled after ${disabledAfter} failures; ` +
+          `after a reset the owner signs in; another account signed in ${Math.ceil(GUESSES / 50)} times during the attack`,
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 describe('enumeration: known and unknown e-mails look the same', () => {
@@ -99,25 +105,33 @@ describe('enumeration: known and unknown e-mails look the same', () => {
     return { answers: [...answers], known: k, unknown: u, gap: Math.abs(k - u) / Math.max(k, u) };
   }
 
-  it('login: the same 401 body, median times within the bound', async () => {
-    const r = await compare((email) => authenticate(email, 'definitely wrong password'));
-    console.log(
-      `Login enumeration: ${SAMPLES}+${SAMPLES} attempts, answers ${r.answers.length}, median known ` +
-        `${r.known.toFixed(1)} ms / unknown ${r.unknown.toFixed(1)} ms (gap ${(r.gap * 100).toFixed(1)} %)`,
-    );
-    expect(r.answers).toHaveLength(1);
-    expect(r.answers[0]).toMatch(/^401 /);
-    expect(r.gap).toBeLessThan(TOLERANCE);
-  });
+  it(
+    'login: the same 401 body, median times within the bound',
+    async () => {
+      const r = await compare((email) => authenticate(email, 'definitely wrong password'));
+      console.log(
+        `Login enumeration: ${SAMPLES}+${SAMPLES} attempts, answers ${r.answers.length}, median known ` +
+          `${r.known.toFixed(1)} ms / unknown ${r.unknown.toFixed(1)} ms (gap ${(r.gap * 100).toFixed(1)} %)`,
+      );
+      expect(r.answers).toHaveLength(1);
+      expect(r.answers[0]).toMatch(/^401 /);
+      expect(r.gap).toBeLessThan(TOLERANCE);
+    },
+    TIMEOUT,
+  );
 
-  it('password reset request: the same 200 body, median times within the bound', async () => {
-    const r = await compare((email) => post('/web/reestablecepass', { email }));
-    console.log(
-      `Reset enumeration: ${SAMPLES}+${SAMPLES} requests, answers ${r.answers.length}, median known ` +
-        `${r.known.toFixed(1)} ms / unknown ${r.unknown.toFixed(1)} ms (gap ${(r.gap * 100).toFixed(1)} %)`,
-    );
-    expect(r.answers).toHaveLength(1);
-    expect(r.answers[0]).toMatch(/^200 /);
-    expect(r.gap).toBeLessThan(TOLERANCE);
-  });
+  it(
+    'password reset request: the same 200 body, median times within the bound',
+    async () => {
+      const r = await compare((email) => post('/web/reestablecepass', { email }));
+      console.log(
+        `Reset enumeration: ${SAMPLES}+${SAMPLES} requests, answers ${r.answers.length}, median known ` +
+          `${r.known.toFixed(1)} ms / unknown ${r.unknown.toFixed(1)} ms (gap ${(r.gap * 100).toFixed(1)} %)`,
+      );
+      expect(r.answers).toHaveLength(1);
+      expect(r.answers[0]).toMatch(/^200 /);
+      expect(r.gap).toBeLessThan(TOLERANCE);
+    },
+    TIMEOUT,
+  );
 });
