@@ -109,10 +109,24 @@ function CategoryChart({ title, name, rows }: { title: string; name: string; row
   );
 }
 
+const HALF_MONTH_MS = 15 * 24 * 3600_000;
+
+/** A time axis over the months that have data: ticks at those months, half a month of room at each end. */
+function monthAxis(months: number[]) {
+  return {
+    type: 'number' as const,
+    scale: 'time' as const,
+    domain: [Math.min(...months) - HALF_MONTH_MS, Math.max(...months) + HALF_MONTH_MS],
+    ticks: months,
+    tickFormatter: (month: number) => dayjs(month).format('MMM YY'),
+  };
+}
+
 function ChartsBody({ data }: { data: Charts }) {
   const { t } = useTranslation();
+  // Months as times, so the axis places them by date: a gap of three months is three times as wide as one.
   const monthly = data.monthly.map((m) => ({
-    month: dayjs(`${m.month}-01`).format('MMM YYYY'),
+    month: dayjs(`${m.month}-01`).valueOf(),
     bmi: round1(m.bmi),
     body_fat_percent: round1(m.body_fat_percent),
     waist_cm: round1(m.waist_cm),
@@ -121,7 +135,10 @@ function ChartsBody({ data }: { data: Charts }) {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed" data-testid="charts-summary">
-        {t('charts.summary', { clients: data.clients, evaluations: data.evaluations })}
+        {t('charts.summary', {
+          clients: t('charts.clientCount', { count: data.clients }),
+          evaluations: t('charts.evaluationCount', { count: data.evaluations }),
+        })}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <CategoryChart title={t('charts.bmiTitle')} name="bmi-categories" rows={data.bmi_categories} />
@@ -158,6 +175,8 @@ function ChartsBody({ data }: { data: Charts }) {
                 { name: 'body_fat_percent', label: t('charts.fat'), color: 'orange.6' },
                 { name: 'waist_cm', label: t('charts.waist'), color: 'teal.6' },
               ]}
+              xAxisProps={monthAxis(monthly.map((m) => m.month))}
+              tooltipProps={{ labelFormatter: (month: ReactNode) => dayjs(Number(month)).format('MMMM YYYY') }}
               yAxisProps={{ width: 32 }}
               tickLine="none"
             />

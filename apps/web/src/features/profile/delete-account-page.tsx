@@ -48,7 +48,10 @@ export function DeleteAccountPage() {
       >
         <Stack gap="xs">
           <Text size="sm">
-            {t('deleteAccount.blockedText', { clients: deletion.data.clients, network: deletion.data.network })}
+            {t('deleteAccount.blockedText', {
+              clients: t('deleteAccount.clientCount', { count: deletion.data.clients }),
+              network: t('deleteAccount.networkCount', { count: deletion.data.network }),
+            })}
           </Text>
           <Text size="sm">
             <Anchor component={Link} to={paths.clients}>
