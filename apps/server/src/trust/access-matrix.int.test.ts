@@ -127,6 +127,23 @@ const cases: AccessCase[] = [
   },
   { route: 'GET /web/getdash', request: (t) => get(`/web/getdash?id_usuario=${t.owner.id}&type=1`), owner: 200 },
   { route: 'GET /web/charts', request: () => get('/web/charts'), owner: 200, ownScope: true },
+  {
+    route: 'POST /web/avatar',
+    request: async () => {
+      const { payload, headers } = await multipartPayload({}, [{ name: 'me.png', data: sampleFiles.png() }], 'files');
+      return { method: 'POST', url: '/web/avatar', payload, headers };
+    },
+    owner: 200,
+    client: 200,
+    ownScope: true,
+  },
+  {
+    route: 'DELETE /web/avatar',
+    request: () => ({ method: 'DELETE', url: '/web/avatar' }),
+    owner: 200,
+    client: 200,
+    ownScope: true,
+  },
   // Companies.
   { route: 'GET /web/getCompanies', request: () => get('/web/getCompanies'), owner: 200, client: 200, ownScope: true },
   { route: 'GET /web/companies', request: () => get('/web/companies'), owner: 200, ownScope: true },
