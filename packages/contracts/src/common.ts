@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { EMAIL_MAX, EMAIL_PATTERN, LANGUAGES, USER_TYPE } from './constants.ts';
 
-export const LANGUAGES = ['es', 'en', 'pt'] as const;
+export { LANGUAGES, USER_TYPE, type Language, type UserType } from './constants.ts';
 export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
-
-/** User types of the spec (§3, §6): 1 = professional (network professional / evaluator), 2 = client. */
-export const USER_TYPE = { professional: 1, client: 2 } as const;
-export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
 export const userTypeSchema = z.union([z.literal(USER_TYPE.professional), z.literal(USER_TYPE.client)]);
 
 export const SEXES = ['Femenino', 'Masculino'] as const;
@@ -23,8 +19,8 @@ export const passwordSchema = z
 export const emailSchema = z
   .string()
   .trim()
-  .max(254, { error: 'validation.email' })
-  .pipe(z.email({ error: 'validation.email' }));
+  .max(EMAIL_MAX, { error: 'validation.email' })
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'validation.email' }));
 
 /**
  * C0 control characters other than tab, line feed and carriage return, and DEL. PostgreSQL refuses NUL in

@@ -39,3 +39,5 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const messageSchema = z.object({ message: z.string() });
+/** For endpoints that answer {} or {message}: both are fine. */
+export const okSchema = z.object({ message: z.string().optional() }).passthrough();

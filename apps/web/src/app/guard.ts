@@ -1,4 +1,4 @@
-import { USER_TYPE, type UserType } from '@medida/contracts';
+import { USER_TYPE, type UserType } from '@medida/contracts/constants';
 import { paths } from '../config/paths.ts';
 
 export const LOGIN_PATH = paths.login;

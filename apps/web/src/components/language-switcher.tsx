@@ -1,51 +1,22 @@
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { LANGUAGES, type Language } from '@medida/contracts';
 import { isLanguageForced } from '../lib/language.ts';
-import { setStoredLanguage } from '../lib/storage.ts';
+import { LanguageButton } from './language-button.tsx';
+import { lazyWithTimeout } from './lazy-with-timeout.tsx';
 
-const NATIVE_NAMES: Record<Language, string> = { es: 'Español', en: 'English', pt: 'Português' };
+// The menu and the floating-ui positioning under it (≈ 28 kB brotli) are not part of the first load of
+// Login (issue 11): they load when the visitor points at, focuses or clicks the button.
+const loadMenu = () => import('./language-menu.tsx');
+const LanguageMenu = lazyWithTimeout(() => loadMenu().then((m) => m.LanguageMenu), {
+  fallback: <LanguageButton />,
+});
+const preload = () => void loadMenu().catch(() => undefined); // a failure shows on the click, with its retry
 
 /** es / en / pt; the choice is kept in localStorage 'lang'. Hidden where the page forces a language. */
 export function LanguageSwitcher() {
-  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
+  const [wanted, setWanted] = useState(false);
   if (isLanguageForced(pathname)) return null;
-
-  const choose = (lang: Language) => {
-    setStoredLanguage(lang);
-    void i18n.changeLanguage(lang);
-  };
-
-  return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-md"
-          leftSection={<IconLanguage size={18} aria-hidden="true" />}
-          aria-label={t('language.label', { language: NATIVE_NAMES[i18n.language as Language] ?? i18n.language })}
-          data-testid="language-switcher"
-        >
-          {i18n.language.toUpperCase()}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LANGUAGES.map((lang) => (
-          <Menu.Item
-            key={lang}
-            lang={lang}
-            onClick={() => choose(lang)}
-            rightSection={lang === i18n.language ? <IconCheck size={14} aria-hidden="true" /> : null}
-            data-testid={`language-option-${lang}`}
-          >
-            {NATIVE_NAMES[lang]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  if (wanted) return <LanguageMenu />;
+  return <LanguageButton onClick={() => setWanted(true)} onPointerEnter={preload} onFocus={preload} />;
 }

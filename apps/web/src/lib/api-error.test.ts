@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { firstFieldErrors, isSessionEndingStatus, parseErrorResponse } from './api-error.ts';
 
 describe('parseErrorResponse', () => {
-  it('reads the error envelope', () => {
-    const error = parseErrorResponse(
+  it('reads the error envelope', async () => {
+    const error = await parseErrorResponse(
       401,
       JSON.stringify({
         error: { code: 'invalid_credentials', key: 'errors.invalidCredentials', message: 'Wrong e-mail or password' },
@@ -16,25 +16,25 @@ describe('parseErrorResponse', () => {
     expect(error.fieldErrors).toBeUndefined();
   });
 
-  it('keeps the 422 field map and uses its first message as the message', () => {
+  it('keeps the 422 field map and uses its first message as the message', async () => {
     const body = {
       error: { code: 'validation_failed', message: { email: ['The e-mail is already registered'], nombre: [] } },
     };
-    const error = parseErrorResponse(422, JSON.stringify(body));
+    const error = await parseErrorResponse(422, JSON.stringify(body));
     expect(error.fieldErrors).toEqual(body.error.message);
     expect(error.message).toBe('The e-mail is already registered');
     expect(firstFieldErrors(error.fieldErrors)).toEqual({ email: 'The e-mail is already registered' });
   });
 
-  it('reads Retry-After on 429, in seconds or as a date', () => {
+  it('reads Retry-After on 429, in seconds or as a date', async () => {
     const body = JSON.stringify({ error: { code: 'too_many_requests', message: 'Slow down' } });
-    expect(parseErrorResponse(429, body, '30').retryAfter).toBe(30);
+    expect((await parseErrorResponse(429, body, '30')).retryAfter).toBe(30);
     const inAMinute = new Date(Date.now() + 60_000).toUTCString();
-    expect(parseErrorResponse(429, body, inAMinute).retryAfter).toBeGreaterThan(50);
+    expect((await parseErrorResponse(429, body, inAMinute)).retryAfter).toBeGreaterThan(50);
   });
 
-  it('survives bodies that are not the envelope (a proxy 502, HTML)', () => {
-    const error = parseErrorResponse(502, '<html>Bad gateway</html>');
+  it('survives bodies that are not the envelope (a proxy 502, HTML)', async () => {
+    const error = await parseErrorResponse(502, '<html>Bad gateway</html>');
     expect(error.code).toBe('http_502');
     expect(error.kind).toBe('http');
   });

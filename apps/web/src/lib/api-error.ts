@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, type FieldErrors } from '@medida/contracts';
+import type { FieldErrors } from '@medida/contracts/errors';
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid_response';
 
@@ -45,17 +45,28 @@ function parseRetryAfter(value: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** Turns a non-2xx answer into an ApiError; bodies that are not our envelope (a proxy's 502) still parse. */
-export function parseErrorResponse(status: number, bodyText: string, retryAfterHeader: string | null = null): ApiError {
+/**
+ * Turns a non-2xx answer into an ApiError; bodies that are not our envelope (a proxy's 502) still parse.
+ * The envelope's schema (and zod) loads with the first error, not with the login page (issue 11); if even
+ * that chunk cannot load, the answer is reported by its status alone.
+ */
+export async function parseErrorResponse(
+  status: number,
+  bodyText: string,
+  retryAfterHeader: string | null = null,
+): Promise<ApiError> {
   let json: unknown;
   try {
     json = bodyText ? JSON.parse(bodyText) : undefined;
   } catch {
     json = undefined;
   }
-  const parsed = errorEnvelopeSchema.safeParse(json);
+  const parsed = await import('@medida/contracts/errors').then(
+    ({ errorEnvelopeSchema }) => errorEnvelopeSchema.safeParse(json),
+    () => null,
+  );
   const retryAfter = parseRetryAfter(retryAfterHeader);
-  if (!parsed.success) {
+  if (!parsed?.success) {
     return new ApiError({ kind: 'http', status, code: `http_${status}`, message: `HTTP ${status}`, retryAfter });
   }
   const { code, key, message } = parsed.data.error;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError, isSessionEndingStatus, parseErrorResponse } from './api-error.ts';
 import { API_TIMEOUT_MS } from './constants.ts';
 import { getToken } from './storage.ts';
@@ -81,7 +81,7 @@ async function send(path: string, options: SendOptions, accept: string): Promise
   }
 
   if (!response.ok) {
-    const error = parseErrorResponse(response.status, await response.text(), response.headers.get('Retry-After'));
+    const error = await parseErrorResponse(response.status, await response.text(), response.headers.get('Retry-After'));
     if (endsSessionOnAuthError && token && isSessionEndingStatus(response.status)) hooks.onSessionEnded();
     throw error;
   }
@@ -89,9 +89,6 @@ async function send(path: string, options: SendOptions, accept: string): Promise
 }
 
 /** Typed fetch for the /web API: bearer token, XHR marker, language, 30 s timeout, one error type. */
-/** For endpoints that answer {} or {message}: both are fine. */
-export const okSchema = z.object({ message: z.string().optional() }).passthrough();
-
 export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: ApiRequestOptions<S>,

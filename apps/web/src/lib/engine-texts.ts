@@ -7,7 +7,7 @@ import {
   NUTRIENT_NAMES,
   type Localized,
 } from '@medida/domain';
-import type { Language } from '@medida/contracts';
+import type { Language } from '@medida/contracts/constants';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,4 +1,4 @@
-import { ESPECIALIDADES, type Especialidad } from '@medida/contracts';
+import { ESPECIALIDADES, type Especialidad } from '@medida/contracts/constants';
 
 /** Translation-key slugs: the stored values are Spanish and contain dots, which i18next reads as nesting. */
 export const ESPECIALIDAD_KEYS: Record<Especialidad, string> = {

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/pt-br';
-import type { Language } from '@medida/contracts';
+import type { Language } from '@medida/contracts/constants';
 import { withEngineTexts } from './engine-texts.ts';
 import { FALLBACK_LANGUAGE, dateLocale, resolveLanguage } from './language.ts';
 import { getStoredLanguage, isLanguage } from './storage.ts';

@@ -1,4 +1,4 @@
-import { LANGUAGES, resolveRegistrationVariant, type Language } from '@medida/contracts';
+import { LANGUAGES, resolveRegistrationVariant, type Language } from '@medida/contracts/constants';
 
 export const FALLBACK_LANGUAGE: Language = 'es';
 

@@ -1,19 +1,31 @@
 import { useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authenticatedUserResponseSchema, datosUsuarioResponseSchema } from '@medida/contracts';
-import { apiRequest, okSchema } from './api.ts';
+import { apiRequest } from './api.ts';
 import { sessionStore } from './session-store.ts';
 
 // The signed-in session, shared by every feature: who is signed in, their profile, and signing out.
+// The shell imports this module, so the response schemas (and zod) load with the first signed-in request
+// instead of with the login page (issue 11).
+const authContracts = () => import('@medida/contracts/auth');
+const errorContracts = () => import('@medida/contracts/errors');
 
-export const fetchSessionUser = (signal?: AbortSignal) =>
-  apiRequest('/web/authenticate/user', { schema: authenticatedUserResponseSchema, signal });
+export const fetchSessionUser = async (signal?: AbortSignal) =>
+  apiRequest('/web/authenticate/user', { schema: (await authContracts()).authenticatedUserResponseSchema, signal });
 
-export const fetchProfile = (idUsuario: number, signal?: AbortSignal) =>
-  apiRequest('/web/datosusuario', { query: { id_usuario: idUsuario }, schema: datosUsuarioResponseSchema, signal });
+export const fetchProfile = async (idUsuario: number, signal?: AbortSignal) =>
+  apiRequest('/web/datosusuario', {
+    query: { id_usuario: idUsuario },
+    schema: (await authContracts()).datosUsuarioResponseSchema,
+    signal,
+  });
 
-export const logout = () =>
-  apiRequest('/web/logout', { method: 'POST', body: {}, schema: okSchema, endsSessionOnAuthError: false });
+export const logout = async () =>
+  apiRequest('/web/logout', {
+    method: 'POST',
+    body: {},
+    schema: (await errorContracts()).okSchema,
+    endsSessionOnAuthError: false,
+  });
 
 export const sessionKeys = {
   users: () => ['session', 'user'] as const,

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@medida/contracts';
+import { LANGUAGES, type Language } from '@medida/contracts/constants';
 
 /** localStorage keys (spec §9: the user token and the language). E2E tests rely on these names. */
 export const TOKEN_KEY = 'token';

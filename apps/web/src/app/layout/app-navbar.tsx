@@ -2,7 +2,7 @@ import { AppShell, NavLink, ScrollArea } from '@mantine/core';
 import { IconPalette } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { USER_TYPE, type UserType } from '@medida/contracts';
+import { USER_TYPE, type UserType } from '@medida/contracts/constants';
 import { MAIN_NAV, UI_KIT_NAV, type NavItem } from './nav-items.ts';
 
 interface AppNavbarProps {

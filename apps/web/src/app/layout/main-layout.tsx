@@ -1,4 +1,4 @@
-import { USER_TYPE } from '@medida/contracts';
+import { USER_TYPE } from '@medida/contracts/constants';
 import { useState } from 'react';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { RegisterPage } from '../../features/auth/register-page.tsx';
 import { NotFoundPage } from '../../features/errors/not-found-page.tsx';
-import { resolveRegistrationVariant } from '@medida/contracts';
+import { resolveRegistrationVariant } from '@medida/contracts/constants';
 
 /** React Router cannot match `register-*` as a partial segment, so the variant table decides. */
 export function PagesRoute() {

@@ -2,9 +2,10 @@ import {
   authenticateResponseSchema,
   creaCuentaResponseSchema,
   messageSchema,
+  okSchema,
   type CreaCuentaBody,
 } from '@medida/contracts';
-import { apiRequest, okSchema } from '../../lib/api.ts';
+import { apiRequest } from '../../lib/api.ts';
 
 // Thin, typed wrappers over the /web auth endpoints (packages/contracts has the shapes).
 

@@ -1,33 +1,37 @@
+import { useEffect } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { emailSchema } from '@medida/contracts';
+import { isEmail } from '@medida/contracts/constants';
 import { PublicShell } from '../../components/public-shell.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { sessionStore } from '../../lib/session-store.ts';
-import { login } from './auth-api.ts';
 import { paths } from '../../config/paths.ts';
 import { labelledField } from '../../lib/form-field.ts';
 
+// The API calls and their response schemas (zod) are fetched once the page shows, not before it (issue 11).
+const loadAuthApi = () => import('./auth-api.ts');
+
 export function LoginPage() {
+  useEffect(() => void loadAuthApi().catch(() => undefined), []); // a failure shows on submit
   const { t } = useTranslation();
   const location = useLocation();
   const prefill = (location.state as { email?: string } | null)?.email ?? '';
   const form = useForm({
     initialValues: { email: prefill, password: '' },
     validate: {
-      email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.email')),
+      email: (value) => (isEmail(value) ? null : t('validation.email')),
       password: (value) => (value ? null : t('validation.required')),
     },
   });
   const field = labelledField(form, 'login', t);
 
   const mutation = useMutation({
-    mutationFn: login,
+    mutationFn: async (body: { email: string; password: string }) => (await loadAuthApi()).login(body),
     // Storing the token is enough: the guard moves the user on and the session queries start.
     onSuccess: ({ token }) => sessionStore.signIn(token),
   });
