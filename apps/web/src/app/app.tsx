@@ -1,23 +1,24 @@
 import { useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { lazyWithTimeout } from '../components/lazy-with-timeout.tsx';
 import { configureApi } from '../lib/api.ts';
 import { isApiError, isSessionEndingStatus } from '../lib/api-error.ts';
-import { TOAST_AUTO_CLOSE_MS } from '../lib/constants.ts';
 import { currentLanguage, i18n } from '../lib/i18n.ts';
 import { dateLocale } from '../lib/language.ts';
 import { notifyApiError, notifyError } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { sessionStore } from '../lib/session-store.ts';
-import { router } from './router.tsx';
+import { AppRouter } from './router.tsx';
 import { readableColorsResolver } from './readable-colors.ts';
 import { theme } from './theme.ts';
+
+// Modals, toasts and what they need (floating-ui, scroll lock, transitions) load after the first screen
+// (issue 11). Toasts raised before wait in Mantine's store; a modal needs a click on a page that loads later.
+const Overlays = lazyWithTimeout(() => import('./overlays.tsx').then((m) => m.Overlays), { fallback: false });
 
 function onQueryError(error: unknown): void {
   // A session-ending answer already sent the user to Login with its own message.
@@ -63,10 +64,8 @@ export function App() {
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={readableColorsResolver}>
         <LocalizedDates>
           <QueryClientProvider client={queryClient}>
-            <ModalsProvider>
-              <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" zIndex={1000} />
-              <RouterProvider router={router} />
-            </ModalsProvider>
+            <Overlays />
+            <AppRouter />
           </QueryClientProvider>
         </LocalizedDates>
       </MantineProvider>

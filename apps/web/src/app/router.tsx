@@ -1,11 +1,11 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { lazyWithTimeout } from '../components/lazy-with-timeout.tsx';
 // The error pages are in the main bundle: they must show even when chunks cannot load.
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
 import { paths } from '../config/paths.ts';
 import { RootRoute } from './routes/root-route.tsx';
-import { RouteErrorPage } from './routes/route-error-page.tsx';
+import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
 
 // Route-level code splitting: every screen is its own chunk, loaded with a 120 s deadline and a retry.
 const MainLayout = lazyWithTimeout(() => import('./layout/main-layout.tsx').then((m) => m.MainLayout));
@@ -61,8 +61,11 @@ const PagesRoute = lazyWithTimeout(() => import('./routes/pages-route.tsx').then
 /** The route table of spec §2. */
 export const routes: RouteObject[] = [
   {
-    element: <RootRoute />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <RootRoute />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         path: paths.root,
@@ -106,4 +109,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** Declarative routing (`BrowserRouter` + `useRoutes`): the app has no loaders or actions to need the data router. */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}
