@@ -1,9 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
+import './styles/first-screen.css';
 import './app/global.css';
 import { App } from './app/app.tsx';
 import { initI18n } from './lib/i18n.ts';

@@ -1,6 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/constants.ts';
+import '../styles/overlays.css';
 
 /**
  * Where confirm modals and toasts render. The app opens both through Mantine's global `modals` and

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@medida/contracts/constants';
 import { setStoredLanguage } from '../lib/storage.ts';
 import { LanguageButton, NATIVE_NAMES } from './language-button.tsx';
+import '../styles/menu.css';
 
 /** The es / en / pt menu; mounted open, on the first click of the switcher's button. */
 export function LanguageMenu() {

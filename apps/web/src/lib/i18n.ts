@@ -1,11 +1,8 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/pt-br';
 import type { Language } from '@medida/contracts/constants';
 import { withEngineTexts } from './engine-texts.ts';
-import { FALLBACK_LANGUAGE, dateLocale, resolveLanguage } from './language.ts';
+import { FALLBACK_LANGUAGE, resolveLanguage } from './language.ts';
 import { getStoredLanguage, isLanguage } from './storage.ts';
 
 export const i18n = i18next.createInstance();
@@ -58,8 +55,7 @@ export async function initI18n(): Promise<typeof i18n> {
 }
 
 function applyLanguageSideEffects(lang: Language): void {
-  document.documentElement.lang = lang === 'pt' ? 'pt-BR' : lang;
-  dayjs.locale(dateLocale(lang));
+  document.documentElement.lang = lang === 'pt' ? 'pt-BR' : lang; // dayjs's locale: dates-locale.ts
 }
 
 export function currentLanguage(): Language {

@@ -18,6 +18,8 @@ import { AppNavbar } from './app-navbar.tsx';
 import { PeopleOverlays } from './people-overlays.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { paths } from '../../config/paths.ts';
+import '../../lib/dates-locale.ts';
+import '../../styles/all.css';
 
 /** Mantine's `sm` breakpoint (48em): below it the sidebar is a drawer. */
 const PHONE_QUERY = '(max-width: 47.99em)';

@@ -9,6 +9,7 @@ import { apiErrorMessage } from '../../lib/notify.ts';
 import { paths } from '../../config/paths.ts';
 import { confirmEmailChange } from './auth-api.ts';
 import { tokenFromHash } from './reset-token.ts';
+import '../../styles/all.css';
 
 function ToLogin() {
   const { t } = useTranslation();

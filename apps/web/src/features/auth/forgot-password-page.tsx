@@ -11,6 +11,7 @@ import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { notifyApiError, notifySuccess } from '../../lib/notify.ts';
 import { requestPasswordReset } from './auth-api.ts';
 import { paths } from '../../config/paths.ts';
+import '../../styles/all.css';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();

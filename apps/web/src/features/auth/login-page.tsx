@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,30 +10,61 @@ import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { paths } from '../../config/paths.ts';
-import { labelledField } from '../../lib/form-field.ts';
 
 // The API calls and their response schemas (zod) are fetched once the page shows, not before it (issue 11).
 const loadAuthApi = () => import('./auth-api.ts');
+
+type LoginValues = { email: string; password: string };
+
+/**
+ * The two fields in plain React state: @mantine/form (the other forms' tool) would add 6 kB of brotli to the
+ * first screen for two inputs (issue 11, decision 108). Same props as `labelledField`: label, test id, value,
+ * change handler, error; an error clears when its field changes, as Mantine's form does.
+ */
+function useLoginFields(prefill: string, t: (key: string) => string) {
+  const [values, setValues] = useState<LoginValues>({ email: prefill, password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
+  const field = (name: keyof LoginValues) => ({
+    label: t(`fields.${name}`),
+    'data-testid': `login-${name}`,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+  /** The values when both are valid; otherwise null, with the errors shown. */
+  const validate = (): LoginValues | null => {
+    const found = {
+      email: isEmail(values.email) ? undefined : t('validation.email'),
+      password: values.password ? undefined : t('validation.required'),
+    };
+    setErrors(found);
+    return found.email || found.password ? null : values;
+  };
+  return { field, validate };
+}
 
 export function LoginPage() {
   useEffect(() => void loadAuthApi().catch(() => undefined), []); // a failure shows on submit
   const { t } = useTranslation();
   const location = useLocation();
   const prefill = (location.state as { email?: string } | null)?.email ?? '';
-  const form = useForm({
-    initialValues: { email: prefill, password: '' },
-    validate: {
-      email: (value) => (isEmail(value) ? null : t('validation.email')),
-      password: (value) => (value ? null : t('validation.required')),
-    },
-  });
-  const field = labelledField(form, 'login', t);
+  const { field, validate } = useLoginFields(prefill, t);
 
   const mutation = useMutation({
     mutationFn: async (body: { email: string; password: string }) => (await loadAuthApi()).login(body),
     // Storing the token is enough: the guard moves the user on and the session queries start.
     onSuccess: ({ token }) => sessionStore.signIn(token),
   });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = validate();
+    if (values) mutation.mutate({ email: values.email.trim(), password: values.password });
+  };
 
   const error = mutation.error;
   const message =
@@ -46,11 +76,7 @@ export function LoginPage() {
 
   return (
     <PublicShell title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <form
-        onSubmit={form.onSubmit((values) => mutation.mutate({ email: values.email.trim(), password: values.password }))}
-        noValidate
-        data-testid="login-form"
-      >
+      <form onSubmit={submit} noValidate data-testid="login-form">
         <Stack>
           {message && (
             <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert" data-testid="login-error">

@@ -13,6 +13,7 @@ import { confirmPasswordReset } from './auth-api.ts';
 import { NewPasswordFields, newPasswordValidation } from './new-password-fields.tsx';
 import { tokenFromHash } from './reset-token.ts';
 import { paths } from '../../config/paths.ts';
+import '../../styles/all.css';
 
 function InvalidLink() {
   const { t } = useTranslation();

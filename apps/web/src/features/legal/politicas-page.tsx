@@ -1,6 +1,7 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PublicShell } from '../../components/public-shell.tsx';
+import '../../styles/all.css';
 
 /** Section ids of the privacy policy and terms; the texts are in the locale files under legal.sections. */
 const SECTIONS = [
