@@ -1,10 +1,7 @@
-import {
-  authenticateResponseSchema,
-  creaCuentaResponseSchema,
-  messageSchema,
-  okSchema,
-  type CreaCuentaBody,
-} from '@medida/contracts';
+// The narrow entries, not the barrel: Login prefetches this module, and with it the schemas the session's
+// first queries need (lib/session.ts).
+import { authenticateResponseSchema, creaCuentaResponseSchema, type CreaCuentaBody } from '@medida/contracts/auth';
+import { messageSchema, okSchema } from '@medida/contracts/errors';
 import { apiRequest } from '../../lib/api.ts';
 
 // Thin, typed wrappers over the /web auth endpoints (packages/contracts has the shapes).
