@@ -8,6 +8,7 @@ import {
   type Localized,
 } from '@medida/domain';
 import type { Language } from '@medida/contracts/constants';
+import { addTexts } from './i18n.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -56,3 +57,6 @@ function merge(target: Tree, extra: Tree): Tree {
 export function withEngineTexts(file: ResourceKey, lang: Language): ResourceKey {
   return merge(file as Tree, engineResources(lang));
 }
+
+// Imported by the screens that show engine words (the signed-in layout): from then on every language has them.
+addTexts(withEngineTexts);

@@ -1,7 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@medida/contracts/constants';
-import { withEngineTexts } from './engine-texts.ts';
 import { FALLBACK_LANGUAGE, resolveLanguage } from './language.ts';
 import { getStoredLanguage, isLanguage } from './storage.ts';
 
@@ -14,13 +13,28 @@ const translations: Record<Language, () => Promise<{ default: ResourceKey }>> = 
   pt: () => import('../locales/pt.json'),
 };
 
+/**
+ * Texts that come from code instead of a locale file (the engine's words, lib/engine-texts.ts), added by the
+ * screens that need them so Login does not download them (issue 11): merged into every language loaded so
+ * far, and into each one loaded later.
+ */
+let extraTexts: ((file: ResourceKey, language: Language) => ResourceKey) | null = null;
+export function addTexts(extra: (file: ResourceKey, language: Language) => ResourceKey): void {
+  extraTexts = extra;
+  for (const language of Object.keys(i18n.store?.data ?? {})) {
+    if (!isLanguage(language)) continue;
+    const file = i18n.getResourceBundle(language, 'translation') as ResourceKey;
+    i18n.addResourceBundle(language, 'translation', extra(file, language), true, true);
+  }
+}
+
 const localeChunks: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, _namespace, callback) => {
     if (!isLanguage(language)) return callback(null, {});
     translations[language]().then(
-      (module) => callback(null, withEngineTexts(module.default, language)),
+      (module) => callback(null, extraTexts ? extraTexts(module.default, language) : module.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },

@@ -19,6 +19,7 @@ import { PeopleOverlays } from './people-overlays.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { paths } from '../../config/paths.ts';
 import '../../lib/dates-locale.ts';
+import '../../lib/engine-texts.ts';
 import '../../styles/all.css';
 
 /** Mantine's `sm` breakpoint (48em): below it the sidebar is a drawer. */
