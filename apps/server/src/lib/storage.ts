@@ -85,3 +85,17 @@ export function createDiskStorage(root: string): BlobStorage {
 export function sha256OfBuffer(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
+
+/** A stored blob's bytes, or null when it is missing or no longer matches its recorded size and SHA-256. */
+export async function readVerified(
+  storage: BlobStorage,
+  blob: { storage_key: string; size_bytes: number; sha256: string },
+): Promise<Buffer | null> {
+  let data: Buffer;
+  try {
+    data = await storage.read(blob.storage_key);
+  } catch {
+    return null;
+  }
+  return data.length === blob.size_bytes && sha256OfBuffer(data) === blob.sha256 ? data : null;
+}

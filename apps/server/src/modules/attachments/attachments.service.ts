@@ -3,7 +3,7 @@ import type { AttachmentRow, Database, Kysely, Transaction } from '@medida/db';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import type { AllowedMimeType } from '../../lib/file-type.ts';
 import type { Config } from '../../config.ts';
-import { sha256OfBuffer, type BlobStorage } from '../../lib/storage.ts';
+import { readVerified, type BlobStorage } from '../../lib/storage.ts';
 import { createAttachmentsRepository } from './attachments.repository.ts';
 import type { StagedFile } from './upload.ts';
 
@@ -124,13 +124,8 @@ export function createAttachmentsService(deps: {
     async download(actorId: number, attachmentId: number) {
       const row = await createAttachmentsRepository(deps.db).findVisible(actorId, attachmentId);
       if (!row) throw notFound();
-      let data: Buffer;
-      try {
-        data = await storage.read(row.storage_key);
-      } catch {
-        throw integrityError();
-      }
-      if (data.length !== row.size_bytes || sha256OfBuffer(data) !== row.sha256) throw integrityError();
+      const data = await readVerified(storage, row);
+      if (!data) throw integrityError();
       return { data, mimeType: row.mime_type as AllowedMimeType, fileName: row.original_name };
     },
   };

@@ -3,7 +3,7 @@ import type { Database, Kysely } from '@medida/db';
 import { Readable } from 'node:stream';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { ImageRejectedError, squareAvatar } from '../../lib/images.ts';
-import { sha256OfBuffer, type BlobStorage } from '../../lib/storage.ts';
+import { readVerified, type BlobStorage } from '../../lib/storage.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAttachmentsService } from '../attachments/attachments.service.ts';
 import { discardAll, type StagedFile } from '../attachments/upload.ts';
@@ -96,13 +96,8 @@ export function createAvatarsService(
     async read(storageKey: string): Promise<Buffer> {
       const row = await createAvatarsRepository(deps.db).findServed(storageKey);
       if (!row) throw notFound();
-      let data: Buffer;
-      try {
-        data = await storage.read(row.storage_key);
-      } catch {
-        throw integrityError();
-      }
-      if (data.length !== row.size_bytes || sha256OfBuffer(data) !== row.sha256) throw integrityError();
+      const data = await readVerified(storage, row);
+      if (!data) throw integrityError();
       return data;
     },
   };
