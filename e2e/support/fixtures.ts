@@ -70,6 +70,22 @@ export const E2E_USERS = {
       rut: '66666666K',
     },
   ],
+  /** The history spec's professional (issue 14) and its client, measured by two methods. */
+  historian: {
+    email: 'historian@e2e.medida.test',
+    password: 'Historia-Clave-2026',
+    nombre: 'Hilda',
+    apellido: 'Historia',
+  },
+  historyClient: {
+    email: 'h.methods@e2e.medida.test',
+    password: 'Metodos-Clave-2026',
+    nombre: 'Marta',
+    apellido: 'Metodos',
+    sexo: 'Femenino',
+    nacimiento: '1984-05-09',
+    rut: '152345674',
+  },
   evaluee: {
     email: 'evaluee@e2e.medida.test',
     password: 'Evaluado-Clave-2026',
@@ -227,6 +243,16 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       type: USER_TYPE.client,
       cambia_pass: 0,
       parent_user_id: a11y,
+    });
+    const historian = await insertE2eUser(handle.db, E2E_USERS.historian, {
+      type: USER_TYPE.professional,
+      cambia_pass: 0,
+      professional: { creditos: 10, pais_id: chile?.id ?? null },
+    });
+    await insertE2eUser(handle.db, E2E_USERS.historyClient, {
+      type: USER_TYPE.client,
+      cambia_pass: 0,
+      parent_user_id: historian,
     });
     for (const client of E2E_USERS.homeClients)
       await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: home });

@@ -69,10 +69,10 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
     es: 'Este campo es obligatorio',
     pt: 'Este campo é obrigatório',
   },
-  'evaluation.errors.type': { en: 'Enter a number', es: 'Ingrese un número', pt: 'Digite um número' },
+  'evaluation.errors.type': { en: 'Enter a number', es: 'Ingresa un número', pt: 'Digite um número' },
   'evaluation.errors.integer': {
     en: 'Enter a whole number',
-    es: 'Ingrese un número entero',
+    es: 'Ingresa un número entero',
     pt: 'Digite um número inteiro',
   },
   'evaluation.errors.range': {
@@ -82,12 +82,12 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
   },
   'evaluation.errors.option': {
     en: 'Choose one of the options',
-    es: 'Elija una de las opciones',
+    es: 'Elige una de las opciones',
     pt: 'Escolha uma das opções',
   },
   'evaluation.errors.date': {
     en: 'Enter a valid date (YYYY-MM-DD)',
-    es: 'Ingrese una fecha válida (AAAA-MM-DD)',
+    es: 'Ingresa una fecha válida (AAAA-MM-DD)',
     pt: 'Digite uma data válida (AAAA-MM-DD)',
   },
   'evaluation.errors.dateBeforeBirth': {
@@ -97,12 +97,12 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
   },
   'evaluation.errors.underAge': {
     en: 'The selected user is under 13 years old, please correct it before continuing with the evaluation.',
-    es: 'La edad del evaluado es menor a 13, favor verificar solicite al usuario actualizar su información.',
-    pt: 'O usuário selecionado tem menos de 13 anos; corrija antes de continuar com a avaliação.',
+    es: 'La persona evaluada tiene menos de 13 años: verifica su fecha de nacimiento y pídele que actualice sus datos antes de continuar.',
+    pt: 'A pessoa avaliada tem menos de 13 anos: confira a data de nascimento antes de continuar com a avaliação.',
   },
   'evaluation.errors.overAge': {
     en: 'The age is over 100 years; check the birth date',
-    es: 'La edad supera los 100 años; verifique la fecha de nacimiento',
+    es: 'La edad supera los 100 años; verifica la fecha de nacimiento',
     pt: 'A idade passa de 100 anos; verifique a data de nascimento',
   },
   'evaluation.errors.diastolicNotBelowSystolic': {
@@ -116,8 +116,8 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
     pt: 'O pescoço deve ser menor que a cintura (e quadril) para o método da fita',
   },
   'evaluation.errors.rockportIncomplete': {
-    en: 'Please verify the rockport test fields',
-    es: 'Verifique los campos del test de Rockport',
+    en: 'Check the Rockport test fields',
+    es: 'Verifica los campos del test de Rockport',
     pt: 'Verifique os campos do teste de Rockport',
   },
   'evaluation.errors.duplicateExam': {
@@ -142,12 +142,12 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
   },
   'evaluation.errors.implausibleBmi': {
     en: 'Weight and height give an implausible BMI; check both',
-    es: 'Peso y estatura dan un IMC no plausible; revise ambos',
+    es: 'Peso y estatura dan un IMC no plausible; revisa ambos',
     pt: 'Peso e altura dão um IMC não plausível; verifique ambos',
   },
   'evaluation.errors.implausibleFat': {
     en: 'These measurements give an implausible body fat; check them',
-    es: 'Estas medidas dan una grasa corporal no plausible; revíselas',
+    es: 'Estas medidas dan una grasa corporal no plausible; revísalas',
     pt: 'Estas medidas dão uma gordura corporal não plausível; verifique-as',
   },
   'evaluation.errors.invalid': { en: 'Invalid value', es: 'Valor no válido', pt: 'Valor inválido' },
@@ -158,7 +158,7 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
   },
   'evaluation.errors.trainingVolumeBoth': {
     en: 'Enter the training volume in percent or in minutes, not both',
-    es: 'Ingrese el volumen de entrenamiento en porcentaje o en minutos, no ambos',
+    es: 'Ingresa el volumen de entrenamiento en porcentaje o en minutos, no ambos',
     pt: 'Informe o volume de treino em porcentagem ou em minutos, não ambos',
   },
 
@@ -184,12 +184,12 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
   },
   'evaluation.warnings.outsideSampleAge': {
     en: "The age is outside this equation's derivation sample ({{min}}-{{max}} y): read the result as an estimate",
-    es: 'La edad está fuera de la muestra con que se derivó esta ecuación ({{min}}-{{max}} años): lea el resultado como una estimación',
+    es: 'La edad está fuera de la muestra con que se derivó esta ecuación ({{min}}-{{max}} años): lee el resultado como una estimación',
     pt: 'A idade está fora da amostra em que esta equação foi derivada ({{min}}-{{max}} anos): leia o resultado como uma estimativa',
   },
   'evaluation.warnings.outsideSampleBmi': {
     en: "The BMI is outside this equation's derivation sample (BMI below {{bmi}}): read the result as an estimate",
-    es: 'El IMC está fuera de la muestra con que se derivó esta ecuación (IMC menor a {{bmi}}): lea el resultado como una estimación',
+    es: 'El IMC está fuera de la muestra con que se derivó esta ecuación (IMC menor a {{bmi}}): lee el resultado como una estimación',
     pt: 'O IMC está fora da amostra em que esta equação foi derivada (IMC abaixo de {{bmi}}): leia o resultado como uma estimativa',
   },
   'evaluation.warnings.adolescentWaistCutoffs': {
@@ -278,9 +278,9 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
     pt: 'PCR de 10 mg/L ou mais: repetir e investigar inflamação aguda; não usar para risco cardiovascular',
   },
   'evaluation.warnings.fever': {
-    en: 'Caution: this value is fever indicator',
-    es: 'Precaución: este valor indica fiebre',
-    pt: 'Atenção: este valor indica febre',
+    en: 'Caution: this temperature indicates fever',
+    es: 'Precaución: esta temperatura indica fiebre',
+    pt: 'Atenção: esta temperatura indica febre',
   },
   'evaluation.warnings.hypertensiveCrisis': {
     en: 'Blood pressure in the hypertensive-crisis range: refer for medical attention',

@@ -1,4 +1,5 @@
 import { LANGUAGES, languageSchema, type Language } from '@medida/contracts';
+import { I18N_DEFAULTS } from '@medida/domain';
 // Imported, not read from disk at a path: the same under tsx, vitest and the compiled bundle (dist/).
 import en from '../i18n/en.json' with { type: 'json' };
 import es from '../i18n/es.json' with { type: 'json' };
@@ -6,7 +7,23 @@ import pt from '../i18n/pt.json' with { type: 'json' };
 
 type Catalog = { [key: string]: string | Catalog };
 
-const catalogs: Record<Language, Catalog> = { es, en, pt };
+/** The server's own texts plus the engine's field errors and warnings, which live in @medida/domain (decision 150). */
+function withEngineTexts(catalog: Catalog, lang: Language): Catalog {
+  const out: Catalog = structuredClone(catalog);
+  for (const [key, texts] of Object.entries(I18N_DEFAULTS)) {
+    const parts = key.split('.');
+    let node = out;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Catalog;
+    node[parts.at(-1)!] = texts[lang];
+  }
+  return out;
+}
+
+const catalogs: Record<Language, Catalog> = {
+  es: withEngineTexts(es, 'es'),
+  en: withEngineTexts(en, 'en'),
+  pt: withEngineTexts(pt, 'pt'),
+};
 
 export const FALLBACK_LANGUAGE: Language = 'es';
 

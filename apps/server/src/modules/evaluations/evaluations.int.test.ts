@@ -100,7 +100,7 @@ describe('POST /web/ingresaevaluacion', () => {
   });
 
   it.each([
-    ['es', { peso: ['Ingrese un número'], presion_d: ['El valor está fuera del rango plausible'] }],
+    ['es', { peso: ['Ingresa un número'], presion_d: ['El valor está fuera del rango plausible'] }],
     ['en', { peso: ['Enter a number'], presion_d: ['The value is outside the plausible range'] }],
     ['pt', { peso: ['Digite um número'], presion_d: ['O valor está fora da faixa plausível'] }],
   ])('answers 422 with every field error translated (%s) and writes nothing', async (lang, expected) => {
@@ -159,7 +159,7 @@ describe('POST /web/ingresaevaluacion', () => {
     const es = await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(kid.id, t.owner.id));
     expect(es.statusCode).toBe(422);
     expect(es.json().error.message.nacimiento).toEqual([
-      'La edad del evaluado es menor a 13, favor verificar solicite al usuario actualizar su información.',
+      'La persona evaluada tiene menos de 13 años: verifica su fecha de nacimiento y pídele que actualice sus datos antes de continuar.',
     ]);
     const en = await post('/web/ingresaevaluacion', t.owner.headers, evaluationBody(kid.id, t.owner.id), 'en');
     expect(en.json().error.message.nacimiento).toEqual([
