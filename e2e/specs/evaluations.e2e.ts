@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '@medida/server/testing/pdf-text';
@@ -7,6 +8,7 @@ import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { waitForMail } from '../support/outbox.ts';
+import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
 
 const es = (key: string) => tr('es', key);
 
@@ -533,15 +535,52 @@ describe('evaluation detail, PDF and e-mail', () => {
     expect(requested.every((url) => !/token|bearer/i.test(url))).toBe(true);
   });
 
-  it('sends the report to the client by e-mail: toast, PDF password, message with the attachment in the outbox', async () => {
+  it('the send dialog sends to an edited address with a message: Reply-To the professional, PDF attached, password shown', async () => {
     await page.getByTestId('evaluation-send').click();
+    const dialog = page.getByTestId('send-report-modal');
+    await dialog.waitFor();
+    // The client's address is the default; the professional sends to another one this time.
+    expect(await page.getByTestId('send-to').inputValue()).toBe(E2E_USERS.evaluee.email);
+    const to = 'family.copy@example.org';
+    await page.getByTestId('send-to').fill(to);
+    await page.getByTestId('send-message').fill('Here is your report. See you on Friday!');
+    await page.getByTestId('send-submit').click();
     await expectToast(es('evaluations.send.doneTitle'));
     const password = (await page.getByTestId('pdf-password').textContent())?.trim() ?? '';
     expect(password).toMatch(/^[A-Za-z0-9]{8,}$/);
-    const mail = await waitForMail(inject('dataDir'), E2E_USERS.evaluee.email, /Content-Disposition: attachment/i);
+    const mail = await waitForMail(inject('dataDir'), to, /Content-Disposition: attachment/i);
+    const replyTo = /^Reply-To: (.*)$/im.exec(mail)?.[1] ?? '';
+    expect(replyTo).toContain(E2E_USERS.evaluator.email);
+    expect(replyTo).toContain(`${E2E_USERS.evaluator.nombre} ${E2E_USERS.evaluator.apellido}`);
+    expect(mail).toContain('Here is your report. See you on Friday!');
     expect(mail).toMatch(/filename="?[^"\r\n]*\.pdf/i);
     expect(mail).not.toContain(password); // the password travels apart from the file
+    // A lost password is re-issued by sending again: a new password, a new e-mail.
+    await page.getByTestId('pdf-password-reissue').click();
+    await expect.poll(async () => (await page.getByTestId('pdf-password').textContent())?.trim()).not.toBe(password);
     await page.keyboard.press('Escape');
     await page.getByTestId('evaluation-last-email').waitFor();
+    expect(await page.getByTestId('evaluation-last-email').textContent()).toContain(to);
+  });
+
+  it('the send dialog and the report-language menu in es, en and pt at desktop and phone width', async () => {
+    await forEveryScreen(browser, async (shot, lang, name) => {
+      await signInForApi(shot, E2E_USERS.evaluator);
+      await shot.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+      await shot.goto(`/evaluations/detail?evaluationID=${latestId}`);
+      await shot.getByTestId('evaluation-detail').waitFor();
+      await shot.getByTestId('evaluation-pdf-language').click();
+      await shot.getByTestId('evaluation-pdf-en').waitFor();
+      await shot.waitForTimeout(300); // the menu's opening transition
+      await shot.screenshot({ path: path.join(SHOTS, `report-language-menu-${lang}-${name}.png`) });
+      await shot.keyboard.press('Escape');
+      await shot.getByTestId('evaluation-send').click();
+      await shot.getByTestId('send-report-form').waitFor();
+      expect(await shot.getByTestId('send-report-modal').textContent()).toContain(
+        tr(lang, 'evaluations.send.recipient'),
+      );
+      await shot.waitForTimeout(400); // the modal's opening transition
+      await screenshotWithoutOverflow(shot, `send-report-dialog-${lang}-${name}`);
+    });
   });
 });

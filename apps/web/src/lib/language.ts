@@ -2,6 +2,9 @@ import { LANGUAGES, resolveRegistrationVariant, type Language } from '@medida/co
 
 export const FALLBACK_LANGUAGE: Language = 'es';
 
+/** Each language in its own words (the switcher, the report language menus). */
+export const NATIVE_LANGUAGE_NAMES: Record<Language, string> = { es: 'Español', en: 'English', pt: 'Português' };
+
 /** The register page variant named by a path like `/pages/register-br`, if any. */
 export function variantFromPath(pathname: string) {
   const match = /^\/pages\/([^/]+)\/?$/i.exec(pathname);

@@ -1,10 +1,11 @@
-import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/save-blob.ts';
 import { notifyApiError, notifySuccess } from '../../lib/notify.ts';
-import { deleteEvaluation, downloadEvaluationReport, sendEvaluation } from './evaluations-api.ts';
+import type { Language } from '@medida/contracts';
+import { deleteEvaluation, downloadEvaluationReport } from './evaluations-api.ts';
 import { evaluationKeys, useRefreshEvaluations } from './evaluation-queries.ts';
 
 /** Delete after the spec's confirmation ('You are about to delete an item. Are you sure?.'). */
@@ -41,57 +42,11 @@ export function useConfirmDeleteEvaluation() {
     });
 }
 
-function PdfPassword({ to, password }: { to: string; password: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="sm">
-      <Text size="sm">{t('evaluations.send.passwordText', { email: to })}</Text>
-      <Group gap="sm" wrap="nowrap">
-        <Code fz="lg" px="md" py={6} data-testid="pdf-password">
-          {password}
-        </Code>
-        <CopyButton value={password}>
-          {({ copied, copy }) => (
-            <Button variant="light" size="xs" onClick={copy}>
-              {copied ? t('evaluations.send.copied') : t('evaluations.send.copy')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-      <Text size="xs" c="dimmed">
-        {t('evaluations.send.passwordHint')}
-      </Text>
-    </Stack>
-  );
-}
-
-/**
- * POST /web/enviarevalua: the server e-mails the encrypted PDF report to the client; the toast says
- * where, and the one-time PDF password is shown once for the professional to pass on (security.md F6).
- */
-export function useSendEvaluation() {
-  const { t } = useTranslation();
-  const refresh = useRefreshEvaluations();
-  return useMutation({
-    mutationFn: (target: { id: number; email: string }) => sendEvaluation(target.id),
-    onSuccess: async (data) => {
-      notifySuccess(t('evaluations.send.doneTitle'), t('evaluations.send.doneText', { email: data.to }));
-      modals.open({
-        title: t('evaluations.send.passwordTitle'),
-        children: <PdfPassword to={data.to} password={data.pdf_password} />,
-        attributes: { content: { 'data-testid': 'pdf-password-modal' } },
-      });
-      await refresh();
-    },
-    onError: notifyApiError,
-  });
-}
-
-/** The PDF report, fetched with the bearer header and saved under the server's file name. */
+/** The PDF report (in `lang`, else the client's), fetched with the bearer header, saved under the server's name. */
 export function useDownloadReport() {
   return useMutation({
-    mutationFn: async (target: { id: number; fallbackName: string }) => {
-      const { blob, fileName } = await downloadEvaluationReport(target.id);
+    mutationFn: async (target: { id: number; fallbackName: string; lang?: Language | undefined }) => {
+      const { blob, fileName } = await downloadEvaluationReport(target.id, target.lang);
       saveBlob(blob, fileName ?? target.fallbackName);
     },
     onError: notifyApiError,

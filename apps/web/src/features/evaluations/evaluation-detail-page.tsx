@@ -5,9 +5,7 @@ import {
   IconArrowLeft,
   IconHistory,
   IconPencil,
-  IconFileTypePdf,
   IconInfoCircle,
-  IconMail,
   IconTrash,
   IconUserCheck,
 } from '@tabler/icons-react';
@@ -35,7 +33,8 @@ import { LabsCard } from './detail/labs-card.tsx';
 import { RisksCard } from './detail/risks-card.tsx';
 import { VersionsSection } from './detail/versions-section.tsx';
 import { WarningsList } from './detail/warnings-list.tsx';
-import { useConfirmDeleteEvaluation, useDownloadReport, useSendEvaluation } from './evaluation-actions.tsx';
+import { useConfirmDeleteEvaluation } from './evaluation-actions.tsx';
+import { ReportButtons } from './report-buttons.tsx';
 import { useEvaluation, useEvaluationVersion } from './evaluation-queries.ts';
 import { evaluationWizard } from './wizard-store.ts';
 import { paths } from '../../config/paths.ts';
@@ -100,8 +99,6 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isClient = useSessionUser().data?.type === USER_TYPE.client;
-  const download = useDownloadReport();
-  const send = useSendEvaluation();
   const confirmDelete = useConfirmDeleteEvaluation();
   const name = `${data.client.nombre} ${data.client.apellido}`.trim();
   const lastEmail = data.emails.at(-1);
@@ -134,26 +131,7 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
           </Group>
         </Stack>
         <Group gap="xs">
-          <Button
-            variant="light"
-            leftSection={<IconFileTypePdf size={18} />}
-            loading={download.isPending}
-            onClick={() => download.mutate({ id: data.id, fallbackName: `evaluation-${data.id}.pdf` })}
-            data-testid="evaluation-pdf"
-          >
-            {t('evaluations.detail.pdf')}
-          </Button>
-          {!isClient && (
-            <Button
-              variant="light"
-              leftSection={<IconMail size={18} />}
-              loading={send.isPending}
-              onClick={() => send.mutate({ id: data.id, email: data.client.email })}
-              data-testid="evaluation-send"
-            >
-              {t('evaluations.send.action')}
-            </Button>
-          )}
+          <ReportButtons data={data} canSend={!isClient} />
           {!isClient && data.can_edit && (
             <Button
               variant="light"

@@ -9,6 +9,8 @@ import {
   type CreateEvaluationBody,
   type EditEvaluationBody,
   type EvaluationDetail,
+  type Language,
+  type SendEvaluationBody,
   USER_TYPE,
   type UserType,
 } from '@medida/contracts';
@@ -88,9 +90,13 @@ export const deleteEvaluation = (id: number) =>
     schema: evaluationMessageResponseSchema,
   });
 
-/** The server e-mails the encrypted PDF and answers the one-time password to give the client in person. */
-export const sendEvaluation = (id: number) =>
-  apiRequest('/web/enviarevalua', { method: 'POST', body: { evaluationID: id }, schema: sendEvaluationResponseSchema });
+/**
+ * The server e-mails the encrypted PDF (to the client or `to`, with an optional message, in `lang` or the
+ * client's language) and answers the one-time password to give the client in person.
+ */
+export const sendEvaluation = (body: SendEvaluationBody) =>
+  apiRequest('/web/enviarevalua', { method: 'POST', body, schema: sendEvaluationResponseSchema });
 
 /** The PDF travels with the bearer header as a blob; the token never goes into a URL. */
-export const downloadEvaluationReport = (id: number) => apiDownload(evaluationReportPath(id));
+export const downloadEvaluationReport = (id: number, lang?: Language) =>
+  apiDownload(lang ? `${evaluationReportPath(id)}?lang=${lang}` : evaluationReportPath(id));

@@ -17,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EvaluationListItem } from '@medida/contracts';
 import { formatNationalId } from '@medida/contracts';
-import { useConfirmDeleteEvaluation, useSendEvaluation } from '../evaluation-actions.tsx';
+import { useConfirmDeleteEvaluation } from '../evaluation-actions.tsx';
+import { useSendReportDialog } from '../send-report-modal.tsx';
 import { paths } from '../../../config/paths.ts';
 
 const clientName = (e: EvaluationListItem) => `${e.client.nombre} ${e.client.apellido}`.trim();
@@ -44,7 +45,7 @@ function MineMark({ item }: { item: EvaluationListItem }) {
 function RowActions({ item, canManage }: { item: EvaluationListItem; canManage: boolean }) {
   const { t } = useTranslation();
   const confirmDelete = useConfirmDeleteEvaluation();
-  const send = useSendEvaluation();
+  const openSend = useSendReportDialog();
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
@@ -53,7 +54,6 @@ function RowActions({ item, canManage }: { item: EvaluationListItem; canManage: 
           color="gray"
           aria-label={t('evaluations.list.actions', { name: clientName(item) })}
           data-testid="evaluation-actions"
-          loading={send.isPending}
         >
           <IconDotsVertical size={18} />
         </ActionIcon>
@@ -70,7 +70,7 @@ function RowActions({ item, canManage }: { item: EvaluationListItem; canManage: 
         {canManage && (
           <Menu.Item
             leftSection={<IconMail size={16} />}
-            onClick={() => send.mutate({ id: item.id, email: item.client.email })}
+            onClick={() => openSend({ id: item.id, email: item.client.email })}
             data-testid="evaluation-send"
           >
             {t('evaluations.send.action')}
