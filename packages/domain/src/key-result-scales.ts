@@ -19,14 +19,27 @@ export interface KeyResultScale {
   bands: Array<{ from: number; to: number; level: BandLevel }>;
 }
 
-const bands = (min: number, cuts: readonly number[], max: number, levels: BandLevel[]) =>
-  levels.map((level, i) => ({ from: i === 0 ? min : cuts[i - 1]!, to: i === cuts.length ? max : cuts[i]!, level }));
+/** A value on an axis from `min` to `max` (widened to hold the value), cut into bands at `cuts`. */
+function scale(
+  id: KeyResultScale['id'],
+  value: number,
+  look: { decimals: number; unit: string },
+  range: [number, number],
+  cuts: readonly number[],
+  levels: BandLevel[],
+): KeyResultScale {
+  // The axis widens when a value falls outside it, so the marker stays on the bar.
+  const min = Math.min(range[0], value);
+  const max = Math.max(range[1], value);
+  const bands = levels.map((level, i) => ({
+    from: i === 0 ? min : cuts[i - 1]!,
+    to: i === cuts.length ? max : cuts[i]!,
+    level,
+  }));
+  return { id, value, ...look, axis: { min, max }, bands };
+}
 
-/** The axis widened when a value falls outside it, so the marker stays on the bar. */
-const axis = (min: number, max: number, value: number) => ({
-  min: Math.min(min, value),
-  max: Math.max(max, value),
-});
+const UP = ['low', 'normal', 'raised', 'high'] satisfies BandLevel[];
 
 /**
  * The key results of an evaluation as bars against their normal range (the first page of the report):
@@ -34,57 +47,41 @@ const axis = (min: number, max: number, value: number) => ({
  * systolic pressure. Adult cut-offs are not drawn for minors (decision 037): their BMI bar is left out.
  */
 export function keyResultScales(r: EvaluationResult, weightKg: number): KeyResultScale[] {
-  const out: KeyResultScale[] = [];
   const w = r.ideal_weight;
-  const wAxis = axis(Math.floor(w.min_kg * 0.75), Math.ceil(w.max_kg * 1.4), weightKg);
-  out.push({
-    id: 'weight',
-    value: weightKg,
-    decimals: 1,
-    unit: 'kg',
-    axis: wAxis,
-    bands: bands(wAxis.min, [w.min_kg, w.max_kg], wAxis.max, ['low', 'normal', 'raised']),
-  });
-  if (!r.age.minor) {
-    const a = axis(15, 40, r.bmi.value);
-    out.push({
-      id: 'bmi',
-      value: r.bmi.value,
-      decimals: DISPLAY_DECIMALS.bmi,
-      unit: 'kg/m²',
-      axis: a,
-      bands: bands(a.min, BMI_WHO_CUTOFFS, a.max, ['low', 'normal', 'raised', 'high']),
-    });
-  }
+  const out = [
+    scale(
+      'weight',
+      weightKg,
+      { decimals: 1, unit: 'kg' },
+      [Math.floor(w.min_kg * 0.75), Math.ceil(w.max_kg * 1.4)],
+      [w.min_kg, w.max_kg],
+      ['low', 'normal', 'raised'],
+    ),
+  ];
+  if (!r.age.minor)
+    out.push(
+      scale('bmi', r.bmi.value, { decimals: DISPLAY_DECIMALS.bmi, unit: 'kg/m²' }, [15, 40], BMI_WHO_CUTOFFS, UP),
+    );
   const fat = fatCategoryCutoffs(r.sex, r.age.years);
-  if (fat) {
-    const a = axis(0, 50, r.body_fat.percent);
-    out.push({
-      id: 'body_fat',
-      value: r.body_fat.percent,
-      decimals: DISPLAY_DECIMALS.fatPercent,
-      unit: '%',
-      axis: a,
-      bands: bands(a.min, fat, a.max, ['low', 'normal', 'raised', 'high']),
-    });
-  }
-  const wh = axis(0.3, 0.8, r.waist_height.value);
-  out.push({
-    id: 'waist_height',
-    value: r.waist_height.value,
-    decimals: DISPLAY_DECIMALS.ratio,
-    unit: '',
-    axis: wh,
-    bands: bands(wh.min, WHTR_CUTOFFS, wh.max, ['low', 'normal', 'raised', 'high']),
-  });
-  const sys = axis(90, 180, r.blood_pressure.systolic);
-  out.push({
-    id: 'systolic',
-    value: r.blood_pressure.systolic,
-    decimals: 0,
-    unit: 'mmHg',
-    axis: sys,
-    bands: bands(sys.min, SYSTOLIC_CUTOFFS, sys.max, ['normal', 'raised', 'high', 'high']),
-  });
+  if (fat)
+    out.push(
+      scale('body_fat', r.body_fat.percent, { decimals: DISPLAY_DECIMALS.fatPercent, unit: '%' }, [0, 50], fat, UP),
+    );
+  out.push(
+    scale(
+      'waist_height',
+      r.waist_height.value,
+      { decimals: DISPLAY_DECIMALS.ratio, unit: '' },
+      [0.3, 0.8],
+      WHTR_CUTOFFS,
+      UP,
+    ),
+    scale('systolic', r.blood_pressure.systolic, { decimals: 0, unit: 'mmHg' }, [90, 180], SYSTOLIC_CUTOFFS, [
+      'normal',
+      'raised',
+      'high',
+      'high',
+    ]),
+  );
   return out;
 }

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { LANGUAGES, REPORT_MESSAGE_MAX, type Language, type SendEvaluationBody } from '@medida/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { NATIVE_LANGUAGE_NAMES } from '../../lib/language.ts';
@@ -35,7 +36,8 @@ function useLanguageOptions(clientLang: Language | undefined) {
   ];
 }
 
-function PdfPassword({ to, password, onReissue }: { to: string; password: string; onReissue: () => void }) {
+function PdfPassword(props: { to: string; password: string; reissuing: boolean; onReissue: () => void }) {
+  const { to, password } = props;
   const { t } = useTranslation();
   return (
     <Stack gap="sm">
@@ -56,7 +58,13 @@ function PdfPassword({ to, password, onReissue }: { to: string; password: string
         {t('evaluations.send.passwordHint')} {t('evaluations.send.reissueHint')}
       </Text>
       <Group justify="flex-end">
-        <Button variant="subtle" size="xs" onClick={onReissue} data-testid="pdf-password-reissue">
+        <Button
+          variant="subtle"
+          size="xs"
+          loading={props.reissuing}
+          onClick={props.onReissue}
+          data-testid="pdf-password-reissue"
+        >
           {t('evaluations.send.reissue')}
         </Button>
       </Group>
@@ -85,6 +93,10 @@ function SendReportForm({ target }: { target: SendTarget }) {
       ...(values.lang ? { lang: values.lang as Language } : {}),
     };
     send.mutate(body, {
+      onSuccess: (data) => {
+        modals.close(SEND_MODAL);
+        openPasswordModal(t('evaluations.send.passwordTitle'), { to: data.to, password: data.pdf_password }, body);
+      },
       onError: (error) => {
         const fields = isApiError(error) ? firstFieldErrors(error.fieldErrors) : {};
         if (Object.keys(fields).length > 0) form.setErrors(fields);
@@ -138,40 +150,44 @@ function SendReportForm({ target }: { target: SendTarget }) {
   );
 }
 
-/** POST /web/enviarevalua; the toast says where it went, then the one-time password is shown (security.md F6). */
+/** POST /web/enviarevalua; the toast says where it went (security.md F6: the password is shown apart). */
 function useSendReport() {
   const { t } = useTranslation();
   const refresh = useRefreshEvaluations();
   return useMutation({
     mutationFn: sendEvaluation,
-    onSuccess: async (data, body) => {
+    onSuccess: async (data) => {
       notifySuccess(t('evaluations.send.doneTitle'), t('evaluations.send.doneText', { email: data.to }));
-      modals.close(SEND_MODAL);
-      openPassword(data.to, data.pdf_password, body);
       await refresh();
     },
   });
-
-  function openPassword(to: string, password: string, body: SendEvaluationBody) {
-    modals.close(PASSWORD_MODAL);
-    modals.open({
-      modalId: PASSWORD_MODAL,
-      title: t('evaluations.send.passwordTitle'),
-      // A lost password cannot be read back: sending the same report again issues a new one.
-      children: <Reissue to={to} password={password} body={body} />,
-      attributes: { content: { 'data-testid': 'pdf-password-modal' } },
-    });
-  }
 }
 
-/** The password shown once; "send again" e-mails the same report with a new one (the old PDF stays locked). */
-function Reissue(props: { to: string; password: string; body: SendEvaluationBody }) {
+/** The password modal; it stays open across re-issues and shows the newest password. */
+function openPasswordModal(title: string, first: { to: string; password: string }, body: SendEvaluationBody) {
+  modals.open({
+    modalId: PASSWORD_MODAL,
+    title,
+    children: <Reissue first={first} body={body} />,
+    attributes: { content: { 'data-testid': 'pdf-password-modal' } },
+  });
+}
+
+/** A lost password cannot be read back: "send again" e-mails the same report with a new one. */
+function Reissue({ first, body }: { first: { to: string; password: string }; body: SendEvaluationBody }) {
+  const [current, setCurrent] = useState(first);
   const send = useSendReport();
   return (
     <PdfPassword
-      to={props.to}
-      password={props.password}
-      onReissue={() => send.mutate(props.body, { onError: notifyApiError })}
+      to={current.to}
+      password={current.password}
+      reissuing={send.isPending}
+      onReissue={() =>
+        send.mutate(body, {
+          onSuccess: (data) => setCurrent({ to: data.to, password: data.pdf_password }),
+          onError: notifyApiError,
+        })
+      }
     />
   );
 }
