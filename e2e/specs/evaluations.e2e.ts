@@ -557,7 +557,10 @@ describe('evaluation detail, PDF and e-mail', () => {
     expect(mail).not.toContain(password); // the password travels apart from the file
     // A lost password is re-issued by sending again: a new password, a new e-mail.
     await page.getByTestId('pdf-password-reissue').click();
-    await expect.poll(async () => (await page.getByTestId('pdf-password').textContent())?.trim()).not.toBe(password);
+    // (a new encrypted rendering: seconds on a loaded machine)
+    await expect
+      .poll(async () => (await page.getByTestId('pdf-password').textContent())?.trim(), { timeout: 30_000 })
+      .not.toBe(password);
     await page.keyboard.press('Escape');
     await page.getByTestId('evaluation-last-email').waitFor();
     expect(await page.getByTestId('evaluation-last-email').textContent()).toContain(to);

@@ -1,14 +1,7 @@
 import { USER_TYPE } from '@medida/contracts';
 import { useMemo } from 'react';
 import { Alert, Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconHistory,
-  IconPencil,
-  IconInfoCircle,
-  IconTrash,
-  IconUserCheck,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconHistory, IconPencil, IconInfoCircle, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
