@@ -23,6 +23,7 @@ import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
+import { lockoutRoutes } from './modules/lockout/lockout.routes.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passwordRoutes);
   await app.register(sessionsRoutes);
   await app.register(emailChangeRoutes);
+  await app.register(lockoutRoutes);
   await app.register(usersRoutes);
   await app.register(locationsRoutes);
   await app.register(companiesRoutes);

@@ -15,6 +15,7 @@ import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
 import { openDatabase } from './lib/open-database.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
+import { createLoginThrottleService } from './modules/login-throttle/login-throttle.service.ts';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service.ts';
 
 function fail(message: string): never {
@@ -93,13 +94,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // Rate-limit counters older than a day are never read again.
+  // Rate-limit counters and sign-in failures older than a day are never read again.
   const rateLimits = createRateLimitsService({ db: db.db, clock: systemClock });
+  const loginThrottle = createLoginThrottleService({ db: db.db, clock: systemClock });
   const prune = setInterval(
     () =>
-      void rateLimits
-        .prune()
-        .catch((err: unknown) => runningApp.log.warn({ err }, 'pruning rate-limit counters failed')),
+      void Promise.all([rateLimits.prune(), loginThrottle.prune()]).catch((err: unknown) =>
+        runningApp.log.warn({ err }, 'pruning rate-limit counters failed'),
+      ),
     3600_000,
   );
   prune.unref();

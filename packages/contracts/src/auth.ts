@@ -89,7 +89,9 @@ export const creaCuentaResponseSchema = z.object({
   token: z.string(),
 });
 
-// POST /web/confirmaemail — the link e-mailed to a new address (decision 018); the token travels in the body.
-export const confirmEmailBodySchema = z.strictObject({
+/** The token of a one-time link (e-mail change, unlock, verification); it travels in the body, never a URL. */
+export const linkTokenBodySchema = z.strictObject({
   token: z.string().min(20, { error: 'validation.resetToken' }).max(200, { error: 'validation.resetToken' }),
 });
+// POST /web/confirmaemail — the link e-mailed to a new address (decision 018).
+export const confirmEmailBodySchema = linkTokenBodySchema;

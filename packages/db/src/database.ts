@@ -78,13 +78,17 @@ export interface PasswordResetsTable {
 }
 
 /** Per-account login throttle, keyed by sha256(lower(email)) so unknown e-mails behave the same. */
+/** One row per throttled key (an e-mail's hash, or a known device): the lock that serialises its attempts. */
 export interface LoginThrottleTable {
   account_key: string;
-  consecutive_failures: number;
-  last_failure_at: NullableTimestamp;
-  disabled_at: NullableTimestamp;
-  /** When the owner was e-mailed about this lockout (one notice per lockout). */
+  /** When the owner was e-mailed about this lockout (one notice per lockout window). */
   lockout_notified_at: NullableTimestamp;
+}
+
+/** Failed sign-ins of the sliding window (decision 015); older rows stop counting and are pruned. */
+export interface LoginFailuresTable {
+  account_key: string;
+  failed_at: Timestamp;
 }
 
 /** One-time links of an account: e-mail change confirmation, e-mail verification, unlock (SHA-256 only). */
@@ -324,6 +328,7 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   login_throttle: LoginThrottleTable;
+  login_failures: LoginFailuresTable;
   rate_limit_counters: RateLimitCountersTable;
   countries: CountriesTable;
   companies: CompaniesTable;
@@ -446,13 +451,8 @@ export const databaseColumns = {
     user_agent: textNull,
   },
   password_resets: { id: uuid, token_hash: text, user_id: int, created_at: ts, expires_at: ts, used_at: tsNull },
-  login_throttle: {
-    account_key: text,
-    consecutive_failures: int,
-    last_failure_at: tsNull,
-    disabled_at: tsNull,
-    lockout_notified_at: tsNull,
-  },
+  login_throttle: { account_key: text, lockout_notified_at: tsNull },
+  login_failures: { account_key: text, failed_at: ts },
   rate_limit_counters: { scope: text, key: text, window_start: ts, hits: int },
   countries: { id: int, name: text, phonecode: text, iso2: text },
   companies: {

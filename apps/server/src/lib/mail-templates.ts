@@ -9,7 +9,10 @@ type Template =
   | 'invitation'
   | 'evaluationReport'
   | 'emailChangeConfirm'
-  | 'emailChangeNotice';
+  | 'emailChangeNotice'
+  | 'lockoutNotice'
+  | 'verifyEmail'
+  | 'alreadyRegistered';
 
 /** Plain-text messages in the recipient's language; they carry no health data (security.md F6). */
 export function renderMail(

@@ -52,6 +52,7 @@ const ResetPasswordPage = lazyWithTimeout(() =>
 const ConfirmEmailPage = lazyWithTimeout(() =>
   import('../features/auth/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage),
 );
+const UnlockPage = lazyWithTimeout(() => import('../features/auth/unlock-page.tsx').then((m) => m.UnlockPage));
 const PoliticasPage = lazyWithTimeout(() =>
   import('../features/legal/politicas-page.tsx').then((m) => m.PoliticasPage),
 );
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
           { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
           { path: paths.resetPassword, element: <ResetPasswordPage /> },
           { path: paths.confirmEmail, element: <ConfirmEmailPage /> },
+          { path: paths.unlock, element: <UnlockPage /> },
           { path: ':page', element: <PagesRoute /> },
         ],
       },

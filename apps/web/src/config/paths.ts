@@ -34,6 +34,8 @@ export const paths = {
   resetPassword: '/pages/reset-password',
   /** Target of the link mailed to a new login e-mail (the server builds it: email-change.service.ts). */
   confirmEmail: '/pages/confirm-email',
+  /** Target of the unlock link mailed on a sign-in lockout (lockout.service.ts). */
+  unlock: '/pages/unlock',
   notFound: '/pages/404',
   serverError: '/pages/500',
 } as const;

@@ -9,6 +9,7 @@ import * as m0007 from './0007_chat.ts';
 import * as m0010 from './0010_credit_grants.ts';
 import * as m0011 from './0011_trust.ts';
 import * as m0015 from './0015_users_account_root_index.ts';
+import * as m0017 from './0017_login_failures.ts';
 import * as m0019 from './0019_avatars.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0010_credit_grants': m0010,
   '0011_trust': m0011,
   '0015_users_account_root_index': m0015,
+  '0017_login_failures': m0017,
   '0019_avatars': m0019,
 };

@@ -1,8 +1,8 @@
 import { deletedEmailOf, ErrorCode, USER_TYPE, type DeleteAccountBody } from '@medida/contracts';
-import { AppError, fieldError, tooManyRequests, unauthenticated } from '../../lib/app-error.ts';
+import { AppError, fieldError, unauthenticated } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../types.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
-import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
+import { createLockoutService } from '../lockout/lockout.service.ts';
 import { createAccountRepository } from './account.repository.ts';
 
 /** A professional still responsible for people: they must be handed over or removed first (decision 113). */
@@ -12,21 +12,23 @@ const stillHasPeople = () => new AppError(409, ErrorCode.conflict, 'errors.accou
  * Deleting one's own account (decision 113): the password again and the e-mail typed as confirmation.
  * The login goes at once (all sessions, reset links); clinical records and the credit ledger stay.
  */
-export function createAccountService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'config'>) {
+export function createAccountService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'config' | 'mailer' | 'background'>,
+) {
   const repo = createAccountRepository(deps.db);
   const credits = createCreditsService(deps);
-  const throttle = createLoginThrottleService(deps);
+  const lockout = createLockoutService(deps);
 
   return {
     async deleteOwn(userId: number, body: DeleteAccountBody) {
       const user = await repo.findLive(userId);
       if (!user) throw unauthenticated();
-      // Guessing the password through this form is throttled like the login form.
-      const attempt = await throttle.beginAttempt(user.email);
-      if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'errors.loginThrottled');
-      if (!user.password_hash || !(await deps.hasher.verify(user.password_hash, body.password)))
-        throw fieldError('password', 'validation.currentPasswordWrong');
-      await throttle.succeeded(user.email);
+      await lockout.recheckPassword({
+        email: user.email,
+        passwordHash: user.password_hash,
+        password: body.password,
+        field: 'password',
+      });
       if (body.confirmation.toLowerCase() !== user.email.toLowerCase())
         throw fieldError('confirmation', 'validation.deleteConfirmation');
 

@@ -112,7 +112,7 @@ describe('login throttling', () => {
     expect(res.headers['retry-after']).toBe('1');
   });
 
-  it('caps the wait at 15 minutes and disables password login after 100 consecutive failures', async () => {
+  it('caps the wait at 15 minutes and refuses every attempt from unknown browsers at 100 failures in the window', async () => {
     const user = await insertUser(ctx);
     let lastRetryAfter = 0;
     for (let failures = 1; failures <= 100; failures++) {

@@ -6,6 +6,8 @@ import {
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
+import { deviceCookie, deviceTokenFrom } from '../../lib/device-cookie.ts';
+import { KNOWN_DEVICE_DAYS } from '../known-devices/known-devices.service.ts';
 import { z } from 'zod';
 import { createAuthService } from './auth.service.ts';
 
@@ -13,6 +15,7 @@ const errors = { 401: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorE
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app.deps);
+  const secure = app.deps.config.publicBaseUrl.startsWith('https:');
 
   app.post(
     '/web/authenticate',
@@ -25,13 +28,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authenticateResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { token, userId } = await auth.login({
+    async (request, reply) => {
+      const { token, userId, deviceToken } = await auth.login({
         ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
+        deviceToken: deviceTokenFrom(request.headers.cookie),
       });
       request.log.info({ event: 'login_succeeded', userId }, 'login');
+      reply.header('set-cookie', deviceCookie(deviceToken, { secure, maxAgeDays: KNOWN_DEVICE_DAYS }));
       return { token };
     },
   );

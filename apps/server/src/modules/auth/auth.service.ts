@@ -1,6 +1,8 @@
 import { ErrorCode, type SessionUser } from '@medida/contracts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { AppDeps, RequestAuth } from '../../types.ts';
+import { createKnownDevicesService } from '../known-devices/known-devices.service.ts';
+import { createLockoutService } from '../lockout/lockout.service.ts';
 import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
@@ -8,29 +10,37 @@ import { createAuthRepository } from './auth.repository.ts';
 
 const invalidCredentials = () => new AppError(401, ErrorCode.invalidCredentials, 'errors.invalidCredentials');
 
-export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'config'>) {
+export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'config' | 'mailer' | 'background'>) {
   const repo = createAuthRepository(deps.db);
   const sessions = createSessionsService(deps);
   const throttle = createLoginThrottleService(deps);
   const rateLimits = createRateLimitsService(deps);
+  const devices = createKnownDevicesService(deps);
+  const lockout = createLockoutService(deps);
 
   return {
     /**
      * Wrong password and unknown e-mail give the same 401 after the same work (a dummy argon2
-     * verify for unknown accounts). Every throttle cause gives the same 429 with Retry-After.
+     * verify for unknown accounts). Every throttle cause gives the same 429 with Retry-After. A
+     * browser that signed in to this account before (`deviceToken`, decision 015) has its own
+     * back-off, so guesses from elsewhere do not lock its owner out; the answer carries the
+     * device token the browser should keep.
      */
     async login(input: {
       email: string;
       password: string;
       ip: string;
       userAgent: string | null;
-    }): Promise<{ token: string; userId: number }> {
+      deviceToken: string | null;
+    }): Promise<{ token: string; userId: number; deviceToken: string }> {
       const perIp = await rateLimits.consume('login-ip', input.ip, deps.config.loginIpLimits);
       if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds, 'errors.loginThrottled');
-      const attempt = await throttle.beginAttempt(input.email);
+      const user = await repo.findLoginByEmail(input.email);
+      const source = { email: input.email, knownDeviceHash: await devices.recognise(input.deviceToken, user?.id) };
+      const attempt = await throttle.beginAttempt(source);
+      if (attempt.lockoutNotice) lockout.noticeLater(input.email);
       if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'errors.loginThrottled');
 
-      const user = await repo.findLoginByEmail(input.email);
       if (!user?.password_hash) {
         await deps.hasher.dummyVerify(input.password);
         throw invalidCredentials();
@@ -41,12 +51,12 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
         throw new AppError(401, ErrorCode.invalidCredentials, 'errors.temporaryPasswordExpired');
       }
 
-      await throttle.succeeded(input.email);
+      await throttle.succeeded(source);
       if (deps.hasher.needsRehash(user.password_hash)) {
         await repo.updatePasswordHash(user.id, await deps.hasher.hash(input.password), deps.clock.now());
       }
       const token = await sessions.issue(user.id, { ip: input.ip, userAgent: input.userAgent });
-      return { token, userId: user.id };
+      return { token, userId: user.id, deviceToken: await devices.remember(user.id, input.deviceToken) };
     },
 
     /** The session user, from what the auth hook's one session query read (a live session of a live user). */

@@ -1,19 +1,37 @@
 /**
- * Per-account login throttle numbers (security.md §4.4, docs/decisions/011-login-throttling.md):
- * 5 free failures, then a wait that doubles from 1 s up to 15 minutes; 100 consecutive failures
- * disable password login until a password reset.
+ * Per-key login throttle numbers (security.md §4.4, decisions 011 and 015). Only the failures of the
+ * last `windowMs` count: 5 free, then a wait after the latest one that doubles from 1 s up to 15
+ * minutes; 100 in the window refuse every attempt until enough of them have aged out. From 10 the
+ * owner is e-mailed an unlock link (once per window).
  */
 export const LOGIN_THROTTLE = {
+  windowMs: 24 * 60 * 60_000,
   freeFailures: 5,
   firstDelayMs: 1000,
   maxDelayMs: 15 * 60_000,
+  noticeAfterFailures: 10,
   disableAfterFailures: 100,
 } as const;
 
-/** How long after the last failure the next attempt must wait, given the consecutive failures so far. */
-export function loginDelayMs(consecutiveFailures: number): number {
-  if (consecutiveFailures < LOGIN_THROTTLE.freeFailures) return 0;
-  const exponent = consecutiveFailures - LOGIN_THROTTLE.freeFailures;
+/** How long after the latest failure the next attempt must wait, given the failures in the window. */
+export function loginDelayMs(failures: number): number {
+  if (failures < LOGIN_THROTTLE.freeFailures) return 0;
+  const exponent = failures - LOGIN_THROTTLE.freeFailures;
   // 2^20 s is far past the cap; stop there to keep the number finite.
   return Math.min(LOGIN_THROTTLE.firstDelayMs * 2 ** Math.min(exponent, 20), LOGIN_THROTTLE.maxDelayMs);
+}
+
+/**
+ * When the next attempt may run, from the window's failure times (oldest first), or null when now.
+ * Over the disable threshold that is when enough failures have left the window, else the back-off.
+ */
+export function nextAttemptAt(failureTimes: readonly Date[]): Date | null {
+  const n = failureTimes.length;
+  if (n === 0) return null;
+  if (n >= LOGIN_THROTTLE.disableAfterFailures) {
+    const leaving = failureTimes[n - LOGIN_THROTTLE.disableAfterFailures]!;
+    return new Date(leaving.getTime() + LOGIN_THROTTLE.windowMs);
+  }
+  const delay = loginDelayMs(n);
+  return delay === 0 ? null : new Date(failureTimes[n - 1]!.getTime() + delay);
 }

@@ -2,12 +2,29 @@ import type { Database, Kysely } from '@medida/db';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import { createLoginThrottleRepository } from './login-throttle.repository.ts';
-import { LOGIN_THROTTLE, loginDelayMs } from './login-throttle.policy.ts';
+import { LOGIN_THROTTLE, nextAttemptAt } from './login-throttle.policy.ts';
 
-export type AttemptDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; disabled: boolean };
+export type AttemptDecision = ({ allowed: true } | { allowed: false; retryAfterSeconds: number }) & {
+  /** The account has reached the notice threshold and its owner was not told yet in this window. */
+  lockoutNotice: boolean;
+};
 
 /** The throttle key: the e-mail, not the user id, so unknown e-mails are throttled exactly like real ones (R05). */
 export const accountKeyFor = (email: string) => sha256Hex(email.trim().toLowerCase());
+/** A browser that signed in to the account before has its own budget (decision 015). */
+const deviceKeyFor = (deviceHash: string) => `device:${deviceHash}`;
+
+/**
+ * Who an attempt is counted against: the e-mail (any unknown browser, including every attacker), or a
+ * device the account's owner signed in from before, whose failures and back-off are its own.
+ */
+export interface AttemptSource {
+  email: string;
+  knownDeviceHash?: string | null;
+}
+
+const keyOf = (source: AttemptSource) =>
+  source.knownDeviceHash ? deviceKeyFor(source.knownDeviceHash) : accountKeyFor(source.email);
 
 export function createLoginThrottleService(deps: { db: Kysely<Database>; clock: Clock }) {
   const repo = createLoginThrottleRepository(deps.db);
@@ -15,27 +32,36 @@ export function createLoginThrottleService(deps: { db: Kysely<Database>; clock: 
     /**
      * Call before checking a password. An allowed attempt is counted as a failure up front (so
      * parallel guesses can't all slip through before the first is recorded); `succeeded` undoes it.
+     * Only the failures of the sliding window count (decision 015).
      */
-    beginAttempt(email: string): Promise<AttemptDecision> {
-      const accountKey = accountKeyFor(email);
-      return repo.withLockedRow(accountKey, async (row, trx) => {
+    beginAttempt(source: AttemptSource): Promise<AttemptDecision> {
+      const key = keyOf(source);
+      return repo.withLockedRow(key, async (row, trx) => {
         const now = deps.clock.now();
-        if (row.disabled_at || row.consecutive_failures >= LOGIN_THROTTLE.disableAfterFailures) {
-          return { allowed: false, disabled: true, retryAfterSeconds: LOGIN_THROTTLE.maxDelayMs / 1000 };
+        const failures = await repo.failuresSince(trx, key, new Date(now.getTime() - LOGIN_THROTTLE.windowMs));
+        const lockoutNotice =
+          !source.knownDeviceHash &&
+          failures.length >= LOGIN_THROTTLE.noticeAfterFailures &&
+          (!row.lockout_notified_at || now.getTime() - row.lockout_notified_at.getTime() >= LOGIN_THROTTLE.windowMs);
+        if (lockoutNotice) await repo.markNotified(trx, key, now);
+        const next = nextAttemptAt(failures);
+        if (next && now < next) {
+          return {
+            allowed: false,
+            retryAfterSeconds: Math.ceil((next.getTime() - now.getTime()) / 1000),
+            lockoutNotice,
+          };
         }
-        const waitUntil = (row.last_failure_at?.getTime() ?? 0) + loginDelayMs(row.consecutive_failures);
-        if (row.last_failure_at && now.getTime() < waitUntil) {
-          return { allowed: false, disabled: false, retryAfterSeconds: Math.ceil((waitUntil - now.getTime()) / 1000) };
-        }
-        const failures = row.consecutive_failures + 1;
-        await repo.recordFailure(trx, accountKey, failures, now, failures >= LOGIN_THROTTLE.disableAfterFailures);
-        return { allowed: true };
+        await repo.recordFailure(trx, key, now);
+        return { allowed: true, lockoutNotice };
       });
     },
-    /** A correct password: the counter starts again. */
-    succeeded: (email: string) => repo.clear(accountKeyFor(email)).then(() => undefined),
-    /** A completed password reset lifts the wait and the disabled state. */
-    clear: (email: string) => repo.clear(accountKeyFor(email)).then(() => undefined),
+    /** A correct password: the source's failures are forgotten. */
+    succeeded: (source: AttemptSource) => repo.clear(keyOf(source)),
+    /** A completed password reset or the owner's unlock link lifts the e-mail's back-off. */
+    clear: (email: string) => repo.clear(accountKeyFor(email)),
+    /** Failures that left the window and throttle rows with nothing left to remember (hourly). */
+    prune: () => repo.pruneBefore(new Date(deps.clock.now().getTime() - LOGIN_THROTTLE.windowMs)),
   };
 }
 

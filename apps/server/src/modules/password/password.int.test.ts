@@ -218,14 +218,12 @@ describe('POST /web/reestablecepass/confirm', () => {
 
   it('lifts the login throttle and the 100-failure disable', async () => {
     const user = await insertUser(ctx);
+    const failedAt = ctx.clock.now();
     await ctx.db
-      .insertInto('login_throttle')
-      .values({
-        account_key: sha256Hex(user.email.toLowerCase()),
-        consecutive_failures: 100,
-        last_failure_at: ctx.clock.now(),
-        disabled_at: ctx.clock.now(),
-      })
+      .insertInto('login_failures')
+      .values(
+        Array.from({ length: 100 }, () => ({ account_key: sha256Hex(user.email.toLowerCase()), failed_at: failedAt })),
+      )
       .execute();
     expect((await post('/web/authenticate', { email: user.email, password: user.password })).statusCode).toBe(429);
     const token = await requestResetToken(user);

@@ -5,6 +5,7 @@ import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
 import type { AppDeps } from '../../types.ts';
 import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
+import { createLockoutService } from '../lockout/lockout.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
@@ -30,6 +31,7 @@ export function createPasswordService(
   const throttle = createLoginThrottleService(deps);
   const rateLimits = createRateLimitsService(deps);
   const notifications = createNotificationsService(deps);
+  const lockout = createLockoutService(deps);
 
   const api = {
     /**
@@ -50,13 +52,12 @@ export function createPasswordService(
       const current = input.currentPassword;
       if (current === undefined && user.cambia_pass !== 1) throw fieldError('current_password', 'validation.required');
       if (current !== undefined) {
-        // Guessing the current password through this form is throttled like the login form.
-        const attempt = await throttle.beginAttempt(user.email);
-        if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'errors.loginThrottled');
-        if (!user.password_hash || !(await deps.hasher.verify(user.password_hash, current))) {
-          throw fieldError('current_password', 'validation.currentPasswordWrong');
-        }
-        await throttle.succeeded(user.email);
+        await lockout.recheckPassword({
+          email: user.email,
+          passwordHash: user.password_hash,
+          password: current,
+          field: 'current_password',
+        });
       }
       const passwordHash = await deps.hasher.hash(input.newPassword);
       const now = deps.clock.now();

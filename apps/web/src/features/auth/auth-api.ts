@@ -38,6 +38,15 @@ export const confirmEmailChange = (token: string) =>
     endsSessionOnAuthError: false,
   });
 
+/** Lifts the sign-in back-off with the token of the link mailed on a lockout (issue 10 item 13). */
+export const unlockSignIn = (token: string) =>
+  apiRequest('/web/desbloquea', {
+    method: 'POST',
+    body: { token },
+    schema: messageSchema,
+    endsSessionOnAuthError: false,
+  });
+
 export const register = (body: CreaCuentaBody) =>
   apiRequest('/web/creacuenta', {
     method: 'POST',

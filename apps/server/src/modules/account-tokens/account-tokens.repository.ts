@@ -1,0 +1,44 @@
+import type { Database, Kysely, Transaction } from '@medida/db';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type LinkPurpose = 'email_verify' | 'unlock';
+
+export function createAccountTokensRepository(db: Db) {
+  return {
+    /** A newer link of the same purpose replaces any unused one. */
+    replace: (row: { purpose: LinkPurpose; userId: number; tokenHash: string; now: Date; expiresAt: Date }) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('account_tokens')
+          .set({ used_at: row.now })
+          .where('user_id', '=', row.userId)
+          .where('purpose', '=', row.purpose)
+          .where('used_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('account_tokens')
+          .values({
+            purpose: row.purpose,
+            user_id: row.userId,
+            token_hash: row.tokenHash,
+            created_at: row.now,
+            expires_at: row.expiresAt,
+          })
+          .execute();
+      }),
+
+    /** Checks and spends a valid token in one statement, so two concurrent uses can't both win. */
+    consume: async (purpose: LinkPurpose, tokenHash: string, now: Date) =>
+      (
+        await db
+          .updateTable('account_tokens')
+          .set({ used_at: now })
+          .where('token_hash', '=', tokenHash)
+          .where('purpose', '=', purpose)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .returning('user_id')
+          .executeTakeFirst()
+      )?.user_id ?? null,
+  };
+}
