@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
-import { waitForMail } from '../support/outbox.ts';
+import { mailedLinkPath, waitForMail } from '../support/outbox.ts';
 import { expectPath, logIn, logOut, storedToken } from '../support/session.ts';
 
 const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
@@ -127,7 +127,8 @@ describe('password recovery', () => {
         terms_accepted: true,
       },
     });
-    expect(created.status()).toBe(201);
+    expect(created.status()).toBe(202);
+    await mailedLinkPath(inject('dataDir'), email, 'verify-email'); // the account exists once its link went out
 
     await page.goto('/pages/login');
     await page.getByTestId('forgot-password-link').click();

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
+import { mailedLinkPath } from '../support/outbox.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
@@ -29,7 +30,9 @@ beforeAll(async () => {
       terms_accepted: true,
     }),
   });
-  expect(res.status).toBe(201);
+  expect(res.status).toBe(202);
+  // The account exists once its confirmation link has gone out (the work runs after the answer).
+  await mailedLinkPath(inject('dataDir'), LEAVER.email, 'verify-email');
 });
 afterAll(async () => {
   await browser?.close();

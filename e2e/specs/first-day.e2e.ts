@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { pickDate } from '../support/date-picker.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
+import { mailedLinkPath } from '../support/outbox.ts';
 import { fillPerson } from '../support/person-form.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
@@ -41,8 +42,10 @@ describe("a professional's first day", () => {
     await pickDate(page, 'register-nacimiento', 1990, 2, 8);
     await page.getByTestId('register-terms').check();
     await page.getByTestId('register-submit').click();
+    await page.getByTestId('register-sent').waitFor();
 
-    // Signed in at once, with the sign-up credits and what they are for.
+    // The mailed link signs in at once, with the sign-up credits and what they are for.
+    await page.goto(await mailedLinkPath(inject('dataDir'), 'primera.jornada@e2e.medida.test', 'verify-email'));
     await expectPath(page, '/dashboard');
     await expect.poll(() => page.getByTestId('dashboard-credits').textContent()).toBe('10');
     await expect

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { pickDate } from '../support/date-picker.ts';
 import { tr } from '../support/i18n.ts';
+import { mailedLinkPath } from '../support/outbox.ts';
 import { expectPath, logIn, logOut } from '../support/session.ts';
 
 let browser: Browser;
@@ -24,7 +25,7 @@ async function fillRegistration(page: Page, email: string, password: string): Pr
 }
 
 describe('registration', () => {
-  it('registers and is signed in at once (no second login); the terms must be accepted', async () => {
+  it('registers, opens the mailed link and is signed in (no second login); the terms must be accepted', async () => {
     const { context, page } = await newPage(browser);
     const email = 'renata.registro@e2e.medida.test';
     const password = 'Registro-Clave-2026';
@@ -41,8 +42,13 @@ describe('registration', () => {
 
     await page.getByTestId('register-terms').check();
     await page.getByTestId('register-submit').click();
+    // The same "check your inbox" for a new and a taken e-mail (decision 017); a development server says where.
+    await page.getByTestId('register-sent').waitFor();
+    await page.getByTestId('register-outbox').waitFor();
+    await page.goto(await mailedLinkPath(inject('dataDir'), email, 'verify-email'));
     await expectPath(page, '/dashboard');
     await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Renata');
+    expect(await page.getByTestId('verify-banner').count()).toBe(0);
     await logOut(page);
     await logIn(page, email, password);
     await expectPath(page, '/dashboard');
@@ -59,7 +65,17 @@ describe('registration', () => {
     await page.getByTestId('register-submit').click();
     await page.getByText(tr('es', 'messages.ageConfirm13')).waitFor();
     await page.getByTestId('confirm-age').click();
+    await page.getByTestId('register-sent').waitFor();
+    // Signed in before opening the link: a banner asks for it, with "send again".
+    await mailedLinkPath(inject('dataDir'), 'trece@e2e.medida.test', 'verify-email');
+    await logIn(page, 'trece@e2e.medida.test', 'Trece-Anios-2026');
     await expectPath(page, '/dashboard');
+    await page.getByTestId('verify-banner').waitFor();
+    await page.getByTestId('verify-banner-resend').click();
+    await page
+      .locator('.mantine-Notification-root', { hasText: tr('es', 'auth.verifyBanner.sentTitle') })
+      .first()
+      .waitFor();
     await context.close();
   });
 });

@@ -27,3 +27,11 @@ export async function waitForMail(dataDir: string, to: string, match: RegExp, ti
   }
   throw new Error(`no e-mail to ${to} matching ${match} in the outbox`);
 }
+
+/** Path and fragment of the newest `/pages/<page>#token=…` link mailed to `to`, to open in the app under test. */
+export async function mailedLinkPath(dataDir: string, to: string, page: string): Promise<string> {
+  const mail = await waitForMail(dataDir, to, new RegExp(`/pages/${page}#token=`));
+  const link = new RegExp(`https?://[^\\s"<>]+/pages/${page}#token=[A-Za-z0-9_-]+`).exec(mail)![0];
+  const url = new URL(link);
+  return url.pathname + url.hash;
+}

@@ -45,6 +45,8 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
         // default) is raised so that one address can play many users; the limit itself is tested in auth.int.test.ts.
         LOGIN_IP_PER_MINUTE: '10000',
         LOGIN_IP_PER_HOUR: '100000',
+        // Likewise for self-registration (5 an hour per address by default; tested in registration.int.test.ts).
+        REGISTER_IP_PER_HOUR: '1000',
         ...extraEnv,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -67,6 +67,8 @@ const envSchema = z.object({
   // Sign-ins per client address (security.md §4.4); a clinic behind one NAT address may need more.
   LOGIN_IP_PER_MINUTE: int(20, 1, 100_000),
   LOGIN_IP_PER_HOUR: int(200, 1, 1_000_000),
+  // Self-registrations per client address and hour (issue 10 item 4, decision 017).
+  REGISTER_IP_PER_HOUR: int(5, 1, 100_000),
   // Uploads (decision 054): per request, per account and per user-hour; images by pixel count.
   UPLOAD_REQUEST_MAX_BYTES: int(25_000_000, 1, 2_000_000_000),
   UPLOAD_ACCOUNT_QUOTA_BYTES: int(1_000_000_000, 0, Number.MAX_SAFE_INTEGER),
@@ -107,6 +109,8 @@ export interface Config {
   signupCredits: number;
   /** Sign-ins allowed per client address in each window (security.md §4.4). */
   loginIpLimits: { limit: number; windowMs: number }[];
+  /** Self-registrations allowed per client address and hour (decision 017). */
+  registerIpPerHour: number;
   uploads: UploadConfig;
 }
 
@@ -166,6 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
       { limit: e.LOGIN_IP_PER_MINUTE, windowMs: MINUTE },
       { limit: e.LOGIN_IP_PER_HOUR, windowMs: HOUR },
     ],
+    registerIpPerHour: e.REGISTER_IP_PER_HOUR,
     uploads: {
       requestMaxBytes: e.UPLOAD_REQUEST_MAX_BYTES,
       accountQuotaBytes: e.UPLOAD_ACCOUNT_QUOTA_BYTES,

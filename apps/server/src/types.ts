@@ -35,6 +35,8 @@ export interface RequestAuth extends Actor {
   sessionId: string;
   /** `cambia_pass = 1`: a temporary password; only the routes marked `duringPasswordChange` answer (issue 10 item 9). */
   mustChangePassword: boolean;
+  /** A self-registered account that has not confirmed its e-mail yet (decision 017). */
+  emailVerified: boolean;
 }
 
 /** Every declared route and whether it is public: for the default-deny test and audits. */
@@ -62,6 +64,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Answers a session whose password must still be changed (the session user, the change, logout). */
     duringPasswordChange?: boolean;
+    /** Refused (403 errors.emailNotVerified) until the account has confirmed its e-mail (decision 017). */
+    verifiedEmail?: boolean;
     /** Accesses to a client's data: recorded in the audit trail (plugins/audit.ts). */
     audit?: AuditSpec;
   }

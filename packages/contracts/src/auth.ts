@@ -23,6 +23,8 @@ export const sessionUserSchema = z.object({
   id: z.number().int(),
   type: userTypeSchema,
   cambia_pass: z.union([z.literal(0), z.literal(1)]),
+  /** A self-registered account that has not opened its confirmation link yet cannot create people (decision 017). */
+  email_verified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const authenticatedUserResponseSchema = z.object({ user: sessionUserSchema });
@@ -82,12 +84,12 @@ export const creaCuentaBodySchema = z.strictObject({
   terms_accepted: z.literal(true, { error: 'validation.termsRequired' }),
 });
 export type CreaCuentaBody = z.infer<typeof creaCuentaBodySchema>;
-/** The new account is signed in at once: `token` is a session like the one POST /web/authenticate gives. */
-export const creaCuentaResponseSchema = z.object({
-  message: z.string(),
-  user: z.object({ id: z.number().int() }),
-  token: z.string(),
-});
+/**
+ * The same answer for a new and a taken e-mail (decision 017): the account, or the "you already have one"
+ * mail, is made after the answer. `outbox`: where the link was written when the server has no SMTP and
+ * is not in production, so whoever runs `npm start` can find it.
+ */
+export const creaCuentaResponseSchema = z.object({ message: z.string(), outbox: z.string().optional() });
 
 /** The token of a one-time link (e-mail change, unlock, verification); it travels in the body, never a URL. */
 export const linkTokenBodySchema = z.strictObject({
@@ -95,3 +97,6 @@ export const linkTokenBodySchema = z.strictObject({
 });
 // POST /web/confirmaemail — the link e-mailed to a new address (decision 018).
 export const confirmEmailBodySchema = linkTokenBodySchema;
+
+// POST /web/confirmaregistro — the link mailed at registration verifies the e-mail and signs in (decision 017).
+export const confirmaRegistroResponseSchema = z.object({ message: z.string(), token: z.string() });

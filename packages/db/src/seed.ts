@@ -39,6 +39,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
         pais_id: chile?.id ?? null,
         registration_variant: 'seed',
         terms_accepted_at: options.now(),
+        email_verified_at: options.now(),
       })
       .execute();
     return true;

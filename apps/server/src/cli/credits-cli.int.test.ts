@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser, registrationBody } from '../test/factories.ts';
+import { insertUser, registerVerified, registrationBody } from '../test/factories.ts';
 import { loggedIn } from '../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
 import { parseCreditsArgs, runGrant } from './credits-cli.ts';
@@ -102,8 +102,7 @@ describe('SIGNUP_CREDITS', () => {
   it('0 gives no credits and writes no ledger entry; a refused registration writes nothing', async () => {
     const ctx = await createTestApp({ SIGNUP_CREDITS: '0' });
     try {
-      const res = await ctx.app.inject({ method: 'POST', url: '/web/creacuenta', payload: registrationBody() });
-      expect(res.statusCode).toBe(201);
+      const res = await registerVerified(ctx, registrationBody());
       const bad = await ctx.app.inject({
         method: 'POST',
         url: '/web/creacuenta',
@@ -114,7 +113,7 @@ describe('SIGNUP_CREDITS', () => {
       const row = await ctx.db
         .selectFrom('users')
         .select('creditos')
-        .where('id', '=', res.json().user.id)
+        .where('id', '=', res.id)
         .executeTakeFirstOrThrow();
       expect(row.creditos).toBe(0);
     } finally {

@@ -31,12 +31,16 @@ export type RouteAccessLevel = 'any' | 'professional';
 export function protectedRoute<S extends FastifySchema & { response: object }>(
   access: RouteAccessLevel,
   schema: S,
-  options: { duringPasswordChange?: boolean } = {},
+  options: { duringPasswordChange?: boolean; verifiedEmail?: boolean } = {},
 ) {
   const denials =
     access === 'professional' ? { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } : { 401: errorEnvelopeSchema };
   return {
-    config: { public: false, ...(options.duringPasswordChange ? { duringPasswordChange: true } : {}) },
+    config: {
+      public: false,
+      ...(options.duringPasswordChange ? { duringPasswordChange: true } : {}),
+      ...(options.verifiedEmail ? { verifiedEmail: true } : {}),
+    },
     ...(access === 'professional' ? { preValidation: professionalOnly } : {}),
     schema: { ...schema, security: [{ bearer: [] }], response: { ...denials, ...schema.response } },
   };

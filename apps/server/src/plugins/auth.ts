@@ -61,6 +61,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     // A temporary password (cambia_pass = 1) opens only the change itself: the app then forces it (spec §4).
     if (auth.mustChangePassword && request.routeOptions.config.duringPasswordChange !== true)
       throw new AppError(403, ErrorCode.forbidden, 'errors.passwordChangeRequired');
+    // Before the body is read: an unconfirmed account's uploads never reach the disk.
+    if (!auth.emailVerified && request.routeOptions.config.verifiedEmail === true)
+      throw new AppError(403, ErrorCode.forbidden, 'errors.emailNotVerified');
   });
 }
 

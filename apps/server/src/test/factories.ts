@@ -71,3 +71,39 @@ export async function login(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** POST /web/creacuenta from a fresh address (the per-address registration limit is tested on its own). */
+export const postRegistration = (
+  ctx: Pick<TestContext, 'app'>,
+  body: CreaCuentaBody,
+  headers: Record<string, string> = {},
+) => ctx.app.inject({ method: 'POST', url: '/web/creacuenta', payload: body, headers, remoteAddress: freshIp() });
+
+/** The token of the newest link to `path` mailed to `to` (the memory mailer of createTestApp). */
+export async function mailedToken(ctx: Pick<TestContext, 'mailer'>, to: string, linkPath: string): Promise<string> {
+  await ctx.mailer.idle();
+  const pattern = new RegExp(`${linkPath}#token=([A-Za-z0-9_-]+)`);
+  const mail = ctx.mailer.sent.filter((m) => m.to === to && pattern.test(m.text)).at(-1);
+  if (!mail) throw new Error(`no mail to ${to} with a link to ${linkPath}`);
+  return pattern.exec(mail.text)![1]!;
+}
+
+/** Registers, opens the confirmation link like the owner would, and returns the account with its session. */
+export async function registerVerified(
+  ctx: Pick<TestContext, 'app' | 'mailer'>,
+  body: CreaCuentaBody,
+): Promise<{ id: number; token: string }> {
+  const res = await postRegistration(ctx, body);
+  if (res.statusCode !== 202) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+  const link = await mailedToken(ctx, body.email, '/pages/verify-email');
+  const confirmed = await ctx.app.inject({
+    method: 'POST',
+    url: '/web/confirmaregistro',
+    payload: { token: link },
+    remoteAddress: freshIp(),
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirmation failed: ${confirmed.statusCode} ${confirmed.body}`);
+  const { token } = confirmed.json<{ token: string }>();
+  const me = await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
+  return { id: me.json<{ user: { id: number } }>().user.id, token };
+}

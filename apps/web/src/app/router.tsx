@@ -53,6 +53,9 @@ const ConfirmEmailPage = lazyWithTimeout(() =>
   import('../features/auth/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage),
 );
 const UnlockPage = lazyWithTimeout(() => import('../features/auth/unlock-page.tsx').then((m) => m.UnlockPage));
+const VerifyEmailPage = lazyWithTimeout(() =>
+  import('../features/auth/verify-email-page.tsx').then((m) => m.VerifyEmailPage),
+);
 const PoliticasPage = lazyWithTimeout(() =>
   import('../features/legal/politicas-page.tsx').then((m) => m.PoliticasPage),
 );
@@ -103,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword, element: <ResetPasswordPage /> },
           { path: paths.confirmEmail, element: <ConfirmEmailPage /> },
           { path: paths.unlock, element: <UnlockPage /> },
+          { path: paths.verifyEmail, element: <VerifyEmailPage /> },
           { path: ':page', element: <PagesRoute /> },
         ],
       },

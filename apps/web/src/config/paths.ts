@@ -36,6 +36,8 @@ export const paths = {
   confirmEmail: '/pages/confirm-email',
   /** Target of the unlock link mailed on a sign-in lockout (lockout.service.ts). */
   unlock: '/pages/unlock',
+  /** Target of the link mailed at registration (users.service.ts): verifies the e-mail and signs in. */
+  verifyEmail: '/pages/verify-email',
   notFound: '/pages/404',
   serverError: '/pages/500',
 } as const;

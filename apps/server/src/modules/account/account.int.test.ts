@@ -1,6 +1,13 @@
 import { deletedEmailOf } from '@medida/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, DEFAULT_PASSWORD, insertUser, login, registrationBody } from '../../test/factories.ts';
+import {
+  bearer,
+  DEFAULT_PASSWORD,
+  insertUser,
+  login,
+  registerVerified,
+  registrationBody,
+} from '../../test/factories.ts';
 import { evaluationBody } from '../../test/evaluation-factories.ts';
 import { twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -82,13 +89,8 @@ describe('POST /web/account/delete', () => {
       payload: { email: t.colleague.email, password: DEFAULT_PASSWORD },
     });
     expect(oldLogin.statusCode).toBe(401);
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/web/creacuenta',
-      payload: registrationBody({ email: t.colleague.email }),
-    });
-    expect(again.statusCode).toBe(201);
-    expect(again.json().user.id).not.toBe(t.colleague.id);
+    const again = await registerVerified(ctx, registrationBody({ email: t.colleague.email }));
+    expect(again.id).not.toBe(t.colleague.id);
     // The owner no longer sees it in its network.
     const network = await ctx.app.inject({
       method: 'GET',
@@ -119,12 +121,8 @@ describe('POST /web/account/delete', () => {
       headers: t.owner.headers,
     });
     expect(list.json().datos_total).toBe(1);
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/web/creacuenta',
-      payload: registrationBody({ email: t.client.email }),
-    });
-    expect(again.statusCode).toBe(201);
+    const again = await registerVerified(ctx, registrationBody({ email: t.client.email }));
+    expect(again.id).not.toBe(t.client.id);
   });
 
   it('a top-level professional whose clients were removed first: deleted, their records kept in the database', async () => {

@@ -60,10 +60,13 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
     },
 
     /** The session user, from what the auth hook's one session query read (a live session of a live user). */
-    sessionUser: (auth: Pick<RequestAuth, 'userId' | 'userType' | 'mustChangePassword'>): SessionUser => ({
+    sessionUser: (
+      auth: Pick<RequestAuth, 'userId' | 'userType' | 'mustChangePassword' | 'emailVerified'>,
+    ): SessionUser => ({
       id: auth.userId,
       type: auth.userType,
       cambia_pass: auth.mustChangePassword ? 1 : 0,
+      email_verified: auth.emailVerified,
     }),
 
     logout: (sessionId: string) => sessions.revoke(sessionId).then(() => undefined),

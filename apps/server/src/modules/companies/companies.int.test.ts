@@ -1,6 +1,6 @@
 import { DEFAULT_COMPANY_ID } from '@medida/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, registrationBody } from '../../test/factories.ts';
+import { bearer, login, registerVerified, registrationBody } from '../../test/factories.ts';
 import { clientBody, createUser, editableFields, networkBody, twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { evaluationBody } from '../../test/evaluation-factories.ts';
@@ -179,13 +179,8 @@ describe('companies', () => {
       ['register-mcam', 'MCAM'],
       ['register-seguridad', 'Seguridad'],
     ] as const) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/web/creacuenta',
-        payload: registrationBody({ variant }),
-      });
-      expect(res.statusCode).toBe(201);
-      const { user, token } = res.json<{ user: { id: number }; token: string }>();
+      const user = await registerVerified(ctx, registrationBody({ variant }));
+      const { token } = user;
       const row = await ctx.db
         .selectFrom('users')
         .innerJoin('companies', 'companies.id', 'users.company_id')
@@ -196,11 +191,11 @@ describe('companies', () => {
       // Its clients can be put in the partner's company.
       expect((await choices(bearer(token))).map((c) => c.name)).toEqual([name, 'Medida'].sort());
     }
-    const plain = await ctx.app.inject({ method: 'POST', url: '/web/creacuenta', payload: registrationBody() });
+    const plain = await registerVerified(ctx, registrationBody());
     const plainRow = await ctx.db
       .selectFrom('users')
       .select('company_id')
-      .where('id', '=', plain.json().user.id)
+      .where('id', '=', plain.id)
       .executeTakeFirstOrThrow();
     expect(plainRow.company_id).toBeNull();
   });

@@ -24,7 +24,7 @@ export function createNotificationsService(deps: {
   const base = deps.config.publicBaseUrl;
 
   async function queue(
-    template: 'welcome' | 'passwordReset' | 'passwordChanged' | 'invitation',
+    template: 'passwordReset' | 'passwordChanged' | 'invitation' | 'verifyEmail' | 'alreadyRegistered',
     user: Recipient,
     params: Record<string, string | number>,
   ) {
@@ -33,7 +33,6 @@ export function createNotificationsService(deps: {
   }
 
   return {
-    welcome: (user: Recipient) => queue('welcome', user, { email: user.email, loginUrl: `${base}/pages/login` }),
     /** A client or network professional created by a professional: a temporary password, changed at first login. */
     invitation: (user: Recipient, temporaryPassword: string, expiresAt: Date) =>
       queue('invitation', user, {
@@ -41,6 +40,16 @@ export function createNotificationsService(deps: {
         password: temporaryPassword,
         expires: expiresAt.toISOString().slice(0, 16).replace('T', ' '),
         loginUrl: `${base}/pages/login`,
+      }),
+    /** Self-registration (decision 017): the link verifies the address and signs in. */
+    verifyEmail: (user: Recipient, token: string, hours: number) =>
+      queue('verifyEmail', user, { email: user.email, hours, link: `${base}/pages/verify-email#token=${token}` }),
+    /** Someone registered with an address that has an account: its owner is told, nothing else happens. */
+    alreadyRegistered: (user: Recipient) =>
+      queue('alreadyRegistered', user, {
+        email: user.email,
+        loginUrl: `${base}/pages/login`,
+        resetUrl: `${base}/pages/forgot-password`,
       }),
     /** The link carries the token in the fragment, which browsers never send to a server or a log. */
     passwordReset: (user: Recipient, token: string, minutes: number) =>

@@ -23,10 +23,20 @@ export function createPasswordRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
 
     /** New password: clears the forced-change flag and any temporary-password expiry. */
-    setPassword: (trx: Db, userId: number, passwordHash: string, now: Date) =>
+    /**
+     * `inboxProven`: the password came through the account's e-mail (a temporary password or a reset
+     * link), which confirms the address as well (decision 017).
+     */
+    setPassword: (trx: Db, userId: number, passwordHash: string, now: Date, inboxProven: boolean) =>
       trx
         .updateTable('users')
-        .set({ password_hash: passwordHash, cambia_pass: 0, password_expires_at: null, updated_at: now })
+        .set({
+          password_hash: passwordHash,
+          cambia_pass: 0,
+          password_expires_at: null,
+          updated_at: now,
+          ...(inboxProven ? { email_verified_at: sql<Date>`coalesce(email_verified_at, ${now})` } : {}),
+        })
         .where('id', '=', userId)
         .execute(),
 

@@ -62,7 +62,7 @@ export function createPasswordService(
       const passwordHash = await deps.hasher.hash(input.newPassword);
       const now = deps.clock.now();
       await repo.transaction(async (trx) => {
-        await repo.setPassword(trx, user.id, passwordHash, now);
+        await repo.setPassword(trx, user.id, passwordHash, now, user.cambia_pass === 1);
         await repo.invalidateResets(trx, user.id, now);
       });
       await sessions.revokeAllForUser(user.id, { except: input.actor.sessionId });
@@ -100,7 +100,7 @@ export function createPasswordService(
       if (!user) throw resetTokenInvalid();
       const passwordHash = await deps.hasher.hash(input.newPassword);
       await repo.transaction(async (trx) => {
-        await repo.setPassword(trx, user.id, passwordHash, deps.clock.now());
+        await repo.setPassword(trx, user.id, passwordHash, deps.clock.now(), true);
         await repo.invalidateResets(trx, user.id, deps.clock.now());
       });
       await sessions.revokeAllForUser(user.id);

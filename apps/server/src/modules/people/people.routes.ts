@@ -56,12 +56,16 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/web/create_user',
     audited(
-      protectedRoute('professional', {
-        tags: ['people'],
-        summary: 'Create a client (type 2, optionally with attachments) or a network professional (type 1)',
-        ...multipartBody,
-        response: { 200: createUserResponseSchema, ...uploadErrors },
-      }),
+      protectedRoute(
+        'professional',
+        {
+          tags: ['people'],
+          summary: 'Create a client (type 2, optionally with attachments) or a network professional (type 1)',
+          ...multipartBody,
+          response: { 200: createUserResponseSchema, ...uploadErrors },
+        },
+        { verifiedEmail: true },
+      ),
       { action: 'create', resource: 'client', target: (_, body) => clientTarget(createdId(body)) },
     ),
     async (request) => {

@@ -41,6 +41,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
           'users.parent_user_id',
           'users.creditos',
           'users.cambia_pass',
+          'users.email_verified_at',
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)

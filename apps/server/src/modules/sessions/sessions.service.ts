@@ -51,6 +51,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
         parentId: session.parent_user_id,
         credits: session.creditos,
         mustChangePassword: session.cambia_pass === 1,
+        emailVerified: session.email_verified_at !== null,
       };
     },
 

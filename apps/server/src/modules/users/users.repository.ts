@@ -30,12 +30,35 @@ export function createUsersRepository(db: Kysely<Database>) {
       return rows.length > 0;
     },
 
-    emailExists: async (email: string) =>
-      (await db
+    /** The account registered with this e-mail (any case), as a mail recipient. */
+    findAccountByEmail: (email: string) =>
+      db
         .selectFrom('users')
-        .select('id')
+        .select(['id', 'email', 'nombre', 'lang'])
         .where(sql`lower(email)`, '=', email.trim().toLowerCase())
-        .executeTakeFirst()) !== undefined,
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst(),
+
+    findAccount: (userId: number) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'email', 'nombre', 'lang', 'email_verified_at'])
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst(),
+
+    /** False when the account is gone (deleted since the link was sent). */
+    markVerified: async (userId: number, now: Date) =>
+      Number(
+        (
+          await db
+            .updateTable('users')
+            .set({ email_verified_at: sql<Date>`coalesce(email_verified_at, ${now})`, updated_at: now })
+            .where('id', '=', userId)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) === 1,
 
     countryIdByIso2: async (iso2: string) =>
       (await db.selectFrom('countries').select('id').where('iso2', '=', iso2).executeTakeFirst())?.id ?? null,

@@ -4,18 +4,22 @@ import {
   resolveRegistrationVariant,
   USER_TYPE,
   type CreaCuentaBody,
+  type RegistrationVariant,
   type UserProfile,
 } from '@medida/contracts';
 import { isUniqueViolation } from '@medida/db';
 import { ageInYears, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@medida/domain';
-import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
+import { AppError, fieldError, notFound, tooManyRequests } from '../../lib/app-error.ts';
+import { HOUR } from '../../lib/clock.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
 import { asLanguage } from '../../lib/i18n.ts';
 import { personProfileFields } from '../../lib/person-profile.ts';
 import type { AppDeps } from '../../types.ts';
+import { createAccountTokensService } from '../account-tokens/account-tokens.service.ts';
 import { createCompaniesService } from '../companies/companies.service.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
 import { createUsersRepository } from './users.repository.ts';
 
@@ -34,12 +38,16 @@ function toProfile(row: ProfileRow): UserProfile {
   };
 }
 
-export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config'>) {
+export function createUsersService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config' | 'background'>,
+) {
   const repo = createUsersRepository(deps.db);
   const notifications = createNotificationsService(deps);
   const credits = createCreditsService(deps);
   const companies = createCompaniesService(deps);
   const sessions = createSessionsService(deps);
+  const rateLimits = createRateLimitsService(deps);
+  const links = createAccountTokensService(deps);
 
   return {
     /** A user may read itself and the users below it in its account tree; anyone else is "not found" (no existence leak). */
@@ -52,14 +60,13 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher'
     },
 
     /**
-     * Public registration of a professional (type 1). The variant's presets are applied here, not trusted
-     * from the page. The account starts with SIGNUP_CREDITS (a ledger grant, in the same transaction) and
-     * is signed in at once: the answer carries a session token (decision 130).
+     * Public registration of a professional (type 1), decision 017. Everything the form alone decides
+     * (age, variant, country, common password) is checked before the answer; whether the e-mail is
+     * taken is not: a new and a taken address get the same answer, and the slow work (argon2, the
+     * insert, the mail) runs after it. A new address gets the account, unverified, with
+     * SIGNUP_CREDITS and a confirmation link; a taken one gets "you already have an account".
      */
-    async register(
-      body: CreaCuentaBody,
-      meta: { ip: string | null; userAgent: string | null },
-    ): Promise<{ id: number; token: string }> {
+    async register(body: CreaCuentaBody, meta: { ip: string }): Promise<void> {
       const age = ageInYears(body.nacimiento, deps.clock.now());
       if (age < MIN_AGE_YEARS) throw fieldError('nacimiento', 'validation.ageMin');
       if (age > MAX_AGE_YEARS) throw fieldError('nacimiento', 'validation.ageMax');
@@ -68,53 +75,95 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher'
       if (body.pais_id !== undefined && !(await repo.countryExists(body.pais_id)))
         throw fieldError('pais_id', 'validation.country');
       assertNotCommonPassword(body.password);
-      if (await repo.emailExists(body.email)) throw emailTaken();
+      const perIp = await rateLimits.consume('register-ip', meta.ip, [
+        { limit: deps.config.registerIpPerHour, windowMs: HOUR },
+      ]);
+      if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds, 'errors.tooManyRegistrations');
+      // No mail bomb through someone else's address; dropped silently like a reset (same answer).
+      const perEmail = await rateLimits.consume('register-email', body.email.trim().toLowerCase(), [
+        REGISTER_LIMIT_PER_EMAIL,
+      ]);
+      if (!perEmail.allowed) return;
+      deps.background.run('registration', () => createAccount(body, variant));
+    },
 
-      const paisId = body.pais_id ?? (variant.countryIso2 ? await repo.countryIdByIso2(variant.countryIso2) : null);
-      const lang = variant.forceLanguage && variant.lang ? variant.lang : body.lang;
-      // A partner's page puts the account under the partner's company (decision 112).
-      const companyId = variant.partnerName ? await companies.partnerCompanyId(variant.slug) : undefined;
-      const passwordHash = await deps.hasher.hash(body.password);
-      const now = deps.clock.now();
-      let id: number;
-      try {
-        id = await deps.db.transaction().execute(async (trx) => {
-          const inserted = await createUsersRepository(trx).insert({
-            type: USER_TYPE.professional,
-            email: body.email,
-            password_hash: passwordHash,
-            cambia_pass: 0,
-            nombre: body.nombre,
-            apellido: body.apellido,
-            telefono: body.telefono || null,
-            nacimiento: body.nacimiento,
-            sexo: body.sexo,
-            pais_id: paisId,
-            lang,
-            account_level: variant.accountLevel,
-            especialidad: body.especialidad || variant.especialidad,
-            registration_variant: variant.slug,
-            company_id: companyId ?? null,
-            terms_accepted_at: now,
-            created_at: now,
-            updated_at: now,
-          });
-          const amount = deps.config.signupCredits;
-          if (amount > 0) await credits.grantInTransaction(trx, { userId: inserted.id, amount, note: SIGNUP_NOTE });
-          return inserted.id;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw emailTaken();
-        throw error;
-      }
-      await notifications.welcome({ id, email: body.email, nombre: body.nombre, lang });
-      return { id, token: await sessions.issue(id, meta) };
+    /** The link of the registration mail: verifies the e-mail and signs in (issue 15: no second login). */
+    async confirmRegistration(token: string, meta: { ip: string | null; userAgent: string | null }) {
+      const userId = await links.consume('email_verify', token);
+      if (userId === null || !(await repo.markVerified(userId, deps.clock.now()))) throw verifyTokenInvalid();
+      return { token: await sessions.issue(userId, meta) };
+    },
+
+    /** "Send again" from the banner: a new link (the older stops working); 3 an hour per user. */
+    async resendVerification(userId: number): Promise<{ email: string; sent: boolean }> {
+      const user = await repo.findAccount(userId);
+      if (!user) throw notFound();
+      if (user.email_verified_at) return { email: user.email, sent: false };
+      const perUser = await rateLimits.consume('verify-resend', String(userId), [RESEND_LIMIT_PER_USER]);
+      if (!perUser.allowed) throw tooManyRequests(perUser.retryAfterSeconds);
+      await sendVerification(user);
+      return { email: user.email, sent: true };
     },
   };
+
+  async function sendVerification(user: { id: number; email: string; nombre: string; lang: string }) {
+    const token = await links.issue('email_verify', user.id, VERIFY_LINK_HOURS * HOUR);
+    await notifications.verifyEmail(user, token, VERIFY_LINK_HOURS);
+  }
+
+  async function createAccount(body: CreaCuentaBody, variant: RegistrationVariant) {
+    const existing = await repo.findAccountByEmail(body.email);
+    if (existing) return notifications.alreadyRegistered(existing);
+    const paisId = body.pais_id ?? (variant.countryIso2 ? await repo.countryIdByIso2(variant.countryIso2) : null);
+    const lang = variant.forceLanguage && variant.lang ? variant.lang : body.lang;
+    // A partner's page puts the account under the partner's company (decision 112).
+    const companyId = variant.partnerName ? await companies.partnerCompanyId(variant.slug) : undefined;
+    const passwordHash = await deps.hasher.hash(body.password);
+    const now = deps.clock.now();
+    let id: number;
+    try {
+      id = await deps.db.transaction().execute(async (trx) => {
+        const inserted = await createUsersRepository(trx).insert({
+          type: USER_TYPE.professional,
+          email: body.email,
+          password_hash: passwordHash,
+          cambia_pass: 0,
+          nombre: body.nombre,
+          apellido: body.apellido,
+          telefono: body.telefono || null,
+          nacimiento: body.nacimiento,
+          sexo: body.sexo,
+          pais_id: paisId,
+          lang,
+          account_level: variant.accountLevel,
+          especialidad: body.especialidad || variant.especialidad,
+          registration_variant: variant.slug,
+          company_id: companyId ?? null,
+          terms_accepted_at: now,
+          email_verified_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+        const amount = deps.config.signupCredits;
+        if (amount > 0) await credits.grantInTransaction(trx, { userId: inserted.id, amount, note: SIGNUP_NOTE });
+        return inserted.id;
+      });
+    } catch (error) {
+      // Two registrations of one address at once: the second is the "already registered" case.
+      const winner = isUniqueViolation(error) ? await repo.findAccountByEmail(body.email) : undefined;
+      if (winner) return notifications.alreadyRegistered(winner);
+      throw error;
+    }
+    await sendVerification({ id, email: body.email, nombre: body.nombre, lang });
+  }
 }
+
+/** How long the registration's confirmation link works; "send again" gives a new one. */
+export const VERIFY_LINK_HOURS = 48;
+const REGISTER_LIMIT_PER_EMAIL = { limit: 3, windowMs: HOUR };
+const RESEND_LIMIT_PER_USER = { limit: 3, windowMs: HOUR };
+
+const verifyTokenInvalid = () => new AppError(410, ErrorCode.resetTokenInvalid, 'errors.verifyTokenInvalid');
 
 /** The ledger note of the sign-up allowance. */
 export const SIGNUP_NOTE = 'signup';
-
-const emailTaken = () =>
-  new AppError(422, ErrorCode.validation, 'errors.validation', { fields: { email: ['validation.emailTaken'] } });

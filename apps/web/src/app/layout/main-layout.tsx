@@ -10,6 +10,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { ChangePasswordModal } from '../../features/auth/change-password-modal.tsx';
+import { VerifyEmailBanner } from '../../features/auth/verify-email-banner.tsx';
 import { useLogout, useProfile, useSessionUser } from '../../lib/session.ts';
 import { ChatButton } from '../../features/chat/index.ts';
 import { EvaluationWizardOverlay, NewEvaluationButton } from '../../features/evaluations/evaluation-wizard-overlay.tsx';
@@ -91,7 +92,10 @@ export function MainLayout() {
       <AppShell.Main pb={96}>
         {/* Until a temporary password is changed the server answers nothing else (403): no page behind the modal. */}
         {forcePasswordChange ? null : user.data ? (
-          <Outlet />
+          <>
+            {!user.data.email_verified && <VerifyEmailBanner />}
+            <Outlet />
+          </>
         ) : user.isError ? (
           <LoadError message={apiErrorMessage(user.error)} onRetry={() => void user.refetch()} />
         ) : (

@@ -1,6 +1,11 @@
 // The narrow entries, not the barrel: Login prefetches this module, and with it the schemas the session's
 // first queries need (lib/session.ts).
-import { authenticateResponseSchema, creaCuentaResponseSchema, type CreaCuentaBody } from '@medida/contracts/auth';
+import {
+  authenticateResponseSchema,
+  confirmaRegistroResponseSchema,
+  creaCuentaResponseSchema,
+  type CreaCuentaBody,
+} from '@medida/contracts/auth';
 import { messageSchema, okSchema } from '@medida/contracts/errors';
 import { apiRequest } from '../../lib/api.ts';
 
@@ -46,6 +51,18 @@ export const unlockSignIn = (token: string) =>
     schema: messageSchema,
     endsSessionOnAuthError: false,
   });
+
+/** The registration link: verifies the e-mail and answers a session token (decision 017). */
+export const confirmRegistration = (token: string) =>
+  apiRequest('/web/confirmaregistro', {
+    method: 'POST',
+    body: { token },
+    schema: confirmaRegistroResponseSchema,
+    endsSessionOnAuthError: false,
+  });
+
+export const resendVerification = () =>
+  apiRequest('/web/reenviaconfirmacion', { method: 'POST', body: {}, schema: messageSchema });
 
 export const register = (body: CreaCuentaBody) =>
   apiRequest('/web/creacuenta', {

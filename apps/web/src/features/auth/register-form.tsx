@@ -16,14 +16,13 @@ import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ESPECIALIDADES, emailSchema, type CreaCuentaBody, type RegistrationVariant } from '@medida/contracts';
 import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { ESPECIALIDAD_KEYS } from '../../lib/especialidades.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { countryFromNavigator } from '../../lib/language.ts';
-import { sessionStore } from '../../lib/session-store.ts';
-import { apiErrorMessage, notifyApiError, notifyError, notifySuccess } from '../../lib/notify.ts';
+import { apiErrorMessage, notifyApiError, notifyError } from '../../lib/notify.ts';
 import { useCountries } from '../../lib/countries.ts';
 import { register } from './auth-api.ts';
 import { checkBirthDate } from '../../lib/birth-date.ts';
@@ -49,9 +48,20 @@ interface Values {
 const required = (message: string) => (value: unknown) =>
   (typeof value === 'string' ? value.trim() : value) ? null : message;
 
-export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
+/** What the page shows after sending: the server's "check your inbox" and, in development, the outbox. */
+export interface Registered {
+  message: string;
+  outbox?: string | undefined;
+}
+
+export function RegisterForm({
+  variant,
+  onRegistered,
+}: {
+  variant: RegistrationVariant;
+  onRegistered: (result: Registered) => void;
+}) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const countries = useCountries();
   const today = dayjs().format('YYYY-MM-DD');
 
@@ -99,12 +109,8 @@ export function RegisterForm({ variant }: { variant: RegistrationVariant }) {
 
   const mutation = useMutation({
     mutationFn: register,
-    // The new account is signed in at once (decision 130): no second login.
-    onSuccess: ({ token }) => {
-      notifySuccess(t('auth.register.successTitle'), t('auth.register.successText'));
-      sessionStore.signIn(token);
-      void navigate(paths.dashboard, { replace: true });
-    },
+    // The same answer for a new and a taken e-mail (decision 017): the mailed link signs in.
+    onSuccess: onRegistered,
     onError: (error) => {
       if (!isApiError(error)) return notifyApiError(error);
       if (error.fieldErrors) {
