@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { pickDate } from '../support/date-picker.ts';
-import { tr } from '../support/i18n.ts';
+import { tr, type Lang } from '../support/i18n.ts';
 import { mailedLinkPath } from '../support/outbox.ts';
+import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn, logOut } from '../support/session.ts';
 
 let browser: Browser;
@@ -14,14 +15,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function fillRegistration(page: Page, email: string, password: string): Promise<void> {
+async function fillRegistration(page: Page, email: string, password: string, lang: Lang = 'es'): Promise<void> {
   await page.getByTestId('register-nombre').fill('Renata');
   await page.getByTestId('register-apellido').fill('Registro');
   await page.getByTestId('register-email').fill(email);
   await page.getByTestId('register-password').fill(password);
   await page.getByTestId('register-confirmation').fill(password);
   await page.getByTestId('register-sexo').click();
-  await page.getByRole('option', { name: tr('es', 'sexo.Femenino') }).click();
+  await page.getByRole('option', { name: tr(lang, 'sexo.Femenino') }).click();
 }
 
 describe('registration', () => {
@@ -77,5 +78,38 @@ describe('registration', () => {
       .first()
       .waitFor();
     await context.close();
+  });
+
+  it('shows "check your inbox", the confirm-your-e-mail banner and the unlock page in es/en/pt, desktop and phone', async () => {
+    await forEveryScreen(browser, async (page, lang, viewport) => {
+      const email = `inbox.${lang}.${viewport}@e2e.medida.test`;
+      const password = 'Bandeja-Entrada-2026';
+      await page.goto('/pages/login');
+      await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+      await page.goto('/pages/register');
+      await fillRegistration(page, email, password, lang);
+      await pickDate(page, 'register-nacimiento', 1989, 9, 20);
+      await page.getByTestId('register-terms').check();
+      await page.getByTestId('register-submit').click();
+      await expect
+        .poll(() => page.getByTestId('register-sent').textContent())
+        .toContain(tr(lang, 'auth.register.sentTitle'));
+      await screenshotWithoutOverflow(page, `register-sent-${lang}-${viewport}`);
+
+      await mailedLinkPath(inject('dataDir'), email, 'verify-email');
+      await logIn(page, email, password);
+      await expectPath(page, '/dashboard');
+      await expect
+        .poll(() => page.getByTestId('verify-banner').textContent())
+        .toContain(tr(lang, 'auth.verifyBanner.text'));
+      await screenshotWithoutOverflow(page, `verify-banner-${lang}-${viewport}`);
+
+      await logOut(page);
+      await page.goto(`/pages/unlock#token=${'U'.repeat(43)}`);
+      await expect
+        .poll(() => page.getByTestId('unlock-error').textContent())
+        .toContain(tr(lang, 'auth.unlock.failedTitle'));
+      await screenshotWithoutOverflow(page, `unlock-refused-${lang}-${viewport}`);
+    });
   });
 });
