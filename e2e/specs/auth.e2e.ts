@@ -62,7 +62,7 @@ describe('log in and log out', () => {
     const { context, page } = await newPage(browser);
     await logIn(page, DEMO.email, DEMO.password);
     await expectPath(page, '/dashboard');
-    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Demo');
+    await expect.poll(() => page.getByTestId('user-menu').textContent(), { timeout: 15_000 }).toContain('Demo');
     const token = await storedToken(page);
     expect(token).toBeTruthy();
     await logOut(page);

@@ -80,6 +80,14 @@ const cases: AccessCase[] = [
     ownScope: true,
   },
   {
+    // Acts on the session's own account only; a verified one gets 200 and no mail (decision 017).
+    route: 'POST /web/reenviaconfirmacion',
+    request: () => post('/web/reenviaconfirmacion', {}),
+    owner: 200,
+    client: 200,
+    ownScope: true,
+  },
+  {
     route: 'GET /web/datosusuario',
     request: (t) => get(`/web/datosusuario?id_usuario=${t.client.id}`),
     owner: 200,
