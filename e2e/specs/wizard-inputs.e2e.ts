@@ -73,3 +73,44 @@ describe('wizard inputs (issue 15)', () => {
     expect(await page.getByTestId('field-rockport-time').getAttribute('aria-invalid')).not.toBe('true');
   });
 });
+
+describe('imperial units (issue 15)', () => {
+  it('takes pounds and inches from a user who chose them and stores kg and cm', async () => {
+    const { context, page: imperialPage } = await newPage(browser);
+    try {
+      const { api } = await signInForApi(imperialPage, E2E_USERS.imperial);
+      await imperialPage.goto('/evaluations');
+      await imperialPage.getByTestId('new-evaluation').click();
+      await imperialPage.getByTestId('wizard-client-search').fill('Pulgada');
+      await imperialPage
+        .locator(`[data-testid=wizard-client-option][data-email="${E2E_USERS.imperialClient.email}"]`)
+        .click();
+      await imperialPage.getByTestId('wizard-next').click();
+      const inputs = { peso: '176.4', estatura: '70', presion_s: '125', presion_d: '80', pcintura: '36' };
+      for (const [field, value] of Object.entries({
+        ...inputs,
+        pcadera: '40',
+        pbrazo: '13',
+        ppierna: '22',
+        pgrasa: '20',
+      }))
+        await imperialPage.getByTestId(`field-${field}`).fill(value);
+      await imperialPage.getByTestId('field-temperatura').fill('36.6');
+      const pesoWrapper = imperialPage.locator('.mantine-InputWrapper-root', {
+        has: imperialPage.getByTestId('field-peso'),
+      });
+      expect(await pesoWrapper.textContent()).toContain('lb');
+      await imperialPage.getByTestId('wizard-save').click();
+      await imperialPage.waitForURL(/evaluations\/detail/);
+      const id = Number(new URL(imperialPage.url()).searchParams.get('evaluationID'));
+      const stored = await api<{ data: { inputs: { peso: number; estatura: number; pcintura: number } } }>(
+        `/web/getevaluacion?evaluationID=${id}`,
+      );
+      expect(stored.json.data.inputs.peso).toBeCloseTo(80.014, 2);
+      expect(stored.json.data.inputs.estatura).toBeCloseTo(177.8, 1);
+      expect(stored.json.data.inputs.pcintura).toBeCloseTo(91.44, 1);
+    } finally {
+      await context.close();
+    }
+  });
+});

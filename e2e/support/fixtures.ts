@@ -122,6 +122,22 @@ export const E2E_USERS = {
     sexo: 'Masculino',
     rut: '777777777',
   },
+  /** A professional who chose imperial units (issue 15), with one client. */
+  imperial: {
+    email: 'imperial@e2e.medida.test',
+    password: 'Imperial-Clave-2026',
+    nombre: 'Iris',
+    apellido: 'Imperial',
+  },
+  imperialClient: {
+    email: 'imperial.client@e2e.medida.test',
+    password: 'Imperial-Cliente-2026',
+    nombre: 'Pedro',
+    apellido: 'Pulgada',
+    nacimiento: '1980-06-01',
+    sexo: 'Masculino',
+    rut: '111111111',
+  },
   minor: {
     email: 'minor@e2e.medida.test',
     password: 'Menor-Clave-2026',
@@ -253,6 +269,17 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       type: USER_TYPE.client,
       cambia_pass: 0,
       parent_user_id: historian,
+    });
+    const imperial = await insertE2eUser(handle.db, E2E_USERS.imperial, {
+      type: USER_TYPE.professional,
+      cambia_pass: 0,
+      professional: { creditos: 10, pais_id: chile?.id ?? null },
+    });
+    await handle.db.updateTable('users').set({ units: 'imperial' }).where('id', '=', imperial).execute();
+    await insertE2eUser(handle.db, E2E_USERS.imperialClient, {
+      type: USER_TYPE.client,
+      cambia_pass: 0,
+      parent_user_id: imperial,
     });
     for (const client of E2E_USERS.homeClients)
       await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: home });

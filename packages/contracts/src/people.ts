@@ -163,9 +163,14 @@ export const companySchema = z.object({ id: z.number().int(), name: z.string() }
 export const getCompaniesResponseSchema = z.object({ companies: z.array(companySchema) });
 export const DEFAULT_COMPANY_ID = 9;
 
+/** The units a user types weights and lengths in (issue 15); measurements are stored in kg and cm. */
+export const UNIT_SYSTEMS = ['metric', 'imperial'] as const;
+export const unitSystemSchema = z.enum(UNIT_SYSTEMS, { error: 'validation.invalid' });
+export type UnitSystem = z.infer<typeof unitSystemSchema>;
+
 // GET /web/listadoperfil — the signed-in user's own record (profile page, issue 12).
 export const listadoPerfilResponseSchema = z.object({
-  data: managedUserSchema.extend({ lang: languageSchema }),
+  data: managedUserSchema.extend({ lang: languageSchema, units: unitSystemSchema }),
 });
 
 // POST /web/ingresoperfil — one's own data with the rules of the edit modals; the e-mail is not changed
@@ -173,6 +178,8 @@ export const listadoPerfilResponseSchema = z.object({
 export const ingresoPerfilBodySchema = z.strictObject({
   ...personFieldsSchema.omit({ email: true }).shape,
   lang: languageSchema,
+  /** Kept when absent. */
+  units: unitSystemSchema.optional(),
   /** Professionals only (required for them): as in the network user's form. */
   especialidad: especialidadSchema.optional(),
   trabajo: trabajoSchema.optional(),

@@ -33,6 +33,8 @@ export interface UsersTable {
   rut: string | null;
   creditos: Generated<number>;
   lang: Generated<string>;
+  /** 'metric' or 'imperial': the units the user types weights and lengths in (issue 15). */
+  units: Generated<string>;
   parent_user_id: number | null;
   account_level: Generated<string>;
   especialidad: string | null;
@@ -421,6 +423,7 @@ export const databaseColumns = {
     rut: textNull,
     creditos: int,
     lang: text,
+    units: text,
     parent_user_id: intNull,
     account_level: text,
     especialidad: textNull,

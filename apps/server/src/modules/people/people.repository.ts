@@ -55,7 +55,8 @@ export function createPeopleRepository(db: Db) {
       selectManaged(db).where('users.id', '=', userId).where(userBelowActor(actorId, 'users')).executeTakeFirst(),
 
     /** The actor itself, in the same shape (a client reading its own record). */
-    findSelf: (actorId: number) => selectManaged(db).where('users.id', '=', actorId).executeTakeFirst(),
+    findSelf: (actorId: number) =>
+      selectManaged(db).select('users.units').where('users.id', '=', actorId).executeTakeFirst(),
 
     /** The parent a new user may hang from: the actor itself or a live professional below it. */
     findAssignableParent: (actorId: number, parentId: number) =>

@@ -6,6 +6,7 @@ import {
   filesInfoSchema,
   USER_TYPE,
   type IngresoPerfilBody,
+  type UnitSystem,
 } from '@medida/contracts';
 import { isUniqueViolation, type Database, type Kysely } from '@medida/db';
 import { fieldError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -40,6 +41,9 @@ const emailTaken = () => fieldError('email', 'validation.emailTaken');
  * Clients (type 2) and network professionals (type 1) managed by a professional. Every target must be
  * strictly below the actor in its account tree (the routes admit professionals only); anything else is 404, so ids of other accounts leak nothing.
  */
+/** The stored units (a CHECK keeps them to these two). */
+const asUnitSystem = (units: string): UnitSystem => (units === 'imperial' ? 'imperial' : 'metric');
+
 export function createPeopleService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config'> & { storage: BlobStorage },
 ) {
@@ -241,7 +245,7 @@ export function createPeopleService(
     async ownProfile(actorId: number) {
       const row = await repo.findSelf(actorId);
       if (!row) throw notFound();
-      return { ...toManagedUser(row), lang: asLanguage(row.lang) };
+      return { ...toManagedUser(row), lang: asLanguage(row.lang), units: asUnitSystem(row.units) };
     },
 
     /**
@@ -265,6 +269,7 @@ export function createPeopleService(
         ...personColumns({ ...body, email: row.email }),
         rut,
         lang: body.lang,
+        ...(body.units ? { units: body.units } : {}),
         ...(isProfessional ? { trabajo: body.trabajo, empresa } : {}),
         ...(row.type === USER_TYPE.professional && body.especialidad ? { especialidad: body.especialidad } : {}),
         updated_at: now,

@@ -78,6 +78,32 @@ describe('profile: GET /web/listadoperfil and POST /web/ingresoperfil', () => {
     expect(mine.json().data).toMatchObject({ id_usuario: t.client.id, lang: 'en', profile: { nombre: 'Clara' } });
   });
 
+  it('stores the units the user types in (issue 15): metric by default, kept when not sent, only metric or imperial', async () => {
+    const t = await twoTenants(ctx);
+    const read = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/web/listadoperfil', headers: t.client.headers })).json().data;
+    const current = await read();
+    expect(current.units).toBe('metric');
+    const body = {
+      nombre: current.profile.nombre,
+      apellido: current.profile.apellido,
+      telefono: '+56 9 1234 5678',
+      nacimiento: '1990-01-01',
+      sexo: 'Femenino',
+      direccion: 'Av. Providencia 1234',
+      pais_id: t.ids.pais_id,
+      region_id: t.ids.region_id,
+      comuna_id: t.ids.comuna_id,
+      rut: validRut(),
+      lang: 'es',
+    };
+    expect((await save(t.client.headers, { ...body, units: 'imperial' })).json().data.units).toBe('imperial');
+    expect((await save(t.client.headers, body)).json().data.units).toBe('imperial');
+    const refused = await save(t.client.headers, { ...body, units: 'furlongs' }, 'en');
+    expect(refused.statusCode).toBe(422);
+    expect((await read()).units).toBe('imperial');
+  });
+
   it('refuses bad data with translated field errors and keeps the stored data', async () => {
     const t = await twoTenants(ctx);
     const base = {

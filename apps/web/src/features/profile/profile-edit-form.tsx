@@ -1,23 +1,16 @@
 import { useState } from 'react';
 import { Button, Group, Select, Skeleton, Stack } from '@mantine/core';
-import { LANGUAGES, listadoPerfilResponseSchema, type IngresoPerfilBody, type Language } from '@medida/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LANGUAGES, UNIT_SYSTEMS, type Language, type UnitSystem } from '@medida/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api.ts';
+import { ownProfileKeys, saveOwnProfile, useOwnProfile, type fetchOwnProfile } from '../../lib/own-profile.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { sessionKeys } from '../../lib/session.ts';
 import { PersonFields, personFields, usePersonForm, valuesFromUser } from '../people/index.ts';
 
-const profileKeys = { own: ['profile', 'own'] as const };
-
-const fetchOwnProfile = (signal?: AbortSignal) =>
-  apiRequest('/web/listadoperfil', { schema: listadoPerfilResponseSchema, signal }).then((r) => r.data);
-const saveOwnProfile = (body: IngresoPerfilBody) =>
-  apiRequest('/web/ingresoperfil', { method: 'POST', body, schema: listadoPerfilResponseSchema }).then((r) => r.data);
-
 /** POST /web/ingresoperfil: one's own data with the edit forms' rules, and the language for e-mails and reports. */
 export function ProfileEditForm({ onDone }: { onDone: () => void }) {
-  const query = useQuery({ queryKey: profileKeys.own, queryFn: ({ signal }) => fetchOwnProfile(signal) });
+  const query = useOwnProfile();
   if (!query.data) return <Skeleton h={360} />;
   return <EditForm key={query.data.id_usuario} data={query.data} onDone={onDone} />;
 }
@@ -27,16 +20,17 @@ function EditForm({ data, onDone }: { data: Awaited<ReturnType<typeof fetchOwnPr
   const queryClient = useQueryClient();
   const { form, validate, showSaveError } = usePersonForm('client', valuesFromUser(data));
   const [lang, setLang] = useState<Language>(data.lang);
+  const [units, setUnits] = useState<UnitSystem>(data.units);
   const mutation = useMutation({
     mutationFn: () => {
       const { email: _email, ...fields } = personFields(form.getValues());
       void _email;
-      return saveOwnProfile({ ...fields, lang });
+      return saveOwnProfile({ ...fields, lang, units });
     },
     onSuccess: async () => {
       notifySuccess(t('messages.editedUser'), t('profile.saved'));
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+        queryClient.invalidateQueries({ queryKey: ownProfileKeys.own }),
         queryClient.invalidateQueries({ queryKey: sessionKeys.profiles() }),
       ]);
       onDone();
@@ -63,6 +57,16 @@ function EditForm({ data, onDone }: { data: Awaited<ReturnType<typeof fetchOwnPr
           allowDeselect={false}
           maw={320}
           data-testid="profile-lang"
+        />
+        <Select
+          label={t('profile.units')}
+          description={t('profile.unitsHint')}
+          data={UNIT_SYSTEMS.map((u) => ({ value: u, label: t(`profile.unitSystem.${u}`) }))}
+          value={units}
+          onChange={(v) => v && setUnits(v as UnitSystem)}
+          allowDeselect={false}
+          maw={320}
+          data-testid="profile-units"
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Modal, Stack, Stepper } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Stepper } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
@@ -31,6 +31,9 @@ import {
 import { paths } from '../../../config/paths.ts';
 import { ERROR_KEYS } from '@medida/domain';
 import { rangeOfErrorPath } from './input-hints.ts';
+import { fromMetricValues, toMetricValues } from './wizard-units.ts';
+import { useMeasurementUnits, useOwnProfile } from '../../../lib/own-profile.ts';
+import { displayUnit, fromMetric } from '../../../lib/units.ts';
 
 const PHONE_QUERY = '(max-width: 47.99em)';
 
@@ -76,12 +79,13 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
   const country = useProfile().data?.pais;
   const refresh = useRefreshEvaluations();
   const [step, setStep] = useState(0);
+  const units = useMeasurementUnits();
   const stepsRef = useFocusFirstFieldOnStepChange(step);
   const today = dayjs().format('YYYY-MM-DD');
   const form = useForm<WizardValues>({
     initialValues:
       edit && initialClient
-        ? wizardValuesFromInputs(edit.inputs, initialClient)
+        ? fromMetricValues(wizardValuesFromInputs(edit.inputs, initialClient), units)
         : initialWizardValues(initialClient, today),
   });
   const values = form.getValues();
@@ -97,9 +101,9 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
     if (!range) return t(`domain.${key}`);
     const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 });
     return t('evaluations.wizard.rangeError', {
-      min: number.format(range.min),
-      max: number.format(range.max),
-      unit: range.unit,
+      min: number.format(fromMetric(range.min, range.unit, units)),
+      max: number.format(fromMetric(range.max, range.unit, units)),
+      unit: displayUnit(range.unit, units),
     });
   };
   /** The toast says how many fields are wrong and, when all are out of range, that they are. */
@@ -114,8 +118,8 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
   const mutation = useMutation({
     mutationFn: (v: WizardValues) =>
       edit
-        ? editEvaluation(toEditBody(v, edit.inputs, edit.evaluationId, ctx))
-        : createEvaluation(toEvaluationBody(v, ctx)),
+        ? editEvaluation(toEditBody(toMetricValues(v, units), edit.inputs, edit.evaluationId, ctx))
+        : createEvaluation(toEvaluationBody(toMetricValues(v, units), ctx)),
     onSuccess: async (res) => {
       if (edit)
         notifySuccess(
@@ -149,7 +153,7 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
   });
 
   const submit = () => {
-    const check = checkWizard(form.getValues(), ctx);
+    const check = checkWizard(toMetricValues(form.getValues(), units), ctx);
     const exams = form.getValues().clinical_data.exams;
     form.setErrors(
       Object.fromEntries(Object.entries(check.errors).map(([path, key]) => [path, fieldErrorText(path, key, exams)])),
@@ -242,6 +246,7 @@ export function EvaluationWizardModal() {
   // While the edit-user modal is open on top, Escape and focus belong to it, not to the wizard below.
   const personModalOpen = usePeopleModals().open;
   const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const ownProfile = useOwnProfile();
   return (
     <Modal
       opened={open}
@@ -257,7 +262,12 @@ export function EvaluationWizardModal() {
       closeButtonProps={{ 'aria-label': t('common.close') }}
       attributes={{ content: { 'data-testid': 'evaluation-wizard' } }}
     >
-      <WizardForm key={session} initialClient={client} edit={edit} />
+      {/* The form starts in the user's units (an edit converts the stored kg and cm), so it waits for them. */}
+      {ownProfile.data ? (
+        <WizardForm key={session} initialClient={client} edit={edit} />
+      ) : (
+        <Loader size="sm" data-testid="wizard-loading" />
+      )}
     </Modal>
   );
 }

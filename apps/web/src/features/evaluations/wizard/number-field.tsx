@@ -1,6 +1,8 @@
 import { Anchor, NumberInput, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { useMeasurementUnits } from '../../../lib/own-profile.ts';
+import { displayUnit } from '../../../lib/units.ts';
 import { centimetresSuggestion, rangeOfPath } from './input-hints.ts';
 import type { NumberValue, WizardValues } from './wizard-form.ts';
 
@@ -31,8 +33,11 @@ export function NumberField({
 }: NumberFieldProps) {
   const { t } = useTranslation();
   const input = form.getInputProps(path);
+  const units = useMeasurementUnits();
+  const shownUnit = displayUnit(unit, units);
   const range = rangeOfPath(path);
-  const centimetres = range ? centimetresSuggestion(range, input.value as NumberValue) : null;
+  // Metres typed into a centimetre field; an imperial user types inches, where the rule does not apply.
+  const centimetres = range && units === 'metric' ? centimetresSuggestion(range, input.value as NumberValue) : null;
   return (
     <NumberInput
       {...input}
@@ -63,13 +68,13 @@ export function NumberField({
       hideControls
       inputMode="decimal"
       rightSection={
-        unit ? (
+        shownUnit ? (
           <Text size="xs" c="dimmed" pr={6}>
-            {unit}
+            {shownUnit}
           </Text>
         ) : null
       }
-      rightSectionWidth={unit.length > 3 ? 56 : 44}
+      rightSectionWidth={shownUnit.length > 3 ? 56 : 44}
       rightSectionPointerEvents="none"
       placeholder={required ? undefined : t('evaluations.wizard.optional')}
       data-testid={testId}
