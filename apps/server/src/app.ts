@@ -15,6 +15,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { avatarsRoutes } from './modules/avatars/avatars.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
+import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { chartsRoutes } from './modules/charts/charts.routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatRoutes);
   await app.register(dashboardRoutes);
   await app.register(consentRoutes);
+  await app.register(portalRoutes);
   await app.register(auditRoutes);
 
   await app.register(spa, { distDir: config.webDistDir });

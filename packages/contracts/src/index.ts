@@ -17,3 +17,4 @@ export * from './audit.ts';
 export * from './companies.ts';
 export * from './account.ts';
 export * from './charts.ts';
+export * from './portal.ts';

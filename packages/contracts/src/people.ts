@@ -13,6 +13,7 @@ import {
   userTypeSchema,
 } from './common.ts';
 import { consentFields } from './consent.ts';
+import { inviteOnCreateFields } from './portal.ts';
 import { ESPECIALIDADES } from './registration-variants.ts';
 
 /**
@@ -50,6 +51,7 @@ export const personFieldsSchema = z.strictObject({
 export const createClientBodySchema = personFieldsSchema.extend({
   type: z.literal(USER_TYPE.client),
   ...consentFields,
+  ...inviteOnCreateFields,
   lang: languageSchema,
   parent_user_id: idSchema,
   company_id: idSchema.optional(),

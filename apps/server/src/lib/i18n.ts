@@ -66,3 +66,13 @@ export function languageFromHeader(header: string | undefined): Language {
   const match = ranked.find((entry) => (LANGUAGES as readonly string[]).includes(entry.lang));
   return (match?.lang as Language | undefined) ?? FALLBACK_LANGUAGE;
 }
+
+const DATE_LOCALES: Record<Language, string> = { es: 'es', en: 'en-GB', pt: 'pt-BR' };
+
+/** A moment as a reader of `lang` in `timeZone` writes it, with the zone named ("3 de diciembre de 2026, 14:30 (America/Santiago)"). */
+export function formatInstant(when: Date, lang: Language, timeZone: string): string {
+  const text = new Intl.DateTimeFormat(DATE_LOCALES[lang], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(
+    when,
+  );
+  return `${text} (${timeZone})`;
+}

@@ -7,6 +7,7 @@ type Template =
   | 'passwordReset'
   | 'passwordChanged'
   | 'invitation'
+  | 'portalInvitation'
   | 'evaluationReport'
   | 'emailChangeConfirm'
   | 'emailChangeNotice'

@@ -14,7 +14,7 @@ export function createEmailChangeRepository(db: Kysely<Database>) {
         .where('deleted_at', 'is', null)
         .executeTakeFirst(),
 
-    /** Only for checking the owner's current password (POST /web/cambiaemail). */
+    /** The owner's password hash: checked by POST /web/cambiaemail; null while a client has never chosen one. */
     passwordHash: async (userId: number) =>
       (await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst())
         ?.password_hash ?? null,
@@ -73,5 +73,14 @@ export function createEmailChangeRepository(db: Kysely<Database>) {
         .where('id', '=', userId)
         .where('deleted_at', 'is', null)
         .executeTakeFirst(),
+
+    /** Set-password links (invitations, resets) mailed to the old address stop working with it. */
+    invalidatePasswordLinks: (trx: Db, userId: number, now: Date) =>
+      trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute(),
   };
 }

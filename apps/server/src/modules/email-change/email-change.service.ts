@@ -43,9 +43,15 @@ export function createEmailChangeService(deps: Pick<AppDeps, 'db' | 'clock' | 'm
       if (await repo.emailInUse(newEmail, user.id)) throw emailTaken();
       const now = deps.clock.now();
 
-      if (user.cambia_pass === 1 && !a.alwaysConfirm) {
+      // Not yet the owner's account (a temporary password never changed, or a client never signed in):
+      // its professional fixes the address at once, and links sent to the old one die (decision 132).
+      const unclaimed = user.cambia_pass === 1 || (await repo.passwordHash(user.id)) === null;
+      if (unclaimed && !a.alwaysConfirm) {
         try {
-          await repo.transaction((trx) => repo.setEmail(trx, user.id, newEmail, now));
+          await repo.transaction(async (trx) => {
+            await repo.setEmail(trx, user.id, newEmail, now);
+            await repo.invalidatePasswordLinks(trx, user.id, now);
+          });
         } catch (error) {
           if (isUniqueViolation(error)) throw emailTaken();
           throw error;

@@ -1,7 +1,7 @@
 import type { Database, Kysely } from '@medida/db';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { asLanguage } from '../../lib/i18n.ts';
+import { asLanguage, formatInstant } from '../../lib/i18n.ts';
 import { renderMail } from '../../lib/mail-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
@@ -24,7 +24,8 @@ export function createNotificationsService(deps: {
   const base = deps.config.publicBaseUrl;
 
   async function queue(
-    template: 'passwordReset' | 'passwordChanged' | 'invitation' | 'verifyEmail' | 'alreadyRegistered',
+    template:
+      'passwordReset' | 'passwordChanged' | 'invitation' | 'verifyEmail' | 'alreadyRegistered' | 'portalInvitation',
     user: Recipient,
     params: Record<string, string | number>,
   ) {
@@ -50,6 +51,20 @@ export function createNotificationsService(deps: {
         email: user.email,
         loginUrl: `${base}/pages/login`,
         resetUrl: `${base}/pages/forgot-password`,
+      }),
+    /**
+     * A client invited to the portal by its professional: what the portal is, and a one-time link to
+     * choose a password, whose expiry is written in the client's language and the given time zone.
+     */
+    portalInvitation: (
+      user: Recipient,
+      invitation: { inviter: string; token: string; expiresAt: Date; timeZone: string },
+    ) =>
+      queue('portalInvitation', user, {
+        inviter: invitation.inviter,
+        link: `${base}/pages/reset-password#token=${invitation.token}&invitation=1`,
+        expires: formatInstant(invitation.expiresAt, asLanguage(user.lang), invitation.timeZone),
+        loginUrl: `${base}/pages/login`,
       }),
     /** The link carries the token in the fragment, which browsers never send to a server or a log. */
     passwordReset: (user: Recipient, token: string, minutes: number) =>

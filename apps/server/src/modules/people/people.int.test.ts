@@ -32,15 +32,16 @@ describe('people: create, list, read, edit, delete', () => {
   const errorsOf = (res: { json: () => unknown }) =>
     (res.json() as { error: { code: string; message: Record<string, string[]> } }).error;
 
-  it('creates a client with a temporary password, cambia_pass = 1 and an invitation e-mail in its language', async () => {
-    const body = clientBody(ids, owner.id, { lang: 'pt', email: uniqueEmail('Invite').toUpperCase() });
+  it('creates a network professional with a temporary password, cambia_pass = 1 and an e-mail in its language', async () => {
+    // A client gets no password at creation: portal/portal.int.test.ts (decision 132).
+    const body = networkBody(ids, owner.id, { lang: 'pt', email: uniqueEmail('Invite').toUpperCase() });
     const res = await createUser(ctx.app, owner.headers, body);
     expect(res.statusCode).toBe(200);
     const { data, message } = res.json<{ data: { id: number }; message: string }>();
     expect(message).toBe('El usuario ha sido creado.');
     const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      type: 2,
+      type: 1,
       cambia_pass: 1,
       parent_user_id: owner.id,
       lang: 'pt',
@@ -56,11 +57,11 @@ describe('people: create, list, read, edit, delete', () => {
     expect(password).toMatch(/^[A-Za-z2-9]{16}$/);
     const token = await login(ctx.app, { email: body.email, password });
     const me = await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
-    expect(me.json()).toMatchObject({ user: { id: data.id, type: 2, cambia_pass: 1 } });
+    expect(me.json()).toMatchObject({ user: { id: data.id, type: 1, cambia_pass: 1 } });
   });
 
   it('refuses the temporary password once it is older than 7 days', async () => {
-    const body = clientBody(ids, owner.id);
+    const body = networkBody(ids, owner.id, { lang: 'es' });
     await createUser(ctx.app, owner.headers, body);
     await ctx.mailer.idle();
     const password = /temporal es: (\S+)/.exec(ctx.mailer.sent.find((m) => m.to === body.email)!.text)![1]!;

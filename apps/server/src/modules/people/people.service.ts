@@ -5,6 +5,7 @@ import {
   editNetworkUserBodySchema,
   filesInfoSchema,
   USER_TYPE,
+  type CreateUserBody,
   type IngresoPerfilBody,
   type UnitSystem,
 } from '@medida/contracts';
@@ -19,6 +20,7 @@ import { createCreditsService } from '../credits/credits.service.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createEmailChangeService, type EmailChangeOutcome } from '../email-change/email-change.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { createPortalService } from '../portal/portal.service.ts';
 import { toManagedUser } from './people.mapper.ts';
 import { createPeopleRepository } from './people.repository.ts';
 import { checkPersonRules } from './person-rules.ts';
@@ -56,6 +58,7 @@ export function createPeopleService(
   const consent = createConsentService(deps);
   const companies = createCompaniesService(deps);
   const emailChange = createEmailChangeService(deps);
+  const portal = createPortalService(deps);
 
   /** Managed-user reads: the actor's own id or one strictly below it. */
   async function requireVisibleParent(actorId: number, parentId: number) {
@@ -65,9 +68,18 @@ export function createPeopleService(
   return {
     async create(a: { actorId: number; form: UserForm }) {
       const { files } = a.form;
+      let created: {
+        id: number;
+        recipient: { id: number; email: string; nombre: string; lang: string };
+        temporaryPassword: string | null;
+        expiresAt: Date;
+        body: CreateUserBody;
+      };
       try {
         const fields = { ...a.form.fields };
         if (typeof fields.type === 'string' && /^[12]$/.test(fields.type)) fields.type = Number(fields.type);
+        // Multipart sends the invitation opt-in as text.
+        if (fields.invite === 'true' || fields.invite === 'false') fields.invite = fields.invite === 'true';
         if (fields.company_id === '' || fields.company_id === null) delete fields.company_id;
         const infosRaw = fields.files_info;
         delete fields.files_info;
@@ -90,8 +102,10 @@ export function createPeopleService(
           { ...body, ...extras },
           { today: now, companyAllowed: (id) => companies.isAssignable(a.actorId, id) },
         );
-        const temporaryPassword = generateTemporaryPassword();
-        const passwordHash = await deps.hasher.hash(temporaryPassword);
+        // A client gets no password: it chooses one from its portal invitation, if it gets one (decision 132).
+        // A network professional still starts from a temporary password it must change.
+        const temporaryPassword = body.type === USER_TYPE.professional ? generateTemporaryPassword() : null;
+        const passwordHash = temporaryPassword ? await deps.hasher.hash(temporaryPassword) : null;
         const expiresAt = new Date(now.getTime() + TEMPORARY_PASSWORD_DAYS * DAY_MS);
 
         let id: number;
@@ -101,8 +115,8 @@ export function createPeopleService(
               type: body.type,
               email: body.email,
               password_hash: passwordHash,
-              cambia_pass: 1,
-              password_expires_at: expiresAt,
+              cambia_pass: temporaryPassword ? 1 : 0,
+              password_expires_at: temporaryPassword ? expiresAt : null,
               nombre: body.nombre,
               apellido: body.apellido,
               telefono: body.telefono,
@@ -131,16 +145,18 @@ export function createPeopleService(
           if (isUniqueViolation(error)) throw emailTaken();
           throw error;
         }
-        await notifications.invitation(
-          { id, email: body.email, nombre: body.nombre, lang: body.lang },
-          temporaryPassword,
-          expiresAt,
-        );
-        return { id };
+        const recipient = { id, email: body.email, nombre: body.nombre, lang: body.lang };
+        created = { id, recipient, temporaryPassword, expiresAt, body };
       } catch (error) {
         await attachments.rollbackFiles(files);
         throw error;
       }
+      // The record is stored: from here on a failure must not touch its files.
+      const { id, recipient, temporaryPassword, expiresAt, body } = created;
+      if (temporaryPassword) await notifications.invitation(recipient, temporaryPassword, expiresAt);
+      else if (body.type === USER_TYPE.client && body.invite)
+        await portal.invite({ actorId: a.actorId, clientId: id, timeZone: body.time_zone });
+      return { id };
     },
 
     /** A new e-mail goes through the owner's confirmation once it has its own password (decision 018). */

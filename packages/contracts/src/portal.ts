@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The client portal (issue 15, decision 132): inviting a client to it, and what a signed-in client
+ * reads about its professional.
+ */
+
+/** Days an invitation link stays usable (the client chooses its own password with it). */
+export const PORTAL_INVITATION_DAYS = 7;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone (the inviting professional's browser's): the e-mail gives the expiry in it. */
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .max(64, { error: 'validation.timeZone' })
+  .refine(isTimeZone, { error: 'validation.timeZone' });
+
+/** Fields of the new-client form that ask for the invitation at once (opt-in). */
+export const inviteOnCreateFields = {
+  invite: z.boolean({ error: 'validation.invalid' }).optional(),
+  time_zone: timeZoneSchema.optional(),
+};
+
+// POST /web/clients/:id/invite
+export const portalInviteBodySchema = z.strictObject({ time_zone: timeZoneSchema.optional() });
+export const portalInviteResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ expires_at: z.string() }),
+});
+
+/** Where a client stands with the portal: never invited, invited (link not used yet), or has its password. */
+export const PORTAL_STATUSES = ['none', 'invited', 'active'] as const;
+export type PortalStatus = (typeof PORTAL_STATUSES)[number];
+export const portalStatusSchema = z.object({
+  status: z.enum(PORTAL_STATUSES),
+  /** The live invitation's expiry (status `invited`), ISO. */
+  invitation_expires_at: z.string().nullable(),
+});
+export type PortalStatusData = z.infer<typeof portalStatusSchema>;
+export const portalStatusResponseSchema = z.object({ portal: portalStatusSchema });
+
+// GET /web/portal/professional
+export const portalProfessionalSchema = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  telefono: z.string().nullable(),
+  especialidad: z.string().nullable(),
+});
+export type PortalProfessional = z.infer<typeof portalProfessionalSchema>;
+export const portalProfessionalResponseSchema = z.object({ professional: portalProfessionalSchema.nullable() });
