@@ -59,3 +59,23 @@ export const portalProfessionalSchema = z.object({
 });
 export type PortalProfessional = z.infer<typeof portalProfessionalSchema>;
 export const portalProfessionalResponseSchema = z.object({ professional: portalProfessionalSchema.nullable() });
+
+// GET /web/portal/evaluations — the signed-in client's own evaluations as timeline cards, newest first.
+export const PORTAL_EVALUATIONS_MAX = 200;
+export const portalEvaluationSchema = z.object({
+  id: z.number().int(),
+  fecha: z.string(),
+  evaluation_type: z.number().int(),
+  evaluator: z.object({ nombre: z.string(), apellido: z.string() }),
+  peso: z.number(),
+  bmi: z.number().nullable(),
+  /** The engine's class codes (WHO BMI class, body-fat category): the web app words them plainly. */
+  bmi_category: z.string().nullable(),
+  body_fat_percent: z.number().nullable(),
+  fat_category: z.string().nullable(),
+  muscle_mass_kg: z.number().nullable(),
+  waist_cm: z.number().nullable(),
+  vo2max: z.number().nullable(),
+});
+export type PortalEvaluation = z.infer<typeof portalEvaluationSchema>;
+export const portalEvaluationsResponseSchema = z.object({ evaluations: z.array(portalEvaluationSchema) });

@@ -90,4 +90,14 @@ describe('decideAccess (spec §2 access guard)', () => {
     expect(isPublicPath('/pagesx')).toBe(false);
     expect(isPublicPath('/users/pages/login')).toBe(false);
   });
+
+  it.each(['/my-documents', '/my-profile'])(
+    'keeps %s for clients and sends a professional to the dashboard',
+    (pathname) => {
+      expect(decideAccess({ pathname, ...client })).toEqual({ kind: 'allow' });
+      expect(decideAccess({ pathname, ...pro })).toEqual({ kind: 'redirect', to: '/dashboard' });
+      expect(decideAccess({ pathname, hasToken: true, userType: null })).toEqual({ kind: 'wait' });
+      expect(decideAccess({ pathname, ...anon })).toEqual({ kind: 'redirect', to: '/pages/login' });
+    },
+  );
 });

@@ -48,9 +48,11 @@ const CLIENT_BLOCKED = [
   paths.notifications,
 ];
 
-function isClientBlocked(path: string): boolean {
-  return CLIENT_BLOCKED.some((blocked) => path === blocked || (blocked !== '/' && path.startsWith(`${blocked}/`)));
-}
+/** The client portal's own screens: a professional has its own versions of them (issue 15). */
+const CLIENT_ONLY = [paths.myDocuments, paths.myProfile];
+
+const under = (path: string, prefixes: readonly string[]) =>
+  prefixes.some((prefix) => path === prefix || (prefix !== '/' && path.startsWith(`${prefix}/`)));
 
 /** The access guard of spec §2 as one pure decision. */
 export function decideAccess({ pathname, hasToken, userType }: GuardInput): GuardDecision {
@@ -58,9 +60,13 @@ export function decideAccess({ pathname, hasToken, userType }: GuardInput): Guar
   if (path === LOGIN_PATH && hasToken) return { kind: 'redirect', to: HOME_PATH };
   if (isPublicPath(path)) return { kind: 'allow' };
   if (!hasToken) return { kind: 'redirect', to: LOGIN_PATH };
-  if (isClientBlocked(path)) {
+  if (under(path, CLIENT_BLOCKED)) {
     if (userType === null) return { kind: 'wait' };
     if (userType === USER_TYPE.client) return { kind: 'redirect', to: CLIENT_HOME_PATH };
+  }
+  if (under(path, CLIENT_ONLY)) {
+    if (userType === null) return { kind: 'wait' };
+    if (userType !== USER_TYPE.client) return { kind: 'redirect', to: HOME_PATH };
   }
   return { kind: 'allow' };
 }

@@ -4,6 +4,7 @@ import { lazyWithTimeout } from '../components/lazy-with-timeout.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
 import { paths } from '../config/paths.ts';
+import { ByUserType } from './routes/by-user-type.tsx';
 import { RootRoute } from './routes/root-route.tsx';
 import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
 
@@ -31,6 +32,15 @@ const EvaluationsPage = lazyWithTimeout(() =>
 );
 const EvaluationDetailPage = lazyWithTimeout(() =>
   import('../features/evaluations/evaluation-detail-page.tsx').then((m) => m.EvaluationDetailPage),
+);
+const MyEvaluationsPage = lazyWithTimeout(() =>
+  import('../features/portal/my-evaluations-page.tsx').then((m) => m.MyEvaluationsPage),
+);
+const MyDocumentsPage = lazyWithTimeout(() =>
+  import('../features/portal/my-documents-page.tsx').then((m) => m.MyDocumentsPage),
+);
+const MyProfilePage = lazyWithTimeout(() =>
+  import('../features/portal/my-profile-page.tsx').then((m) => m.MyProfilePage),
 );
 const ChartsPage = lazyWithTimeout(() => import('../features/dashboard/charts-page.tsx').then((m) => m.ChartsPage));
 const WidgetsPage = lazyWithTimeout(() => import('../features/dashboard/widgets-page.tsx').then((m) => m.WidgetsPage));
@@ -83,8 +93,13 @@ export const routes: RouteObject[] = [
           { path: paths.clientPattern, element: <ClientDetailPage /> },
           { path: paths.network, element: <NetworkPage /> },
           { path: paths.companies, element: <CompaniesPage /> },
-          { path: paths.evaluations, element: <EvaluationsPage /> },
+          {
+            path: paths.evaluations,
+            element: <ByUserType professional={<EvaluationsPage />} client={<MyEvaluationsPage />} />,
+          },
           { path: paths.evaluationDetail, element: <EvaluationDetailPage /> },
+          { path: paths.myDocuments, element: <MyDocumentsPage /> },
+          { path: paths.myProfile, element: <MyProfilePage /> },
           { path: paths.charts, element: <ChartsPage /> },
           { path: paths.widgets, element: <WidgetsPage /> },
           { path: paths.theme, element: <ThemePage /> },

@@ -18,6 +18,9 @@ export const paths = {
   evaluationDetail: '/evaluations/detail',
   evaluation: (id: number) => `/evaluations/detail?evaluationID=${id}`,
   evaluationVersion: (id: number, version: number) => `/evaluations/detail?evaluationID=${id}&version=${version}`,
+  /** The client portal's own screens (type 2 only; evaluations share the professional's paths). */
+  myDocuments: '/my-documents',
+  myProfile: '/my-profile',
   charts: '/charts',
   widgets: '/widgets',
   theme: '/theme',

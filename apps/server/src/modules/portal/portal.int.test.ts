@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, freshIp, login } from '../../test/factories.ts';
 import { chileIds, clientBody, createUser, twoTenants, type ChileIds } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { evaluationBody } from '../../test/evaluation-factories.ts';
 
 /** Issue 15 / decision 132: a client is created without a password and joins the portal only when invited. */
 let ctx: TestContext;
@@ -226,5 +227,46 @@ describe('a wrong address fixed before the client signs in', () => {
     const row = await ctx.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.email).toBe(fixed);
     expect((await confirm(token)).statusCode).toBe(410);
+  });
+});
+
+describe('GET /web/portal/evaluations', () => {
+  it("gives a client its own evaluations as cards (weight, fat %, categories), nobody else's", async () => {
+    const { owner, client, other, otherClient } = await twoTenants(ctx);
+    const body = evaluationBody(client.id, owner.id);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/ingresaevaluacion',
+      headers: owner.headers,
+      payload: body,
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().evaluacion.id as number;
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/web/getevaluacion?evaluationID=${id}`, headers: client.headers })
+    ).json().data;
+
+    const res = await ctx.app.inject({ method: 'GET', url: '/web/portal/evaluations', headers: client.headers });
+    expect(res.statusCode).toBe(200);
+    const [card, ...rest] = res.json().evaluations;
+    expect(rest).toEqual([]);
+    expect(card).toMatchObject({
+      id,
+      fecha: detail.fecha,
+      evaluation_type: detail.evaluation_type,
+      peso: detail.inputs.peso,
+      bmi: detail.results.bmi.value,
+      bmi_category: detail.results.bmi.category,
+      body_fat_percent: detail.results.body_fat.percent,
+      fat_category: detail.results.body_fat.category?.value ?? null,
+    });
+    expect(card.evaluator).toEqual({ nombre: detail.evaluator.nombre, apellido: detail.evaluator.apellido });
+
+    const otherSession = bearer(await login(ctx.app, otherClient));
+    const others = await ctx.app.inject({ method: 'GET', url: '/web/portal/evaluations', headers: otherSession });
+    expect(others.json()).toEqual({ evaluations: [] });
+    for (const headers of [owner.headers, other.headers])
+      expect((await ctx.app.inject({ method: 'GET', url: '/web/portal/evaluations', headers })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/web/portal/evaluations' })).statusCode).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { USER_TYPE } from '@medida/contracts';
-import type { Database, Kysely } from '@medida/db';
+import { sql, type Database, type Kysely } from '@medida/db';
 
 export function createPortalRepository(db: Kysely<Database>) {
   return {
@@ -59,5 +59,35 @@ export function createPortalRepository(db: Kysely<Database>) {
     parentOf: async (userId: number) =>
       (await db.selectFrom('users').select('parent_user_id').where('id', '=', userId).executeTakeFirst())
         ?.parent_user_id ?? null,
+
+    /** A client's live evaluations (latest version of each) as timeline cards, newest first. */
+    evaluationsOf: (clientId: number, limit: number) =>
+      db
+        .selectFrom('evaluations as e')
+        .innerJoin('evaluation_versions as v', (j) =>
+          j.onRef('v.evaluation_id', '=', 'e.id').onRef('v.version', '=', 'e.current_version'),
+        )
+        .innerJoin('users as u', 'u.id', 'e.evaluator_id')
+        .select([
+          'e.id',
+          'e.evaluated_on as fecha',
+          'e.evaluation_type',
+          'u.nombre as evaluator_nombre',
+          'u.apellido as evaluator_apellido',
+          sql<number>`(v.inputs->>'peso')::float8`.as('peso'),
+          sql<number | null>`(v.results->'bmi'->>'value')::float8`.as('bmi'),
+          sql<string | null>`v.results->'bmi'->>'category'`.as('bmi_category'),
+          sql<number | null>`(v.results->'body_fat'->>'percent')::float8`.as('body_fat_percent'),
+          sql<string | null>`v.results->'body_fat'->'category'->>'value'`.as('fat_category'),
+          sql<number | null>`(v.results->'muscle_mass'->>'kg')::float8`.as('muscle_mass_kg'),
+          sql<number | null>`(v.inputs->>'pcintura')::float8`.as('waist_cm'),
+          sql<number | null>`(v.results->'rockport'->>'vo2max')::float8`.as('vo2max'),
+        ])
+        .where('e.client_id', '=', clientId)
+        .where('e.deleted_at', 'is', null)
+        .orderBy('e.evaluated_on', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(limit)
+        .execute(),
   };
 }

@@ -3,11 +3,14 @@ import {
   errorEnvelopeSchema,
   portalInviteBodySchema,
   portalInviteResponseSchema,
+  portalEvaluationsResponseSchema,
   portalProfessionalResponseSchema,
+  USER_TYPE,
   portalStatusResponseSchema,
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
+import { forbidden } from '../../lib/app-error.ts';
 import { audited, auditTargetOf, paramField } from '../../lib/audit-route.ts';
 import { translate } from '../../lib/i18n.ts';
 import { createPortalService } from './portal.service.ts';
@@ -61,5 +64,23 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: portalProfessionalResponseSchema },
     }),
     async (request) => ({ professional: await portal.professionalOf(authOf(request).userId) }),
+  );
+
+  app.get(
+    '/web/portal/evaluations',
+    audited(
+      protectedRoute('any', {
+        tags,
+        summary: "The signed-in client's own evaluations as timeline cards (clients only; professionals 403)",
+        response: { 200: portalEvaluationsResponseSchema, 403: errorEnvelopeSchema },
+      }),
+      // Like one client's evaluation list on the professional side: a read of the client's record.
+      { action: 'read', resource: 'evaluation_list', target: (r) => auditTargetOf('client')(r.auth?.userId) },
+    ),
+    async (request) => {
+      const { userId, userType } = authOf(request);
+      if (userType !== USER_TYPE.client) throw forbidden();
+      return { evaluations: await portal.ownEvaluations(userId) };
+    },
   );
 };

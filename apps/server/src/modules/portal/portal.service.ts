@@ -1,4 +1,9 @@
-import { PORTAL_INVITATION_DAYS, type PortalStatusData } from '@medida/contracts';
+import {
+  PORTAL_EVALUATIONS_MAX,
+  PORTAL_INVITATION_DAYS,
+  type PortalEvaluation,
+  type PortalStatusData,
+} from '@medida/contracts';
 import { tooManyRequests } from '../../lib/app-error.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { findVisibleClient } from '../../lib/client-scope.ts';
@@ -49,6 +54,16 @@ export function createPortalService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
       return expiry
         ? { status: 'invited', invitation_expires_at: expiry.toISOString() }
         : { status: 'none', invitation_expires_at: null };
+    },
+
+    /** The signed-in client's own evaluations as timeline cards (the route lets only clients in). */
+    async ownEvaluations(clientId: number): Promise<PortalEvaluation[]> {
+      await findVisibleClient(deps.db, clientId, clientId);
+      const rows = await repo.evaluationsOf(clientId, PORTAL_EVALUATIONS_MAX);
+      return rows.map(({ evaluator_nombre, evaluator_apellido, ...row }) => ({
+        ...row,
+        evaluator: { nombre: evaluator_nombre, apellido: evaluator_apellido },
+      }));
     },
 
     /** The signed-in user's own professional (its parent account), or null for a top-level account. */

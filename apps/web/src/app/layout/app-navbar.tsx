@@ -3,7 +3,7 @@ import { IconPalette } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { USER_TYPE, type UserType } from '@medida/contracts/constants';
-import { MAIN_NAV, UI_KIT_NAV, type NavItem } from './nav-items.ts';
+import { CLIENT_NAV, MAIN_NAV, UI_KIT_NAV, type NavItem } from './nav-items.ts';
 
 interface AppNavbarProps {
   userType: UserType | undefined;
@@ -32,7 +32,7 @@ function NavSection({ items, onNavigate }: { items: NavItem[]; onNavigate: () =>
 export function AppNavbar({ userType, onNavigate }: AppNavbarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const main = MAIN_NAV.filter((item) => !(item.professionalOnly && userType === USER_TYPE.client));
+  const main = userType === USER_TYPE.client ? CLIENT_NAV : MAIN_NAV;
   return (
     <AppShell.Navbar p="sm" data-testid="sidebar" aria-label={t('nav.label')}>
       <AppShell.Section grow component={ScrollArea}>

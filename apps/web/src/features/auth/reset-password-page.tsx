@@ -11,11 +11,11 @@ import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { notifyApiError, notifySuccess } from '../../lib/notify.ts';
 import { confirmPasswordReset } from './auth-api.ts';
 import { NewPasswordFields, newPasswordValidation } from './new-password-fields.tsx';
-import { tokenFromHash } from './reset-token.ts';
+import { isInvitationHash, tokenFromHash } from './reset-token.ts';
 import { paths } from '../../config/paths.ts';
 import '../../styles/all.css';
 
-function InvalidLink() {
+function InvalidLink({ invitation }: { invitation: boolean }) {
   const { t } = useTranslation();
   return (
     <Stack>
@@ -27,7 +27,7 @@ function InvalidLink() {
         data-testid="reset-password-invalid"
         role="alert"
       >
-        {t('auth.reset.invalidText')}
+        {t(invitation ? 'portal.setPassword.invalidText' : 'auth.reset.invalidText')}
       </Alert>
       <Button component={Link} to={paths.forgotPassword} variant="light" data-testid="reset-password-request-new">
         {t('auth.reset.requestNew')}
@@ -41,6 +41,8 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { hash } = useLocation();
   const token = tokenFromHash(hash);
+  // A portal invitation's link (decision 132): the client's first password, not a reset.
+  const invitation = isInvitationHash(hash);
   const [expired, setExpired] = useState(false);
   const form = useForm({
     initialValues: { password: '', confirmation: '' },
@@ -65,9 +67,12 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <PublicShell title={t('auth.reset.title')} subtitle={token && !expired ? t('auth.reset.subtitle') : undefined}>
+    <PublicShell
+      title={t(invitation ? 'portal.setPassword.title' : 'auth.reset.title')}
+      subtitle={token && !expired ? t(invitation ? 'portal.setPassword.subtitle' : 'auth.reset.subtitle') : undefined}
+    >
       {!token || expired ? (
-        <InvalidLink />
+        <InvalidLink invitation={invitation} />
       ) : (
         <form
           onSubmit={form.onSubmit(({ password }) => mutation.mutate(password))}
@@ -77,7 +82,7 @@ export function ResetPasswordPage() {
           <Stack>
             <NewPasswordFields form={form} testId="reset-password" />
             <Button type="submit" loading={mutation.isPending} data-testid="reset-password-submit">
-              {t('auth.reset.submit')}
+              {t(invitation ? 'portal.setPassword.submit' : 'auth.reset.submit')}
             </Button>
             <Text size="sm" ta="center">
               <Anchor component={Link} to={paths.login}>

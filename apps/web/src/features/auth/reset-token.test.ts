@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenFromHash } from './reset-token.ts';
+import { isInvitationHash, tokenFromHash } from './reset-token.ts';
 
 describe('tokenFromHash', () => {
   it('reads token= from the fragment', () => {
@@ -10,5 +10,13 @@ describe('tokenFromHash', () => {
     expect(tokenFromHash('')).toBeNull();
     expect(tokenFromHash('#token=')).toBeNull();
     expect(tokenFromHash('#other=1')).toBeNull();
+  });
+});
+
+describe('isInvitationHash', () => {
+  it('recognises the invitation link and nothing else', () => {
+    expect(isInvitationHash('#token=abc&invitation=1')).toBe(true);
+    expect(isInvitationHash('#token=abc')).toBe(false);
+    expect(isInvitationHash('#token=abc&invitation=0')).toBe(false);
   });
 });

@@ -30,6 +30,7 @@ import { ClientEvaluationsSection, NewEvaluationForClientButton } from '../evalu
 import { initials, peopleModals, personName, useConfirmDelete, useManagedUser } from '../people/index.ts';
 import { AttachmentList } from './attachment-list.tsx';
 import { MessageButton } from '../chat/index.ts';
+import { PortalAccessCard } from './portal-access-card.tsx';
 import { AuditTrailSection, ConsentCard, ConsentWithdrawnBanner, useClientConsent } from './trust-sections.tsx';
 import { paths } from '../../config/paths.ts';
 
@@ -242,6 +243,7 @@ export function ClientDetailPage() {
           <Stack gap="lg">
             <CreditsSection user={user} isParent={user.is_parent} />
             <ConsentCard clientId={user.id_usuario} consent={consent.data?.consent} />
+            <PortalAccessCard clientId={user.id_usuario} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,4 +1,5 @@
-import { Skeleton } from '@mantine/core';
+import { Checkbox, Skeleton, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_COMPANY_ID, USER_TYPE } from '@medida/contracts';
@@ -17,20 +18,33 @@ import {
   useRefreshPeople,
   type PersonFormValues,
 } from '../people/index.ts';
+import { browserTimeZone } from '../portal/portal-api.ts';
 import { ClientForm } from './client-form.tsx';
 import { ConsentSection, consentBody, useConsent, type ConsentValue } from './consent-section.tsx';
 
-/** POST /web/create_user for a client: JSON, or multipart when documents travel with it. */
-function createClientBody(values: PersonFormValues, parentId: number, consent: ConsentValue): object | FormData {
+/**
+ * POST /web/create_user for a client: JSON, or multipart when documents travel with it. `invite` sends
+ * the portal invitation at once, its expiry written in this browser's time zone (decision 132).
+ */
+function createClientBody(
+  values: PersonFormValues,
+  parentId: number,
+  consent: ConsentValue,
+  invite: boolean,
+): object | FormData {
+  const timeZone = browserTimeZone();
   const fields = {
     ...personFields(values),
     ...consentBody(consent),
+    ...(invite && timeZone ? { time_zone: timeZone } : {}),
     type: USER_TYPE.client,
     lang: currentLanguage(),
     parent_user_id: parentId,
     ...(values.company_id ? { company_id: Number(values.company_id) } : {}),
   };
-  return values.attachments.length > 0 ? toMultipart(fields, values.attachments) : fields;
+  return values.attachments.length > 0
+    ? toMultipart(fields, values.attachments, invite ? { invite: 'true' } : {})
+    : { ...fields, ...(invite ? { invite: true } : {}) };
 }
 
 function NewClientForm({ parentId, paisId }: { parentId: number; paisId: number | null }) {
@@ -42,8 +56,9 @@ function NewClientForm({ parentId, paisId }: { parentId: number; paisId: number 
     emptyPersonValues({ paisId, companyId: DEFAULT_COMPANY_ID }),
   );
   const consent = useConsent(currentLanguage());
+  const [invite, setInvite] = useState(false);
   const mutation = useMutation({
-    mutationFn: (values: PersonFormValues) => createUser(createClientBody(values, parentId, consent.value)),
+    mutationFn: (values: PersonFormValues) => createUser(createClientBody(values, parentId, consent.value, invite)),
     onSuccess: async () => {
       notifySuccess(t('messages.createdUser'), t('messages.createdUserText'));
       peopleModals.close();
@@ -56,7 +71,18 @@ function NewClientForm({ parentId, paisId }: { parentId: number; paisId: number 
       form={form}
       saving={mutation.isPending}
       submitLabel={t('people.clients.create')}
-      consent={<ConsentSection consent={consent} />}
+      consent={
+        <Stack gap="md">
+          <ConsentSection consent={consent} />
+          <Checkbox
+            checked={invite}
+            onChange={(event) => setInvite(event.currentTarget.checked)}
+            label={t('portal.invite.onCreate')}
+            description={t('portal.invite.onCreateHint')}
+            data-testid="new-client-invite"
+          />
+        </Stack>
+      }
       onSubmit={() => {
         // Both checks run, so every problem shows at once.
         const personOk = validate();

@@ -22,18 +22,37 @@ const dateTime = (language: string, iso: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** Shown on top of a client whose consent was withdrawn: the record is read-only (decision 141). */
-export function ConsentWithdrawnBanner({ consent }: { consent: Consent | null | undefined }) {
+export function ConsentWithdrawnBanner({
+  consent,
+  self = false,
+}: {
+  consent: Consent | null | undefined;
+  self?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   if (!consent?.withdrawn_at) return null;
   return (
     <Alert color="orange" variant="light" icon={<IconLock />} data-testid="consent-withdrawn">
-      {t('consent.withdrawnBanner', { date: dateTime(i18n.language, consent.withdrawn_at) })}
+      {t(self ? 'consent.self.withdrawnBanner' : 'consent.withdrawnBanner', {
+        date: dateTime(i18n.language, consent.withdrawn_at),
+      })}
     </Alert>
   );
 }
 
-/** The consent on record: how and when it was given, and a withdrawal on the client's word. */
-export function ConsentCard({ clientId, consent }: { clientId: number; consent: Consent | null | undefined }) {
+/**
+ * The consent on record: how and when it was given, and a withdrawal on the client's word; `self` is the
+ * client's own view in the portal (issue 16), worded to the client.
+ */
+export function ConsentCard({
+  clientId,
+  consent,
+  self = false,
+}: {
+  clientId: number;
+  consent: Consent | null | undefined;
+  self?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const withdraw = useMutation({
@@ -47,7 +66,7 @@ export function ConsentCard({ clientId, consent }: { clientId: number; consent: 
   const confirm = () =>
     modals.openConfirmModal({
       title: t('consent.withdrawTitle'),
-      children: <Text size="sm">{t('consent.withdrawText')}</Text>,
+      children: <Text size="sm">{t(self ? 'consent.self.withdrawText' : 'consent.withdrawText')}</Text>,
       labels: { confirm: t('consent.withdraw'), cancel: t('common.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-withdraw' } as Record<string, string>,
       onConfirm: () => withdraw.mutate(),
@@ -92,7 +111,7 @@ export function ConsentCard({ clientId, consent }: { clientId: number; consent: 
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
-          {t('consent.noneRecorded')}
+          {t(self ? 'consent.self.noneRecorded' : 'consent.noneRecorded')}
         </Text>
       )}
     </Paper>
@@ -101,8 +120,8 @@ export function ConsentCard({ clientId, consent }: { clientId: number; consent: 
 
 const PAGE = 20;
 
-/** Who read, changed, downloaded, e-mailed or exported this client's data (security.md F1). */
-export function AuditTrailSection({ clientId }: { clientId: number }) {
+/** Who read, changed, downloaded, e-mailed or exported this client's data (security.md F1); `self`: the client's own view. */
+export function AuditTrailSection({ clientId, self = false }: { clientId: number; self?: boolean }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useQuery({
@@ -123,7 +142,7 @@ export function AuditTrailSection({ clientId }: { clientId: number }) {
         <Title order={4}>{t('audit.heading')}</Title>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
-        {t('audit.intro')}
+        {t(self ? 'audit.self.intro' : 'audit.intro')}
       </Text>
       {query.isError && <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />}
       {query.data && query.data.total === 0 && (

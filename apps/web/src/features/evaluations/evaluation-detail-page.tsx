@@ -1,6 +1,6 @@
 import { USER_TYPE } from '@medida/contracts';
-import { useMemo } from 'react';
-import { Alert, Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import { Accordion, Alert, Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconHistory, IconPencil, IconInfoCircle, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +100,7 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4}>
           <Title order={1} size="h2" data-testid="page-title">
-            {name}
+            {isClient ? t('portal.detail.title', { date: dayjs(data.fecha).format('D MMMM YYYY') }) : name}
           </Title>
           <Group gap={6}>
             <Badge variant="light">{t(`evaluations.types.${data.evaluation_type}`)}</Badge>
@@ -165,7 +165,21 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
   );
 }
 
+/** The client's simplified detail keeps the equation comparison folded away until asked for (issue 15). */
+function FoldedComparison({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Accordion variant="separated" radius="lg" data-testid="comparison-folded">
+      <Accordion.Item value="comparison">
+        <Accordion.Control>{t('portal.detail.showComparison')}</Accordion.Control>
+        <Accordion.Panel>{children}</Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
+  );
+}
+
 function EvaluationBody({ data }: { data: EvaluationDetail }) {
+  const isClient = useSessionUser().data?.type === USER_TYPE.client;
   useTranslation(); // re-render on a language change
   const lang = currentLanguage();
   // Equation names and client citations in the interface language (decision 150); codes and numbers as stored.
@@ -196,10 +210,17 @@ function EvaluationBody({ data }: { data: EvaluationDetail }) {
             <LabsCard exams={r.exams} sex={r.sex} />
           </Grid.Col>
         </Grid>
-        {r.comparisons.length > 0 && <ComparisonTable comparisons={r.comparisons} />}
+        {r.comparisons.length > 0 &&
+          (isClient ? (
+            <FoldedComparison>
+              <ComparisonTable comparisons={r.comparisons} />
+            </FoldedComparison>
+          ) : (
+            <ComparisonTable comparisons={r.comparisons} />
+          ))}
         <HistorySection points={points} currentId={data.id} />
-        {/* Keyed by the current version: a new version resets the comparison to previous → current. */}
-        <VersionsSection key={data.current_version} data={data} />
+        {/* Keyed by the current version: a new version resets the comparison to previous → current. Not for clients: the versions are the professionals' record. */}
+        {!isClient && <VersionsSection key={data.current_version} data={data} />}
         <EquationFootnotes equations={equations} />
       </Stack>
     </EquationFootnoteProvider>

@@ -1,0 +1,20 @@
+import type { PortalEvaluation } from '@medida/contracts';
+import type { HistoryPoint } from '../evaluations/detail/history.ts';
+
+/** The timeline's cards (newest first) as the progress charts' points (oldest first). */
+export function progressPoints(cards: PortalEvaluation[]): HistoryPoint[] {
+  return cards
+    .map((card) => ({
+      id: card.id,
+      fecha: card.fecha,
+      evaluation_type: card.evaluation_type,
+      values: {
+        peso: card.peso,
+        fat: card.body_fat_percent,
+        muscle: card.muscle_mass_kg,
+        waist: card.waist_cm,
+        vo2max: card.vo2max,
+      },
+    }))
+    .sort((a, b) => a.fecha.localeCompare(b.fecha) || a.id - b.id);
+}
