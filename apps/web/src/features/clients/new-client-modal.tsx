@@ -18,7 +18,7 @@ import {
   useRefreshPeople,
   type PersonFormValues,
 } from '../people/index.ts';
-import { browserTimeZone } from '../portal/portal-api.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { ClientForm } from './client-form.tsx';
 import { ConsentSection, consentBody, useConsent, type ConsentValue } from './consent-section.tsx';
 

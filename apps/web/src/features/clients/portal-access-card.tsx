@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/load-error.tsx';
 import { apiErrorMessage, notifyApiError, notifySuccess } from '../../lib/notify.ts';
-import { fetchPortalStatus, inviteToPortal, portalKeys } from '../portal/portal-api.ts';
+import { fetchPortalStatus, inviteToPortal, portalStatusKey } from './portal-invite-api.ts';
 
 const dateTime = (language: string, iso: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -16,14 +16,14 @@ export function PortalAccessCard({ clientId }: { clientId: number }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const status = useQuery({
-    queryKey: portalKeys.status(clientId),
+    queryKey: portalStatusKey(clientId),
     queryFn: ({ signal }) => fetchPortalStatus(clientId, signal),
   });
   const invite = useMutation({
     mutationFn: () => inviteToPortal(clientId),
     onSuccess: async (res) => {
       notifySuccess(t('portal.invite.heading'), res.message);
-      await queryClient.invalidateQueries({ queryKey: portalKeys.status(clientId) });
+      await queryClient.invalidateQueries({ queryKey: portalStatusKey(clientId) });
     },
     onError: notifyApiError,
   });

@@ -5,3 +5,9 @@ export {
   wizardClientOf,
 } from './client-evaluations-section.tsx';
 export { evaluationWizard, useEvaluationWizard, type WizardClient } from './wizard-store.ts';
+// For the client portal's timeline: the same figures, category badges, report download and charts.
+export { formatNumber } from './detail/format.ts';
+export { LevelBadge } from './detail/result-parts.tsx';
+export { useDownloadReport } from './evaluation-actions.tsx';
+export type { HistoryPoint } from './detail/history.ts';
+export { HistoryCharts } from './detail/history-section.tsx';

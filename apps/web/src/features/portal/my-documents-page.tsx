@@ -6,7 +6,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { AttachmentList } from '../clients/attachment-list.tsx';
+import { AttachmentList } from '../clients/index.ts';
 import { useManagedUser } from '../people/index.ts';
 
 /** "My documents": the files the client's professionals attached to its record, to download. */

@@ -8,23 +8,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { paths } from '../../config/paths.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
-import { formatNumber } from '../evaluations/detail/format.ts';
-import { LevelBadge } from '../evaluations/detail/result-parts.tsx';
-import { useDownloadReport } from '../evaluations/evaluation-actions.tsx';
+import { formatNumber, HistoryCharts, LevelBadge, useDownloadReport } from '../evaluations/index.ts';
 import { fetchPortalEvaluations, portalKeys } from './portal-api.ts';
 import { progressPoints } from './timeline.ts';
-
-// The charts (recharts) load only when there is a progress to draw.
-const HistoryCharts = lazyWithTimeout(
-  () => import('../evaluations/detail/history-charts.tsx').then((m) => m.HistoryCharts),
-  { fallback: <Skeleton h={220} radius="md" /> },
-);
 
 function Figure({ label, value, unit }: { label: string; value: string; unit: string }) {
   return (

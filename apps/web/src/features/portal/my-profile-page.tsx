@@ -9,13 +9,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { especialidadKey } from '../../lib/especialidades.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { useProfile, useSessionUser } from '../../lib/session.ts';
-import {
-  AuditTrailSection,
-  ConsentCard,
-  ConsentWithdrawnBanner,
-  useClientConsent,
-} from '../clients/trust-sections.tsx';
-import { ProfileModal } from '../profile/profile-modal.tsx';
+import { AuditTrailSection, ConsentCard, ConsentWithdrawnBanner, useClientConsent } from '../clients/index.ts';
+import { ProfileModal } from '../profile/index.ts';
 import { fetchMyProfessional, portalKeys } from './portal-api.ts';
 
 /** The client's professional: who evaluates it, and how to reach them. */

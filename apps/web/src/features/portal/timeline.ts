@@ -1,5 +1,5 @@
 import type { PortalEvaluation } from '@medida/contracts';
-import type { HistoryPoint } from '../evaluations/detail/history.ts';
+import type { HistoryPoint } from '../evaluations/index.ts';
 
 /** The timeline's cards (newest first) as the progress charts' points (oldest first). */
 export function progressPoints(cards: PortalEvaluation[]): HistoryPoint[] {

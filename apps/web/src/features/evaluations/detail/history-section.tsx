@@ -17,7 +17,7 @@ import {
 import { paths } from '../../../config/paths.ts';
 
 // The charts (recharts, most of this page's code) load only when a history is shown (issue 11).
-const HistoryCharts = lazyWithTimeout(() => import('./history-charts.tsx').then((m) => m.HistoryCharts), {
+export const HistoryCharts = lazyWithTimeout(() => import('./history-charts.tsx').then((m) => m.HistoryCharts), {
   fallback: <Skeleton h={220} radius="md" data-testid="history-charts-loading" />,
 });
 
