@@ -39,6 +39,13 @@ export const E2E_USERS = {
     sexo: 'Femenino',
     rut: '33333333K',
   },
+  /** The portal spec's professional: creates and invites its client, who then uses the client portal (issue 15). */
+  portalPro: {
+    email: 'portal.pro@e2e.medida.test',
+    password: 'Portal-Profesional-2026',
+    nombre: 'Pía',
+    apellido: 'Portales',
+  },
   /** The home spec's professional (dashboard, profile, companies, analytics) with three clients of its own. */
   home: { email: 'home@e2e.medida.test', password: 'Inicio-Clave-2026', nombre: 'Helena', apellido: 'Hogar' },
   homeClients: [
@@ -280,6 +287,11 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       type: USER_TYPE.client,
       cambia_pass: 0,
       parent_user_id: imperial,
+    });
+    await insertE2eUser(handle.db, E2E_USERS.portalPro, {
+      type: USER_TYPE.professional,
+      cambia_pass: 0,
+      professional: { creditos: 20, pais_id: chile?.id ?? null },
     });
     for (const client of E2E_USERS.homeClients)
       await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: home });

@@ -309,6 +309,32 @@ const cases: AccessCase[] = [
     owner: 200,
     client: 200,
   },
+  // The client portal (decision 132): the invitation and its status on the target's client, and the
+  // client's own reads (its professional, its evaluation cards; professionals have no cards: 403).
+  {
+    route: 'POST /web/clients/:id/invite',
+    request: (t) => post(`/web/clients/${t.client.id}/invite`, { time_zone: 'America/Santiago' }),
+    owner: 200,
+  },
+  {
+    route: 'GET /web/clients/:id/portal',
+    request: (t) => get(`/web/clients/${t.client.id}/portal`),
+    owner: 200,
+  },
+  {
+    route: 'GET /web/portal/professional',
+    request: () => get('/web/portal/professional'),
+    owner: 200,
+    client: 200,
+    ownScope: true,
+  },
+  {
+    route: 'GET /web/portal/evaluations',
+    request: () => get('/web/portal/evaluations'),
+    owner: 403,
+    client: 200,
+    ownScope: true,
+  },
   // The chat socket: a plain GET (no upgrade) reaches no hub for anyone (the socket's own tests cover upgrades).
   { route: 'GET /web/chat/ws', request: () => get('/web/chat/ws'), owner: 404 },
 ];
