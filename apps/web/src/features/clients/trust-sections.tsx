@@ -158,7 +158,7 @@ export function AuditTrailSection({ clientId, self = false }: { clientId: number
                 <Table.Th>{t('audit.when')}</Table.Th>
                 <Table.Th>{t('audit.who')}</Table.Th>
                 <Table.Th>{t('audit.what')}</Table.Th>
-                <Table.Th>{t('audit.address')}</Table.Th>
+                {!self && <Table.Th>{t('audit.address')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -177,7 +177,8 @@ export function AuditTrailSection({ clientId, self = false }: { clientId: number
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td>{event.ip ?? '—'}</Table.Td>
+                  {/* The client's view carries no addresses of its professionals (decision 142). */}
+                  {!self && <Table.Td>{event.ip ?? '—'}</Table.Td>}
                 </Table.Tr>
               ))}
             </Table.Tbody>

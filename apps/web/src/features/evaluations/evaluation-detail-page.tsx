@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { longDate } from '../../lib/long-date.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { CompositionCard } from './detail/composition-card.tsx';
@@ -100,7 +101,7 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4}>
           <Title order={1} size="h2" data-testid="page-title">
-            {isClient ? t('portal.detail.title', { date: dayjs(data.fecha).format('D MMMM YYYY') }) : name}
+            {isClient ? t('portal.detail.title', { date: longDate(data.fecha, currentLanguage()) }) : name}
           </Title>
           <Group gap={6}>
             <Badge variant="light">{t(`evaluations.types.${data.evaluation_type}`)}</Badge>
@@ -169,7 +170,8 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
 function FoldedComparison({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Accordion variant="separated" radius="lg" data-testid="comparison-folded">
+    // The default variant keeps the table on the page's white: its small grey notes need that contrast.
+    <Accordion variant="default" data-testid="comparison-folded">
       <Accordion.Item value="comparison">
         <Accordion.Control>{t('portal.detail.showComparison')}</Accordion.Control>
         <Accordion.Panel>{children}</Accordion.Panel>

@@ -3,7 +3,6 @@ import { IconClipboardHeart, IconFileTypePdf, IconChevronRight } from '@tabler/i
 import { useQuery } from '@tanstack/react-query';
 import type { PortalEvaluation } from '@medida/contracts';
 import { DISPLAY_DECIMALS } from '@medida/domain';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +11,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { paths } from '../../config/paths.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { longDate } from '../../lib/long-date.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { formatNumber, HistoryCharts, LevelBadge, useDownloadReport } from '../evaluations/index.ts';
 import { fetchPortalEvaluations, portalKeys } from './portal-api.ts';
@@ -33,6 +33,19 @@ function Figure({ label, value, unit }: { label: string; value: string; unit: st
   );
 }
 
+/** "Weight for your height: Normal": a category in words beside what it judges. */
+function CategoryLine({ label, level, scale }: { label: string; level: string | null; scale: 'bmi' | 'fat' }) {
+  if (!level) return null;
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" miw={0}>
+        {label}
+      </Text>
+      <LevelBadge level={level} scale={scale} testId={`portal-card-${scale}`} />
+    </Group>
+  );
+}
+
 /** One evaluation as the client reads it: when, how, the two figures it asks about, and what they mean. */
 function EvaluationCard({ card }: { card: PortalEvaluation }) {
   const { t } = useTranslation();
@@ -43,7 +56,7 @@ function EvaluationCard({ card }: { card: PortalEvaluation }) {
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Title order={3} size="h4">
-            {dayjs(card.fecha).format('D MMMM YYYY')}
+            {longDate(card.fecha, lang)}
           </Title>
           <Badge variant="light" tt="none">
             {t(`evaluations.types.${card.evaluation_type}`)}
@@ -60,22 +73,8 @@ function EvaluationCard({ card }: { card: PortalEvaluation }) {
           )}
         </Group>
         <Stack gap={6}>
-          {card.bmi_category && (
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Text size="sm" miw={0}>
-                {t('portal.card.bmiMeaning')}
-              </Text>
-              <LevelBadge level={card.bmi_category} scale="bmi" testId="portal-card-bmi" />
-            </Group>
-          )}
-          {card.fat_category && (
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Text size="sm" miw={0}>
-                {t('portal.card.fatMeaning')}
-              </Text>
-              <LevelBadge level={card.fat_category} scale="fat" testId="portal-card-fat" />
-            </Group>
-          )}
+          <CategoryLine label={t('portal.card.bmiMeaning')} level={card.bmi_category} scale="bmi" />
+          <CategoryLine label={t('portal.card.fatMeaning')} level={card.fat_category} scale="fat" />
         </Stack>
         <Text size="xs" c="dimmed">
           {t('portal.card.by', { name: `${card.evaluator.nombre} ${card.evaluator.apellido}`.trim() })}
@@ -124,14 +123,6 @@ export function MyEvaluationsPage() {
           description={t('portal.evaluations.emptyText')}
         />
       )}
-      {query.data && points.length > 1 && (
-        <Stack gap="sm" data-testid="portal-progress">
-          <Title order={2} size="h3">
-            {t('portal.evaluations.progress')}
-          </Title>
-          <HistoryCharts points={points} />
-        </Stack>
-      )}
       {query.data && query.data.length > 0 && (
         <Stack gap="sm">
           <Title order={2} size="h3">
@@ -144,6 +135,14 @@ export function MyEvaluationsPage() {
               </Timeline.Item>
             ))}
           </Timeline>
+        </Stack>
+      )}
+      {query.data && points.length > 1 && (
+        <Stack gap="sm" data-testid="portal-progress">
+          <Title order={2} size="h3">
+            {t('portal.evaluations.progress')}
+          </Title>
+          <HistoryCharts points={points} />
         </Stack>
       )}
     </Stack>
