@@ -73,6 +73,9 @@ export const portalEvaluationSchema = z.object({
   bmi_category: z.string().nullable(),
   body_fat_percent: z.number().nullable(),
   fat_category: z.string().nullable(),
+  /** Equation ids of the fat % and the muscle mass: the charts mark a change of equation between two points. */
+  body_fat_equation: z.string().nullable(),
+  muscle_equation: z.string().nullable(),
   muscle_mass_kg: z.number().nullable(),
   waist_cm: z.number().nullable(),
   vo2max: z.number().nullable(),

@@ -79,6 +79,8 @@ export function createPortalRepository(db: Kysely<Database>) {
           sql<string | null>`v.results->'bmi'->>'category'`.as('bmi_category'),
           sql<number | null>`(v.results->'body_fat'->>'percent')::float8`.as('body_fat_percent'),
           sql<string | null>`v.results->'body_fat'->'category'->>'value'`.as('fat_category'),
+          sql<string | null>`v.results->'body_fat'->'equation'->>'id'`.as('body_fat_equation'),
+          sql<string | null>`v.results->'muscle_mass'->'equation'->>'id'`.as('muscle_equation'),
           sql<number | null>`(v.results->'muscle_mass'->>'kg')::float8`.as('muscle_mass_kg'),
           sql<number | null>`(v.inputs->>'pcintura')::float8`.as('waist_cm'),
           sql<number | null>`(v.results->'rockport'->>'vo2max')::float8`.as('vo2max'),

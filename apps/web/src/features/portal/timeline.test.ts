@@ -12,6 +12,8 @@ const card = (id: number, fecha: string, peso: number, fat: number | null): Port
   bmi_category: 'normal',
   body_fat_percent: fat,
   fat_category: null,
+  body_fat_equation: 'tanita_bia',
+  muscle_equation: null,
   muscle_mass_kg: null,
   waist_cm: 80,
   vo2max: null,

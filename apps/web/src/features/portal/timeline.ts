@@ -8,6 +8,8 @@ export function progressPoints(cards: PortalEvaluation[]): HistoryPoint[] {
       id: card.id,
       fecha: card.fecha,
       evaluation_type: card.evaluation_type,
+      fatEquation: card.body_fat_equation,
+      muscleEquation: card.muscle_equation,
       values: {
         peso: card.peso,
         fat: card.body_fat_percent,
