@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { countriesResponseSchema } from '@medida/contracts';
+import { countriesResponseSchema, type Country } from '@medida/contracts';
 import { apiRequest } from './api.ts';
 
 // The country list, shared by registration (public) and the people forms: one call, one cache entry.
@@ -20,4 +20,34 @@ export function useCountries() {
     staleTime: Infinity,
     gcTime: 60 * 60_000,
   });
+}
+
+/**
+ * A country's name in the interface language ("Brasil", "Estados Unidos" in Spanish), from its ISO code
+ * with Intl.DisplayNames; the dataset's (English) name where the runtime has no name for the code.
+ */
+export function localizedCountryName(country: Pick<Country, 'iso2' | 'name'>, lang: string): string {
+  try {
+    const name = new Intl.DisplayNames([lang], { type: 'region' }).of(country.iso2.toUpperCase());
+    return name && name.toUpperCase() !== country.iso2.toUpperCase() ? name : country.name;
+  } catch {
+    return country.name;
+  }
+}
+
+/** Select options for the country list, named and sorted in the interface language. */
+export function countryOptions(countries: readonly Country[], lang: string): { value: string; label: string }[] {
+  return countries
+    .map((c) => ({ value: String(c.id), label: localizedCountryName(c, lang) }))
+    .sort((a, b) => a.label.localeCompare(b.label, lang));
+}
+
+/** The localized name of a stored country, matched by the dataset's name (what user records carry). */
+export function useCountryName(): (storedName: string | null | undefined, lang: string) => string | null {
+  const countries = useCountries();
+  return (storedName, lang) => {
+    if (!storedName) return null;
+    const country = countries.data?.countries.find((c) => c.name === storedName);
+    return country ? localizedCountryName(country, lang) : storedName;
+  };
 }

@@ -48,6 +48,11 @@ describe('food guide (formulas.md §7)', () => {
     expect(foodGuideSystemFor('es-CL')).toBe('chile_ley_20606');
     expect(foodGuideSystemFor('es_cl')).toBe('chile_ley_20606');
     expect(foodGuideSystemFor('es-AR')).toBe('uk_fsa_traffic_light');
+    // The client's country decides, not the language (issue 14).
+    expect(foodGuideSystemFor('en-CL')).toBe('chile_ley_20606');
+    expect(foodGuideSystemFor('pt-CL')).toBe('chile_ley_20606');
+    expect(foodGuideSystemFor('es-BR')).toBe('uk_fsa_traffic_light');
+    expect(foodGuideSystemFor('es')).toBe('uk_fsa_traffic_light');
     const cl = foodGuide('es-CL');
     expect(cl.thresholds.solid.find((t) => t.nutrient === 'sodium_mg')).toMatchObject({
       red_above: 400,

@@ -81,9 +81,12 @@ const CL_LIQUID: NutrientThreshold[] = [
   chile('saturates_g', 'g', 3, 'ALTO EN GRASAS SATURADAS'),
 ];
 
-/** Chile's system for Chilean Spanish; the UK traffic light everywhere else (formulas.md §7). */
+/**
+ * Chile's system for a client in Chile, whatever the language (the law applies to food sold there); the UK
+ * traffic light everywhere else (formulas.md §7). The locale's region is the client's country.
+ */
 export function foodGuideSystemFor(locale: string): FoodGuideSystem {
-  return /^es[-_]CL$/i.test(locale) ? 'chile_ley_20606' : 'uk_fsa_traffic_light';
+  return /^[a-z]{2,3}[-_]CL$/i.test(locale) ? 'chile_ley_20606' : 'uk_fsa_traffic_light';
 }
 
 function deepFreeze<T>(o: T): T {

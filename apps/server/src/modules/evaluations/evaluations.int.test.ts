@@ -80,6 +80,24 @@ describe('POST /web/ingresaevaluacion', () => {
     expect(v.created_by).toBe(t.owner.id);
   });
 
+  it("picks the food guide from the client's country, not the language (issue 14)", async () => {
+    const t = await twoTenants(ctx);
+    const guide = async () => {
+      const id = (await create(t, { locale: undefined })).json().evaluacion.id as number;
+      const row = await ctx.db
+        .selectFrom('evaluation_versions')
+        .select('results')
+        .where('evaluation_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return (row.results as { food_guide: { system: string } }).food_guide.system;
+    };
+    await ctx.db.updateTable('users').set({ lang: 'en' }).where('id', '=', t.client.id).execute();
+    expect(await guide()).toBe('chile_ley_20606');
+    const brazil = await ctx.db.selectFrom('countries').select('id').where('iso2', '=', 'BR').executeTakeFirstOrThrow();
+    await ctx.db.updateTable('users').set({ lang: 'es', pais_id: brazil.id }).where('id', '=', t.client.id).execute();
+    expect(await guide()).toBe('uk_fsa_traffic_light');
+  });
+
   it('defaults the evaluation date to today and refuses a future one', async () => {
     const t = await twoTenants(ctx);
     const res = await create(t, { fecha: undefined });

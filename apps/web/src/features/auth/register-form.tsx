@@ -23,7 +23,7 @@ import { ESPECIALIDAD_KEYS } from '../../lib/especialidades.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { countryFromNavigator } from '../../lib/language.ts';
 import { apiErrorMessage, notifyApiError, notifyError } from '../../lib/notify.ts';
-import { useCountries } from '../../lib/countries.ts';
+import { countryOptions as localizedCountryOptions, useCountries } from '../../lib/countries.ts';
 import { register } from './auth-api.ts';
 import { checkBirthDate } from '../../lib/birth-date.ts';
 import { labelledField } from '../../lib/form-field.ts';
@@ -61,7 +61,7 @@ export function RegisterForm({
   variant: RegistrationVariant;
   onRegistered: (result: Registered) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const countries = useCountries();
   const today = dayjs().format('YYYY-MM-DD');
 
@@ -152,7 +152,7 @@ export function RegisterForm({
     });
   };
 
-  const countryOptions = (countries.data?.countries ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const countryOptions = localizedCountryOptions(countries.data?.countries ?? [], i18n.language);
   const especialidadOptions = ESPECIALIDADES.map((value) => ({
     value,
     label: t(`especialidades.${ESPECIALIDAD_KEYS[value]}`),

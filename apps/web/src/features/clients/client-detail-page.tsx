@@ -33,6 +33,7 @@ import { MessageButton } from '../chat/index.ts';
 import { PortalAccessCard } from './portal-access-card.tsx';
 import { AuditTrailSection, ConsentCard, ConsentWithdrawnBanner, useClientConsent } from './trust-sections.tsx';
 import { paths } from '../../config/paths.ts';
+import { useCountryName } from '../../lib/countries.ts';
 
 function Section({
   title,
@@ -57,10 +58,11 @@ function Section({
 }
 
 function ProfileSection({ user }: { user: ManagedUser }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const countryName = useCountryName();
   const p = user.profile;
   const today = dayjs().format('YYYY-MM-DD');
-  const place = [p.comuna, p.region, p.pais].filter(Boolean).join(', ');
+  const place = [p.comuna, p.region, countryName(p.pais, i18n.language)].filter(Boolean).join(', ');
   return (
     <Section title={t('people.detail.profile')} testId="client-profile">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

@@ -2,14 +2,14 @@ import { Select, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { applyLocationChange, type PersonFormValues } from './person-form.ts';
-import { useCountries } from '../../lib/countries.ts';
+import { countryOptions, useCountries } from '../../lib/countries.ts';
 import { useCities, useStates } from './people-queries.ts';
 
 const toId = (value: string | null) => (value ? Number(value) : null);
 
 /** Country → region → comuna. Each pick clears what hangs below it and loads the next list (spec §4). */
 export function LocationFields({ form }: { form: UseFormReturnType<PersonFormValues> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const values = form.getValues();
   const countries = useCountries();
   const states = useStates(toId(values.pais_id));
@@ -36,7 +36,7 @@ export function LocationFields({ form }: { form: UseFormReturnType<PersonFormVal
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <Select
         label={t('fields.pais')}
-        data={(countries.data?.countries ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        data={countryOptions(countries.data?.countries ?? [], i18n.language)}
         data-testid="person-pais"
         {...selectProps('pais_id', countries.isLoading)}
       />

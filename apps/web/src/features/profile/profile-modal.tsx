@@ -5,6 +5,7 @@ import { LabeledValue as Field } from '../../components/labeled-value.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { especialidadKey } from '../../lib/especialidades.ts';
+import { useCountryName } from '../../lib/countries.ts';
 import { useProfile } from '../../lib/session.ts';
 import { paths } from '../../config/paths.ts';
 import { AvatarEditor } from './avatar-editor.tsx';
@@ -13,7 +14,8 @@ import { ProfileEditForm } from './profile-edit-form.tsx';
 
 /** The signed-in user's own record (GET /web/datosusuario); "Edit" opens the profile form (decision 116). */
 export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const countryName = useCountryName();
   const { data } = useProfile();
   const datos = data?.datos;
   const [editing, setEditing] = useState(false);
@@ -55,7 +57,7 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Field label={t('fields.email')} value={datos.email} />
               <Field label={t('fields.telefono')} value={datos.telefono} />
-              <Field label={t('fields.pais')} value={data.pais} />
+              <Field label={t('fields.pais')} value={countryName(data.pais, i18n.language)} />
               <Field
                 label={t('fields.especialidad')}
                 value={

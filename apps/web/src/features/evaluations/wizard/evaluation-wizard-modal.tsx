@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useProfile, useSessionUser } from '../../../lib/session.ts';
+import { useSessionUser } from '../../../lib/session.ts';
 import { canAffordEvaluation, useCreditsSummary, WizardCredits } from '../../credits/index.ts';
 import { usePeopleModals } from '../../people/index.ts';
 import { createEvaluation, editEvaluation } from '../evaluations-api.ts';
@@ -36,12 +36,6 @@ import { useMeasurementUnits, useOwnProfile } from '../../../lib/own-profile.ts'
 import { displayUnit, fromMetric } from '../../../lib/units.ts';
 
 const PHONE_QUERY = '(max-width: 47.99em)';
-
-/** The engine picks the Chilean food guide for es-CL (formulas.md §7); elsewhere the language alone. */
-function evaluationLocale(country: string | null | undefined): string {
-  const lang = currentLanguage();
-  return lang === 'es' && country?.trim().toLowerCase() === 'chile' ? 'es-CL' : lang;
-}
 
 /** Moves the first invalid input into view once Mantine has rendered the errors. */
 function focusFirstError() {
@@ -76,7 +70,6 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
   const { t } = useTranslation();
   const navigate = useNavigate();
   const evaluatorId = useSessionUser().data?.id ?? 0;
-  const country = useProfile().data?.pais;
   const refresh = useRefreshEvaluations();
   const [step, setStep] = useState(0);
   const units = useMeasurementUnits();
@@ -89,7 +82,9 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
         : initialWizardValues(initialClient, today),
   });
   const values = form.getValues();
-  const ctx = { evaluatorId, today, locale: evaluationLocale(country) };
+  // No locale is sent: the server takes the client's language and country (the food guide follows the
+  // client's country, issue 14).
+  const ctx = { evaluatorId, today };
   const block = clientBlock(values.client, today);
   // The balance is read when the wizard opens: with too few credits it does not start (no failure at Save).
   const credits = useCreditsSummary().data;

@@ -20,7 +20,7 @@ import {
 } from './wizard-form.ts';
 
 const TODAY = '2026-11-21';
-const CTX = { evaluatorId: 1, today: TODAY, locale: 'es' };
+const CTX = { evaluatorId: 1, today: TODAY };
 const adult: WizardClient = {
   id_usuario: 7,
   nombre: 'Ana',

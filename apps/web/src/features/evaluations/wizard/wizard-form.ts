@@ -230,7 +230,7 @@ function conditionsOf(list: ConditionValue[], other: OtherCondition): ConditionV
  */
 export function toEvaluationBody(
   values: WizardValues,
-  ctx: { evaluatorId: number; today: string; locale: string },
+  ctx: { evaluatorId: number; today: string },
 ): CreateEvaluationBody {
   const client = values.client!;
   const { required, optional } = measurementsFor(values.evaluation_type);
@@ -268,7 +268,6 @@ export function toEvaluationBody(
         .filter((e) => e.status)
         .map((e) => ({ name: e.name, status: true, value: e.value as number, unit: e.unit })),
     },
-    locale: ctx.locale,
     // The measured fields are chosen per method at run time (measurementsFor), so TypeScript cannot see them.
   } as CreateEvaluationBody;
 }
@@ -402,7 +401,7 @@ export function toEditBody(
   values: WizardValues,
   stored: StoredInputs,
   evaluationId: number,
-  ctx: { evaluatorId: number; today: string; locale: string },
+  ctx: { evaluatorId: number; today: string },
 ): EditEvaluationBody {
   const kept = Object.fromEntries(Object.entries(stored).filter(([key]) => !WIZARD_KEYS.has(key)));
   return { ...kept, ...toEvaluationBody(values, ctx), evaluationID: evaluationId };
@@ -434,10 +433,7 @@ export interface WizardCheck {
 }
 
 /** Step 2 validation with the engine's own schema (the server runs the same one). */
-export function checkWizard(
-  values: WizardValues,
-  ctx: { evaluatorId: number; today: string; locale: string },
-): WizardCheck {
+export function checkWizard(values: WizardValues, ctx: { evaluatorId: number; today: string }): WizardCheck {
   const body = toEvaluationBody(values, ctx);
   const parsed = evaluationInputSchema.safeParse(body);
   const errors: Record<string, string> = {};
