@@ -165,17 +165,20 @@ export function minorBirthDate(today = new Date()): string {
 
 const ARGON2ID = 2;
 
+/** What a fixture user is written from. */
+type E2eUser = {
+  email: string;
+  password: string;
+  nombre: string;
+  apellido: string;
+  nacimiento?: string;
+  sexo?: string;
+  rut?: string;
+};
+
 async function insertE2eUser(
   db: Kysely<Database>,
-  user: {
-    email: string;
-    password: string;
-    nombre: string;
-    apellido: string;
-    nacimiento?: string;
-    sexo?: string;
-    rut?: string;
-  },
+  user: E2eUser,
   extra: {
     type: UserType;
     cambia_pass: 0 | 1;
@@ -257,37 +260,20 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       parent_user_id: emailParent,
       professional: { creditos: 0, pais_id: chile?.id ?? null },
     });
-    const a11y = await insertE2eUser(handle.db, E2E_USERS.a11y, {
-      type: USER_TYPE.professional,
-      cambia_pass: 0,
-      professional: { creditos: 10, pais_id: chile?.id ?? null },
-    });
-    await insertE2eUser(handle.db, E2E_USERS.a11yClient, {
-      type: USER_TYPE.client,
-      cambia_pass: 0,
-      parent_user_id: a11y,
-    });
-    const historian = await insertE2eUser(handle.db, E2E_USERS.historian, {
-      type: USER_TYPE.professional,
-      cambia_pass: 0,
-      professional: { creditos: 10, pais_id: chile?.id ?? null },
-    });
-    await insertE2eUser(handle.db, E2E_USERS.historyClient, {
-      type: USER_TYPE.client,
-      cambia_pass: 0,
-      parent_user_id: historian,
-    });
-    const imperial = await insertE2eUser(handle.db, E2E_USERS.imperial, {
-      type: USER_TYPE.professional,
-      cambia_pass: 0,
-      professional: { creditos: 10, pais_id: chile?.id ?? null },
-    });
+    /** A Chilean professional with 10 credits and one client of its own: its id. */
+    const professionalWithClient = async (professional: E2eUser, client: E2eUser): Promise<number> => {
+      const id = await insertE2eUser(handle.db, professional, {
+        type: USER_TYPE.professional,
+        cambia_pass: 0,
+        professional: { creditos: 10, pais_id: chile?.id ?? null },
+      });
+      await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: id });
+      return id;
+    };
+    await professionalWithClient(E2E_USERS.a11y, E2E_USERS.a11yClient);
+    await professionalWithClient(E2E_USERS.historian, E2E_USERS.historyClient);
+    const imperial = await professionalWithClient(E2E_USERS.imperial, E2E_USERS.imperialClient);
     await handle.db.updateTable('users').set({ units: 'imperial' }).where('id', '=', imperial).execute();
-    await insertE2eUser(handle.db, E2E_USERS.imperialClient, {
-      type: USER_TYPE.client,
-      cambia_pass: 0,
-      parent_user_id: imperial,
-    });
     await insertE2eUser(handle.db, E2E_USERS.portalPro, {
       type: USER_TYPE.professional,
       cambia_pass: 0,
