@@ -96,3 +96,13 @@ export async function squareAvatar(
   const target = Math.min(side, width, height);
   return render(image.resize(target, target, { fit: 'cover', position: 'centre' }), 'image/webp');
 }
+
+/**
+ * A stored avatar as a PNG of at most `size` pixels a side, for the report's header: react-pdf draws
+ * only PNG and JPEG, and a header logo needs no more than ~200 px (about 3 × its printed size).
+ * PNG keeps a logo's transparency. Throws ImageRejectedError.
+ */
+export async function avatarAsPng(input: Buffer, size: number): Promise<EncodedImage> {
+  const { image } = await openChecked(input, { maxPixels: AVATAR_MAX_SIZE * AVATAR_MAX_SIZE });
+  return render(image.resize(size, size, { fit: 'inside', withoutEnlargement: true }), 'image/png');
+}

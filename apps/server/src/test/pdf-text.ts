@@ -29,3 +29,15 @@ export function pdfInfo(pdf: Buffer): Record<string, string> {
       .map((m) => [m[1]!, m[2]!]),
   );
 }
+
+/** The images drawn in a PDF, as `pdfimages -list` lists them (each with its pixel size and type). */
+export function pdfImages(pdf: Buffer): Array<{ page: number; width: number; height: number; type: string }> {
+  const out = execFileSync('pdfimages', ['-list', '-'], { input: pdf }).toString('utf8');
+  // Two header lines ("page num type width height …" and dashes), then one line per image.
+  return out
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cells) => cells.length > 5)
+    .map((cells) => ({ page: Number(cells[0]), type: cells[2]!, width: Number(cells[3]), height: Number(cells[4]) }));
+}

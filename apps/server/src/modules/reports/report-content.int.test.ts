@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoTenants } from '../../test/people-factories.ts';
+import sharp from 'sharp';
+import { multipartPayload, twoTenants, type Actor } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { evaluationBody, fourSkinfoldBody } from '../../test/evaluation-factories.ts';
-import { pdfInfo, pdfText } from '../../test/pdf-text.ts';
+import { pdfImages, pdfInfo, pdfText } from '../../test/pdf-text.ts';
 import { conditionName, ENGINE_VERSION } from '@medida/domain';
 
 let ctx: TestContext;
@@ -65,8 +66,24 @@ const ENGLISH_WORDS = [
   'moderate',
 ];
 
-async function reportFor(lang: keyof typeof CLIENTS, query = '') {
+/** A square picture (a coloured disc on transparency, like a logo) uploaded as the professional's avatar. */
+async function uploadAvatar(actor: Pick<Actor, 'headers'>) {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><circle cx="300" cy="300" r="280" fill="#1c7ed6"/><text x="300" y="360" font-size="200" text-anchor="middle" fill="#fff">AP</text></svg>';
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  const { payload, headers } = await multipartPayload({}, [{ name: 'logo.png', data: new Uint8Array(png) }], 'files');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/web/avatar',
+    headers: { ...actor.headers, ...headers },
+    payload,
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+async function reportFor(lang: keyof typeof CLIENTS, query = '', options: { avatar?: boolean } = {}) {
   const t = await twoTenants(ctx);
+  if (options.avatar) await uploadAvatar(t.owner);
   const c = CLIENTS[lang];
   const country = await ctx.db
     .selectFrom('countries')
@@ -125,7 +142,8 @@ async function reportFor(lang: keyof typeof CLIENTS, query = '') {
   // REPORT_PDF_DIR=/tmp/x keeps the PDFs for a look (pdftoppm -png …).
   if (process.env.REPORT_PDF_DIR) {
     mkdirSync(process.env.REPORT_PDF_DIR, { recursive: true });
-    writeFileSync(path.join(process.env.REPORT_PDF_DIR, `report-${lang}${query ? '-asked' : ''}.pdf`), res.rawPayload);
+    const name = `report-${lang}${query ? '-asked' : ''}${options.avatar ? '-logo' : ''}.pdf`;
+    writeFileSync(path.join(process.env.REPORT_PDF_DIR, name), res.rawPayload);
   }
   return { pdf: res.rawPayload, text: pdfText(res.rawPayload), id, t };
 }
@@ -180,4 +198,20 @@ describe('the report PDF in the client’s language and region (issue 14)', () =
     expect(text).toContain('Evaluation report');
     expect(text).toContain('72.5 kg');
   });
+
+  it.each(['es', 'pt', 'en'] as const)(
+    'a %s report carries the professional’s avatar as the header logo on every page, and no image without one',
+    async (lang) => {
+      const withLogo = await reportFor(lang, '', { avatar: true });
+      const images = pdfImages(withLogo.pdf);
+      const pages = Number(pdfInfo(withLogo.pdf).Pages);
+      // One picture object, drawn in the header of each page; at most 160 px, from the 512 px avatar.
+      expect(new Set(images.map((i) => i.page))).toEqual(new Set(Array.from({ length: pages }, (_, i) => i + 1)));
+      for (const image of images) expect([image.width, image.height]).toEqual([160, 160]);
+      expect(withLogo.text).toContain('Nutricionista');
+
+      const without = await reportFor(lang);
+      expect(pdfImages(without.pdf)).toEqual([]);
+    },
+  );
 });

@@ -13,7 +13,7 @@ import {
   methodName,
   nutrientName,
 } from '@medida/domain';
-import { Document, Page, renderToBuffer, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, renderToBuffer, Text, View } from '@react-pdf/renderer';
 import './report-fonts.ts';
 import { reportFormat, type ReportFormat } from './report-format.ts';
 import { inputPairs, conditionLines } from './report-inputs.ts';
@@ -34,7 +34,15 @@ export interface ReportModel {
   inputs: EvaluationInput;
   results: EvaluationResult;
   client: { nombre: string; apellido: string; email: string; rut: string | null };
-  evaluator: { nombre: string; apellido: string; especialidad: string | null; email: string; telefono: string | null };
+  evaluator: {
+    nombre: string;
+    apellido: string;
+    especialidad: string | null;
+    email: string;
+    telefono: string | null;
+    /** The professional's avatar as a PNG data URI (report-logo.ts), drawn left of the name; null: none. */
+    logo: string | null;
+  };
   history: Array<{ fecha: string; evaluation_type: number; peso: number; body_fat_percent: number | null }>;
 }
 
@@ -89,10 +97,13 @@ function Header({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => stri
   const e = model.evaluator;
   return (
     <View style={styles.header} fixed>
-      <View style={{ maxWidth: '60%' }}>
-        <Text style={[styles.bold, { fontSize: 11 }]}>{fullName(e)}</Text>
-        {e.especialidad ? <Text>{e.especialidad}</Text> : null}
-        <Text style={styles.muted}>{[e.email, e.telefono].filter(Boolean).join(' · ')}</Text>
+      <View style={{ maxWidth: '60%', flexDirection: 'row', gap: 8 }}>
+        {e.logo ? <Image src={e.logo} style={styles.logo} /> : null}
+        <View>
+          <Text style={[styles.bold, { fontSize: 11 }]}>{fullName(e)}</Text>
+          {e.especialidad ? <Text>{e.especialidad}</Text> : null}
+          <Text style={styles.muted}>{[e.email, e.telefono].filter(Boolean).join(' · ')}</Text>
+        </View>
       </View>
       <View style={{ alignItems: 'flex-end', maxWidth: '40%' }}>
         <Text style={[styles.bold, { fontSize: 11 }]}>{t('title')}</Text>

@@ -45,6 +45,8 @@ export const styles = StyleSheet.create({
     borderBottomColor: COLOURS.accent,
     paddingBottom: 6,
   },
+  /** The professional's logo: 44 pt square, the height of the header's three lines. */
+  logo: { width: 44, height: 44, objectFit: 'contain', borderRadius: 3 },
   footer: {
     position: 'absolute',
     bottom: 20,

@@ -10,6 +10,8 @@ import { authOf, protectedRoute } from '../../lib/access.ts';
 import { z } from 'zod';
 import { translate } from '../../lib/i18n.ts';
 import { DOWNLOAD_CSP } from '../../lib/response-headers.ts';
+import path from 'node:path';
+import { createDiskStorage } from '../../lib/storage.ts';
 import { createReportCache } from './report-cache.ts';
 import { createReportPool, defaultReportWorkers } from './report-pool.ts';
 import { createReportsService } from './reports.service.ts';
@@ -21,6 +23,8 @@ const evaluationTarget = auditTargetOf('evaluation');
 const REPORT_QUEUE_LIMIT = 32;
 /** Rendered PDFs kept in memory (a report is ~30–60 KB: about a thousand of them). */
 const REPORT_CACHE_BYTES = 48 * 1024 * 1024;
+/** Header logos kept in memory (a 160 px PNG is ~10–60 KB: some hundreds of professionals). */
+const LOGO_CACHE_BYTES = 8 * 1024 * 1024;
 
 const errors = {
   403: errorEnvelopeSchema,
@@ -39,7 +43,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     queueLimit: REPORT_QUEUE_LIMIT,
   });
   app.addHook('onClose', () => pool.close());
-  const reports = createReportsService({ ...app.deps, pool, cache: createReportCache(REPORT_CACHE_BYTES) });
+  const reports = createReportsService({
+    ...app.deps,
+    pool,
+    cache: createReportCache(REPORT_CACHE_BYTES),
+    logoCache: createReportCache(LOGO_CACHE_BYTES),
+    // The avatars' blob store (decision 118): the professional's picture is the report's logo.
+    storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
+  });
 
   app.get(
     '/web/evaluations/:id/report.pdf',

@@ -11,6 +11,8 @@ import { createConsentService } from '../consent/consent.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import type { ReportModel } from './report-document.tsx';
 import type { createReportCache } from './report-cache.ts';
+import { createReportLogos } from './report-logo.ts';
+import type { BlobStorage } from '../../lib/storage.ts';
 import { reportFormat } from './report-format.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { ReportQueueFullError, type ReportPool } from './report-pool.ts';
@@ -34,7 +36,7 @@ export function clientLanguage(d: EvaluationDetail): Language {
 
 export function reportModel(
   d: EvaluationDetail,
-  extra: { lang: Language; telefono: string | null; countryIso2: string | null },
+  extra: { lang: Language; telefono: string | null; countryIso2: string | null; logo?: string | null },
 ): ReportModel {
   return {
     lang: extra.lang,
@@ -47,7 +49,7 @@ export function reportModel(
     inputs: d.inputs,
     results: d.results,
     client: d.client,
-    evaluator: { ...d.evaluator, telefono: extra.telefono },
+    evaluator: { ...d.evaluator, telefono: extra.telefono, logo: extra.logo ?? null },
     // Up to the shown evaluation: an old report does not show later visits.
     history: d.history.filter((h) => h.fecha <= d.fecha),
   };
@@ -73,17 +75,22 @@ export function createReportsService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'> & {
     pool: ReportPool;
     cache: ReturnType<typeof createReportCache>;
+    /** The header logos (the professionals' avatars as PNG), kept beside the reports. */
+    logoCache: ReturnType<typeof createReportCache>;
+    storage: BlobStorage;
   },
 ) {
   const evaluations = createEvaluationsService(deps);
   const consent = createConsentService(deps);
   const limits = createRateLimitsService(deps);
   const repository = createReportsRepository(deps.db);
+  const logos = createReportLogos({ storage: deps.storage, cache: deps.logoCache });
 
   /** The report of a detail read in scope, in `lang` or the client's language. */
   async function modelOf(detail: EvaluationDetail, lang: Language | undefined): Promise<ReportModel> {
-    const contacts = await repository.contacts(detail.evaluator.id, detail.client.id);
-    return reportModel(detail, { lang: lang ?? clientLanguage(detail), ...contacts });
+    const { avatar, ...contacts } = await repository.contacts(detail.evaluator.id, detail.client.id);
+    const logo = await logos.logoOf(avatar);
+    return reportModel(detail, { lang: lang ?? clientLanguage(detail), ...contacts, logo });
   }
 
   async function render(model: ReportModel, options: { password?: string } = {}): Promise<Buffer> {
