@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { ErrorCode } from '@medida/contracts';
 import { sql } from '@medida/db';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -183,10 +184,15 @@ describe('public reference data and docs', () => {
 });
 
 describe('web app hosting', () => {
+  const BIG_ASSET = `export const big = '${'x'.repeat(4000)}';`;
   let web: TestContext;
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'medida-dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Medida</title>');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets/small-AbCd1234.js'), 'export const small = 1;');
+    writeFileSync(path.join(dist, 'assets/big-AbCd1234.js'), BIG_ASSET);
+    writeFileSync(path.join(dist, 'assets/big-AbCd1234.js.br'), brotliCompressSync(BIG_ASSET));
     web = await createTestApp({ WEB_DIST_DIR: dist, CORS_ORIGINS: 'http://localhost:5173' });
   });
   afterAll(() => web.close());
@@ -205,6 +211,63 @@ describe('web app hosting', () => {
     expect(api.json().error.code).toBe(ErrorCode.notFound);
     const asset = await web.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
     expect(asset.statusCode).toBe(404);
+  });
+
+  it('answers 404 for a missing asset whatever the accepted encodings and methods (never 500, never the HTML)', async () => {
+    for (const encoding of ['br', 'gzip', 'br, gzip, deflate', 'br;q=0, gzip', 'identity', ''])
+      for (const url of ['/assets/missing-AbCd1234.js', '/assets/missing.css', '/missing.svg', '/assets/'])
+        for (const accept of ['*/*', 'text/html'])
+          for (const method of ['GET', 'HEAD'] as const) {
+            const res = await web.app.inject({ method, url, headers: { accept, 'accept-encoding': encoding } });
+            const what = `${method} ${url} (${encoding}, ${accept})`;
+            if (url === '/missing.svg' && accept === 'text/html') {
+              expect(res.statusCode, what).toBe(200); // a page address: the app shows its own 404 page
+              continue;
+            }
+            expect(res.statusCode, what).toBe(404);
+            if (method === 'GET') expect(res.json().error.code, what).toBe(ErrorCode.notFound);
+          }
+  });
+
+  it('answers the 404 envelope while the build is being replaced (index.html missing)', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'medida-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Medida</title>');
+    const replaced = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      rmSync(path.join(dist, 'index.html'));
+      for (const encoding of ['br', '']) {
+        const res = await replaced.app.inject({
+          method: 'GET',
+          url: '/dashboard',
+          headers: { accept: 'text/html', 'accept-encoding': encoding },
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe(ErrorCode.notFound);
+      }
+    } finally {
+      await replaced.close();
+    }
+  });
+
+  it('sends the asset itself when its precompressed copy is missing, and the copy when it exists', async () => {
+    const plain = await web.app.inject({
+      method: 'GET',
+      url: '/assets/small-AbCd1234.js',
+      headers: { accept: '*/*', 'accept-encoding': 'br, gzip' },
+    });
+    // Under 1 kB the build writes no .br: the file itself is sent (compressed on the fly by @fastify/compress).
+    expect(plain.statusCode).toBe(200);
+    const body = plain.headers['content-encoding'] === 'br' ? brotliDecompressSync(plain.rawPayload) : plain.rawPayload;
+    expect(body.toString()).toBe('export const small = 1;');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const br = await web.app.inject({
+      method: 'GET',
+      url: '/assets/big-AbCd1234.js',
+      headers: { accept: '*/*', 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_ASSET);
   });
 
   it('allows the configured CORS origin with the X-Requested-With header', async () => {

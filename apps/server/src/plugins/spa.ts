@@ -33,11 +33,16 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
     );
   }
 
+  const indexFile = path.join(options.distDir, 'index.html');
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/web' || request.url.startsWith('/web/');
+    // A missing build file (an old chunk after a deployment) is a 404, never the app's HTML: the chunk loader
+    // then retries and reloads instead of failing on HTML served as a script.
+    const isAsset = request.url.startsWith('/assets/');
     const wantsHtml =
       (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
-    if (hasBuild && !isApi && wantsHtml) {
+    // index.html is checked per request: a build being replaced under a running server answers 404, not 500.
+    if (hasBuild && !isApi && !isAsset && wantsHtml && existsSync(indexFile)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendNotFound(request, reply);
