@@ -18,6 +18,7 @@ import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { handoverRoutes } from './modules/handover/handover.routes.ts';
 import { chartsRoutes } from './modules/charts/charts.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(locationsRoutes);
   await app.register(companiesRoutes);
   await app.register(accountRoutes);
+  await app.register(handoverRoutes);
   await app.register(chartsRoutes);
   await app.register(peopleRoutes);
   await app.register(attachmentsRoutes);

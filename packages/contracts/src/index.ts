@@ -18,3 +18,4 @@ export * from './companies.ts';
 export * from './account.ts';
 export * from './charts.ts';
 export * from './portal.ts';
+export * from './handover.ts';

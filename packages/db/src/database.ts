@@ -307,6 +307,16 @@ export interface ClientConsentsTable {
   withdrawn_by: number | null;
 }
 
+/** A client or network professional handed over to another professional of the account (decision 117). */
+export interface HandoversTable {
+  id: Generated<number>;
+  user_id: number;
+  from_user_id: number;
+  to_user_id: number;
+  actor_id: number;
+  created_at: Timestamp;
+}
+
 export interface AuditEventsTable {
   id: Generated<number>;
   account_id: number;
@@ -335,6 +345,7 @@ export interface Database {
   countries: CountriesTable;
   companies: CompaniesTable;
   email_log: EmailLogTable;
+  handovers: HandoversTable;
   states: StatesTable;
   cities: CitiesTable;
   attachments: AttachmentsTable;
@@ -468,6 +479,7 @@ export const databaseColumns = {
     archived_at: tsNull,
   },
   email_log: { id: uuid, user_id: intNull, template: text, recipient: text, created_at: ts },
+  handovers: { id: int, user_id: int, from_user_id: int, to_user_id: int, actor_id: int, created_at: ts },
   states: { id: int, country_id: int, name: text, iso_code: text },
   cities: { id: int, state_id: int, name: text },
   attachments: {

@@ -15,6 +15,9 @@ export const AUDIT_ACTIONS = [
   'export',
   'consent_given',
   'consent_withdrawn',
+  // A hand-over (decision 117): the giver's chain records it went, the receiver's that it came.
+  'handed_over',
+  'received',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

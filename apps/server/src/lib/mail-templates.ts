@@ -13,7 +13,8 @@ type Template =
   | 'emailChangeNotice'
   | 'lockoutNotice'
   | 'verifyEmail'
-  | 'alreadyRegistered';
+  | 'alreadyRegistered'
+  | 'handover';
 
 /** Plain-text messages in the recipient's language; they carry no health data (security.md F6). */
 export function renderMail(

@@ -125,6 +125,18 @@ const cases: AccessCase[] = [
     client: 200,
     ownScope: true,
   },
+  {
+    route: 'GET /web/handover/receivers',
+    request: () => get('/web/handover/receivers'),
+    owner: 200,
+    ownScope: true,
+  },
+  {
+    // The owner hands its client to its colleague (decision 117); anyone else is refused.
+    route: 'POST /web/handover',
+    request: (t) => post('/web/handover', { receiver_id: t.colleague.id, client_ids: [t.client.id] }),
+    owner: 200,
+  },
   { route: 'GET /web/creditos', request: () => get('/web/creditos'), owner: 200, ownScope: true },
   { route: 'GET /web/dashboard/settings', request: () => get('/web/dashboard/settings'), owner: 200, ownScope: true },
   {

@@ -12,6 +12,7 @@ import * as m0015 from './0015_users_account_root_index.ts';
 import * as m0017 from './0017_login_failures.ts';
 import * as m0019 from './0019_avatars.ts';
 import * as m0020 from './0020_measurement_units.ts';
+import * as m0021 from './0021_handovers.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0017_login_failures': m0017,
   '0019_avatars': m0019,
   '0020_measurement_units': m0020,
+  '0021_handovers': m0021,
 };

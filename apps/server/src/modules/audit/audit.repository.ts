@@ -22,43 +22,56 @@ function clientOf(db: Kysely<Database> | Transaction<Database>, kind: AuditTarge
   return clients.where('c.id', '=', (eb) => eb.selectFrom('attachments').select('user_id').where('id', '=', id));
 }
 
+type AuditEventFields = Omit<ChainedFields, 'seq' | 'prev_hash' | 'account_id' | 'client_id'>;
+
+/**
+ * Appends one event at the end of the chain of the account that owns the object's client, and says whether it
+ * did (an object that leads to no client is not client data). Inside the caller's transaction: the first
+ * statement finds the client and its account and takes the account's chain lock in the same row (decision 142:
+ * the lock comes before the chain end is read, so concurrent appends queue up); then the chain end, the insert.
+ */
+export async function appendAuditEvent(
+  trx: Transaction<Database>,
+  target: { kind: AuditTargetKind; id: number },
+  event: AuditEventFields,
+): Promise<boolean> {
+  const owner = await clientOf(trx, target.kind, target.id)
+    .select(sql<unknown>`pg_advisory_xact_lock(${CHAIN_LOCK_NAMESPACE}, c.parent_user_id)`.as('locked'))
+    .executeTakeFirst();
+  if (!owner?.account_id) return false;
+  const last = await trx
+    .selectFrom('audit_events')
+    .select(['seq', 'hash'])
+    .where('account_id', '=', owner.account_id)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const row = {
+    ...event,
+    account_id: owner.account_id,
+    client_id: owner.client_id,
+    seq: (last?.seq ?? 0) + 1,
+    prev_hash: last?.hash ?? GENESIS_HASH,
+  };
+  await trx
+    .insertInto('audit_events')
+    .values({ ...row, hash: auditHash(row) })
+    .execute();
+  return true;
+}
+
+/** Takes the chain locks of several accounts in one order, so two transactions that append to the same chains
+ * (a hand-over A→B and one B→A) never wait on each other in a circle. */
+export async function lockAuditChains(trx: Transaction<Database>, accountIds: number[]) {
+  for (const id of [...new Set(accountIds)].sort((a, b) => a - b))
+    await sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK_NAMESPACE}, ${id})`.execute(trx);
+}
+
 export function createAuditRepository(db: Kysely<Database>) {
   return {
-    /**
-     * Appends one event at the end of the chain of the account that owns the object's client, and says whether
-     * it did (an object that leads to no client is not client data). One transaction: the first statement finds
-     * the client and its account and takes the account's chain lock in the same row (decision 142: the lock comes
-     * before the chain end is read, so concurrent appends queue up); then the chain end, then the insert.
-     */
-    append: (
-      target: { kind: AuditTargetKind; id: number },
-      event: Omit<ChainedFields, 'seq' | 'prev_hash' | 'account_id' | 'client_id'>,
-    ) =>
-      db.transaction().execute(async (trx) => {
-        const owner = await clientOf(trx, target.kind, target.id)
-          .select(sql<unknown>`pg_advisory_xact_lock(${CHAIN_LOCK_NAMESPACE}, c.parent_user_id)`.as('locked'))
-          .executeTakeFirst();
-        if (!owner?.account_id) return false;
-        const last = await trx
-          .selectFrom('audit_events')
-          .select(['seq', 'hash'])
-          .where('account_id', '=', owner.account_id)
-          .orderBy('seq', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        const row = {
-          ...event,
-          account_id: owner.account_id,
-          client_id: owner.client_id,
-          seq: (last?.seq ?? 0) + 1,
-          prev_hash: last?.hash ?? GENESIS_HASH,
-        };
-        await trx
-          .insertInto('audit_events')
-          .values({ ...row, hash: auditHash(row) })
-          .execute();
-        return true;
-      }),
+    /** Appends one event in a transaction of its own (see appendAuditEvent). */
+    append: (target: { kind: AuditTargetKind; id: number }, event: AuditEventFields) =>
+      db.transaction().execute((trx) => appendAuditEvent(trx, target, event)),
 
     /** One client's trail, newest first, with the actor's name. */
     listForClient: (clientId: number, limit: number, offset: number) =>

@@ -25,7 +25,13 @@ export function createNotificationsService(deps: {
 
   async function queue(
     template:
-      'passwordReset' | 'passwordChanged' | 'invitation' | 'verifyEmail' | 'alreadyRegistered' | 'portalInvitation',
+      | 'passwordReset'
+      | 'passwordChanged'
+      | 'invitation'
+      | 'verifyEmail'
+      | 'alreadyRegistered'
+      | 'portalInvitation'
+      | 'handover',
     user: Recipient,
     params: Record<string, string | number>,
   ) {
@@ -65,6 +71,18 @@ export function createNotificationsService(deps: {
         link: `${base}/pages/reset-password#token=${invitation.token}&invitation=1`,
         expires: formatInstant(invitation.expiresAt, asLanguage(user.lang), invitation.timeZone),
         loginUrl: `${base}/pages/login`,
+      }),
+    /**
+     * A professional of the account handed clients or network professionals over to the receiver (decision
+     * 117): who, how many, where to find them. No names of clients, no health data (security.md F6).
+     */
+    handover: (user: Recipient, handover: { giver: string; clients: number; network: number }) =>
+      queue('handover', user, {
+        giver: handover.giver,
+        clients: handover.clients,
+        network: handover.network,
+        clientsUrl: `${base}/users`,
+        networkUrl: `${base}/networkusers`,
       }),
     /** The link carries the token in the fragment, which browsers never send to a server or a log. */
     passwordReset: (user: Recipient, token: string, minutes: number) =>
