@@ -20,58 +20,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { USER_TYPE } from '@medida/contracts';
-import { createDb, migrateToLatest, type DbHandle } from '@medida/db';
-import { createFreshTestDb, insertTestUser } from '@medida/db/testing';
-import type { Config } from '../src/config.ts';
-import { systemClock } from '../src/lib/clock.ts';
-import { createEvaluationsService } from '../src/modules/evaluations/evaluations.service.ts';
-import { createSessionsService } from '../src/modules/sessions/sessions.service.ts';
-import { evaluationBody } from '../src/test/evaluation-factories.ts';
-import { seedBenchTree } from './bench-tree.ts';
+import { createDb, migrateToLatest } from '@medida/db';
+import { createFreshTestDb } from '@medida/db/testing';
+import { seedBenchAccount, type BenchAccount } from './bench-account.ts';
 import { buildServer, startServer, type ServerProcess } from './server-process.ts';
 
 const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.HTTP_BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
-
-interface Fixture {
-  token: string;
-  ownerId: number;
-  evaluationId: number;
-}
-
-/** The list bench's account, one real evaluation and a session for its owner. */
-async function prepare(handle: DbHandle): Promise<Fixture> {
-  const owner = await handle.db
-    .insertInto('users')
-    .values({ type: USER_TYPE.professional, email: 'owner@bench.test', nombre: 'Owner', apellido: 'Bench' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await seedBenchTree(handle.db, owner);
-  const ownerId = owner.id;
-  // A client of its own: the seeded evaluations hold empty documents, which a detail page cannot show.
-  const clientId = await insertTestUser(handle.db, {
-    type: USER_TYPE.client,
-    email: 'detail-client@bench.test',
-    password_hash: 'not-used',
-    parent_user_id: ownerId,
-  });
-  const evaluations = createEvaluationsService({
-    db: handle.db,
-    clock: systemClock,
-    config: { evaluationCreditCost: 0 } as Config,
-  });
-  const actor = { userId: ownerId, userType: USER_TYPE.professional, parentId: null, credits: 0 };
-  const saved = await evaluations.create({ actor, body: evaluationBody(clientId, ownerId) });
-  const sessions = createSessionsService({
-    db: handle.db,
-    clock: systemClock,
-    config: { session: { idleMinutes: 24 * 60, absoluteMinutes: 24 * 60 } },
-  });
-  const token = await sessions.issue(ownerId, { ip: '127.0.0.1', userAgent: 'http bench' });
-  return { token, ownerId, evaluationId: saved.evaluacion.id };
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 });
 
@@ -107,7 +63,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function readRatios(label: string, server: ServerProcess, f: Fixture) {
+async function readRatios(label: string, server: ServerProcess, f: BenchAccount) {
   const auth = { authorization: `Bearer ${f.token}` };
   const routes: Array<[string, string, Record<string, string>]> = [
     ['/web/health', '/web/health', {}],
@@ -139,7 +95,7 @@ async function readRatios(label: string, server: ServerProcess, f: Fixture) {
 }
 
 /** /web/health one request at a time while 4 lists and 2 reports are requested back to back. */
-async function healthUnderLoad(label: string, server: ServerProcess, f: Fixture) {
+async function healthUnderLoad(label: string, server: ServerProcess, f: BenchAccount) {
   const auth = { authorization: `Bearer ${f.token}` };
   const seconds = Math.max(SECONDS * 3, 10);
   const end = performance.now() + seconds * 1000;
@@ -180,7 +136,7 @@ async function healthUnderLoad(label: string, server: ServerProcess, f: Fixture)
   );
 }
 
-async function run(label: string, server: ServerProcess, f: Fixture) {
+async function run(label: string, server: ServerProcess, f: BenchAccount) {
   const load = loadavg()[0]!;
   await readRatios(label, server, f);
   await healthUnderLoad(label, server, f);
@@ -195,10 +151,10 @@ if (process.env.HTTP_BENCH_ONLY !== 'postgres') {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medida-http-bench-'));
   try {
     const handle = await createDb({ pglite: { dataDir: path.join(dataDir, 'pgdata') } });
-    let fixture: Fixture;
+    let fixture: BenchAccount;
     try {
       await migrateToLatest(handle.db);
-      fixture = await prepare(handle);
+      fixture = await seedBenchAccount(handle);
     } finally {
       await handle.close();
     }
@@ -231,7 +187,7 @@ const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) {
   const handle = await createFreshTestDb({ DATABASE_URL: databaseUrl });
   try {
-    const fixture = await prepare(handle);
+    const fixture = await seedBenchAccount(handle);
     const server = await startServer({ DATABASE_URL: handle.connectionString! });
     try {
       await run(`PostgreSQL (${new URL(databaseUrl).host})`, server, fixture);

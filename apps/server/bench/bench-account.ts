@@ -1,0 +1,64 @@
+/** The HTTP benches' account: the list bench's tree plus one real evaluation and a session for its owner. */
+import { USER_TYPE } from '@medida/contracts';
+import type { DbHandle } from '@medida/db';
+import { insertTestUser } from '@medida/db/testing';
+import type { Config } from '../src/config.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { createEvaluationsService } from '../src/modules/evaluations/evaluations.service.ts';
+import { createSessionsService } from '../src/modules/sessions/sessions.service.ts';
+import { evaluationBody } from '../src/test/evaluation-factories.ts';
+import { seedBenchTree } from './bench-tree.ts';
+
+export const BENCH_OWNER_EMAIL = 'owner@bench.test';
+
+export interface BenchAccount {
+  /** The owner's bearer token (a live session). */
+  token: string;
+  ownerId: number;
+  /** A client of the owner with one evaluation stored through the evaluations service. */
+  clientId: number;
+  evaluationId: number;
+}
+
+/** Evaluations stored through the real service without charging credits (the seed is not what is measured). */
+export const freeEvaluations = (handle: DbHandle) =>
+  createEvaluationsService({ db: handle.db, clock: systemClock, config: { evaluationCreditCost: 0 } as Config });
+
+/** Sessions that outlive a whole bench run. */
+export const benchSessions = (handle: DbHandle) =>
+  createSessionsService({
+    db: handle.db,
+    clock: systemClock,
+    config: { session: { idleMinutes: 24 * 60, absoluteMinutes: 24 * 60 } },
+  });
+
+/**
+ * 10,000 clients and 100,000 evaluations (bench-tree.ts) under a verified professional at the top of its account,
+ * plus a client of its own with one evaluation through the service: the seeded ones hold empty documents,
+ * which a detail page or a report cannot show.
+ */
+export async function seedBenchAccount(handle: DbHandle): Promise<BenchAccount> {
+  const owner = await handle.db
+    .insertInto('users')
+    .values({
+      type: USER_TYPE.professional,
+      email: BENCH_OWNER_EMAIL,
+      nombre: 'Owner',
+      apellido: 'Bench',
+      email_verified_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await seedBenchTree(handle.db, owner);
+  const ownerId = owner.id;
+  const clientId = await insertTestUser(handle.db, {
+    type: USER_TYPE.client,
+    email: 'detail-client@bench.test',
+    password_hash: 'not-used',
+    parent_user_id: ownerId,
+  });
+  const actor = { userId: ownerId, userType: USER_TYPE.professional, parentId: null, credits: 0 };
+  const saved = await freeEvaluations(handle).create({ actor, body: evaluationBody(clientId, ownerId) });
+  const token = await benchSessions(handle).issue(ownerId, { ip: '127.0.0.1', userAgent: 'bench' });
+  return { token, ownerId, clientId, evaluationId: saved.evaluacion.id };
+}
