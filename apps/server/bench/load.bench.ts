@@ -261,12 +261,14 @@ async function run(label: string, server: ServerProcess, f: LoadFixture) {
     `${label}: ${f.users.length} reports rendered and every route warmed up in ${((Date.now() - warmStart) / 1000).toFixed(0)} s`,
   );
   const rows: string[] = [];
+  let voidCells = 0;
   for (const connections of LEVELS) {
     let ceiling = NaN;
     for (const target of all) {
       const cell = await measure(server, target, connections);
       await settle(server);
       if (target.name === '/web/health') ceiling = cell.perSecond;
+      if (cell.failures.length) voidCells++;
       rows.push(
         `| ${target.name} | ${connections} | ${cell.perSecond.toFixed(1)} | ${ms(cell.p50)} | ${ms(cell.p95)} | ${ms(cell.p99)} | ` +
           `${((cell.perSecond / ceiling) * 100).toFixed(1)} % | ${cell.failures.join(', ') || '0'} |`,
@@ -277,6 +279,10 @@ async function run(label: string, server: ServerProcess, f: LoadFixture) {
   console.log('| route | connections | req/s | p50 ms | p95 ms | p99 ms | of /web/health | non-2xx / errors |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---|');
   for (const row of rows) console.log(row);
+  if (voidCells) {
+    console.log(`${voidCells} cell(s) had non-2xx answers or socket errors: those rows are not figures.`);
+    process.exitCode = 1;
+  }
   console.log(
     `(load average, 1 min: ${before.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}; server CPU ${(server.cpuSeconds() - cpuBefore).toFixed(0)} s, RSS ${server.rssMb().toFixed(0)} MB at the end)`,
   );
