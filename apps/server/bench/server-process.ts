@@ -1,6 +1,7 @@
 /**
- * The compiled server (`dist/server.js`, what `npm start` runs) in its own process, for the benches: its
- * memory and CPU are its own, and a PGlite data directory is held by it alone.
+ * The compiled server (`dist/server.js`, what `npm start` runs) in its own process, for the benches and the
+ * fault suite (src/trust/faults.int.test.ts): its memory and CPU are its own, and a PGlite data directory is held
+ * by it alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';

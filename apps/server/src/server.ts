@@ -1,6 +1,8 @@
 // Process entry: configuration, database, listen, graceful shutdown.
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
+  acquireDataDirLock,
   DataDirLockedError,
   DEMO_ACCOUNT,
   demoAccountExists,
@@ -15,6 +17,8 @@ import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
 import { openDatabase } from './lib/open-database.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
+import { createDiskStorage } from './lib/storage.ts';
+import { sweepUploads } from './modules/attachments/uploads-sweep.ts';
 import { createLoginThrottleService } from './modules/login-throttle/login-throttle.service.ts';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service.ts';
 
@@ -45,6 +49,8 @@ async function main() {
     throw error;
   }
 
+  const swept = await sweepUploadsAlone(config, db);
+
   const hasher = createPasswordHasher();
   const seeded = config.seedDemo
     ? await seedDemoData(db.db, { hashPassword: hasher.hash, now: systemClock.now })
@@ -72,6 +78,8 @@ async function main() {
     throw error;
   }
   const runningApp = app;
+  if (swept.staged > 0 || swept.orphans > 0)
+    runningApp.log.warn(swept, 'uploads: removed unfinished uploads and files no record names (a killed process)');
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -120,6 +128,28 @@ async function main() {
         `  Demo professional: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}${seeded ? ' (just created)' : ''}\n\n`,
     );
   }
+}
+
+/**
+ * One process per uploads directory, on both databases (decision 144): the lock makes the start-up sweep safe,
+ * since no other process can be between promoting a blob and committing its row. Released on any exit; a lock
+ * left by a killed process is stale and taken over.
+ */
+async function sweepUploadsAlone(config: Config, db: DbHandle) {
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  try {
+    const lock = acquireDataDirLock(uploadsDir);
+    process.on('exit', () => lock.release());
+  } catch (error) {
+    if (error instanceof DataDirLockedError)
+      fail(
+        `Cannot start: the uploads directory ${uploadsDir} is in use by another running Medida process (pid ${error.pid}). ` +
+          'Each server process needs its own DATA_DIR.',
+      );
+    throw error;
+  }
+  return sweepUploads(db.db, createDiskStorage(uploadsDir));
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,9 +31,18 @@ export interface BlobStorage {
   read(key: string): Promise<Buffer>;
   /** Removes a permanent blob. Missing is fine. */
   remove(key: string): Promise<void>;
+  /** Every permanent blob's key (the start-up sweep compares them with the rows). */
+  keys(): Promise<string[]>;
+  /** Removes every staged blob; only safe when no request is running (at start-up). Returns how many. */
+  clearStaged(): Promise<number>;
 }
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function missingIsEmpty(error: NodeJS.ErrnoException): never[] {
+  if (error.code === 'ENOENT') return [];
+  throw error;
+}
 
 export function createDiskStorage(root: string): BlobStorage {
   const tmpDir = path.join(root, 'tmp');
@@ -79,6 +88,15 @@ export function createDiskStorage(root: string): BlobStorage {
     readStaged: (key) => readFile(tmpPath(key)),
     read: (key) => readFile(blobPath(key)),
     remove: (key) => rm(blobPath(key), { force: true }),
+    async keys() {
+      const entries = await readdir(blobDir, { recursive: true, withFileTypes: true }).catch(missingIsEmpty);
+      return entries.filter((e) => e.isFile() && KEY.test(e.name)).map((e) => e.name);
+    },
+    async clearStaged() {
+      const entries = await readdir(tmpDir).catch(missingIsEmpty);
+      await Promise.all(entries.map((name) => rm(path.join(tmpDir, name), { force: true })));
+      return entries.length;
+    },
   };
 }
 

@@ -68,6 +68,18 @@ export function createAttachmentsRepository(db: Db) {
       return Number(rows[0]?.bytes ?? 0);
     },
 
+    /** Which of these storage keys an attachment or an avatar row holds. */
+    referencedKeys: async (keys: readonly string[]): Promise<Set<string>> => {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('attachments')
+        .select('storage_key')
+        .where('storage_key', 'in', keys)
+        .union(db.selectFrom('avatars').select('storage_key').where('storage_key', 'in', keys))
+        .execute();
+      return new Set(rows.map((r) => r.storage_key));
+    },
+
     /** Removes the given attachments of one user; returns the storage keys of what was removed. */
     deleteForUser: (userId: number, ids: number[]) =>
       ids.length === 0

@@ -1,0 +1,27 @@
+import type { Database, Kysely } from '@medida/db';
+import type { BlobStorage } from '../../lib/storage.ts';
+import { createAttachmentsRepository } from './attachments.repository.ts';
+
+/** Keys per query: well under PostgreSQL's 65,535 bind parameters. */
+const CHUNK = 1000;
+
+/**
+ * At start-up, before the first request (decision 144): a process killed during an upload leaves staged files
+ * in `uploads/tmp`, and one killed between a blob's promotion and its transaction's commit leaves a blob no row
+ * names. Both go; a blob a row names is never touched. Only safe while no other process writes to this uploads
+ * directory, which the server's uploads lock guarantees.
+ */
+export async function sweepUploads(db: Kysely<Database>, storage: BlobStorage) {
+  const staged = await storage.clearStaged();
+  const keys = await storage.keys();
+  const repo = createAttachmentsRepository(db);
+  let orphans = 0;
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const chunk = keys.slice(i, i + CHUNK);
+    const referenced = await repo.referencedKeys(chunk);
+    const unreferenced = chunk.filter((key) => !referenced.has(key));
+    await Promise.all(unreferenced.map((key) => storage.remove(key)));
+    orphans += unreferenced.length;
+  }
+  return { staged, orphans, kept: keys.length - orphans };
+}
