@@ -5,7 +5,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstScreen } from './vite/first-screen-plugin.ts';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 /**
@@ -41,8 +43,8 @@ function precompress(): Plugin {
 // The API lives under /web on the Fastify server; in dev we proxy it (HTTP and the chat WebSocket)
 // so the browser sees one origin, exactly as in production where the server serves dist/.
 export default defineConfig({
-  plugins: [react(), precompress()],
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), firstScreen(root), precompress()],
+  root,
   server: {
     port: 5173,
     proxy: {

@@ -115,8 +115,11 @@ try {
     headless: true,
     args: [...CHROMIUM_ARGS],
   });
+  // LIGHTHOUSE_PAGES=login,dashboard audits only those (A/B rounds on the shared machine).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
   const rows = [];
-  for (const target of targets) rows.push(await audit(browser, server.baseURL, target, reportDir));
+  for (const target of targets)
+    if (!only || only.includes(target.name)) rows.push(await audit(browser, server.baseURL, target, reportDir));
   console.table(rows);
   console.log(
     `load average: ${os

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -268,6 +269,25 @@ describe('web app hosting', () => {
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_ASSET);
+  });
+
+  it("allows index.html's inline script by its hash in the CSP, and no other inline script", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'medida-dist-'));
+    const inline = "(function(){document.title='x'})()";
+    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Medida</title><script>${inline}</script>`);
+    const withScript = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      const res = await withScript.app.inject({ method: 'GET', url: '/pages/login', headers: { accept: 'text/html' } });
+      const csp = String(res.headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1];
+      const hash = createHash('sha256').update(inline).digest('base64');
+      expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+      expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    } finally {
+      await withScript.close();
+    }
+    const plain = await web.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(/script-src ([^;]+)/.exec(String(plain.headers['content-security-policy']))?.[1]).toBe("'self'");
   });
 
   it('allows the configured CORS origin with the X-Requested-With header', async () => {

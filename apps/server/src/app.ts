@@ -46,7 +46,7 @@ import { inputGuard } from './plugins/input-guard.ts';
 import { realtime } from './plugins/realtime.ts';
 import { requestTimeout } from './plugins/request-timeout.ts';
 import { security } from './plugins/security.ts';
-import { spa } from './plugins/spa.ts';
+import { inlineScriptHashes, spa } from './plugins/spa.ts';
 
 /** JSON bodies are small; upload routes will set their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -161,7 +161,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestTimeout, { ms: config.timeouts.requestSeconds * 1000 });
   await app.register(inputGuard);
   // Security headers before auth: a 401 thrown by the auth hook must carry them too.
-  await app.register(security, { corsOrigins: config.corsOrigins });
+  await app.register(security, {
+    corsOrigins: config.corsOrigins,
+    inlineScriptHashes: inlineScriptHashes(config.webDistDir),
+  });
   await app.register(compression);
   await app.register(auth, { authenticate: createSessionsService(app.deps).authenticate });
   await app.register(auditTrail, { record: createAuditService(app.deps).record });

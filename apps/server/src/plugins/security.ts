@@ -7,15 +7,16 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept-Language, X-Request
 
 /**
  * Security headers for the SPA and the API (security.md R31). Mantine injects inline styles, so
- * 'unsafe-inline' is allowed for styles only; scripts come from our origin alone.
+ * 'unsafe-inline' is allowed for styles only; scripts come from our origin alone, plus index.html's own
+ * inline script (the first screen's preloads, decision 154) allowed by its hash.
  */
-async function securityPlugin(app: FastifyInstance, options: { corsOrigins: string[] }) {
+async function securityPlugin(app: FastifyInstance, options: { corsOrigins: string[]; inlineScriptHashes?: string[] }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...(options.inlineScriptHashes ?? []).map((hash) => `'${hash}'`)],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],

@@ -1,9 +1,27 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './error-handler.ts';
+
+/**
+ * The CSP sources (`sha256-…`) of index.html's inline scripts: the build writes one that preloads the first
+ * screen (apps/web/vite/first-screen-plugin.ts). Read once at start-up, like the build itself; a build
+ * replaced under a running server only loses its preloads until the restart (the browser blocks the script).
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  const file = path.join(distDir, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}`,
+  );
+}
 
 /**
  * Serves the built web app and its history-mode fallback: a GET outside /web that accepts HTML

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, isSessionEndingStatus, parseErrorResponse } from './api-error.ts';
 import { API_TIMEOUT_MS } from './constants.ts';
+import { takeEarlyRequest } from './early-requests.ts';
 import { getToken } from './storage.ts';
 
 export interface ApiRequestOptions<S extends z.ZodType> {
@@ -39,6 +40,13 @@ function buildUrl(path: string, query: ApiRequestOptions<z.ZodType>['query']): s
   return search ? `${path}?${search}` : path;
 }
 
+/** Rejects when the signal aborts (our timeout or the caller's cancellation) like an aborted fetch. */
+function untilAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) =>
+    signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true }),
+  );
+}
+
 type SendOptions = Omit<ApiRequestOptions<z.ZodType>, 'schema'>;
 
 /** The shared transport: headers, 30 s timeout, caller cancellation, and every failure as an ApiError. */
@@ -63,14 +71,19 @@ async function send(path: string, options: SendOptions, accept: string): Promise
   const onCallerAbort = () => controller.abort();
   signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), {
+  const url = buildUrl(path, query);
+  const request = () =>
+    fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       signal: controller.signal,
     });
+  // The first screen's GETs may already be on their way (index.html's inline script): same URL, same token.
+  const early = method === 'GET' && token ? takeEarlyRequest(url) : undefined;
+  let response: Response;
+  try {
+    response = await (early ? Promise.race([early.catch(request), untilAborted(controller.signal)]) : request());
   } catch (error) {
     if (timedOut) throw new ApiError({ kind: 'timeout', status: 0, code: 'timeout', message: 'Request timed out' });
     if (signal?.aborted) throw error; // the caller cancelled: let it see its own AbortError

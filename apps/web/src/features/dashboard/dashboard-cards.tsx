@@ -1,7 +1,17 @@
-import '@mantine/charts/styles.css';
 import type { ReactNode } from 'react';
-import { BarChart } from '@mantine/charts';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import {
   IconActivity,
   IconCalendarStats,
@@ -16,10 +26,17 @@ import type { Dashboard } from '@medida/contracts';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { CreditsExplanation } from '../credits/index.ts';
 import { evaluationWizard } from '../evaluations/index.ts';
 import { paths } from '../../config/paths.ts';
+
+// The chart's height is reserved while recharts loads, so nothing moves when it arrives (issue 11: CLS).
+const CHART_HEIGHT = 200;
+const WeeklyChart = lazyWithTimeout(() => import('./weekly-chart.tsx').then((m) => m.WeeklyChart), {
+  fallback: <Skeleton h={CHART_HEIGHT} radius="md" data-testid="dash-weekly-loading" />,
+});
 
 const day = (iso: string) => dayjs(iso).format('D MMM YYYY');
 const fullName = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.apellido}`;
@@ -134,15 +151,7 @@ export function WeeklyCard({ weekly }: { weekly: Dashboard['weekly'] }) {
   const data = weekly.map((w) => ({ week: dayjs(w.week_start).format('D MMM'), count: w.count }));
   return (
     <Card title={t('dashboard.weekly.title')} testId="dash-weekly">
-      <BarChart
-        h={200}
-        data={data}
-        dataKey="week"
-        series={[{ name: 'count', label: t('dashboard.weekly.series'), color: 'medida.6' }]}
-        yAxisProps={{ allowDecimals: false, width: 32 }}
-        gridAxis="x"
-        tickLine="none"
-      />
+      <WeeklyChart data={data} seriesLabel={t('dashboard.weekly.series')} />
     </Card>
   );
 }

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { firstScreenPlan, type FirstScreenAssets, type FirstScreenVisit } from './first-screen.ts';
+
+const assets: FirstScreenAssets = {
+  screens: {
+    login: ['/assets/login-page-1.js', '/assets/Checkbox-1.js'],
+    layout: ['/assets/main-layout-1.js', '/assets/all-1.css', '/assets/Checkbox-1.js'],
+    dashboard: ['/assets/dashboard-page-1.js', '/assets/schemas-1.js'],
+    evaluationDetail: ['/assets/evaluation-detail-page-1.js'],
+    clients: ['/assets/clients-page-1.js'],
+  },
+  locales: { es: ['/assets/es-1.js'], en: ['/assets/en-1.js'], pt: ['/assets/pt-1.js'] },
+};
+const files = (v: FirstScreenVisit) => firstScreenPlan(assets, v).files;
+const visit = (over: Partial<FirstScreenVisit>): FirstScreenVisit => ({
+  pathname: '/pages/login',
+  signedIn: false,
+  storedLanguage: null,
+  navigatorLanguages: [],
+  ...over,
+});
+
+describe('firstScreenPlan', () => {
+  it('preloads Login and the language for a visitor, on Login and on any private address (the guard sends them there)', () => {
+    const login = ['/assets/login-page-1.js', '/assets/Checkbox-1.js', '/assets/es-1.js'];
+    expect(files(visit({}))).toEqual(login);
+    expect(files(visit({ pathname: '/dashboard' }))).toEqual(login);
+    expect(files(visit({ pathname: '/Pages/Login/' }))).toEqual(login);
+  });
+
+  it('preloads the signed-in layout and the page of the address, each file once', () => {
+    expect(files(visit({ pathname: '/dashboard', signedIn: true }))).toEqual([
+      '/assets/main-layout-1.js',
+      '/assets/all-1.css',
+      '/assets/Checkbox-1.js',
+      '/assets/dashboard-page-1.js',
+      '/assets/schemas-1.js',
+      '/assets/es-1.js',
+    ]);
+    expect(files(visit({ pathname: '/', signedIn: true }))).toContain('/assets/dashboard-page-1.js');
+    expect(files(visit({ pathname: '/pages/login', signedIn: true }))).toContain('/assets/dashboard-page-1.js');
+    expect(files(visit({ pathname: '/evaluations/detail', signedIn: true }))).toContain(
+      '/assets/evaluation-detail-page-1.js',
+    );
+    expect(files(visit({ pathname: '/users', signedIn: true }))).toContain('/assets/clients-page-1.js');
+    expect(files(visit({ pathname: '/sessions', signedIn: true }))).toEqual([
+      '/assets/main-layout-1.js',
+      '/assets/all-1.css',
+      '/assets/Checkbox-1.js',
+      '/assets/es-1.js',
+    ]);
+  });
+
+  it('preloads only the language on the other public pages', () => {
+    expect(files(visit({ pathname: '/pages/register', navigatorLanguages: ['pt-BR'] }))).toEqual(['/assets/pt-1.js']);
+  });
+
+  it('picks the language as the app does: the stored choice, then the browser, then Spanish; register-pacific is Spanish', () => {
+    const language = (over: Partial<FirstScreenVisit>) => files(visit(over)).at(-1);
+    expect(language({ storedLanguage: 'en', navigatorLanguages: ['pt-BR'] })).toBe('/assets/en-1.js');
+    expect(language({ storedLanguage: 'xx', navigatorLanguages: ['fr-FR', 'pt-BR'] })).toBe('/assets/pt-1.js');
+    expect(language({ navigatorLanguages: ['fr-FR'] })).toBe('/assets/es-1.js');
+    expect(language({ pathname: '/pages/register-pacific', storedLanguage: 'en' })).toBe('/assets/es-1.js');
+  });
+
+  it('runs on its own once serialized (index.html holds its source, without the module around it)', () => {
+    const standalone = new Function(`return (${firstScreenPlan.toString()})`)() as typeof firstScreenPlan;
+    expect(standalone(assets, visit({ navigatorLanguages: ['en-US'] })).files).toEqual([
+      '/assets/login-page-1.js',
+      '/assets/Checkbox-1.js',
+      '/assets/en-1.js',
+    ]);
+  });
+});

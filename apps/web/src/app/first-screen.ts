@@ -1,0 +1,125 @@
+/**
+ * What the first screen of a cold load needs besides the entry, chosen before the entry runs (issue 11,
+ * decision 154). The build (vite.config.ts, plugin `medida-first-screen`) writes this function into
+ * index.html as an inline script with the hashed file names of each screen, so the browser fetches the
+ * route's chunk, its CSS and the language's texts together with the entry instead of one round trip after
+ * it. The server allows the script by its hash in the CSP (apps/server/src/plugins/spa.ts).
+ *
+ * The function is serialized with `Function.prototype.toString`: it must not use anything outside its
+ * own body (no imports, no module-level constants). A wrong guess costs one unused download, never a
+ * wrong screen: the app still loads what it renders.
+ */
+import type { EarlyRequests } from '../lib/early-requests.ts';
+
+/** The screens index.html knows: a name each, the module of its route (relative to apps/web). */
+export const FIRST_SCREEN_MODULES = {
+  login: 'src/features/auth/login-page.tsx',
+  layout: 'src/app/layout/main-layout.tsx',
+  dashboard: 'src/features/dashboard/dashboard-page.tsx',
+  evaluationDetail: 'src/features/evaluations/evaluation-detail-page.tsx',
+  clients: 'src/features/clients/clients-page.tsx',
+} as const;
+
+export type FirstScreen = keyof typeof FIRST_SCREEN_MODULES;
+
+export interface FirstScreenAssets {
+  /** Files (`/assets/…`) of each screen beyond what index.html already loads: chunks and CSS. */
+  screens: Record<FirstScreen, string[]>;
+  /** The texts' chunk of each language. */
+  locales: Record<string, string[]>;
+}
+
+export interface FirstScreenVisit {
+  pathname: string;
+  /** Whether localStorage holds a session token (the guard shows Login otherwise). */
+  signedIn: boolean;
+  /** localStorage's `lang`, if any. */
+  storedLanguage: string | null;
+  navigatorLanguages: readonly string[];
+}
+
+/** The files to preload for this visit (its screen's chunks and CSS, then its language's texts) and the language. */
+export function firstScreenPlan(
+  assets: FirstScreenAssets,
+  visit: FirstScreenVisit,
+): { files: string[]; language: string } {
+  const path = visit.pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const isPublic = path === '/pages' || path.indexOf('/pages/') === 0;
+  // The guard (app/guard.ts): Login for a visitor without a session, the dashboard for a signed-in one on Login.
+  let screens: FirstScreen[] = [];
+  if (isPublic) {
+    if (path === '/pages/login') screens = visit.signedIn ? ['layout', 'dashboard'] : ['login'];
+  } else if (!visit.signedIn) screens = ['login'];
+  else {
+    screens = ['layout'];
+    if (path === '/' || path === '/dashboard') screens.push('dashboard');
+    else if (path === '/evaluations/detail') screens.push('evaluationDetail');
+    else if (path === '/users') screens.push('clients');
+  }
+
+  // The language rule of lib/language.ts, short of the register variants (a miss costs one download).
+  const supported = Object.keys(assets.locales);
+  let language = 'es';
+  const navigatorLanguage = visit.navigatorLanguages
+    .map((tag) => tag.toLowerCase().split('-')[0] ?? '')
+    .find((base) => supported.indexOf(base) >= 0);
+  if (path.indexOf('register-pacific') >= 0) language = 'es';
+  else if (visit.storedLanguage && supported.indexOf(visit.storedLanguage) >= 0) language = visit.storedLanguage;
+  else if (navigatorLanguage) language = navigatorLanguage;
+
+  const files: string[] = [];
+  for (const screen of screens)
+    for (const file of assets.screens[screen]) if (files.indexOf(file) < 0) files.push(file);
+  for (const file of assets.locales[language] ?? []) if (files.indexOf(file) < 0) files.push(file);
+  return { files, language };
+}
+
+/**
+ * Starts the signed-in first screen's requests while the entry downloads (serialized like
+ * `firstScreenPlan`): the session user, then for the dashboard its figures and the profile (the
+ * welcome line), with the headers lib/api.ts sends. An answer that is not 200 is used as it is: the app
+ * handles it as it would its own request's (a 401 still ends the session).
+ */
+export function startEarlyRequests(
+  visit: { pathname: string; token: string; language: string },
+  get: (url: string, init: RequestInit) => Promise<Response>,
+): EarlyRequests {
+  const path = visit.pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const early: EarlyRequests = {};
+  if (path === '/pages' || path.indexOf('/pages/') === 0) return early;
+  const init: RequestInit = {
+    headers: {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'Accept-Language': visit.language,
+      Authorization: 'Bearer ' + visit.token,
+    },
+  };
+  const userUrl = '/web/authenticate/user';
+  const user = get(userUrl, init);
+  early[userUrl] = user;
+  if (path === '/' || path === '/dashboard') {
+    // A clone: the app reads the first answer's body itself.
+    const ids = user
+      .then((response) => (response.ok ? response.clone().json() : null))
+      .then((body: { user?: { id?: unknown; type?: unknown; cambia_pass?: unknown } } | null) => body?.user ?? null);
+    const after = (url: (u: { id?: unknown; type?: unknown; cambia_pass?: unknown }) => string | null) => {
+      const started = ids.then((u) => {
+        const next = u ? url(u) : null;
+        return next ? { url: next, response: get(next, init) } : null;
+      });
+      return started;
+    };
+    // Only a professional has a dashboard; a temporary password has no profile (lib/session.ts).
+    const dash = after((u) => (u.type === 1 ? '/web/getdash?id_usuario=' + String(u.id) + '&type=1' : null));
+    const profile = after((u) => (u.cambia_pass !== 1 ? '/web/datosusuario?id_usuario=' + String(u.id) : null));
+    for (const started of [dash, profile])
+      started.then(
+        (s) => {
+          if (s) early[s.url] = s.response;
+        },
+        () => undefined,
+      );
+  }
+  return early;
+}
