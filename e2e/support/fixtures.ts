@@ -46,6 +46,45 @@ export const E2E_USERS = {
     nombre: 'Pía',
     apellido: 'Portales',
   },
+  /**
+   * The hand-over spec (decision 117): a top account with two network professionals, the giver and its
+   * sibling; the giver has three clients and a network professional of its own with one client.
+   */
+  handoverTop: {
+    email: 'handover.top@e2e.medida.test',
+    password: 'Arriba-Clave-2026',
+    nombre: 'Tadeo',
+    apellido: 'Cumbre',
+  },
+  handoverGiver: {
+    email: 'handover.giver@e2e.medida.test',
+    password: 'Entrega-Clave-2026',
+    nombre: 'Gabriela',
+    apellido: 'Entrega',
+  },
+  handoverSibling: {
+    email: 'handover.sibling@e2e.medida.test',
+    password: 'Lado-Clave-2026',
+    nombre: 'Sofía',
+    apellido: 'Lado',
+  },
+  handoverBranch: {
+    email: 'handover.branch@e2e.medida.test',
+    password: 'Rama-Clave-2026',
+    nombre: 'Nicolás',
+    apellido: 'Rama',
+  },
+  handoverClients: ['Ana Alba', 'Bruno Bravo', 'Carla Cruz', 'Diego Duna'].map((name, i) => {
+    const [nombre, apellido] = name.split(' ') as [string, string];
+    return {
+      email: `handover.client${i + 1}@e2e.medida.test`,
+      password: 'Cliente-Traspaso-2026',
+      nombre,
+      apellido,
+      sexo: i % 2 ? 'Masculino' : 'Femenino',
+      nacimiento: '1990-01-15',
+    };
+  }),
   /** The home spec's professional (dashboard, profile, companies, analytics) with three clients of its own. */
   home: { email: 'home@e2e.medida.test', password: 'Inicio-Clave-2026', nombre: 'Helena', apellido: 'Hogar' },
   homeClients: [
@@ -279,6 +318,21 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       cambia_pass: 0,
       professional: { creditos: 20, pais_id: chile?.id ?? null },
     });
+    const pro = (user: E2eUser, parent: number | null) =>
+      insertE2eUser(handle.db, user, {
+        type: USER_TYPE.professional,
+        cambia_pass: 0,
+        parent_user_id: parent,
+        professional: { creditos: 5, pais_id: chile?.id ?? null },
+      });
+    const top = await pro(E2E_USERS.handoverTop, null);
+    const giver = await pro(E2E_USERS.handoverGiver, top);
+    await pro(E2E_USERS.handoverSibling, top);
+    const branch = await pro(E2E_USERS.handoverBranch, giver);
+    const [c1, c2, c3, c4] = E2E_USERS.handoverClients;
+    for (const client of [c1!, c2!, c3!])
+      await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: giver });
+    await insertE2eUser(handle.db, c4!, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: branch });
     for (const client of E2E_USERS.homeClients)
       await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: home });
   } finally {

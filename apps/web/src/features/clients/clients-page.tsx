@@ -10,7 +10,14 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
-import { peopleModals, useClientsPage } from '../people/index.ts';
+import {
+  HandoverModal,
+  peopleModals,
+  SelectionBar,
+  useClientsPage,
+  usePeopleSelection,
+  type HandoverChoice,
+} from '../people/index.ts';
 import { ClientCards, ClientsTable } from './clients-table.tsx';
 
 /** `users`: the professional's clients, paged by limit/skip and searchable (spec §2, §7). */
@@ -21,6 +28,9 @@ export function ClientsPage() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
   const query = useClientsPage({ limit, skip: (page - 1) * limit, search: debouncedSearch });
+  // Chosen rows stay chosen across pages and searches, for the bulk hand-over (decision 117).
+  const selection = usePeopleSelection();
+  const [handover, setHandover] = useState<HandoverChoice | null>(null);
 
   const total = query.data?.total ?? 0;
   const clients = query.data?.clients ?? [];
@@ -62,10 +72,10 @@ export function ClientsPage() {
         aria-busy={query.isFetching}
       >
         <Box visibleFrom="sm">
-          <ClientsTable clients={clients} />
+          <ClientsTable clients={clients} selection={selection} />
         </Box>
         <Box hiddenFrom="sm">
-          <ClientCards clients={clients} />
+          <ClientCards clients={clients} selection={selection} />
         </Box>
       </Box>
     );
@@ -97,6 +107,7 @@ export function ClientsPage() {
             }}
             data-testid="clients-search"
           />
+          <SelectionBar selection={selection} onHandOver={() => setHandover({ client_ids: [...selection.selected] })} />
           {body}
           {total > 0 && (
             <ListPager
@@ -113,6 +124,7 @@ export function ClientsPage() {
           )}
         </Stack>
       </Paper>
+      <HandoverModal choice={handover} onClose={() => setHandover(null)} onDone={selection.clear} />
     </>
   );
 }

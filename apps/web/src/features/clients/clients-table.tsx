@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ManagedUser } from '@medida/contracts';
 import { formatNationalId } from '@medida/contracts';
-import { PeopleCards, PeopleTable, personName, type PeopleColumn, type PeopleListKind } from '../people/index.ts';
+import {
+  PeopleCards,
+  PeopleTable,
+  personName,
+  type PeopleColumn,
+  type PeopleListKind,
+  type PeopleSelection,
+} from '../people/index.ts';
 import { paths } from '../../config/paths.ts';
 
 const CLIENTS: PeopleListKind = {
@@ -18,7 +25,7 @@ const CLIENTS: PeopleListKind = {
 };
 
 /** Desktop: a table. Phones get ClientCards instead (one card per client). */
-export function ClientsTable({ clients }: { clients: ManagedUser[] }) {
+export function ClientsTable({ clients, selection }: { clients: ManagedUser[]; selection?: PeopleSelection }) {
   const { t } = useTranslation();
   const columns: PeopleColumn[] = [
     {
@@ -29,14 +36,15 @@ export function ClientsTable({ clients }: { clients: ManagedUser[] }) {
     { header: t('fields.telefono'), cell: (c) => c.profile.telefono ?? '—' },
     { header: t('fields.company'), cell: (c) => c.company?.name ?? '—' },
   ];
-  return <PeopleTable people={clients} kind={CLIENTS} columns={columns} />;
+  return <PeopleTable people={clients} kind={CLIENTS} columns={columns} selection={selection} />;
 }
 
-export function ClientCards({ clients }: { clients: ManagedUser[] }) {
+export function ClientCards({ clients, selection }: { clients: ManagedUser[]; selection?: PeopleSelection }) {
   return (
     <PeopleCards
       people={clients}
       kind={CLIENTS}
+      selection={selection}
       badges={(client) => (
         <>
           {client.profile.rut && (

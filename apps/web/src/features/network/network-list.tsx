@@ -2,7 +2,13 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@medida/contracts';
 import { especialidadKey } from '../../lib/especialidades.ts';
-import { PeopleCards, PeopleTable, type PeopleColumn, type PeopleListKind } from '../people/index.ts';
+import {
+  PeopleCards,
+  PeopleTable,
+  type PeopleColumn,
+  type PeopleListKind,
+  type PeopleSelection,
+} from '../people/index.ts';
 
 const NETWORK: PeopleListKind = { testId: 'network', editModal: 'editNetworkUser', avatarColor: 'grape' };
 
@@ -23,7 +29,7 @@ function useLabels() {
   };
 }
 
-export function NetworkTable({ users }: { users: ManagedUser[] }) {
+export function NetworkTable({ users, selection }: { users: ManagedUser[]; selection?: PeopleSelection }) {
   const { t } = useTranslation();
   const labels = useLabels();
   const columns: PeopleColumn[] = [
@@ -31,15 +37,16 @@ export function NetworkTable({ users }: { users: ManagedUser[] }) {
     { header: t('fields.trabajo'), cell: labels.trabajo, td: { 'data-testid': 'network-trabajo' } },
     { header: t('fields.telefono'), cell: (user) => user.profile.telefono ?? '—' },
   ];
-  return <PeopleTable people={users} kind={NETWORK} columns={columns} />;
+  return <PeopleTable people={users} kind={NETWORK} columns={columns} selection={selection} />;
 }
 
-export function NetworkCards({ users }: { users: ManagedUser[] }) {
+export function NetworkCards({ users, selection }: { users: ManagedUser[]; selection?: PeopleSelection }) {
   const labels = useLabels();
   return (
     <PeopleCards
       people={users}
       kind={NETWORK}
+      selection={selection}
       details={(user) => (
         <Text size="sm" mt="xs">
           {labels.especialidad(user)} · {labels.trabajo(user)}

@@ -8,7 +8,14 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { apiErrorMessage } from '../../lib/notify.ts';
-import { peopleModals, useEvaluators } from '../people/index.ts';
+import {
+  HandoverModal,
+  peopleModals,
+  SelectionBar,
+  useEvaluators,
+  usePeopleSelection,
+  type HandoverChoice,
+} from '../people/index.ts';
 import { NetworkCards, NetworkTable } from './network-list.tsx';
 
 /** The server returns the whole network at once (no paging): filtering happens here. */
@@ -28,6 +35,9 @@ export function NetworkPage() {
   const all = query.data?.evaluators;
   const users = useMemo(() => (all ?? []).filter((u) => !needle || matches(u, needle)), [all, needle]);
   const openNew = () => peopleModals.open({ kind: 'newNetworkUser' });
+  // Chosen network professionals, for the bulk hand-over (decision 117).
+  const selection = usePeopleSelection();
+  const [handover, setHandover] = useState<HandoverChoice | null>(null);
 
   let body;
   if (query.isError) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
@@ -54,10 +64,10 @@ export function NetworkPage() {
     body = (
       <>
         <Box visibleFrom="sm">
-          <NetworkTable users={users} />
+          <NetworkTable users={users} selection={selection} />
         </Box>
         <Box hiddenFrom="sm">
-          <NetworkCards users={users} />
+          <NetworkCards users={users} selection={selection} />
         </Box>
         <Text size="sm" c="dimmed">
           {t('people.network.count', { count: users.length })}
@@ -88,9 +98,14 @@ export function NetworkPage() {
               data-testid="network-search"
             />
           )}
+          <SelectionBar
+            selection={selection}
+            onHandOver={() => setHandover({ network_ids: [...selection.selected] })}
+          />
           {body}
         </Stack>
       </Paper>
+      <HandoverModal choice={handover} onClose={() => setHandover(null)} onDone={selection.clear} />
     </>
   );
 }

@@ -26,3 +26,5 @@ export {
 export { createUser, editUser, downloadAttachment } from './people-api.ts';
 export { personName, initials } from './person-name.ts';
 export { PeopleCards, PeopleTable, type PeopleColumn, type PeopleListKind } from './people-list.tsx';
+export { HandoverModal, type HandoverChoice } from './handover-modal.tsx';
+export { usePeopleSelection, SelectionBar, type PeopleSelection } from './people-selection.tsx';

@@ -6,9 +6,12 @@ import {
   getManagedUserResponseSchema,
   getMyClientsResponseSchema,
   getMyEvaluatorsResponseSchema,
+  handoverReceiversResponseSchema,
+  handoverResponseSchema,
   messageSchema,
   statesResponseSchema,
   USER_TYPE,
+  type HandoverBody,
 } from '@medida/contracts';
 import { apiDownload, apiRequest } from '../../lib/api.ts';
 
@@ -66,3 +69,11 @@ export const fetchCities = (stateId: number, signal?: AbortSignal) =>
 
 /** Attachments need the bearer header, so they are fetched as a blob (never a token in a URL). */
 export const downloadAttachment = (filePath: string) => apiDownload(filePath);
+
+/** GET /web/handover/receivers: whom this professional may hand people over to (decision 117). */
+export const fetchHandoverReceivers = (signal?: AbortSignal) =>
+  apiRequest('/web/handover/receivers', { schema: handoverReceiversResponseSchema, signal });
+
+/** POST /web/handover: the chosen clients and network professionals, or everyone, to one receiver. */
+export const handOver = (body: HandoverBody) =>
+  apiRequest('/web/handover', { method: 'POST', body, schema: handoverResponseSchema });

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Avatar, Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Avatar, Badge, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@medida/contracts';
 import { openChatWith } from '../chat/index.ts';
@@ -7,6 +7,7 @@ import { useConfirmDelete } from './confirm-delete.tsx';
 import { peopleModals } from './people-modal-store.ts';
 import { PersonActionsMenu } from './person-actions-menu.tsx';
 import { initials, personName } from './person-name.ts';
+import type { PeopleSelection } from './people-selection.tsx';
 
 /** What sets the clients list and the network list apart; the rest of the two lists is this file. */
 export interface PeopleListKind {
@@ -59,23 +60,54 @@ function NameCell({ person, kind }: { person: ManagedUser; kind: PeopleListKind 
   );
 }
 
-/** Desktop: name, the feature's columns, credits and the actions menu. Phones get PeopleCards instead. */
+/** A row's checkbox, named after the person for screen readers. */
+function SelectBox({ person, selection }: { person: ManagedUser; selection: PeopleSelection }) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox
+      aria-label={t('handover.selectPerson', { name: personName(person) })}
+      checked={selection.selected.has(person.id_usuario)}
+      onChange={() => selection.toggle(person.id_usuario)}
+      data-testid="select-person"
+    />
+  );
+}
+
+/**
+ * Desktop: name, the feature's columns, credits and the actions menu. Phones get PeopleCards instead.
+ * With `selection`, a first column of checkboxes (the header one chooses every row shown).
+ */
 export function PeopleTable({
   people,
   kind,
   columns,
+  selection,
 }: {
   people: ManagedUser[];
   kind: PeopleListKind;
   columns: PeopleColumn[];
+  selection?: PeopleSelection | undefined;
 }) {
   const { t } = useTranslation();
   const actions = useRowActions(kind.editModal);
+  const shown = people.map((p) => p.id_usuario);
+  const chosen = shown.filter((id) => selection?.selected.has(id)).length;
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={t('handover.selectAllShown')}
+                  checked={chosen > 0 && chosen === shown.length}
+                  indeterminate={chosen > 0 && chosen < shown.length}
+                  onChange={() => selection.setMany(shown, chosen < shown.length)}
+                  data-testid="select-all-people"
+                />
+              </Table.Th>
+            )}
             <Table.Th>{t('people.columns.name')}</Table.Th>
             {columns.map((column) => (
               <Table.Th key={column.header}>{column.header}</Table.Th>
@@ -89,6 +121,11 @@ export function PeopleTable({
         <Table.Tbody>
           {people.map((person) => (
             <Table.Tr key={person.id_usuario} data-testid={`${kind.testId}-row`} data-email={person.profile.email}>
+              {selection && (
+                <Table.Td>
+                  <SelectBox person={person} selection={selection} />
+                </Table.Td>
+              )}
               <Table.Td>
                 <NameCell person={person} kind={kind} />
               </Table.Td>
@@ -120,10 +157,11 @@ interface PeopleCardsProps {
   details?: (person: ManagedUser) => ReactNode;
   /** Badges before the credits badge. */
   badges?: (person: ManagedUser) => ReactNode;
+  selection?: PeopleSelection | undefined;
 }
 
 /** Phones: one card per person, with the same actions menu as the table. */
-export function PeopleCards({ people, kind, details, badges }: PeopleCardsProps) {
+export function PeopleCards({ people, kind, details, badges, selection }: PeopleCardsProps) {
   const { t } = useTranslation();
   const actions = useRowActions(kind.editModal);
   return (
@@ -138,7 +176,10 @@ export function PeopleCards({ people, kind, details, badges }: PeopleCardsProps)
           data-email={person.profile.email}
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <NameCell person={person} kind={kind} />
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              {selection && <SelectBox person={person} selection={selection} />}
+              <NameCell person={person} kind={kind} />
+            </Group>
             <PersonActionsMenu {...actions(person)} />
           </Group>
           {details?.(person)}

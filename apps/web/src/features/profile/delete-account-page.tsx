@@ -12,10 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowsExchange, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -24,6 +25,7 @@ import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage, notifyApiError, notifySuccess } from '../../lib/notify.ts';
 import { useProfile } from '../../lib/session.ts';
 import { sessionStore } from '../../lib/session-store.ts';
+import { HandoverModal } from '../people/index.ts';
 import { accountKeys, deleteAccount, fetchAccountDeletion } from './account-api.ts';
 
 /** `delete-account` (decision 113): what goes and what stays, then the password and the e-mail typed again. */
@@ -33,6 +35,8 @@ export function DeleteAccountPage() {
   const deletion = useQuery({ queryKey: accountKeys.deletion, queryFn: ({ signal }) => fetchAccountDeletion(signal) });
   const email = profile.data?.datos.email ?? '';
   const isClient = profile.data?.datos.type === 2;
+  const queryClient = useQueryClient();
+  const [handingOver, setHandingOver] = useState(false);
 
   let action;
   if (deletion.isError)
@@ -53,7 +57,17 @@ export function DeleteAccountPage() {
               network: t('deleteAccount.networkCount', { count: deletion.data.network }),
             })}
           </Text>
+          <Button
+            leftSection={<IconArrowsExchange size={18} />}
+            onClick={() => setHandingOver(true)}
+            w={{ base: '100%', sm: 'auto' }}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="handover-everyone"
+          >
+            {t('deleteAccount.handOverEveryone')}
+          </Button>
           <Text size="sm">
+            {t('deleteAccount.orChooseIn')}{' '}
             <Anchor component={Link} to={paths.clients}>
               {t('nav.clients')}
             </Anchor>
@@ -96,6 +110,12 @@ export function DeleteAccountPage() {
         </SimpleGrid>
         {action}
       </Stack>
+      <HandoverModal
+        choice={handingOver ? { all: true } : null}
+        onClose={() => setHandingOver(false)}
+        // Nobody left under the user: the page now shows the deletion form.
+        onDone={() => void queryClient.invalidateQueries({ queryKey: accountKeys.deletion })}
+      />
     </>
   );
 }
