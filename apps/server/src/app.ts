@@ -32,6 +32,8 @@ import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportRenderer } from './modules/reports/report-renderer.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -190,12 +192,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(avatarsRoutes);
   await app.register(creditsRoutes);
   await app.register(evaluationsRoutes);
-  await app.register(reportsRoutes);
+  // One report worker pool and cache for downloads, e-mails and data exports (decision 016).
+  const reportRenderer = createReportRenderer(config);
+  app.addHook('onClose', () => reportRenderer.pool.close());
+  await app.register(reportsRoutes, { renderer: reportRenderer });
   await app.register(chatRoutes);
   await app.register(dashboardRoutes);
   await app.register(consentRoutes);
   await app.register(portalRoutes);
   await app.register(auditRoutes);
+  await app.register(exportsRoutes, { renderer: reportRenderer });
 
   await app.register(spa, { distDir: config.webDistDir });
   return app;

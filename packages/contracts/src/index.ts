@@ -19,3 +19,4 @@ export * from './account.ts';
 export * from './charts.ts';
 export * from './portal.ts';
 export * from './handover.ts';
+export * from './client-export.ts';

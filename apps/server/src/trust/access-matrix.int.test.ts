@@ -39,6 +39,15 @@ async function giveConsent(t: Target) {
   if (res.statusCode !== 200) throw new Error(res.body);
 }
 
+/** The job of the export the target's owner started last (the export rows' object). */
+let exportJobId = '';
+async function ownersExport(t: Target) {
+  const res = await ctx.app.inject({ ...post(`/web/clients/${t.client.id}/export`, {}), headers: t.owner.headers });
+  if (res.statusCode !== 202) throw new Error(res.body);
+  exportJobId = res.json<{ export: { id: string } }>().export.id;
+  await ctx.app.deps.background.idle();
+}
+
 const cases: AccessCase[] = [
   // Oneself: answers about the acting user only.
   {
@@ -320,6 +329,26 @@ const cases: AccessCase[] = [
     request: (t) => get(`/web/clients/${t.client.id}/audit`),
     owner: 200,
     client: 200,
+  },
+  // The client's data export (decision 145): the client's professionals and the client itself may start one;
+  // a job and its ZIP are only for the user who started it.
+  {
+    route: 'POST /web/clients/:id/export',
+    request: (t) => post(`/web/clients/${t.client.id}/export`, {}),
+    owner: 202,
+    client: 202,
+  },
+  {
+    route: 'GET /web/exports/:id',
+    setup: (t) => ownersExport(t),
+    request: () => get(`/web/exports/${exportJobId}`),
+    owner: 200,
+  },
+  {
+    route: 'GET /web/exports/:id/download',
+    setup: (t) => ownersExport(t),
+    request: () => get(`/web/exports/${exportJobId}/download`),
+    owner: 200,
   },
   // The client portal (decision 132): the invitation and its status on the target's client, and the
   // client's own reads (its professional, its evaluation cards; professionals have no cards: 403).

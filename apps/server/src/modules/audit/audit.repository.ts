@@ -73,9 +73,10 @@ export function createAuditRepository(db: Kysely<Database>) {
     append: (target: { kind: AuditTargetKind; id: number }, event: AuditEventFields) =>
       db.transaction().execute((trx) => appendAuditEvent(trx, target, event)),
 
-    /** One client's trail, newest first, with the actor's name. */
-    listForClient: (clientId: number, limit: number, offset: number) =>
-      db
+    /** One client's trail with the actor's name: a page newest first, or (no page) all of it oldest first. */
+    listForClient: (clientId: number, page?: { limit: number; offset: number }) => {
+      const direction = page ? 'desc' : 'asc';
+      const trail = db
         .selectFrom('audit_events')
         .leftJoin('users as actor', 'actor.id', 'audit_events.actor_id')
         .select([
@@ -92,11 +93,10 @@ export function createAuditRepository(db: Kysely<Database>) {
           'audit_events.ip',
         ])
         .where('audit_events.client_id', '=', clientId)
-        .orderBy('audit_events.occurred_at', 'desc')
-        .orderBy('audit_events.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+        .orderBy('audit_events.occurred_at', direction)
+        .orderBy('audit_events.id', direction);
+      return (page ? trail.limit(page.limit).offset(page.offset) : trail).execute();
+    },
 
     countForClient: async (clientId: number) =>
       Number(

@@ -40,6 +40,27 @@ export function createConsentRepository(db: Kysely<Database>) {
         .limit(1)
         .executeTakeFirst(),
 
+    /** Every record of the client, oldest first (the data export). */
+    allForClient: (clientId: number) =>
+      db
+        .selectFrom('client_consents')
+        .select([
+          'purpose',
+          'text_version',
+          'text_sha256',
+          'lang',
+          'method',
+          'given_at',
+          'recorded_by',
+          'withdrawn_at',
+          'withdrawn_by',
+        ])
+        .where('client_id', '=', clientId)
+        .where('purpose', '=', HEALTH_DATA)
+        .orderBy('given_at')
+        .orderBy('id')
+        .execute(),
+
     withdrawLive: async (clientId: number, actorId: number, now: Date) => {
       const result = await db
         .updateTable('client_consents')

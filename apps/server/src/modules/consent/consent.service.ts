@@ -75,6 +75,22 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       return current(clientId);
     },
 
+    /** Every consent record of a client the actor may see, oldest first (the data export). */
+    async history(actorId: number, clientId: number) {
+      await findVisibleClient(deps.db, actorId, clientId);
+      return (await repo.allForClient(clientId)).map((row) => ({
+        purpose: 'health_data' as const,
+        text_version: row.text_version,
+        text_sha256: row.text_sha256,
+        lang: row.lang as Language,
+        method: row.method as Consent['method'],
+        given_at: row.given_at.toISOString(),
+        withdrawn_at: row.withdrawn_at?.toISOString() ?? null,
+        recorded_by: row.recorded_by,
+        withdrawn_by: row.withdrawn_by,
+      }));
+    },
+
     /** Changes to a client whose consent was withdrawn are refused (409); clients without any record are not. */
     async requireWritable(clientId: number) {
       const latest = await repo.latest(clientId);

@@ -117,6 +117,20 @@ export function createEvaluationsRepository(db: Db) {
         .where(userBelowActor(actorId, 'users'))
         .executeTakeFirst(),
 
+    /** The ids of one client's live evaluations in `scope`, oldest first (the data export). */
+    idsOfClient: async (scope: EvaluationScope, clientId: number) =>
+      (
+        await db
+          .selectFrom('evaluations as e')
+          .select('e.id')
+          .where('e.client_id', '=', clientId)
+          .where('e.deleted_at', 'is', null)
+          .where(inScope(scope))
+          .orderBy('e.evaluated_on')
+          .orderBy('e.id')
+          .execute()
+      ).map((r) => r.id),
+
     /** A client (type 2) whose evaluations the list may show in `scope` (the list's own scope rule, deleted clients included). */
     findClientInScope: (scope: EvaluationScope, clientId: number) =>
       db

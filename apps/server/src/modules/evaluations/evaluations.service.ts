@@ -234,6 +234,9 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       };
     },
 
+    /** One client's live evaluations the actor may read (same scope as get), oldest first. */
+    idsOfClient: (a: { actor: Actor; clientId: number }) => repo.idsOfClient(readScope(a.actor), a.clientId),
+
     /** Who sent which version of an evaluation to whom (security.md F9 audit of disclosures). */
     recordEmail: (m: { evaluationId: number; version: number; sentBy: number; recipient: string; lang: string }) =>
       repo.insertEmail({

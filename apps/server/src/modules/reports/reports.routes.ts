@@ -10,21 +10,11 @@ import { authOf, protectedRoute } from '../../lib/access.ts';
 import { z } from 'zod';
 import { translate } from '../../lib/i18n.ts';
 import { DOWNLOAD_CSP } from '../../lib/response-headers.ts';
-import path from 'node:path';
-import { createDiskStorage } from '../../lib/storage.ts';
-import { createReportCache } from './report-cache.ts';
-import { createReportPool, defaultReportWorkers } from './report-pool.ts';
+import type { ReportRenderer } from './report-renderer.ts';
 import { createReportsService } from './reports.service.ts';
 import { audited, auditTargetOf, bodyField, paramField } from '../../lib/audit-route.ts';
 
 const evaluationTarget = auditTargetOf('evaluation');
-
-/** Reports waiting for a worker before new ones get 503 (~32 × 0.7 s of work per worker at most). */
-const REPORT_QUEUE_LIMIT = 32;
-/** Rendered PDFs kept in memory (a report is ~30–60 KB: about a thousand of them). */
-const REPORT_CACHE_BYTES = 48 * 1024 * 1024;
-/** Header logos kept in memory (a 160 px PNG is ~10–60 KB: some hundreds of professionals). */
-const LOGO_CACHE_BYTES = 8 * 1024 * 1024;
 
 const errors = {
   403: errorEnvelopeSchema,
@@ -36,21 +26,8 @@ const errors = {
 };
 
 /** The evaluation's PDF report: download (detail page) and e-mail to the client (spec §7 enviarevalua). */
-export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const config = app.deps.config;
-  const pool = createReportPool({
-    size: config.reportWorkers ?? defaultReportWorkers(),
-    queueLimit: REPORT_QUEUE_LIMIT,
-  });
-  app.addHook('onClose', () => pool.close());
-  const reports = createReportsService({
-    ...app.deps,
-    pool,
-    cache: createReportCache(REPORT_CACHE_BYTES),
-    logoCache: createReportCache(LOGO_CACHE_BYTES),
-    // The avatars' blob store (decision 118): the professional's picture is the report's logo.
-    storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
-  });
+export const reportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> = async (app, { renderer }) => {
+  const reports = createReportsService({ ...app.deps, ...renderer });
 
   app.get(
     '/web/evaluations/:id/report.pdf',

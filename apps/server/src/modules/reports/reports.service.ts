@@ -105,7 +105,30 @@ export function createReportsService(
     }
   }
 
+  /** A rendering from the shared cache; if every worker is busy, waits and tries again (a background job, no user waiting on a 503). */
+  async function cachedRendering(detail: EvaluationDetail, model: ReportModel, patience: number): Promise<Buffer> {
+    const key = deps.cache.key({ evaluationId: detail.id, version: detail.version, lang: model.lang }, model);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await deps.cache.get(key, () => deps.pool.render(model, {}));
+      } catch (error) {
+        if (!(error instanceof ReportQueueFullError) || attempt >= patience) throw error;
+        await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_SECONDS * 1000));
+      }
+    }
+  }
+
   return {
+    /**
+     * The current version's PDF in the client's language, for the client's data export: the export is
+     * rate-limited as a whole, so the per-download limit does not apply; same scope as getevaluacion.
+     */
+    async forExport(a: { actor: Actor; evaluationId: number }) {
+      const detail = await evaluations.get(a);
+      const model = await modelOf(detail, undefined);
+      return { fileName: reportFileName(detail), lang: model.lang, pdf: await cachedRendering(detail, model, 12) };
+    },
+
     /** Same scope as getevaluacion: the owner's tree, or the client itself. */
     async download(a: {
       actor: Actor;

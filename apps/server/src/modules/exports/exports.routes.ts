@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { createReadStream } from 'node:fs';
+import {
+  clientIdParamsSchema,
+  errorEnvelopeSchema,
+  exportJobParamsSchema,
+  exportJobResponseSchema,
+} from '@medida/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, protectedRoute } from '../../lib/access.ts';
+import { audited, auditTargetOf, paramField } from '../../lib/audit-route.ts';
+import { MINUTE } from '../../lib/clock.ts';
+import { DOWNLOAD_CSP } from '../../lib/response-headers.ts';
+import { createDiskStorage } from '../../lib/storage.ts';
+import type { ReportRenderer } from '../reports/report-renderer.ts';
+import { createExportJobs, toExportJob, type ExportJobState } from './export-jobs.ts';
+import { createExportsService } from './exports.service.ts';
+
+/** How long a ready ZIP waits for its download before it is deleted. */
+export const EXPORT_TTL_MS = 15 * MINUTE;
+
+const clientTarget = auditTargetOf('client');
+const errors = {
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+
+/**
+ * A client's data export (issue 16, decision 145): POST starts a job (202), GET polls its progress, the
+ * download hands over the ZIP once. Started by the client's professionals or by the client itself.
+ */
+export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> = async (app, { renderer }) => {
+  const jobs = createExportJobs({
+    dir: path.join(app.deps.config.dataDir, 'exports'),
+    clock: app.deps.clock,
+    ttlMs: EXPORT_TTL_MS,
+  });
+  app.addHook('onClose', () => jobs.close());
+  const storage = createDiskStorage(path.join(app.deps.config.dataDir, 'uploads'));
+  const exportsService = createExportsService({ ...app.deps, storage, renderer, jobs });
+  /** The job a 202 answer announced: built once the answer (and its audit event) has gone out. */
+  const toStart = new WeakMap<FastifyRequest, ExportJobState>();
+
+  app.post(
+    '/web/clients/:id/export',
+    {
+      ...audited(
+        protectedRoute('any', {
+          tags: ['people'],
+          summary:
+            "Starts building one ZIP of a client's data (JSON, report PDFs, attachments, audit trail); poll GET /web/exports/:id",
+          params: clientIdParamsSchema,
+          response: { 202: exportJobResponseSchema, ...errors },
+        }),
+        { action: 'export', resource: 'export', target: (request) => clientTarget(paramField(request, 'id')) },
+      ),
+      // After the audit event is written (onSend), so the trail inside the ZIP includes this export.
+      onResponse: async (request, reply) => {
+        const job = toStart.get(request);
+        if (!job) return;
+        if (reply.statusCode !== 202) return jobs.discard(job);
+        app.deps.background.run('client export', () =>
+          exportsService.run(job, authOf(request), (err) => request.log.error({ err }, 'client export failed')),
+        );
+      },
+    },
+    async (request, reply) => {
+      const job = await exportsService.start(authOf(request), request.params.id);
+      toStart.set(request, job);
+      return reply.code(202).send({ export: toExportJob(job) });
+    },
+  );
+
+  app.get(
+    '/web/exports/:id',
+    protectedRoute('any', {
+      tags: ['people'],
+      summary: 'The progress of an export this user started (files written of the total); 404 for anybody else',
+      params: exportJobParamsSchema,
+      response: { 200: exportJobResponseSchema, ...errors },
+    }),
+    async (request) => ({ export: toExportJob(exportsService.status(authOf(request).userId, request.params.id)) }),
+  );
+
+  app.get(
+    '/web/exports/:id/download',
+    audited(
+      protectedRoute('any', {
+        tags: ['people'],
+        summary: 'The ready ZIP of an export this user started (application/zip, attachment)',
+        params: exportJobParamsSchema,
+        response: { 200: z.any().describe('application/zip'), ...errors },
+      }),
+      { action: 'download', resource: 'export' },
+    ),
+    async (request, reply) => {
+      const job = await exportsService.readyFile(authOf(request).userId, request.params.id);
+      request.auditTarget = { kind: 'client', id: job.clientId };
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-length', String(job.sizeBytes))
+        .header('content-disposition', `attachment; filename="${job.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', DOWNLOAD_CSP)
+        .header('cache-control', 'no-store')
+        .send(createReadStream(job.filePath));
+    },
+  );
+};
