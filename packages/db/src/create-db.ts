@@ -4,6 +4,7 @@ import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
 import { listenOnChannel, type Listener, type ListenHandlers } from './pg-listener.ts';
+import { withPreparedStatements } from './pg-prepared.ts';
 import { createPglitePool } from './pglite-pool.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 import { textParsers } from './type-parsers.ts';
@@ -50,7 +51,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     // pg then emits 'error' on the pool, which would crash the process without a listener; the pool
     // already discards that client and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
     const { connectionString } = options.postgres;
     return {
       db,

@@ -1,6 +1,7 @@
 // The embedded database's thread: one PGlite instance, queries in order, answers by message.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { createPreparedQueries } from './pglite-prepared.ts';
 import type { PgliteRequest, PgliteReply, PgliteWorkerData, SerializedDbError } from './pglite-protocol.ts';
 import { textParsers } from './type-parsers.ts';
 
@@ -24,6 +25,7 @@ try {
     // server's RSS from the start, and pages beyond it are one file read away (decision 102).
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
   });
+  const prepared = createPreparedQueries(pglite);
   port.on('message', (request: PgliteRequest) => {
     if (request.kind === 'close') {
       pglite.close().then(
@@ -32,17 +34,8 @@ try {
       );
       return;
     }
-    pglite.query(request.sql, request.params).then(
-      (result) =>
-        port.postMessage({
-          id: request.id,
-          result: {
-            rows: result.rows as unknown[],
-            command: result.command,
-            rowCount: result.rowCount,
-            affectedRows: result.affectedRows,
-          },
-        } satisfies PgliteReply),
+    prepared.query(request.sql, request.params).then(
+      (result) => port.postMessage({ id: request.id, result } satisfies PgliteReply),
       (error: unknown) => port.postMessage({ id: request.id, error: serializeError(error) } satisfies PgliteReply),
     );
   });
