@@ -1,11 +1,15 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { createRequire } from 'node:module';
 import { planResultTypeChanged } from './pg-prepared.ts';
 import type { PgliteQueryResult } from './pglite-protocol.ts';
 
-/** pg's own parameter serialization (Date, Buffer, arrays, JSON objects), so both drivers send the same text. */
-const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): string | Buffer | null } }).utils
-  .prepareValue;
+/**
+ * pg's own parameter serialization (Date, Buffer, arrays, JSON objects), so both drivers send the same text. Its
+ * utils module alone: all of pg would cost this thread ~10 MB more.
+ */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue(value: unknown): string | Buffer | null;
+};
 
 /** Statements kept prepared in the embedded session; the least recently used is closed beyond this. */
 export const PREPARED_STATEMENT_LIMIT = 100;

@@ -1,7 +1,15 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type sharpFunction from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 
-// One decode at a time per call is enough on a small server; the cache would keep decoded pixels around.
-sharp.cache(false);
+let loadingSharp: Promise<typeof sharpFunction> | undefined;
+/** sharp (libvips: ~30 MB of resident memory) loads with the first image, not at start-up (issue 11 item 6). */
+function loadSharp() {
+  return (loadingSharp ??= import('sharp').then((module) => {
+    // One decode at a time per call is enough on a small server; the cache would keep decoded pixels around.
+    module.default.cache(false);
+    return module.default;
+  }));
+}
 
 export type RasterMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -38,6 +46,7 @@ export const AVATAR_MAX_SIZE = 512;
  * same limit enforced by libvips. The first frame only (an animation is one picture).
  */
 async function openChecked(input: Buffer, limits: ImageLimits) {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();

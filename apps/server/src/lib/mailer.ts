@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailAttachment {
   filename: string;
@@ -60,10 +60,14 @@ export function smtpTransportUrl(url: string): string {
 
 export function createMailer(options: { from: string; sink: MailSink; logger: Logger }): Mailer {
   const { sink, logger } = options;
-  const transport =
-    sink.kind === 'smtp'
-      ? nodemailer.createTransport(smtpTransportUrl(sink.url))
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer (~14 MB of resident memory) loads with the first e-mail, not at start-up (issue 11 item 6).
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      sink.kind === 'smtp'
+        ? nodemailer.createTransport(smtpTransportUrl(sink.url))
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   const pending = new Set<Promise<void>>();
   const sent: SentMail[] = [];
 
@@ -75,7 +79,7 @@ export function createMailer(options: { from: string; sink: MailSink; logger: Lo
       assertHeaderSafe(message.replyTo.address, 'reply-to');
     }
     for (const a of message.attachments ?? []) assertHeaderSafe(a.filename, 'attachment name');
-    const info = await transport.sendMail({
+    const info = await (await openTransport()).sendMail({
       from: options.from,
       to: message.to,
       subject: message.subject,
@@ -110,6 +114,6 @@ export function createMailer(options: { from: string; sink: MailSink; logger: Lo
       while (pending.size > 0) await Promise.all(pending);
     },
     sent,
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close()),
   };
 }
