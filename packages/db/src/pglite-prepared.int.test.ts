@@ -22,7 +22,14 @@ describe('prepared statements on the embedded session', () => {
     const queries = createPreparedQueries(pglite);
     const insert = 'INSERT INTO t (email, at, born, doc, tags, bytes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id';
     const at = new Date('2026-03-04T05:06:07.123Z');
-    const first = await queries.query(insert, ['a@x', at, '2000-01-31', { a: [1, 'b'] }, ['x', 'y,z'], Buffer.from([0, 255])]);
+    const first = await queries.query(insert, [
+      'a@x',
+      at,
+      '2000-01-31',
+      { a: [1, 'b'] },
+      ['x', 'y,z'],
+      Buffer.from([0, 255]),
+    ]);
     const second = await queries.query(insert, ['b@x', null, null, null, null, null]);
     expect(first).toMatchObject({ command: 'INSERT', rowCount: 1, affectedRows: 1 });
     expect(second.rows).toEqual([{ id: 2 }]);

@@ -79,7 +79,9 @@ export function createMailer(options: { from: string; sink: MailSink; logger: Lo
       assertHeaderSafe(message.replyTo.address, 'reply-to');
     }
     for (const a of message.attachments ?? []) assertHeaderSafe(a.filename, 'attachment name');
-    const info = await (await openTransport()).sendMail({
+    const info = await (
+      await openTransport()
+    ).sendMail({
       from: options.from,
       to: message.to,
       subject: message.subject,
