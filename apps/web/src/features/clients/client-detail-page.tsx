@@ -31,6 +31,7 @@ import { initials, peopleModals, personName, useConfirmDelete, useManagedUser } 
 import { AttachmentList } from './attachment-list.tsx';
 import { MessageButton } from '../chat/index.ts';
 import { PortalAccessCard } from './portal-access-card.tsx';
+import { ExportDataCard } from './export-data-card.tsx';
 import { AuditTrailSection, ConsentCard, ConsentWithdrawnBanner, useClientConsent } from './trust-sections.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCountryName } from '../../lib/countries.ts';
@@ -246,6 +247,7 @@ export function ClientDetailPage() {
             <CreditsSection user={user} isParent={user.is_parent} />
             <ConsentCard clientId={user.id_usuario} consent={consent.data?.consent} />
             <PortalAccessCard clientId={user.id_usuario} />
+            <ExportDataCard clientId={user.id_usuario} />
           </Stack>
         </Grid.Col>
       </Grid>

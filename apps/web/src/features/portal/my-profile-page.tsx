@@ -9,7 +9,13 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { especialidadKey } from '../../lib/especialidades.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { useProfile, useSessionUser } from '../../lib/session.ts';
-import { AuditTrailSection, ConsentCard, ConsentWithdrawnBanner, useClientConsent } from '../clients/index.ts';
+import {
+  AuditTrailSection,
+  ConsentCard,
+  ConsentWithdrawnBanner,
+  ExportDataCard,
+  useClientConsent,
+} from '../clients/index.ts';
 import { ProfileModal } from '../profile/index.ts';
 import { fetchMyProfessional, portalKeys } from './portal-api.ts';
 
@@ -113,7 +119,10 @@ export function MyProfilePage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <ConsentCard clientId={self} consent={consent.data?.consent} self />
+          <Stack gap="lg">
+            <ConsentCard clientId={self} consent={consent.data?.consent} self />
+            {self > 0 && <ExportDataCard clientId={self} self />}
+          </Stack>
         </Grid.Col>
       </Grid>
       {self > 0 && <AuditTrailSection clientId={self} self />}

@@ -1,0 +1,95 @@
+import { Button, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconFileZip } from '@tabler/icons-react';
+import type { ExportJob } from '@medida/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyApiError, notifyError } from '../../lib/notify.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
+import { downloadExport, fetchExportJob, startClientExport } from './export-api.ts';
+
+/** How often the progress is asked for while the server builds the ZIP. */
+const POLL_MS = 700;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Phase = { kind: 'idle' } | { kind: 'building'; job: ExportJob } | { kind: 'downloading' } | { kind: 'done' };
+
+/**
+ * "Export data": one ZIP with the client's data (JSON, report PDFs, documents, access log). The server
+ * builds it as a job; the card shows "file n of N" while it does, then saves the file (decision 145).
+ */
+export function ExportDataCard({ clientId, self = false }: { clientId: number; self?: boolean }) {
+  const { t } = useTranslation();
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+
+  const run = async () => {
+    try {
+      let job = (await startClientExport(clientId)).export;
+      setPhase({ kind: 'building', job });
+      while (job.status === 'building') {
+        await wait(POLL_MS);
+        job = (await fetchExportJob(job.id)).export;
+        setPhase({ kind: 'building', job });
+      }
+      if (job.status === 'failed') {
+        notifyError(t('exportData.failed'));
+        setPhase({ kind: 'idle' });
+        return;
+      }
+      setPhase({ kind: 'downloading' });
+      const { blob, fileName } = await downloadExport(job.id);
+      saveBlob(blob, fileName ?? job.file_name);
+      setPhase({ kind: 'done' });
+    } catch (error) {
+      notifyApiError(error);
+      setPhase({ kind: 'idle' });
+    }
+  };
+
+  const busy = phase.kind === 'building' || phase.kind === 'downloading';
+  const job = phase.kind === 'building' ? phase.job : null;
+  const percent = job && job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="export-data" data-phase={phase.kind}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('exportData.heading')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t(self ? 'exportData.selfIntro' : 'exportData.intro')}
+        </Text>
+        {busy && (
+          <Stack gap={4} data-testid="export-progress">
+            <Progress
+              value={phase.kind === 'downloading' ? 100 : percent}
+              animated
+              aria-label={t('exportData.progressLabel')}
+            />
+            <Text size="sm" aria-live="polite">
+              {job && job.total > 0
+                ? t('exportData.progress', { done: job.done, total: job.total })
+                : phase.kind === 'downloading'
+                  ? t('exportData.downloading')
+                  : t('exportData.starting')}
+            </Text>
+          </Stack>
+        )}
+        {phase.kind === 'done' && (
+          <Text size="sm" data-testid="export-done">
+            {t('exportData.done')}
+          </Text>
+        )}
+        <Button
+          variant="light"
+          leftSection={<IconFileZip size={18} />}
+          loading={busy}
+          onClick={() => void run()}
+          data-testid="export-data-button"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('exportData.action')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
