@@ -54,9 +54,12 @@ export {
   examName,
   localizeEquation,
   localizeResult,
+  measureName,
   methodName,
   nutrientName,
+  riskName,
 } from './i18n/translate.ts';
+export { MEASURE_NAMES, RESULT_NAMES, RISK_NAMES } from './i18n/evaluation-labels.ts';
 export { CATEGORY_NAMES } from './i18n/categories.ts';
 export { CLIENT_CITATIONS, EQUATION_NAMES } from './i18n/equation-names.ts';
 export { CONDITION_NAMES, METHOD_NAMES, NUTRIENT_NAMES } from './i18n/vocabulary.ts';

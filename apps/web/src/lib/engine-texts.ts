@@ -3,8 +3,11 @@ import {
   CATEGORY_NAMES,
   CONDITION_NAMES,
   I18N_DEFAULTS,
+  MEASURE_NAMES,
   METHOD_NAMES,
   NUTRIENT_NAMES,
+  RESULT_NAMES,
+  RISK_NAMES,
   type Localized,
 } from '@medida/domain';
 import type { Language } from '@medida/contracts/constants';
@@ -29,8 +32,9 @@ function nested(flat: Record<string, string>): Tree {
 
 /**
  * The engine's words (decision 150) under the keys the screens use: `domain.*` (field errors and
- * warnings), `evaluations.levels|types|conditions|foodGuide.nutrients`. They live in @medida/domain,
- * shared with the PDF; the locale files hold only the web's own texts.
+ * warnings), `evaluations.levels|types|conditions|foodGuide.nutrients`, and the labels the PDF prints
+ * too (decision 155) under `evaluations.fields|risks|results`. They live in @medida/domain, shared with
+ * the PDF; the locale files hold only the web's own texts.
  */
 export function engineResources(lang: Language): Tree {
   return {
@@ -40,6 +44,9 @@ export function engineResources(lang: Language): Tree {
       types: column(METHOD_NAMES, lang),
       conditions: column(CONDITION_NAMES, lang),
       foodGuide: { nutrients: column(NUTRIENT_NAMES, lang) },
+      fields: column(MEASURE_NAMES, lang),
+      risks: column(RISK_NAMES, lang),
+      results: column(RESULT_NAMES, lang),
     },
   };
 }

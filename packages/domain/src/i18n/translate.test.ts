@@ -19,11 +19,22 @@ import {
   methodName,
 } from './translate.ts';
 import { CONDITION_NAMES, METHOD_NAMES, NUTRIENT_NAMES } from './vocabulary.ts';
+import { MEASURE_NAMES, RESULT_NAMES, RISK_NAMES } from './evaluation-labels.ts';
 
 const LANGS: readonly Lang[] = ['es', 'en', 'pt'];
 
 /** Texts that are the same word in English and Spanish or Portuguese (proper names, international terms). */
-const SAME_IN_ENGLISH = new Set(['Normal', 'Superior', 'Prediabetes', 'Diabetes', 'Lupus', 'No', 'HIV', 'Excelente']);
+const SAME_IN_ENGLISH = new Set([
+  'Normal',
+  'Superior',
+  'Prediabetes',
+  'Diabetes',
+  'Lupus',
+  'No',
+  'HIV',
+  'Excelente',
+  'Alcohol',
+]);
 
 /** Every entry of a table whose es or pt text is the English one: an untranslated entry. */
 function untranslated(table: Readonly<Record<string, Record<Lang, string>>>): string[] {
@@ -41,7 +52,17 @@ describe('the engine translations (decision 150)', () => {
   });
 
   it('keep English only in English', () => {
-    for (const table of [EQUATION_NAMES, CATEGORY_NAMES, METHOD_NAMES, NUTRIENT_NAMES, CONDITION_NAMES, I18N_DEFAULTS])
+    for (const table of [
+      EQUATION_NAMES,
+      CATEGORY_NAMES,
+      METHOD_NAMES,
+      NUTRIENT_NAMES,
+      CONDITION_NAMES,
+      I18N_DEFAULTS,
+      MEASURE_NAMES,
+      RISK_NAMES,
+      RESULT_NAMES,
+    ])
       expect(untranslated(table)).toEqual([]);
   });
 

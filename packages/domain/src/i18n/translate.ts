@@ -1,12 +1,13 @@
 import type { EquationRef } from '../equations/equation.ts';
 import type { Sex } from '../equations/sex.ts';
 import { EXAM_CATALOGUE } from '../exams.ts';
-import type { ExamId, Lang } from '../exams.ts';
+import type { ExamId, Lang, Localized } from '../exams.ts';
 import { I18N_DEFAULTS } from '../i18n-keys.ts';
 import type { ErrorKey, WarningKey } from '../i18n-keys.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import { CLIENT_CITATIONS, EQUATION_NAMES } from './equation-names.ts';
 import { CONDITION_NAMES, METHOD_NAMES, NUTRIENT_NAMES } from './vocabulary.ts';
+import { MEASURE_NAMES, RISK_NAMES } from './evaluation-labels.ts';
 
 /**
  * The engine's codes in words, for the web app and the PDF alike (decision 150): one table per kind of
@@ -54,6 +55,16 @@ export function nutrientName(code: string, lang: Lang): string {
 /** A chronic condition as stored (the wizard's Spanish values); one the professional typed stays as typed. */
 export function conditionName(value: string, lang: Lang): string {
   return CONDITION_NAMES[value]?.[lang] ?? value;
+}
+
+/** A measured input by its input name (pcintura, triceps…). */
+export function measureName(field: string, lang: Lang): string {
+  return (MEASURE_NAMES as Readonly<Record<string, Localized>>)[field]?.[lang] ?? readable(field);
+}
+
+/** A risk of a result by id (bmi_waist, metabolic_syndrome…); null for one without a shared name. */
+export function riskName(id: string, lang: Lang): string | null {
+  return (RISK_NAMES as Readonly<Record<string, Localized>>)[id]?.[lang] ?? null;
 }
 
 /** A laboratory exam's name. */

@@ -184,7 +184,12 @@ describe('the report PDF in the client’s language and region (issue 14)', () =
   it('dates, skinfolds, the first page’s bars and the professional’s contact are in every report', async () => {
     const { text } = await reportFor('es');
     expect(text).toContain('Fecha de evaluación: 20 de febrero de 2026');
-    for (const part of ['Tricipital 18,0 mm', 'Subescapular 15,0 mm', 'Abdominal 22,0 mm', 'Cintura 84,0 cm'])
+    for (const part of [
+      'Pliegue tricipital 18,0 mm',
+      'Pliegue subescapular 15,0 mm',
+      'Pliegue abdominal 22,0 mm',
+      'Cintura 84,0 cm',
+    ])
       expect(text).toContain(part);
     expect(text).toContain('Tus resultados de un vistazo');
     expect(text).toContain('+56 9 1234 5678');

@@ -1,8 +1,8 @@
 import type { Language } from '@medida/contracts';
 import type { EvaluationInput } from '@medida/domain';
 import type { ReportFormat } from './report-format.ts';
-import { conditionName } from '@medida/domain';
-import { fieldName, text, type TextKey } from './report-texts.ts';
+import { conditionName, measureName } from '@medida/domain';
+import { text, type TextKey } from './report-texts.ts';
 
 type NumericField = {
   [K in keyof EvaluationInput]-?: EvaluationInput[K] extends number | undefined ? K : never;
@@ -23,7 +23,7 @@ export function inputPairs(lang: Language, i: EvaluationInput, fmt: ReportFormat
   const measured = (fields: NumericField[], unit: string): Array<[string, string]> =>
     fields.flatMap((f) => {
       const v = i[f];
-      return typeof v === 'number' ? [[fieldName(lang, f), `${fmt.num(v)} ${unit}`] as [string, string]] : [];
+      return typeof v === 'number' ? [[measureName(f, lang), `${fmt.num(v)} ${unit}`] as [string, string]] : [];
     });
   const yesNo = (v: string) => t(v === 'Si' ? 'yes' : 'no');
   const body: Array<[string, string]> = [

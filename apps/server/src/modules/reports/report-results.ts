@@ -1,8 +1,8 @@
 import type { Language } from '@medida/contracts';
 import type { EquationRef, EvaluationResult } from '@medida/domain';
 import type { ReportFormat } from './report-format.ts';
-import { categoryName } from '@medida/domain';
-import { riskName, text, type TextKey } from './report-texts.ts';
+import { categoryName, riskName } from '@medida/domain';
+import { text, type TextKey } from './report-texts.ts';
 
 /** The activity levels of the energy row (an activity level, not a category: "Moderada" in es). */
 const ACTIVITY_LEVELS = [
@@ -139,7 +139,7 @@ export function riskRows(
 ): Array<{ label: string; level: string; source?: EquationRef | undefined }> {
   const rows: Array<{ label: string; level: string; source?: EquationRef | undefined }> = [];
   for (const risk of r.risks) {
-    const label = riskName(lang, risk.id);
+    const label = riskName(risk.id, lang);
     if (!label) continue;
     const level = categoryName(risk.level, lang);
     // Metabolic syndrome: how many of the five criteria were met.

@@ -1,19 +1,16 @@
 import type { Language } from '@medida/contracts';
+import { MEASURE_NAMES, RESULT_NAMES } from '@medida/domain';
 
 /**
  * The PDF's own headings and labels in es, en and pt. The engine's words (equations, categories, methods,
- * nutrients, conditions, warnings, labs) come from `@medida/domain`'s translations (decision 150).
+ * nutrients, conditions, warnings, labs) come from `@medida/domain`'s translations (decision 150), and so
+ * do the labels the detail page shares (measured inputs, results, risks: decision 155).
  */
 const T = {
   title: { es: 'Informe de evaluación', en: 'Evaluation report', pt: 'Relatório de avaliação' },
-  professional: { es: 'Profesional', en: 'Professional', pt: 'Profissional' },
   client: { es: 'Cliente', en: 'Client', pt: 'Cliente' },
-  date: { es: 'Fecha', en: 'Date', pt: 'Data' },
   method: { es: 'Método', en: 'Method', pt: 'Método' },
   age: { es: 'Edad', en: 'Age', pt: 'Idade' },
-  years: { es: 'años', en: 'years', pt: 'anos' },
-  version: { es: 'Versión', en: 'Version', pt: 'Versão' },
-  engine: { es: 'Motor de cálculo', en: 'Calculation engine', pt: 'Motor de cálculo' },
   results: { es: 'Resultados', en: 'Results', pt: 'Resultados' },
   measure: { es: 'Medida', en: 'Measure', pt: 'Medida' },
   value: { es: 'Valor', en: 'Value', pt: 'Valor' },
@@ -26,15 +23,7 @@ const T = {
   },
   equation: { es: 'Ecuación', en: 'Equation', pt: 'Equação' },
   primary: { es: 'principal', en: 'primary', pt: 'principal' },
-  estimate: { es: 'estimación', en: 'estimate', pt: 'estimativa' },
   outsideValidity: { es: 'fuera de su muestra', en: 'outside its sample', pt: 'fora da amostra' },
-  chosenByProfessional: {
-    es: 'elegida por el profesional',
-    en: 'chosen by the professional',
-    pt: 'escolhida pelo profissional',
-  },
-  vo2maxMeasured: { es: 'VO2máx medido', en: 'Measured VO2max', pt: 'VO2máx medido' },
-  trainingVolume: { es: 'Volumen de entrenamiento', en: 'Training volume', pt: 'Volume de treinamento' },
   minutesPerWeek: { es: 'min/semana', en: 'min/week', pt: 'min/semana' },
   deviceReadings: {
     es: 'Lecturas del equipo de bioimpedancia',
@@ -48,7 +37,6 @@ const T = {
   deviceBmr: { es: 'metabolismo basal', en: 'BMR', pt: 'metabolismo basal' },
   warnings: { es: 'Advertencias', en: 'Warnings', pt: 'Avisos' },
   history: { es: 'Historial', en: 'History', pt: 'Histórico' },
-  weight: { es: 'Peso', en: 'Weight', pt: 'Peso' },
   fatPercent: { es: '% grasa', en: 'Fat %', pt: '% gordura' },
   noHistory: {
     es: 'Primera evaluación: aún no hay historial.',
@@ -74,27 +62,9 @@ const T = {
     pt: 'Estimativas para acompanhamento profissional; não constituem diagnóstico.',
   },
   // result rows
-  bmi: { es: 'Índice de masa corporal', en: 'Body mass index', pt: 'Índice de massa corporal' },
-  idealWeight: { es: 'Peso ideal', en: 'Ideal weight', pt: 'Peso ideal' },
-  bodyFat: { es: 'Grasa corporal', en: 'Body fat', pt: 'Gordura corporal' },
-  leanMass: { es: 'Masa magra', en: 'Lean mass', pt: 'Massa magra' },
-  muscleMass: { es: 'Masa muscular', en: 'Muscle mass', pt: 'Massa muscular' },
-  residualMass: { es: 'Masa residual', en: 'Residual mass', pt: 'Massa residual' },
-  boneMass: { es: 'Masa ósea', en: 'Bone mass', pt: 'Massa óssea' },
   visceralFat: { es: 'Grasa visceral', en: 'Visceral fat', pt: 'Gordura visceral' },
-  metabolicAge: { es: 'Edad metabólica', en: 'Metabolic age', pt: 'Idade metabólica' },
-  bmr: { es: 'Metabolismo basal', en: 'Basal metabolic rate', pt: 'Taxa metabólica basal' },
-  energy: { es: 'Requerimiento calórico', en: 'Caloric requirement', pt: 'Necessidade calórica' },
   macros: { es: 'Macronutrientes', en: 'Macronutrients', pt: 'Macronutrientes' },
-  protein: { es: 'Proteínas', en: 'Protein', pt: 'Proteínas' },
-  carbohydrate: { es: 'Carbohidratos', en: 'Carbohydrate', pt: 'Carboidratos' },
-  fat: { es: 'Grasas', en: 'Fat', pt: 'Gorduras' },
-  waistHeight: { es: 'Índice cintura/estatura', en: 'Waist-to-height ratio', pt: 'Relação cintura/estatura' },
-  waistHip: { es: 'Índice cintura/cadera', en: 'Waist-to-hip ratio', pt: 'Relação cintura/quadril' },
   waist: { es: 'Perímetro de cintura', en: 'Waist circumference', pt: 'Perímetro da cintura' },
-  bloodPressure: { es: 'Presión arterial', en: 'Blood pressure', pt: 'Pressão arterial' },
-  rockport: { es: 'Test de Rockport (VO2máx)', en: 'Rockport test (VO2max)', pt: 'Teste de Rockport (VO2máx)' },
-  trainingLevel: { es: 'Nivel de entrenamiento', en: 'Training level', pt: 'Nível de treinamento' },
   // first page and layout (issue 14)
   atAGlance: { es: 'Tus resultados de un vistazo', en: 'Your results at a glance', pt: 'Seus resultados em resumo' },
   atAGlanceHint: {
@@ -104,7 +74,6 @@ const T = {
   },
   keyNumbers: { es: 'Cifras principales', en: 'Key figures', pt: 'Números principais' },
   details: { es: 'Detalle de la evaluación', en: 'Evaluation details', pt: 'Detalhes da avaliação' },
-  evaluationOf: { es: 'Evaluación del', en: 'Evaluation of', pt: 'Avaliação de' },
   nationalId: { es: 'Documento', en: 'ID', pt: 'Documento' },
   sex: { es: 'Sexo', en: 'Sex', pt: 'Sexo' },
   female: { es: 'Femenino', en: 'Female', pt: 'Feminino' },
@@ -113,7 +82,6 @@ const T = {
   bandNormal: { es: 'Normal', en: 'Normal', pt: 'Normal' },
   bandRaised: { es: 'Sobre lo normal', en: 'Above normal', pt: 'Acima do normal' },
   bandHigh: { es: 'Alto', en: 'High', pt: 'Alto' },
-  systolic: { es: 'Presión sistólica', en: 'Systolic pressure', pt: 'Pressão sistólica' },
   measurements: { es: 'Mediciones', en: 'Measurements', pt: 'Medidas' },
   bodyGroup: { es: 'Cuerpo', en: 'Body', pt: 'Corpo' },
   activitySedentary: { es: 'Sedentaria', en: 'Sedentary', pt: 'Sedentária' },
@@ -125,18 +93,12 @@ const T = {
     en: 'The line breaks where the evaluation method changes.',
     pt: 'A linha é interrompida onde o método de avaliação muda.',
   },
-  height: { es: 'Estatura', en: 'Height', pt: 'Estatura' },
   perimeters: { es: 'Perímetros', en: 'Circumferences', pt: 'Perímetros' },
   skinfolds: { es: 'Pliegues cutáneos', en: 'Skinfolds', pt: 'Dobras cutâneas' },
   diameters: { es: 'Diámetros óseos', en: 'Bone breadths', pt: 'Diâmetros ósseos' },
   vitals: { es: 'Signos vitales', en: 'Vital signs', pt: 'Sinais vitais' },
-  temperature: { es: 'Temperatura', en: 'Temperature', pt: 'Temperatura' },
   lifestyle: { es: 'Hábitos', en: 'Habits', pt: 'Hábitos' },
-  smokes: { es: 'Fuma', en: 'Smokes', pt: 'Fuma' },
-  drinks: { es: 'Consume alcohol', en: 'Drinks alcohol', pt: 'Consome álcool' },
-  exercises: { es: 'Hace ejercicio', en: 'Exercises', pt: 'Pratica exercícios' },
   sessionsPerWeek: { es: 'sesiones por semana', en: 'sessions a week', pt: 'sessões por semana' },
-  breathing: { es: 'Dificultad para respirar', en: 'Shortness of breath', pt: 'Falta de ar' },
   yes: { es: 'Sí', en: 'Yes', pt: 'Sim' },
   no: { es: 'No', en: 'No', pt: 'Não' },
   conditions: { es: 'Condiciones y tratamientos', en: 'Conditions and treatments', pt: 'Condições e tratamentos' },
@@ -148,51 +110,52 @@ const T = {
   risks: { es: 'Índices y riesgos', en: 'Indices and risks', pt: 'Índices e riscos' },
   level: { es: 'Resultado', en: 'Result', pt: 'Resultado' },
   rockportTest: { es: 'Caminata de Rockport', en: 'Rockport walk', pt: 'Caminhada de Rockport' },
-  heartRate: { es: 'frecuencia cardíaca final', en: 'final heart rate', pt: 'frequência cardíaca final' },
-  bodyFatDevice: { es: 'Grasa corporal (equipo)', en: 'Body fat (device)', pt: 'Gordura corporal (aparelho)' },
   evaluationDate: { es: 'Fecha de evaluación', en: 'Evaluation date', pt: 'Data da avaliação' },
   timeAxis: { es: 'Fecha', en: 'Date', pt: 'Data' },
-  contact: { es: 'Contacto', en: 'Contact', pt: 'Contato' },
 } as const satisfies Record<string, Record<Language, string>>;
 
-export type TextKey = keyof typeof T;
-export const text = (lang: Language, key: TextKey): string => T[key][lang];
+/**
+ * Labels the detail page prints too: taken from the shared tables of `@medida/domain` (decision 155),
+ * under the names the report's code uses.
+ */
+const SHARED = {
+  weight: MEASURE_NAMES.peso,
+  height: MEASURE_NAMES.estatura,
+  systolic: MEASURE_NAMES.presion_s,
+  bodyFatDevice: MEASURE_NAMES.pgrasa,
+  temperature: MEASURE_NAMES.temperatura,
+  breathing: MEASURE_NAMES.dif_respirar,
+  smokes: MEASURE_NAMES.fuma,
+  drinks: MEASURE_NAMES.alcohol,
+  exercises: MEASURE_NAMES.ejercita,
+  vo2maxMeasured: MEASURE_NAMES.vo2max_measured,
+  trainingVolume: MEASURE_NAMES.training_volume,
+  bmi: RESULT_NAMES.bmi,
+  idealWeight: RESULT_NAMES.idealWeight,
+  bodyFat: RESULT_NAMES.bodyFat,
+  leanMass: RESULT_NAMES.leanMass,
+  muscleMass: RESULT_NAMES.muscleMass,
+  residualMass: RESULT_NAMES.residualMass,
+  boneMass: RESULT_NAMES.boneMass,
+  metabolicAge: RESULT_NAMES.metabolicAge,
+  bmr: RESULT_NAMES.bmr,
+  energy: RESULT_NAMES.energyNeed,
+  protein: RESULT_NAMES.protein,
+  carbohydrate: RESULT_NAMES.carbohydrate,
+  fat: RESULT_NAMES.fat,
+  trainingLevel: RESULT_NAMES.trainingLevel,
+  waistHeight: RESULT_NAMES.whtr,
+  waistHip: RESULT_NAMES.whr,
+  bloodPressure: RESULT_NAMES.bloodPressure,
+  rockport: RESULT_NAMES.vo2max,
+  years: RESULT_NAMES.years,
+  estimate: RESULT_NAMES.estimate,
+  chosenByProfessional: RESULT_NAMES.chosenProtocol,
+} as const satisfies Record<string, Record<Language, string>>;
 
-/** The measured inputs (the wizard's fields) by their input name. */
-const FIELDS: Record<string, Record<Language, string>> = {
-  pcintura: { es: 'Cintura', en: 'Waist', pt: 'Cintura' },
-  pcadera: { es: 'Cadera', en: 'Hip', pt: 'Quadril' },
-  pbrazo: { es: 'Brazo', en: 'Arm', pt: 'Braço' },
-  ppierna: { es: 'Muslo', en: 'Thigh', pt: 'Coxa' },
-  cuello: { es: 'Cuello', en: 'Neck', pt: 'Pescoço' },
-  triceps: { es: 'Tricipital', en: 'Triceps', pt: 'Tricipital' },
-  subescapular: { es: 'Subescapular', en: 'Subscapular', pt: 'Subescapular' },
-  abdominal: { es: 'Abdominal', en: 'Abdominal', pt: 'Abdominal' },
-  cuadriceps: { es: 'Muslo', en: 'Thigh', pt: 'Coxa' },
-  suprailiaco: { es: 'Suprailíaco', en: 'Suprailiac', pt: 'Suprailíaca' },
-  biceps: { es: 'Bicipital', en: 'Biceps', pt: 'Bicipital' },
-  diametro_muneca: { es: 'Muñeca', en: 'Wrist', pt: 'Punho' },
-  diametro_femur: { es: 'Fémur', en: 'Femur', pt: 'Fêmur' },
-};
-export const fieldName = (lang: Language, field: string): string => FIELDS[field]?.[lang] ?? field;
+const ALL = { ...T, ...SHARED };
+export type TextKey = keyof typeof ALL;
+export const text = (lang: Language, key: TextKey): string => ALL[key][lang];
 
-/** Risks listed in the report's risk table (the others are rows of the results table). */
-const RISKS: Record<string, Record<Language, string>> = {
-  bmi_waist: {
-    es: 'Riesgo de enfermedad por IMC y cintura',
-    en: 'Disease risk by BMI and waist',
-    pt: 'Risco de doença por IMC e cintura',
-  },
-  metabolic_syndrome: {
-    es: 'Síndrome metabólico (tamizaje)',
-    en: 'Metabolic syndrome (screening)',
-    pt: 'Síndrome metabólica (triagem)',
-  },
-  smoking: { es: 'Tabaquismo', en: 'Smoking', pt: 'Tabagismo' },
-  alcohol: { es: 'Alcohol', en: 'Alcohol', pt: 'Álcool' },
-  physical_inactivity: { es: 'Inactividad física', en: 'Physical inactivity', pt: 'Inatividade física' },
-  fever: { es: 'Temperatura', en: 'Temperature', pt: 'Temperatura' },
-  breathing_difficulty: { es: 'Dificultad para respirar', en: 'Shortness of breath', pt: 'Falta de ar' },
-};
-/** null for a risk that is not listed in the risk table. */
-export const riskName = (lang: Language, id: string): string | null => RISKS[id]?.[lang] ?? null;
+/** Every key of the report's texts (its own and the shared ones), for the locale test. */
+export const REPORT_TEXT_KEYS = Object.keys(ALL) as TextKey[];

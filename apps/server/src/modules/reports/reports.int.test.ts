@@ -142,7 +142,7 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
       'água 55,2 %',
       'ângulo de fase 6,3°',
       'metabolismo basal 1.720 kcal',
-      'Volume de treinamento',
+      'Volume de treino',
       '150 min/semana',
       'VO2máx medido',
       '(20-81 anos)',
