@@ -111,7 +111,7 @@ describe('new evaluation wizard (spec §4, §5)', () => {
     await page.goto('/evaluations');
     await openWizard();
     await pickClient('Menor', E2E_USERS.minor.email);
-    expect(await page.getByTestId('wizard-under-13').textContent()).toContain(es('messages.evaluateeUnder13'));
+    expect(await page.getByTestId('wizard-under-13').textContent()).toContain(es('domain.evaluation.errors.underAge'));
     expect(await page.getByTestId('wizard-next').isDisabled()).toBe(true);
     await page.getByTestId('wizard-edit-client').click();
     await page.getByTestId('edit-client-modal').waitFor();

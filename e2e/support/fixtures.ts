@@ -132,6 +132,21 @@ export const E2E_USERS = {
     nacimiento: '1984-05-09',
     rut: '152345674',
   },
+  /** The wizard and list screens spec's professional (issue 14) and its client, evaluated once. */
+  screens: {
+    email: 'screens@e2e.medida.test',
+    password: 'Telas-Clave-2026',
+    nombre: 'Sara',
+    apellido: 'Telas',
+  },
+  screensClient: {
+    email: 's.client@e2e.medida.test',
+    password: 'Cliente-Telas-2026',
+    nombre: 'Joana',
+    apellido: 'Conceição',
+    sexo: 'Femenino',
+    nacimiento: '1990-03-14',
+  },
   evaluee: {
     email: 'evaluee@e2e.medida.test',
     password: 'Evaluado-Clave-2026',
@@ -311,6 +326,7 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     };
     await professionalWithClient(E2E_USERS.a11y, E2E_USERS.a11yClient);
     await professionalWithClient(E2E_USERS.historian, E2E_USERS.historyClient);
+    await professionalWithClient(E2E_USERS.screens, E2E_USERS.screensClient);
     const imperial = await professionalWithClient(E2E_USERS.imperial, E2E_USERS.imperialClient);
     await handle.db.updateTable('users').set({ units: 'imperial' }).where('id', '=', imperial).execute();
     await insertE2eUser(handle.db, E2E_USERS.portalPro, {

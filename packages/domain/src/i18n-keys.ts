@@ -195,7 +195,7 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
   'evaluation.warnings.adolescentWaistCutoffs': {
     en: 'Under 18 the adult waist and waist-to-hip cut-offs (WHO) are not applied; waist-to-height is shown',
     es: 'En menores de 18 no se aplican los puntos de corte adultos de cintura y cintura/cadera (OMS); se muestra cintura/estatura',
-    pt: 'Em menores de 18 não se aplicam os pontos de corte adultos de cintura e cintura/quadril (OMS); mostra-se cintura/altura',
+    pt: 'Em menores de 18 não se aplicam os pontos de corte adultos de cintura e cintura/quadril (OMS); é mostrada a relação cintura/altura',
   },
   'evaluation.warnings.adolescentMetabolicSyndrome': {
     en: 'Under 16 metabolic syndrome follows IDF 2007 for adolescents: waist at or above the 90th percentile (or the adult cut-off if lower) plus 2 other criteria; a waist below the adult cut-off needs a percentile chart',
@@ -235,7 +235,7 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
   'evaluation.warnings.muscleModelFallback': {
     en: 'The four-component model gave no muscle for these measurements; skeletal muscle (Lee 2000) is shown',
     es: 'El modelo de cuatro componentes no dio masa muscular con estas medidas; se muestra la masa muscular esquelética (Lee 2000)',
-    pt: 'O modelo de quatro componentes não deu massa muscular com estas medidas; mostra-se a massa muscular esquelética (Lee 2000)',
+    pt: 'O modelo de quatro componentes não deu massa muscular com estas medidas; é mostrada a massa muscular esquelética (Lee 2000)',
   },
   'evaluation.warnings.muscleClamped': {
     en: 'The muscle estimate fell below zero and is shown as 0',
@@ -260,7 +260,7 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
   'evaluation.warnings.vaiNotApplicable': {
     en: 'VAI is not valid here (under 16, BMI 40 or more, or triglycerides 1000 mg/dL or more); waist-to-height is used',
     es: 'El VAI no es válido aquí (menor de 16, IMC 40 o más, o triglicéridos 1000 mg/dL o más); se usa cintura/estatura',
-    pt: 'O VAI não é válido aqui (menor de 16, IMC 40 ou mais, ou triglicerídeos 1000 mg/dL ou mais); usa-se cintura/altura',
+    pt: 'O VAI não é válido aqui (menor de 16, IMC 40 ou mais, ou triglicerídeos 1000 mg/dL ou mais); é usada a relação cintura/altura',
   },
   'evaluation.warnings.adultLabLimits': {
     en: 'Exam limits are adult limits',

@@ -152,7 +152,7 @@ export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
   whtr_visceral_proxy: L(
     'Índice cintura/estatura como indicador de riesgo visceral',
     'Waist-to-height ratio as visceral-risk proxy',
-    'Relação cintura/estatura como indicador de risco visceral',
+    'Relação cintura/altura como indicador de risco visceral',
   ),
   bmr_mifflin_st_jeor_1990: L('Ecuación de Mifflin-St Jeor', 'Mifflin-St Jeor', 'Equação de Mifflin-St Jeor'),
   bmr_harris_benedict_1919: L(
@@ -215,7 +215,7 @@ export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
     'Cardiorespiratory fitness categories (Cooper Institute)',
     'Categorias de aptidão cardiorrespiratória (Cooper Institute)',
   ),
-  whtr_ashwell: L('Índice cintura/estatura', 'Waist-to-height ratio', 'Relação cintura/estatura'),
+  whtr_ashwell: L('Índice cintura/estatura', 'Waist-to-height ratio', 'Relação cintura/altura'),
   whr_who_2008: L(
     'Índice cintura/cadera (≥ 0,90 hombres, ≥ 0,85 mujeres)',
     'Waist-to-hip ratio (≥ 0.90 men, ≥ 0.85 women)',
@@ -286,7 +286,7 @@ export const CLIENT_CITATIONS: Readonly<Record<string, Localized>> = {
   metabolic_age_medida: L(
     'Estimación de Medida basada en Mifflin MD et al. 1990 y Cunningham JJ 1991; no existe un estándar validado',
     'Medida estimate based on Mifflin MD et al. 1990 and Cunningham JJ 1991; no validated standard exists',
-    'Estimativa do Medida baseada em Mifflin MD et al. 1990 e Cunningham JJ 1991; não existe padrão validado',
+    'Estimativa da Medida baseada em Mifflin MD et al. 1990 e Cunningham JJ 1991; não existe padrão validado',
   ),
   macros_protein_first: L(
     'Basado en IOM 2005 (rangos aceptables de macronutrientes), Thomas DT et al. Med Sci Sports Exerc 2016;48:543, Bauer J et al. JAMDA 2013;14:542',

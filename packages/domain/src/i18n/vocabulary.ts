@@ -24,7 +24,7 @@ export const CONDITION_NAMES: Readonly<Record<string, Localized>> = {
   Hipercolesteremia: { es: 'Hipercolesterolemia', en: 'High cholesterol', pt: 'Hipercolesterolemia' },
   Diabetes: { es: 'Diabetes', en: 'Diabetes', pt: 'Diabetes' },
   Obesidad: { es: 'Obesidad', en: 'Obesity', pt: 'Obesidade' },
-  'Hígado Graso': { es: 'Hígado graso', en: 'Fatty liver', pt: 'Fígado gorduroso' },
+  'Hígado Graso': { es: 'Hígado graso', en: 'Fatty liver', pt: 'Esteatose hepática' },
   Lupus: { es: 'Lupus', en: 'Lupus', pt: 'Lúpus' },
   Celíaca: { es: 'Enfermedad celíaca', en: 'Coeliac disease', pt: 'Doença celíaca' },
   Cáncer: { es: 'Cáncer', en: 'Cancer', pt: 'Câncer' },

@@ -225,7 +225,7 @@ export function StepClient({ form, block, evaluatorId, today, locked = false }: 
         >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              {block === 'underAge' ? t('messages.evaluateeUnder13') : t('evaluations.wizard.missingData')}
+              {block === 'underAge' ? t('domain.evaluation.errors.underAge') : t('evaluations.wizard.missingData')}
             </Text>
             <Button
               size="xs"

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { bioimpedanceEvaluation, findClientId, signInForApi } from '../support/api.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { E2E_USERS } from '../support/fixtures.ts';
+import { tr, type Lang } from '../support/i18n.ts';
+import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
+import { expectPath, logIn } from '../support/session.ts';
+
+// Issue 14 "one language per screen": the evaluations list and each step of the wizard, in es, en and pt
+// at desktop and phone width, in the interface language only (screens written for a look by hand).
+const PRO = E2E_USERS.screens;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { context, page } = await newPage(browser);
+  try {
+    const { api, userId } = await signInForApi(page, PRO);
+    const clientId = await findClientId(api, userId, E2E_USERS.screensClient.email);
+    const created = await api('/web/ingresaevaluacion', {
+      method: 'POST',
+      body: bioimpedanceEvaluation({ id_evaluado: clientId, id_evaluador: userId, fecha: '2026-02-20' }, {}),
+    });
+    expect(created.status).toBe(200);
+  } finally {
+    await context.close();
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openList(page: Page, lang: Lang): Promise<void> {
+  await logIn(page, PRO.email, PRO.password);
+  await expectPath(page, '/dashboard');
+  await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+  await page.goto('/evaluations');
+  await page.getByTestId('evaluation-row').first().waitFor();
+}
+
+/** The wizard's button is compact on a phone: whichever is shown. */
+async function openWizard(page: Page): Promise<void> {
+  const wide = page.getByTestId('new-evaluation');
+  await ((await wide.isVisible()) ? wide : page.getByTestId('new-evaluation-compact')).click();
+  await page.getByTestId('evaluation-wizard').waitFor();
+}
+
+describe('evaluations list and wizard screens', () => {
+  it('shows the list and both wizard steps in one language, on desktop and phone', async () => {
+    await forEveryScreen(browser, async (page, lang, viewport) => {
+      await openList(page, lang);
+      // textContent, not innerText: badges are upper-cased by CSS.
+      const body = async () => (await page.locator('body').textContent()) ?? '';
+      expect(await body()).toContain(tr(lang, 'evaluations.list.title'));
+      expect(await body()).toContain(tr(lang, 'evaluations.types.1'));
+      await screenshotWithoutOverflow(page, `evaluations-list-${lang}-${viewport}`);
+
+      await openWizard(page);
+      await page.getByTestId('wizard-client-search').fill('Conceição');
+      await page.locator(`[data-testid=wizard-client-option][data-email="${E2E_USERS.screensClient.email}"]`).click();
+      await page.getByTestId('wizard-method-4').click();
+      expect(await body()).toContain(tr(lang, 'evaluations.wizard.method'));
+      await screenshotWithoutOverflow(page, `wizard-step1-${lang}-${viewport}`);
+
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('field-triceps').waitFor();
+      for (const key of [
+        'evaluations.fields.triceps',
+        'evaluations.wizard.clinical',
+        'evaluations.wizard.rockportHint',
+      ])
+        expect(await body()).toContain(tr(lang, key));
+      await screenshotWithoutOverflow(page, `wizard-step2-${lang}-${viewport}`);
+    });
+  });
+});
