@@ -37,7 +37,8 @@ async function openList(page: Page, lang: Lang): Promise<void> {
   await expectPath(page, '/dashboard');
   await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
   await page.goto('/evaluations');
-  await page.getByTestId('evaluation-row').first().waitFor();
+  // A table on desktop, cards on a phone: the row that is shown.
+  await page.locator('[data-testid=evaluation-row]:visible').first().waitFor();
 }
 
 /** The wizard's button is compact on a phone: whichever is shown. */

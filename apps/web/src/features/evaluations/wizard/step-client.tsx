@@ -24,6 +24,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ageInYears } from '@medida/domain';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants.ts';
+import { longDate } from '../../../lib/long-date.ts';
 import { peopleModals, usePeopleModals } from '../../people/index.ts';
 import { searchEvaluationClients } from '../evaluations-api.ts';
 import { useClientSearch } from '../evaluation-queries.ts';
@@ -186,7 +187,7 @@ interface StepClientProps {
 
 /** Step 1: who is evaluated and with which method (spec §4). */
 export function StepClient({ form, block, evaluatorId, today, locked = false }: StepClientProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client, evaluation_type } = form.getValues();
   const pick = (c: WizardClient | null) => {
     form.setFieldValue('client', c);
@@ -208,7 +209,10 @@ export function StepClient({ form, block, evaluatorId, today, locked = false }: 
         description={t('evaluations.wizard.fechaHint')}
         leftSection={<IconCalendar size={18} aria-hidden="true" />}
         maxDate={today}
-        valueFormat="D MMMM YYYY"
+        // "25 de novembro de 2026", as each language writes a date (a fixed "D MMMM YYYY" read "25 novembro 2026").
+        valueFormatter={({ date }) =>
+          typeof date === 'string' && date ? longDate(date.slice(0, 10), i18n.language) : ''
+        }
         required
         maw={320}
         data-testid="wizard-fecha"
