@@ -99,5 +99,8 @@ export async function seedBenchTree(
     SELECT id, 1, evaluation_type, '{}'::jsonb, '{}'::jsonb, 'bench', evaluator_id, created_at FROM evaluations`.execute(
     db,
   );
+  // Each evaluation's charge, as the service writes it: the dashboard's credit card walks the owner's ledger.
+  await sql`INSERT INTO credit_ledger (actor_id, from_user_id, evaluation_id, amount, created_at)
+    SELECT evaluator_id, evaluator_id, id, 1, created_at FROM evaluations`.execute(db);
   await sql`ANALYZE`.execute(db);
 }

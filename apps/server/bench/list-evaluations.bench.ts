@@ -6,9 +6,10 @@ import { USER_TYPE } from '@medida/contracts';
  * 100,000 evaluations, each p95 with its target beside it. Prints p50/p95 (not a test; architecture §8).
  * Run: npm run bench -w @medida/server
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { DbHandle } from '@medida/db';
+import { sql, type DbHandle } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
 import type { Config } from '../src/config.ts';
 import { createDashboardRepository } from '../src/modules/dashboard/dashboard.repository.ts';
@@ -86,44 +87,87 @@ async function run(label: string, handle: DbHandle) {
     times.sort((a, b) => a - b);
     console.log(`| ${c.name} | ${total} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`);
   }
-  await benchDashboard(handle, ownerId);
+  await benchDashboard(handle, ownerId, label.startsWith('PostgreSQL'));
 }
 
-async function benchDashboard(handle: DbHandle, ownerId: number) {
+/**
+ * getdash for the owner (its whole account) and narrowed to one network professional (a sub-tree), as
+ * seeded, then again after VACUUM (ANALYZE): PostgreSQL's autovacuum gets there on its own after a bulk load
+ * (index-only scans), PGlite never vacuums, so its figure is the first one.
+ */
+async function benchDashboard(handle: DbHandle, ownerId: number, onPostgres: boolean) {
   const dashboard = createDashboardService({ db: handle.db, clock: { now: () => DASHBOARD_TODAY } });
-  const times: number[] = [];
-  let last: Awaited<ReturnType<typeof dashboard.get>> | undefined;
-  for (let i = 0; i < WARMUP + RUNS; i++) {
-    const start = performance.now();
-    last = await dashboard.get({ actorId: ownerId });
-    if (i >= WARMUP) times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const c = last!.counts;
-  if (process.env.BENCH_PARTS) {
-    const repo = createDashboardRepository(handle.db);
-    const parts: Record<string, () => Promise<unknown>> = {
-      counts: () => repo.counts(ownerId, '2025-12-11'),
-      weekly: () => repo.weekly(ownerId, '2025-11-17', '2026-02-01'),
-      latest: () => repo.latest(ownerId, 8),
-      followUp: () => repo.followUp(ownerId, '2025-12-11', 8),
-      wrongWay: () => repo.wrongWay(ownerId, 8),
-      credits: () => repo.creditMovements(ownerId, 8),
-    };
-    for (const [name, fn] of Object.entries(parts)) {
-      const t: number[] = [];
-      for (let i = 0; i < 10; i++) {
-        const s0 = performance.now();
-        await fn();
-        t.push(performance.now() - s0);
-      }
-      t.sort((a, b) => a - b);
-      console.log(`  ${name}: p50 ${pct(t, 50).toFixed(1)} ms`);
+  const pro = await handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'pro1@bench.test')
+    .executeTakeFirstOrThrow();
+  const measure = async (label: string, userId?: number) => {
+    const times: number[] = [];
+    let last: Awaited<ReturnType<typeof dashboard.get>> | undefined;
+    let cpuStart = 0;
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      if (i === WARMUP) cpuStart = await cpuMs(handle, onPostgres);
+      const start = performance.now();
+      last = await dashboard.get({ actorId: ownerId, userId });
+      if (i >= WARMUP) times.push(performance.now() - start);
     }
+    const cpu = ((await cpuMs(handle, onPostgres)) - cpuStart) / RUNS;
+    times.sort((a, b) => a - b);
+    const c = last!.counts;
+    console.log(
+      `| getdash, ${label} (${c.clients} clients, ${c.evaluations_total} evaluations, ${last!.follow_up.total} due) | – | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} | CPU ${cpu.toFixed(1)} ms/request |`,
+    );
+  };
+  await measure('owner');
+  await measure('narrowed to a network professional', pro.id);
+  if (process.env.BENCH_PARTS) await explainDashboard(handle, ownerId);
+  await sql`VACUUM (ANALYZE)`.execute(handle.db);
+  await measure('owner, after VACUUM');
+  await measure('narrowed, after VACUUM', pro.id);
+  if (process.env.BENCH_PARTS) await explainDashboard(handle, ownerId);
+  console.log(`(load average ${loadavg()[0]!.toFixed(1)})`);
+}
+
+/**
+ * CPU time (ms) used so far by this process (PGlite's worker thread included) and, on PostgreSQL on this
+ * host, by the bench database's server processes (/proc/<pid>/schedstat, ns). Unlike wall-clock times it
+ * hardly grows with the machine's load: it is the work a request costs, not its wait for a core.
+ */
+async function cpuMs(handle: DbHandle, onPostgres: boolean): Promise<number> {
+  const own = process.cpuUsage();
+  let ms = (own.user + own.system) / 1000;
+  if (onPostgres) {
+    const { rows } = await sql<{
+      pid: number;
+    }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(handle.db);
+    for (const { pid } of rows) ms += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
   }
-  console.log(
-    `| getdash (${c.clients} clients, ${c.evaluations_total} evaluations, ${last!.follow_up.total} due) | – | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`,
-  );
+  return ms;
+}
+
+/**
+ * The dashboard's one statement under EXPLAIN (ANALYZE, BUFFERS), for the owner (the account's top: account
+ * indexes) and for one network professional (its sub-tree): each card is one InitPlan with its own time.
+ */
+async function explainDashboard(handle: DbHandle, ownerId: number) {
+  const repo = createDashboardRepository(handle.db);
+  const pro = await handle.db
+    .selectFrom('users')
+    .select(['id', 'account_root_id'])
+    .where('email', '=', 'pro1@bench.test')
+    .executeTakeFirstOrThrow();
+  const window = { from: '2025-11-17', monthStart: '2026-02-01', cutoff: '2025-12-11', limit: 8 };
+  for (const [who, scope] of [
+    ['owner (whole account)', { rootId: ownerId, accountId: ownerId, wholeAccount: true }],
+    ['network professional (sub-tree)', { rootId: pro.id, accountId: pro.account_root_id, wholeAccount: false }],
+  ] as const) {
+    const { rows } = await sql<{
+      'QUERY PLAN': string;
+    }>`EXPLAIN (ANALYZE, BUFFERS) ${repo.figuresStatement(scope, window)}`.execute(handle.db);
+    console.log(`\nEXPLAIN (ANALYZE, BUFFERS) getdash, ${who}:`);
+    console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+  }
 }
 
 /** p95 in ms of `fn` over RUNS runs after WARMUP. */

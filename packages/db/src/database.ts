@@ -291,6 +291,10 @@ export interface ClientEvaluationSummariesTable {
   body_fat_previous: number | null;
   waist_last: number | null;
   waist_previous: number | null;
+  /** The client's account, parent and liveness, kept by triggers on users (migration 0022). */
+  account_root_id: number;
+  parent_user_id: number | null;
+  live: Generated<boolean>;
 }
 
 export interface ClientConsentsTable {
@@ -581,6 +585,9 @@ export const databaseColumns = {
     body_fat_previous: floatNull,
     waist_last: floatNull,
     waist_previous: floatNull,
+    account_root_id: int,
+    parent_user_id: intNull,
+    live: col('boolean', false),
   },
   client_consents: {
     id: int,

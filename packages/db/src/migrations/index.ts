@@ -13,6 +13,7 @@ import * as m0017 from './0017_login_failures.ts';
 import * as m0019 from './0019_avatars.ts';
 import * as m0020 from './0020_measurement_units.ts';
 import * as m0021 from './0021_handovers.ts';
+import * as m0022 from './0022_dashboard_by_account.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0019_avatars': m0019,
   '0020_measurement_units': m0020,
   '0021_handovers': m0021,
+  '0022_dashboard_by_account': m0022,
 };

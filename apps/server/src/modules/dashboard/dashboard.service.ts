@@ -67,46 +67,45 @@ export function createDashboardService(deps: Pick<AppDeps, 'db' | 'clock'>) {
         new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - root.follow_up_weeks * 7 * DAY),
       );
 
-      // Independent reads: in parallel on a PostgreSQL pool (PGlite serves them one after another).
-      const [counts, weekly, latest, followUp, wrongWay, movements] = await Promise.all([
-        repo.counts(root.id, cutoff),
-        repo.weekly(root.id, isoDay(firstWeek), monthStart),
-        repo.latest(root.id, DASHBOARD_LIST_SIZE),
-        repo.followUp(root.id, cutoff, DASHBOARD_LIST_SIZE),
-        repo.wrongWay(root.id, DASHBOARD_LIST_SIZE),
-        repo.creditMovements(root.id, DASHBOARD_LIST_SIZE),
-      ]);
+      // Every card in one statement: one round trip on either database (PGlite serves one query at a time).
+      const scope = { rootId: root.id, accountId: root.account_root_id, wholeAccount: root.parent_user_id === null };
+      const f = await repo.figures(scope, {
+        from: isoDay(firstWeek),
+        monthStart,
+        cutoff,
+        limit: DASHBOARD_LIST_SIZE,
+      });
 
-      const perWeek = new Map(weekly.map((w) => [w.week_start, Number(w.count)]));
+      const perWeek = new Map(f.weekly.map((w) => [w.week_start, Number(w.count)]));
       const change = (from: number | null, to: number | null) =>
         from !== null && to !== null && to > from ? { from, to } : null;
       return {
         counts: {
-          clients: counts.clients,
-          network: counts.network,
+          clients: f.counts.clients,
+          network: f.network,
           // The month started at most 31 days ago: always inside the weekly range.
-          evaluations_month: Number(weekly[0]?.month ?? 0),
-          evaluations_total: counts.evaluations_total,
+          evaluations_month: f.month,
+          evaluations_total: f.counts.evaluations,
           credits: root.creditos,
         },
         weekly: Array.from({ length: DASHBOARD_WEEKS }, (_, i) => {
           const week = isoDay(new Date(firstWeek.getTime() + i * 7 * DAY));
           return { week_start: week, count: perWeek.get(week) ?? 0 };
         }),
-        latest: latest.map((e) => ({
+        latest: f.latest.map((e) => ({
           id: e.id,
           fecha: e.evaluated_on,
-          created_at: e.created_at.toISOString(),
+          created_at: new Date(e.created_at).toISOString(),
           evaluation_type: e.evaluation_type,
           client: { id: e.client_id, nombre: e.nombre, apellido: e.apellido },
         })),
         follow_up: {
           weeks: root.follow_up_weeks,
-          total: counts.due,
-          clients: followUp,
+          total: f.counts.due,
+          clients: f.follow_up,
         },
         // The filter guarantees a latest and a previous evaluation.
-        wrong_way: wrongWay.map((w) => ({
+        wrong_way: f.wrong_way.map((w) => ({
           client: { id: w.id, nombre: w.nombre, apellido: w.apellido },
           evaluation_id: w.evaluation_id!,
           fecha: w.fecha!,
@@ -114,11 +113,11 @@ export function createDashboardService(deps: Pick<AppDeps, 'db' | 'clock'>) {
           body_fat_percent: change(w.fat_from, w.fat_to),
           waist_cm: change(w.waist_from, w.waist_to),
         })),
-        credit_movements: movements.map((m) => {
+        credit_movements: f.credits.map((m) => {
           const kind = m.evaluation_id !== null ? 'charge' : m.to_user_id === root.id ? 'received' : 'sent';
           return {
             id: m.id,
-            created_at: m.created_at.toISOString(),
+            created_at: new Date(m.created_at).toISOString(),
             amount: kind === 'received' ? m.amount : -m.amount,
             kind,
             counterpart:
