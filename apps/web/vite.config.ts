@@ -56,5 +56,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // One chunk for everything the entry imports statically, instead of ~40 small shared chunks: on HTTP/1.1
+        // (6 connections) each file costs a round trip before the first screen (issue 11, decision 107).
+        codeSplitting: { groups: [{ name: 'first-screen', tags: ['$initial'] }] },
+      },
+    },
   },
 });

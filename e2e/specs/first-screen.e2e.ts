@@ -4,7 +4,7 @@ import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
-// Issue 11, decision 154: index.html's inline script preloads the first screen's chunks and language and
+// Issue 11, decision 107: index.html's inline script preloads the first screen's chunks and language and
 // starts the signed-in first screen's requests; the CSP lets it run by its hash, and the app uses each early
 // answer instead of asking again.
 let browser: Browser;

@@ -42,7 +42,7 @@ function filesOf(bundle: OutputBundle, start: OutputChunk): string[] {
 
 /**
  * Writes an inline script into index.html that preloads the first screen's chunks, CSS and language for
- * the address and session at hand (app/first-screen.ts, decision 154): without it the browser discovers
+ * the address and session at hand (app/first-screen.ts, decision 107): without it the browser discovers
  * them only when the entry runs, one round trip later.
  */
 export function firstScreen(root: string): Plugin {

@@ -8,7 +8,7 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept-Language, X-Request
 /**
  * Security headers for the SPA and the API (security.md R31). Mantine injects inline styles, so
  * 'unsafe-inline' is allowed for styles only; scripts come from our origin alone, plus index.html's own
- * inline script (the first screen's preloads, decision 154) allowed by its hash.
+ * inline script (the first screen's preloads, decision 107) allowed by its hash.
  */
 async function securityPlugin(app: FastifyInstance, options: { corsOrigins: string[]; inlineScriptHashes?: string[] }) {
   await app.register(helmet, {

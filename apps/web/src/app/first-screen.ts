@@ -1,6 +1,6 @@
 /**
  * What the first screen of a cold load needs besides the entry, chosen before the entry runs (issue 11,
- * decision 154). The build (vite.config.ts, plugin `medida-first-screen`) writes this function into
+ * decision 107). The build (vite.config.ts, plugin `medida-first-screen`) writes this function into
  * index.html as an inline script with the hashed file names of each screen, so the browser fetches the
  * route's chunk, its CSS and the language's texts together with the entry instead of one round trip after
  * it. The server allows the script by its hash in the CSP (apps/server/src/plugins/spa.ts).

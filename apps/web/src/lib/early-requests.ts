@@ -1,5 +1,5 @@
 /**
- * GETs index.html's inline script started before the entry ran (app/first-screen.ts, decision 154): the
+ * GETs index.html's inline script started before the entry ran (app/first-screen.ts, decision 107): the
  * signed-in first screen's session user, dashboard figures and profile, keyed by the URL lib/api.ts builds.
  */
 export type EarlyRequests = Record<string, Promise<Response>>;

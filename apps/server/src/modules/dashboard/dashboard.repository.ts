@@ -97,7 +97,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
     SELECT * FROM (SELECT * FROM credit_ledger WHERE to_user_id = ${userId} ORDER BY id DESC LIMIT ${sql.lit(limit)}) received
     ORDER BY id DESC LIMIT ${sql.lit(limit)})`;
 
-  // Limits are literals (an integer constant, not user input): a prepared statement's generic plan (decision 106)
+  // Limits are literals (an integer constant, not user input): a prepared statement's generic plan (decision 107)
   // then still knows it needs 8 rows and walks the index in order instead of sorting the account's rows.
   const figures = (scope: DashboardScope, w: DashboardWindow) => sql<{
     [K in keyof DashboardFigures]: DashboardFigures[K];
