@@ -90,6 +90,16 @@ export function createDashboardRepository(db: Kysely<Database>) {
       : sql<boolean>`e.account_root_id = ${scope.accountId} AND e.deleted_at IS NULL
           AND e.client_id IN (SELECT s.client_id FROM client_evaluation_summaries s WHERE ${summariesIn(scope)})`;
 
+  /**
+   * The latest: the account's newest evaluations in order; a sub-tree checks each one's client (already
+   * joined) against the walk, and stops after the first 8 that belong (no hash of the sub-tree's clients).
+   */
+  const latestIn = (scope: DashboardScope) =>
+    scope.wholeAccount
+      ? evaluationsIn(scope)
+      : sql<boolean>`e.account_root_id = ${scope.accountId} AND e.deleted_at IS NULL
+          AND ${parentInActorTree(scope.rootId, 'c.parent_user_id')}`;
+
   /** The account's latest ledger entries either side: two short index walks, not a sort of all its entries. */
   const ledgerOf = (userId: number, limit: number) => sql`(
     SELECT * FROM (SELECT * FROM credit_ledger WHERE from_user_id = ${userId} ORDER BY id DESC LIMIT ${sql.lit(limit)}) sent
@@ -123,7 +133,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
       (SELECT coalesce(json_agg(x ORDER BY x.created_at DESC, x.id DESC), '[]') FROM (
         SELECT e.id, e.evaluated_on, e.created_at, e.evaluation_type, c.id AS client_id, c.nombre, c.apellido
         FROM evaluations e JOIN users c ON c.id = e.client_id
-        WHERE ${evaluationsIn(scope)}
+        WHERE ${latestIn(scope)}
         ORDER BY e.created_at DESC, e.id DESC LIMIT ${sql.lit(w.limit)}) x
       ) AS latest,
       (SELECT coalesce(json_agg(x ORDER BY x.last_fecha ASC NULLS FIRST, x.apellido, x.nombre, x.id), '[]') FROM (
