@@ -116,6 +116,17 @@ export const E2E_USERS = {
       rut: '66666666K',
     },
   ],
+  /** The export spec's professional (issue 16, decision 145) and its client, who also exports its own data. */
+  exporter: { email: 'exporter@e2e.medida.test', password: 'Exporta-Clave-2026', nombre: 'Elsa', apellido: 'Exporta' },
+  exportClient: {
+    email: 'x.client@e2e.medida.test',
+    password: 'Exportado-Clave-2026',
+    nombre: 'Xavier',
+    apellido: 'Exportado',
+    sexo: 'Masculino',
+    nacimiento: '1982-02-14',
+    rut: '246813574',
+  },
   /** The history spec's professional (issue 14) and its client, measured by two methods. */
   historian: {
     email: 'historian@e2e.medida.test',
@@ -327,6 +338,7 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     await professionalWithClient(E2E_USERS.a11y, E2E_USERS.a11yClient);
     await professionalWithClient(E2E_USERS.historian, E2E_USERS.historyClient);
     await professionalWithClient(E2E_USERS.screens, E2E_USERS.screensClient);
+    await professionalWithClient(E2E_USERS.exporter, E2E_USERS.exportClient);
     const imperial = await professionalWithClient(E2E_USERS.imperial, E2E_USERS.imperialClient);
     await handle.db.updateTable('users').set({ units: 'imperial' }).where('id', '=', imperial).execute();
     await insertE2eUser(handle.db, E2E_USERS.portalPro, {

@@ -51,7 +51,7 @@ async function exported(headers: object, clientId: number) {
   expect(res.statusCode, res.body).toBe(200);
   const files = unzipSync(new Uint8Array(res.rawPayload));
   const document = clientExportDocumentSchema.parse(JSON.parse(Buffer.from(files['client.json']!).toString('utf8')));
-  return { job: ready, res, files, document };
+  return { job: ready, res, files, document, started };
 }
 
 const auditRows = (clientId: number) =>
@@ -107,7 +107,7 @@ async function clientWithData() {
 describe('client data export', () => {
   it('the professional gets one ZIP: client.json by the schema, every evaluation with its PDF, the attachments byte-equal, the audit trail', async () => {
     const t = await clientWithData();
-    const { job, res, files, document } = await exported(t.owner.headers, t.client.id);
+    const { job, res, files, document, started } = await exported(t.owner.headers, t.client.id);
 
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${job.file_name}"`);
@@ -115,6 +115,7 @@ describe('client data export', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(Number(res.headers['content-length'])).toBe(job.size_bytes);
     expect(job.total).toBe(2 + 1 + 1);
+    expect(started.json<{ export: ExportJob }>().export.total).toBe(job.total);
 
     expect(document.schema_version).toBe(CLIENT_EXPORT_SCHEMA_VERSION);
     expect(document.exported_by).toEqual({ id: t.owner.id, role: 'professional' });

@@ -116,7 +116,14 @@ export function createExportsService(
         { limit: EXPORTS_PER_HOUR, windowMs: HOUR },
       ]);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
-      return jobs.create(actor.userId, client.id, exportFileName(client.id, deps.clock.now()));
+      const job = jobs.create(actor.userId, client.id, exportFileName(client.id, deps.clock.now()));
+      // The total from the start, so the first answer can already say "file 0 of N" (build() recounts).
+      const [evaluationIds, files] = await Promise.all([
+        evaluations.idsOfClient({ actor, clientId: client.id }),
+        attachments.list(actor.userId, client.id),
+      ]);
+      job.total = evaluationIds.length + files.length + 1;
+      return job;
     },
 
     /** Builds the ZIP after the answer (and its audit event) went out; a failure marks the job failed. */

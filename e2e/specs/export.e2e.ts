@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bioimpedanceEvaluation, findClientId, signInForApi } from '../support/api.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { E2E_USERS } from '../support/fixtures.ts';
+import { tr, type Lang } from '../support/i18n.ts';
+import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
+import { expectPath, logIn } from '../support/session.ts';
+
+// Issue 16 "client data export" (decision 145): the professional clicks "Export data" on the client page,
+// sees the progress while the server builds the ZIP, and gets the file; the client does the same from its
+// portal profile.
+const PRO = E2E_USERS.exporter;
+const CLIENT = E2E_USERS.exportClient;
+
+let browser: Browser;
+let clientId = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { context, page } = await newPage(browser);
+  try {
+    const { api, userId } = await signInForApi(page, PRO);
+    clientId = await findClientId(api, userId, CLIENT.email);
+    for (const [fecha, peso] of [
+      ['2026-01-12', 84],
+      ['2026-02-20', 82],
+    ] as const) {
+      const res = await api('/web/ingresaevaluacion', {
+        method: 'POST',
+        body: bioimpedanceEvaluation({ id_evaluado: clientId, id_evaluador: userId, fecha }, { peso }),
+      });
+      expect(res.status).toBe(200);
+    }
+  } finally {
+    await context.close();
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Clicks "Export data", sees the progress (screenshot `<shot>-progress`), and returns the saved ZIP's entries. */
+async function exportFromCard(page: Page, lang: Lang, shot: string) {
+  const card = page.getByTestId('export-data');
+  await card.getByText(tr(lang, 'exportData.heading')).first().waitFor();
+  await screenshotWithoutOverflow(page, shot);
+  const download = page.waitForEvent('download', { timeout: 120_000 });
+  await page.getByTestId('export-data-button').click();
+  await page.getByTestId('export-progress').waitFor();
+  // The first answer already knows the total: "file 0 of N".
+  await expect.poll(() => page.getByTestId('export-progress').textContent()).toMatch(/\d+\D+\d+/);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, `${shot}-progress.png`) });
+  const file = await (await download).path();
+  await page.getByTestId('export-done').waitFor();
+  const entries = unzipSync(new Uint8Array(await readFile(file)));
+  return { entries, fileName: (await download).suggestedFilename() };
+}
+
+describe('client data export', () => {
+  it('the professional exports a client from its page: progress, then one ZIP with the JSON and both PDFs; es/en/pt screens', async () => {
+    await forEveryScreen(browser, async (page, lang, name) => {
+      await logIn(page, PRO.email, PRO.password);
+      await expectPath(page, '/dashboard');
+      await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+      await page.goto(`/users/${clientId}`);
+      await page.getByTestId('page-title').waitFor();
+      const { entries, fileName } = await exportFromCard(page, lang, `export-client-${lang}-${name}`);
+      expect(fileName).toMatch(new RegExp(`^medida-client-${clientId}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+      const document = JSON.parse(Buffer.from(entries['client.json']!).toString('utf8'));
+      expect(document).toMatchObject({ format: 'medida-client-export', schema_version: 1 });
+      expect(document.client.id_usuario).toBe(clientId);
+      expect(document.evaluations).toHaveLength(2);
+      for (const evaluation of document.evaluations as { report_file: string }[])
+        expect(Buffer.from(entries[evaluation.report_file]!).subarray(0, 5).toString()).toBe('%PDF-');
+      expect((document.audit_trail as { action: string }[]).at(-1)?.action).toBe('export');
+      await page.waitForTimeout(300);
+      await screenshotWithoutOverflow(page, `export-client-done-${lang}-${name}`);
+      if (lang === 'es' && name === 'desktop') expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+  });
+
+  it('the client exports its own data from the portal profile', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await logIn(page, CLIENT.email, CLIENT.password);
+      await expectPath(page, '/evaluations');
+      await page.goto('/my-profile');
+      await page.getByTestId('portal-profile').waitFor();
+      const { entries } = await exportFromCard(page, 'es', 'export-portal-es-desktop');
+      const document = JSON.parse(Buffer.from(entries['client.json']!).toString('utf8'));
+      expect(document.exported_by).toEqual({ id: clientId, role: 'client' });
+      expect(document.evaluations).toHaveLength(2);
+    } finally {
+      await context.close();
+    }
+  });
+});
