@@ -9,6 +9,7 @@ import { sql, type Database, type Kysely } from '@medida/db';
 import { insertTestUser } from '@medida/db/testing';
 import { systemClock } from '../lib/clock.ts';
 import { sha256OfBuffer } from '../lib/storage.ts';
+import { verifyAuditTrail } from '../modules/audit/audit-verify.ts';
 import { createCreditsService } from '../modules/credits/credits.service.ts';
 import { createSessionsService } from '../modules/sessions/sessions.service.ts';
 import { evaluationBody } from './evaluation-factories.ts';
@@ -91,8 +92,11 @@ export interface FaultOperation {
   request(n: number, random: () => number): Promise<{ path: string; init: RequestInit }>;
   /** What a 200 answer promised, checked on the stored data afterwards. */
   acknowledged(n: number, body: unknown): void;
-  /** The acknowledged writes missing from the database, and how many writes of this kind are stored. */
-  stored(db: Kysely<Database>): Promise<{ missing: string[]; count: number }>;
+  /**
+   * The acknowledged writes missing from the database (or from the audit trail, which is written before the
+   * answer), how many writes of this kind are stored, and anything else worth printing.
+   */
+  stored(db: Kysely<Database>): Promise<{ missing: string[]; count: number; note?: string }>;
 }
 
 const json = (token: string, body: unknown): RequestInit => ({
@@ -116,11 +120,22 @@ export function faultOperations(account: FaultAccount): FaultOperation[] {
       async stored(db) {
         const rows = await db
           .selectFrom('evaluations')
-          .select('id')
-          .where('client_id', '=', account.clientId)
+          .leftJoin('audit_events as a', (join) =>
+            join
+              .on('a.resource_type', '=', 'evaluation')
+              .on('a.action', '=', 'create')
+              .on('a.resource_id', '=', sql<string>`evaluations.id::text`),
+          )
+          .select(['evaluations.id', 'a.id as event'])
+          .where('evaluations.client_id', '=', account.clientId)
           .execute();
+        const audited = new Set(rows.filter((r) => r.event !== null).map((r) => r.id));
         const ids = new Set(rows.map((r) => r.id));
-        return { missing: evaluationIds.filter((id) => !ids.has(id)).map((id) => `evaluation ${id}`), count: ids.size };
+        const missing = evaluationIds.flatMap((id) =>
+          !ids.has(id) ? [`evaluation ${id}`] : !audited.has(id) ? [`the audit event of evaluation ${id}`] : [],
+        );
+        // The event is appended after the commit, before the answer: a kill in between leaves it out (decision 144).
+        return { missing, count: ids.size, note: `${ids.size - audited.size} stored without their audit event` };
       },
     },
     {
@@ -182,8 +197,8 @@ export function faultOperations(account: FaultAccount): FaultOperation[] {
 
 /**
  * Records: every evaluation has the version row its current_version names, with results, and (at a credit cost)
- * exactly one charge; every user's balance is what the ledger moved to and from it; and in total
- * Σ balances + Σ spent = Σ issued.
+ * exactly one charge; every user's balance is what the ledger moved to and from it; in total
+ * Σ balances + Σ spent = Σ issued; every account's audit chain verifies.
  */
 export async function recordViolations(db: Kysely<Database>, evaluationCost: number): Promise<string[]> {
   const violations: string[] = [];
@@ -210,6 +225,9 @@ export async function recordViolations(db: Kysely<Database>, evaluationCost: num
   for (const u of balances.rows)
     if (u.creditos !== u.ledger)
       violations.push(`user ${u.id} holds ${u.creditos} credits, its ledger says ${u.ledger}`);
+  // A kill must not break an account's audit chain (decision 142): every chain still verifies.
+  for (const p of (await verifyAuditTrail(db)).problems)
+    violations.push(`audit chain of account ${p.account_id} broken at seq ${p.seq}: ${p.problem}`);
   const totals = await creditTotals(db);
   if (totals.balances + totals.spent !== totals.issued)
     violations.push(`Σ balances ${totals.balances} + Σ spent ${totals.spent} ≠ Σ issued ${totals.issued}`);

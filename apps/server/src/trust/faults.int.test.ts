@@ -211,13 +211,13 @@ describe(`faults on ${driver}: SIGKILL during writes, restart on the same data`,
 
     for (const [i, run] of runs.entries()) {
       const { tally, left, starts } = run;
-      const { missing, count } = stored[i]!;
+      const { missing, count, note } = stored[i]!;
       violations.push(...missing.map((m) => `${run.op.name}: acknowledged but not stored: ${m}`));
       violations.push(...tally.refused.map((r) => `${run.op.name}: refused: ${r}`));
       starts.sort((a, b) => a - b);
       console.log(
         `Faults (${driver}), ${run.op.name}: ${KILLS} kills within ${run.windowMs.toFixed(0)} ms of the first request, ` +
-          `${tally.sent} requests sent, ${tally.acknowledged} acknowledged, ${count} stored; left by the kills and ` +
+          `${tally.sent} requests sent, ${tally.acknowledged} acknowledged, ${count} stored${note ? ` (${note})` : ''}; left by the kills and ` +
           `swept on restart: ${left.staged} unfinished uploads, ${left.orphans} files no row names; ${starts.length} ` +
           `restarts answered (median start ${(starts[Math.floor(starts.length / 2)]! / 1000).toFixed(2)} s)`,
       );
