@@ -46,6 +46,49 @@ export interface AuditSpec {
   resource: string;
   /** Where the object's id is; without it, the handler sets `request.auditTarget`. */
   target?: (request: FastifyRequest, responseBody: unknown) => AuditTarget | undefined;
+  /**
+   * The handler's service writes the success event inside its own transaction (decision 142), so a change
+   * and its event stand or fall together; the onSend hook then writes only the 'denied' events.
+   */
+  inTransaction?: boolean;
+}
+
+/** The event of this request's audited route about one target (plugins/audit.ts and transactionRecorder). */
+export function auditEventOf(
+  request: FastifyRequest,
+  auth: { userId: number; userType: UserType },
+  spec: AuditSpec,
+  target: AuditTarget,
+  result: AuditEventInput['result'],
+): AuditEventInput {
+  return {
+    actorId: auth.userId,
+    actorType: auth.userType,
+    target,
+    resourceType: spec.resource,
+    action: spec.action,
+    result,
+    requestId: request.id,
+    ip: request.ip,
+  };
+}
+
+/** Writes a change's success event inside the service's transaction, right after the write. */
+export type RecordChange<Trx> = (trx: Trx, targetId: number) => Promise<unknown>;
+
+/**
+ * A request-scoped recorder for a route declared with `inTransaction: true`: the route hands it to its
+ * service, which calls it in its transaction (`append` is the audit service's recordInTransaction).
+ */
+export function transactionRecorder<Trx>(
+  request: FastifyRequest,
+  kind: AuditTargetKind,
+  append: (trx: Trx, event: AuditEventInput) => Promise<unknown>,
+): RecordChange<Trx> {
+  const spec = request.routeOptions.config.audit;
+  const auth = request.auth;
+  if (!spec?.inTransaction || !auth) throw new Error('transactionRecorder: the route must declare audit.inTransaction');
+  return (trx, targetId) => append(trx, auditEventOf(request, auth, spec, { kind, id: targetId }, 'success'));
 }
 
 /** Route options (from protectedRoute) with an audit declaration added to their config. */

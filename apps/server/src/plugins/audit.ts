@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuditEventInput } from '../lib/audit-route.ts';
+import { auditEventOf, type AuditEventInput } from '../lib/audit-route.ts';
 
 export interface AuditPluginOptions {
   /** Appends one event to the trail (injected by buildApp: plugins never import modules). */
@@ -20,7 +20,8 @@ async function auditPlugin(app: FastifyInstance, options: AuditPluginOptions) {
     if (!spec || !request.auth) return payload;
     const status = reply.statusCode;
     const result = status >= 200 && status < 300 ? 'success' : status === 403 || status === 404 ? 'denied' : null;
-    if (!result) return payload;
+    // Success events of such routes were written in the change's own transaction (lib/audit-route.ts).
+    if (!result || (result === 'success' && spec.inTransaction)) return payload;
     let body: unknown;
     if (spec.target && typeof payload === 'string' && payload.startsWith('{')) {
       try {
@@ -31,16 +32,7 @@ async function auditPlugin(app: FastifyInstance, options: AuditPluginOptions) {
     }
     const target = spec.target ? spec.target(request, body) : (request.auditTarget ?? undefined);
     if (!target) return payload;
-    await options.record({
-      actorId: request.auth.userId,
-      actorType: request.auth.userType,
-      target,
-      resourceType: spec.resource,
-      action: spec.action,
-      result,
-      requestId: request.id,
-      ip: request.ip,
-    });
+    await options.record(auditEventOf(request, request.auth, spec, target, result));
     return payload;
   });
 }

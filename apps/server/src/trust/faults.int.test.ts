@@ -212,7 +212,11 @@ describe(`faults on ${driver}: SIGKILL during writes, restart on the same data`,
     for (const [i, run] of runs.entries()) {
       const { tally, left, starts } = run;
       const { missing, count, note } = stored[i]!;
-      violations.push(...missing.map((m) => `${run.op.name}: acknowledged but not stored: ${m}`));
+      violations.push(
+        ...missing.map(
+          (m) => `${run.op.name}: missing (acknowledged and not stored, or stored without its audit event): ${m}`,
+        ),
+      );
       violations.push(...tally.refused.map((r) => `${run.op.name}: refused: ${r}`));
       starts.sort((a, b) => a - b);
       console.log(

@@ -15,7 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import { translate } from '../../lib/i18n.ts';
-import { audited, auditTargetOf, bodyField, queryField } from '../../lib/audit-route.ts';
+import { audited, auditTargetOf, bodyField, queryField, transactionRecorder } from '../../lib/audit-route.ts';
+import { createAuditService } from '../audit/audit.service.ts';
 import { createEvaluationsService } from './evaluations.service.ts';
 
 const evaluationTarget = auditTargetOf('evaluation');
@@ -32,6 +33,10 @@ const tags = ['evaluations'];
 /** Evaluations (spec §7). Clients (type 2) may list and read their own; every write is 403 for them. */
 export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const evaluations = createEvaluationsService(app.deps);
+  const audit = createAuditService(app.deps);
+  /** The writes' events are written in their transaction: a change and its event stand or fall together. */
+  const recordIn = (request: Parameters<typeof transactionRecorder>[0]) =>
+    transactionRecorder(request, 'evaluation', audit.recordInTransaction);
 
   app.post(
     '/web/ingresaevaluacion',
@@ -42,10 +47,19 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createEvaluationBodySchema,
         response: { 200: saveEvaluationResponseSchema, ...errors },
       }),
-      { action: 'create', resource: 'evaluation', target: (_, body) => evaluationTarget(savedId(body)) },
+      {
+        action: 'create',
+        resource: 'evaluation',
+        target: (_, body) => evaluationTarget(savedId(body)),
+        inTransaction: true,
+      },
     ),
     async (request) => {
-      const saved = await evaluations.create({ actor: authOf(request), body: request.body });
+      const saved = await evaluations.create({
+        actor: authOf(request),
+        body: request.body,
+        recordIn: recordIn(request),
+      });
       return { message: translate(request.lang, 'messages.evaluationCreated'), ...saved };
     },
   );
@@ -59,10 +73,20 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: editEvaluationBodySchema,
         response: { 200: saveEvaluationResponseSchema, ...errors },
       }),
-      { action: 'update', resource: 'evaluation', target: (_, body) => evaluationTarget(savedId(body)) },
+      {
+        action: 'update',
+        resource: 'evaluation',
+        // From the request, so another account's attempt (404) is recorded as denied too.
+        target: (request) => evaluationTarget(bodyField(request, 'evaluationID')),
+        inTransaction: true,
+      },
     ),
     async (request) => {
-      const saved = await evaluations.edit({ actor: authOf(request), body: request.body });
+      const saved = await evaluations.edit({
+        actor: authOf(request),
+        body: request.body,
+        recordIn: recordIn(request),
+      });
       return { message: translate(request.lang, 'messages.evaluationEdited'), ...saved };
     },
   );
@@ -80,10 +104,15 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'delete',
         resource: 'evaluation',
         target: (request) => evaluationTarget(bodyField(request, 'evaluationID')),
+        inTransaction: true,
       },
     ),
     async (request) => {
-      await evaluations.remove({ actor: authOf(request), evaluationId: request.body.evaluationID });
+      await evaluations.remove({
+        actor: authOf(request),
+        evaluationId: request.body.evaluationID,
+        recordIn: recordIn(request),
+      });
       return { message: translate(request.lang, 'messages.evaluationDeleted') };
     },
   );

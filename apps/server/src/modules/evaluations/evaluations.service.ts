@@ -11,9 +11,10 @@ import {
   type ListEvaluationsResponse,
 } from '@medida/contracts';
 import type { EvaluationResult } from '@medida/domain';
-import type { Database, Kysely } from '@medida/db';
+import type { Database, Kysely, Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireProfessional } from '../../lib/access.ts';
+import type { RecordChange } from '../../lib/audit-route.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
@@ -40,6 +41,13 @@ function decodeCursor(cursor: string): ListCursor {
   const [micros, id] = cursor.split('.');
   return { createdMicros: Number(micros), id: Number(id) };
 }
+/**
+ * Writes the change's audit event in the change's transaction (decision 142). Routes always pass it;
+ * only benches and seeds, which have no request to record, call the service without it.
+ */
+type RecordIn = RecordChange<Transaction<Database>>;
+const noRecord: RecordIn = async () => undefined;
+
 const validation = (fields: Record<string, string[]>) =>
   new AppError(422, ErrorCode.validation, 'errors.validation', { fields });
 
@@ -82,7 +90,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   }
 
   return {
-    async create(a: { actor: Actor; body: CreateEvaluationRequest }) {
+    async create(a: { actor: Actor; body: CreateEvaluationRequest; recordIn?: RecordIn }) {
       professional(a.actor);
       checkEvaluator(a.body, a.actor.userId);
       const client = await repo.findClientBelow(a.actor.userId, a.body.id_evaluado);
@@ -119,13 +127,14 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
             amount: cost,
             evaluationId: row.id,
           });
+        await (a.recordIn ?? noRecord)(trx, row.id);
         const balance = await tx.creditsOf(a.actor.userId);
         return { evaluacion: toSavedEvaluation(row, 1, input, result), creditos: balance };
       });
     },
 
     /** Saves version n+1; edits are free (decision 070). The client of an evaluation never changes. */
-    async edit(a: { actor: Actor; body: EditEvaluationRequest }) {
+    async edit(a: { actor: Actor; body: EditEvaluationRequest; recordIn?: RecordIn }) {
       const actor = professional(a.actor);
       checkEvaluator(a.body, a.actor.userId);
       const scope = readScope(actor);
@@ -155,15 +164,20 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           now,
         });
         await tx.bumpVersion(locked.id, { ...toEvaluationColumns(input, result), version, now });
+        await (a.recordIn ?? noRecord)(trx, locked.id);
         return { evaluacion: toSavedEvaluation(locked, version, input, result), creditos: actor.credits };
       });
     },
 
     /** Soft delete (decision 070): gone from lists and reads, versions kept; no refund. */
-    async remove(a: { actor: Actor; evaluationId: number }) {
+    async remove(a: { actor: Actor; evaluationId: number; recordIn?: RecordIn }) {
       const actor = professional(a.actor);
-      if (!(await repo.softDelete(readScope(actor), a.evaluationId, a.actor.userId, deps.clock.now())))
-        throw notFound();
+      await db.transaction().execute(async (trx) => {
+        const tx = createEvaluationsRepository(trx);
+        if (!(await tx.softDelete(readScope(actor), a.evaluationId, a.actor.userId, deps.clock.now())))
+          throw notFound();
+        await (a.recordIn ?? noRecord)(trx, a.evaluationId);
+      });
     },
 
     /** GET /web/getevaluacion: one version (the latest by default) with everything the detail page shows. */
