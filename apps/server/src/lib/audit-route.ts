@@ -84,10 +84,14 @@ export function transactionRecorder<Trx>(
   request: FastifyRequest,
   kind: AuditTargetKind,
   append: (trx: Trx, event: AuditEventInput) => Promise<unknown>,
+  /** For the objects a change adds or removes besides its own (a client's attachments): their action and resource. */
+  as?: Pick<AuditSpec, 'action' | 'resource'>,
 ): RecordChange<Trx> {
-  const spec = request.routeOptions.config.audit;
+  const routeSpec = request.routeOptions.config.audit;
   const auth = request.auth;
-  if (!spec?.inTransaction || !auth) throw new Error('transactionRecorder: the route must declare audit.inTransaction');
+  if (!routeSpec?.inTransaction || !auth)
+    throw new Error('transactionRecorder: the route must declare audit.inTransaction');
+  const spec = { ...routeSpec, ...as };
   return (trx, targetId) => append(trx, auditEventOf(request, auth, spec, { kind, id: targetId }, 'success'));
 }
 

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import { readVerified, type BlobStorage } from '../../lib/storage.ts';
 import { createAttachmentsRepository } from './attachments.repository.ts';
 import type { StagedFile } from './upload.ts';
+import type { RecordChange } from '../../lib/audit-route.ts';
 
 export interface FileInfo {
   title: string;
@@ -70,7 +71,15 @@ export function createAttachmentsService(deps: {
      */
     async addInTransaction(
       trx: Transaction<Database>,
-      a: { userId: number; uploaderId: number; files: readonly StagedFile[]; infos: readonly FileInfo[]; now: Date },
+      a: {
+        userId: number;
+        uploaderId: number;
+        files: readonly StagedFile[];
+        infos: readonly FileInfo[];
+        now: Date;
+        /** Writes each new attachment's 'create' event in this transaction (decision 142). */
+        recordEach?: RecordChange<Transaction<Database>> | undefined;
+      },
     ) {
       if (a.files.length === 0) return;
       const repo = createAttachmentsRepository(trx);
@@ -81,7 +90,7 @@ export function createAttachmentsService(deps: {
       }
       for (const [i, file] of a.files.entries()) {
         const info = a.infos[i]!;
-        await repo.insert({
+        const { id } = await repo.insert({
           user_id: a.userId,
           uploader_id: a.uploaderId,
           title: info.title,
@@ -93,6 +102,7 @@ export function createAttachmentsService(deps: {
           sha256: file.sha256,
           created_at: a.now,
         });
+        await a.recordEach?.(trx, id);
       }
       for (const file of a.files) await storage.promote(file.key);
     },
@@ -102,9 +112,11 @@ export function createAttachmentsService(deps: {
     /** Inside the caller's transaction; every id must be an attachment of this user. Returns blob keys to remove after commit. */
     async removeInTransaction(
       trx: Transaction<Database>,
-      a: { userId: number; ids: readonly number[] },
+      a: { userId: number; ids: readonly number[]; recordEach?: RecordChange<Transaction<Database>> | undefined },
     ): Promise<string[]> {
       const unique = [...new Set(a.ids)];
+      // Before the rows go: the event finds its client through the attachment. A foreign id rolls it all back below.
+      for (const id of unique) await a.recordEach?.(trx, id);
       const removed = await createAttachmentsRepository(trx).deleteForUser(a.userId, unique);
       if (removed.length !== unique.length) throw fieldError('deleted_files', 'validation.deletedFiles');
       return removed.map((r) => r.storage_key);

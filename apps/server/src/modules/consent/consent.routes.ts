@@ -6,7 +6,8 @@ import {
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
-import { audited, auditTargetOf, paramField, type AuditSpec } from '../../lib/audit-route.ts';
+import { audited, auditTargetOf, paramField, transactionRecorder, type AuditSpec } from '../../lib/audit-route.ts';
+import { createAuditService } from '../audit/audit.service.ts';
 import { createConsentService } from './consent.service.ts';
 
 const errors = { 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema };
@@ -16,6 +17,10 @@ const clientTarget: AuditSpec['target'] = (request) => auditTargetOf('client')(p
 /** The client's consent to store health data: read, record, withdraw (security.md F4, decision 141). */
 export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   const consent = createConsentService(app.deps);
+  const audit = createAuditService(app.deps);
+  /** The writes' events are written in their transaction: a change and its event stand or fall together. */
+  const recordIn = (request: Parameters<typeof transactionRecorder>[0]) =>
+    transactionRecorder(request, 'client', audit.recordInTransaction);
 
   app.get(
     '/web/clients/:id/consent',
@@ -38,10 +43,10 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: recordConsentBodySchema,
         response: { 200: consentResponseSchema, ...errors },
       }),
-      { action: 'consent_given', resource: 'consent', target: clientTarget },
+      { action: 'consent_given', resource: 'consent', target: clientTarget, inTransaction: true },
     ),
     async (request) => ({
-      consent: await consent.record(authOf(request).userId, request.params.id, request.body),
+      consent: await consent.record(authOf(request).userId, request.params.id, request.body, recordIn(request)),
     }),
   );
 
@@ -54,8 +59,10 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: clientIdParamsSchema,
         response: { 200: consentResponseSchema, ...errors },
       }),
-      { action: 'consent_withdrawn', resource: 'consent', target: clientTarget },
+      { action: 'consent_withdrawn', resource: 'consent', target: clientTarget, inTransaction: true },
     ),
-    async (request) => ({ consent: await consent.withdraw(authOf(request).userId, request.params.id) }),
+    async (request) => ({
+      consent: await consent.withdraw(authOf(request).userId, request.params.id, recordIn(request)),
+    }),
   );
 };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CONSENT_TEXTS, ErrorCode, type Consent, type Language } from '@medida/contracts';
-import type { Database, Kysely } from '@medida/db';
+import type { Database, Kysely, Transaction } from '@medida/db';
+import type { RecordChange } from '../../lib/audit-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findVisibleClient } from '../../lib/client-scope.ts';
 import type { AppDeps } from '../../types.ts';
@@ -17,6 +18,9 @@ const consentAlreadyGiven = () => new AppError(409, ErrorCode.conflict, 'errors.
 const noConsentToWithdraw = () => new AppError(409, ErrorCode.conflict, 'errors.noConsentToWithdraw');
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Writes the change's audit event in its transaction (decision 142); routes pass it, seeds do not. */
+type RecordIn = RecordChange<Transaction<Database>>;
 
 /** The client's consent to store health data (security.md F4, decision 141). */
 export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
@@ -60,18 +64,25 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     },
 
     /** A professional (protectedRoute checks the type) records a consent for a client that has none live (created before, or given again). */
-    async record(actorId: number, clientId: number, fields: ConsentFields) {
+    async record(actorId: number, clientId: number, fields: ConsentFields, recordIn?: RecordIn) {
       await findVisibleClient(deps.db, actorId, clientId);
       const latest = await current(clientId);
       if (latest && !latest.withdrawn_at) throw consentAlreadyGiven();
-      await this.recordInTransaction(deps.db, { clientId, recordedBy: actorId, fields, now: deps.clock.now() });
+      await deps.db.transaction().execute(async (trx) => {
+        await this.recordInTransaction(trx, { clientId, recordedBy: actorId, fields, now: deps.clock.now() });
+        await recordIn?.(trx, clientId);
+      });
       return current(clientId);
     },
 
     /** The client itself, or its professional on the client's word; the record becomes read-only. */
-    async withdraw(actorId: number, clientId: number) {
+    async withdraw(actorId: number, clientId: number, recordIn?: RecordIn) {
       await findVisibleClient(deps.db, actorId, clientId);
-      if ((await repo.withdrawLive(clientId, actorId, deps.clock.now())) === 0) throw noConsentToWithdraw();
+      await deps.db.transaction().execute(async (trx) => {
+        if ((await createConsentRepository(trx).withdrawLive(clientId, actorId, deps.clock.now())) === 0)
+          throw noConsentToWithdraw();
+        await recordIn?.(trx, clientId);
+      });
       return current(clientId);
     },
 

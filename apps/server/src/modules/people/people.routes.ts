@@ -21,8 +21,9 @@ import { translate } from '../../lib/i18n.ts';
 import { createDiskStorage } from '../../lib/storage.ts';
 import { MULTIPART_LIMITS, readUserForm } from '../attachments/upload.ts';
 import { createUploadGuards } from '../attachments/upload-guard.ts';
-import { audited, auditTargetOf, bodyField, queryField } from '../../lib/audit-route.ts';
-import { createPeopleService } from './people.service.ts';
+import { audited, auditTargetOf, bodyField, queryField, transactionRecorder } from '../../lib/audit-route.ts';
+import { createAuditService } from '../audit/audit.service.ts';
+import { createPeopleService, type PeopleRecorders } from './people.service.ts';
 
 const clientTarget = auditTargetOf('client');
 const createdId = (body: unknown) => (body as { data?: { id?: unknown } } | undefined)?.data?.id;
@@ -52,6 +53,19 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = createDiskStorage(path.join(app.deps.config.dataDir, 'uploads'));
   const people = createPeopleService({ ...app.deps, storage });
   const uploadGuards = createUploadGuards(app.deps, storage);
+  const audit = createAuditService(app.deps);
+  /** The writes' events are written in their transaction: a change and its events stand or fall together. */
+  const recordIn = (request: Parameters<typeof transactionRecorder>[0]): PeopleRecorders => ({
+    change: transactionRecorder(request, 'client', audit.recordInTransaction),
+    attachmentCreated: transactionRecorder(request, 'attachment', audit.recordInTransaction, {
+      action: 'create',
+      resource: 'attachment',
+    }),
+    attachmentDeleted: transactionRecorder(request, 'attachment', audit.recordInTransaction, {
+      action: 'delete',
+      resource: 'attachment',
+    }),
+  });
 
   app.post(
     '/web/create_user',
@@ -66,11 +80,16 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         { verifiedEmail: true },
       ),
-      { action: 'create', resource: 'client', target: (_, body) => clientTarget(createdId(body)) },
+      {
+        action: 'create',
+        resource: 'client',
+        target: (_, body) => clientTarget(createdId(body)),
+        inTransaction: true,
+      },
     ),
     async (request) => {
       const form = await readUserForm(request, storage, uploadGuards.forRequest(request, authOf(request).userId));
-      const data = await people.create({ actorId: authOf(request).userId, form });
+      const data = await people.create({ actorId: authOf(request).userId, form, recordIn: recordIn(request) });
       return { message: translate(request.lang, 'messages.userCreated'), data };
     },
   );
@@ -84,11 +103,11 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         ...multipartBody,
         response: { 200: editUserResponseSchema, ...uploadErrors },
       }),
-      { action: 'update', resource: 'client' },
+      { action: 'update', resource: 'client', inTransaction: true },
     ),
     async (request) => {
       const form = await readUserForm(request, storage, uploadGuards.forRequest(request, authOf(request).userId));
-      const saved = await people.edit({ actorId: authOf(request).userId, form });
+      const saved = await people.edit({ actorId: authOf(request).userId, form, recordIn: recordIn(request) });
       request.auditTarget = { kind: 'client', id: saved.id };
       const key = saved.email === 'pending' ? 'messages.userEditedEmailPending' : 'messages.userEdited';
       return { message: translate(request.lang, key) };
@@ -104,10 +123,19 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         body: deleteUserBodySchema,
         response: { 200: messageSchema, ...errors },
       }),
-      { action: 'delete', resource: 'client', target: (request) => clientTarget(bodyField(request, 'id_usuario')) },
+      {
+        action: 'delete',
+        resource: 'client',
+        target: (request) => clientTarget(bodyField(request, 'id_usuario')),
+        inTransaction: true,
+      },
     ),
     async (request) => {
-      await people.remove({ actorId: authOf(request).userId, userId: request.body.id_usuario });
+      await people.remove({
+        actorId: authOf(request).userId,
+        userId: request.body.id_usuario,
+        recordIn: recordIn(request),
+      });
       return { message: translate(request.lang, 'messages.userDeleted') };
     },
   );

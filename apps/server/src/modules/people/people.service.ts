@@ -9,7 +9,8 @@ import {
   type IngresoPerfilBody,
   type UnitSystem,
 } from '@medida/contracts';
-import { isUniqueViolation, type Database, type Kysely } from '@medida/db';
+import { isUniqueViolation, type Database, type Kysely, type Transaction } from '@medida/db';
+import type { RecordChange } from '../../lib/audit-route.ts';
 import { fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BlobStorage } from '../../lib/storage.ts';
@@ -35,6 +36,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface UserForm {
   fields: Record<string, unknown>;
   files: StagedFile[];
+}
+
+/**
+ * Write the change's audit events in the change's transaction (decision 142): the client's own and one per
+ * attachment added or removed. Routes always pass them; seeds and benches, with no request, do not.
+ */
+export interface PeopleRecorders {
+  change: RecordChange<Transaction<Database>>;
+  attachmentCreated?: RecordChange<Transaction<Database>>;
+  attachmentDeleted?: RecordChange<Transaction<Database>>;
 }
 
 const emailTaken = () => fieldError('email', 'validation.emailTaken');
@@ -66,7 +77,7 @@ export function createPeopleService(
   }
 
   return {
-    async create(a: { actorId: number; form: UserForm }) {
+    async create(a: { actorId: number; form: UserForm; recordIn?: PeopleRecorders }) {
       const { files } = a.form;
       let created: {
         id: number;
@@ -136,7 +147,16 @@ export function createPeopleService(
               created_at: now,
               updated_at: now,
             });
-            await attachments.addInTransaction(trx, { userId: id, uploaderId: a.actorId, files, infos, now });
+            // The client's event first: its attachments' events follow it in the chain.
+            await a.recordIn?.change(trx, id);
+            await attachments.addInTransaction(trx, {
+              userId: id,
+              uploaderId: a.actorId,
+              files,
+              infos,
+              now,
+              recordEach: a.recordIn?.attachmentCreated,
+            });
             if (body.type === USER_TYPE.client)
               await consent.recordInTransaction(trx, { clientId: id, recordedBy: a.actorId, fields: body, now });
             return id;
@@ -160,7 +180,11 @@ export function createPeopleService(
     },
 
     /** A new e-mail goes through the owner's confirmation once it has its own password (decision 018). */
-    async edit(a: { actorId: number; form: UserForm }): Promise<{ id: number; email: EmailChangeOutcome }> {
+    async edit(a: {
+      actorId: number;
+      form: UserForm;
+      recordIn?: PeopleRecorders;
+    }): Promise<{ id: number; email: EmailChangeOutcome }> {
       const { files } = a.form;
       try {
         const fields = { ...a.form.fields };
@@ -221,8 +245,20 @@ export function createPeopleService(
         try {
           removedKeys = await db.transaction().execute(async (trx) => {
             if (!(await createPeopleRepository(trx).updateManaged(a.actorId, targetId, fieldsPatch))) throw notFound();
-            const removed = await attachments.removeInTransaction(trx, { userId: targetId, ids: deletedIds });
-            await attachments.addInTransaction(trx, { userId: targetId, uploaderId: a.actorId, files, infos, now });
+            await a.recordIn?.change(trx, targetId);
+            const removed = await attachments.removeInTransaction(trx, {
+              userId: targetId,
+              ids: deletedIds,
+              recordEach: a.recordIn?.attachmentDeleted,
+            });
+            await attachments.addInTransaction(trx, {
+              userId: targetId,
+              uploaderId: a.actorId,
+              files,
+              infos,
+              now,
+              recordEach: a.recordIn?.attachmentCreated,
+            });
             return removed;
           });
         } catch (error) {
@@ -241,12 +277,13 @@ export function createPeopleService(
     },
 
     /** Soft delete (decision 051): evaluations keep their references; credits go back to the parent. */
-    async remove(a: { actorId: number; userId: number }) {
+    async remove(a: { actorId: number; userId: number; recordIn?: PeopleRecorders }) {
       await db.transaction().execute(async (trx) => {
         const trxRepo = createPeopleRepository(trx);
         const now = clock.now();
         const deleted = await trxRepo.softDeleteManaged(a.actorId, a.userId, now);
         if (!deleted || deleted.parent_user_id === null) throw notFound();
+        await a.recordIn?.change(trx, deleted.id);
         await trxRepo.reparentChildren(deleted.id, deleted.parent_user_id, now);
         await trxRepo.revokeSessions(deleted.id, now);
         await credits.returnAllToParentInTransaction(trx, {
