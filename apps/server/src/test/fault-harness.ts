@@ -186,11 +186,22 @@ export function faultOperations(account: FaultAccount): FaultOperation[] {
       async stored(db) {
         const rows = await db
           .selectFrom('attachments')
-          .select('title')
+          .leftJoin('audit_events as a', (join) =>
+            join
+              .on('a.resource_type', '=', 'attachment')
+              .on('a.action', '=', 'create')
+              .on('a.resource_id', '=', sql<string>`attachments.id::text`),
+          )
+          .select(['attachments.id', 'attachments.title', 'a.id as event'])
           .where('user_id', '=', account.clientId)
           .execute();
         const titles = new Set(rows.map((r) => r.title));
-        return { missing: uploadTitles.filter((t) => !titles.has(t)), count: titles.size };
+        // Its create event is written in the upload's transaction (decision 142): a stored file without it is partial.
+        const missing = [
+          ...uploadTitles.filter((t) => !titles.has(t)),
+          ...rows.filter((r) => r.event === null).map((r) => `the audit event of attachment ${r.id}`),
+        ];
+        return { missing, count: titles.size };
       },
     },
   ];
