@@ -1,6 +1,6 @@
-import { sql } from '@medida/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoTenants } from '../../test/people-factories.ts';
+import { withBrokenAuditInsert } from '../../test/broken-audit.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { evaluationBody } from '../../test/evaluation-factories.ts';
 
@@ -25,19 +25,6 @@ const evaluationsOf = (clientId: number) =>
   ctx.db.selectFrom('evaluations').select('id').where('client_id', '=', clientId).execute();
 const creditsOf = async (id: number) =>
   (await ctx.db.selectFrom('users').select('creditos').where('id', '=', id).executeTakeFirstOrThrow()).creditos;
-
-/** A broken audit insert for one action on evaluations: the append fails inside the change's transaction. */
-async function breakAuditInsert(action: string) {
-  await sql`CREATE FUNCTION audit_events_broken() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'audit insert broken by the test'; END $$`.execute(ctx.db);
-  await sql`CREATE TRIGGER audit_events_broken BEFORE INSERT ON audit_events FOR EACH ROW
-    WHEN (NEW.resource_type = 'evaluation' AND NEW.action = ${sql.lit(action)})
-    EXECUTE FUNCTION audit_events_broken()`.execute(ctx.db);
-}
-async function repairAuditInsert() {
-  await sql`DROP TRIGGER audit_events_broken ON audit_events`.execute(ctx.db);
-  await sql`DROP FUNCTION audit_events_broken()`.execute(ctx.db);
-}
 
 describe('evaluation writes and their audit events', () => {
   it('writes exactly one success event per create, edit and delete, and the denied attempts of another account', async () => {
@@ -79,8 +66,7 @@ describe('evaluation writes and their audit events', () => {
   it('stores no evaluation, charges nothing and records nothing when the audit event cannot be appended', async () => {
     const f = await twoTenants(ctx);
     const before = await creditsOf(f.owner.id);
-    await breakAuditInsert('create');
-    try {
+    await withBrokenAuditInsert(ctx.db, { resource: 'evaluation', action: 'create' }, async () => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/web/ingresaevaluacion',
@@ -89,9 +75,7 @@ describe('evaluation writes and their audit events', () => {
       });
       expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('audit insert broken');
-    } finally {
-      await repairAuditInsert();
-    }
+    });
     expect(await evaluationsOf(f.client.id)).toEqual([]);
     expect(await creditsOf(f.owner.id)).toBe(before);
     expect(await eventsOf(f.client.id)).toEqual([]);
@@ -110,13 +94,10 @@ describe('evaluation writes and their audit events', () => {
       ['update', '/web/editEvaluation', { ...evaluationBody(f.client.id, f.owner.id), evaluationID: id }],
       ['delete', '/web/eliminaevaluacion', { evaluationID: id }],
     ] as const) {
-      await breakAuditInsert(action);
-      try {
+      await withBrokenAuditInsert(ctx.db, { resource: 'evaluation', action }, async () => {
         const res = await ctx.app.inject({ method: 'POST', url, headers: f.owner.headers, payload });
         expect(res.statusCode, url).toBe(500);
-      } finally {
-        await repairAuditInsert();
-      }
+      });
     }
     const row = await ctx.db
       .selectFrom('evaluations')

@@ -1,5 +1,4 @@
 import { CONSENT_TEXT_VERSION } from '@medida/contracts';
-import { sql } from '@medida/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientBody,
@@ -9,6 +8,7 @@ import {
   sampleFiles,
   twoTenants,
 } from '../../test/people-factories.ts';
+import { withBrokenAuditInsert as withBrokenAuditInsertIn } from '../../test/broken-audit.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 /**
@@ -33,20 +33,8 @@ const consentsOf = (clientId: number) =>
 const attachmentsOf = (userId: number) =>
   ctx.db.selectFrom('attachments').select('id').where('user_id', '=', userId).orderBy('id').execute();
 
-/** A broken audit insert for one resource and action: the append fails inside the change's transaction. */
-async function withBrokenAuditInsert(resource: string, action: string, run: () => Promise<void>) {
-  await sql`CREATE FUNCTION audit_events_broken() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'audit insert broken by the test'; END $$`.execute(ctx.db);
-  await sql`CREATE TRIGGER audit_events_broken BEFORE INSERT ON audit_events FOR EACH ROW
-    WHEN (NEW.resource_type = ${sql.lit(resource)} AND NEW.action = ${sql.lit(action)})
-    EXECUTE FUNCTION audit_events_broken()`.execute(ctx.db);
-  try {
-    await run();
-  } finally {
-    await sql`DROP TRIGGER audit_events_broken ON audit_events`.execute(ctx.db);
-    await sql`DROP FUNCTION audit_events_broken()`.execute(ctx.db);
-  }
-}
+const withBrokenAuditInsert = (resource: string, action: string, run: () => Promise<void>) =>
+  withBrokenAuditInsertIn(ctx.db, { resource, action }, run);
 
 const info = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Doc ${i}`, description: 'audit' }));
 const pdf = { name: 'lab.pdf', data: sampleFiles.pdf(), type: 'application/pdf' };
