@@ -1,7 +1,7 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PERMISSIONS_POLICY } from '../lib/response-headers.ts';
+import { applyHeaderOperations, helmetHeaderOperations } from './security-headers.ts';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept-Language, X-Requested-With';
 
@@ -11,7 +11,8 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept-Language, X-Request
  * inline script (the first screen's preloads, decision 107) allowed by its hash.
  */
 async function securityPlugin(app: FastifyInstance, options: { corsOrigins: string[]; inlineScriptHashes?: string[] }) {
-  await app.register(helmet, {
+  // Helmet's headers, worked out once at start (security-headers.ts) and set on every response from onRequest.
+  const helmetHeaders = helmetHeaderOperations({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,12 +32,17 @@ async function securityPlugin(app: FastifyInstance, options: { corsOrigins: stri
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (_request, reply, done) => {
+    applyHeaderOperations(reply.raw, helmetHeaders);
+    done();
+  });
 
   // API answers may hold health data and tokens: never stored by browsers or proxies.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.url.startsWith('/web') && !request.url.startsWith('/web/docs'))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   // CORS only for an explicit allowlist (the SPA is same-origin; Vite's dev server proxies /web).
