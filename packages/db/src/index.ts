@@ -8,3 +8,4 @@ export { databaseColumns } from './database.ts';
 export type * from './database.ts';
 export { sql, type InferResult, type Kysely, type Transaction } from 'kysely';
 export { isUniqueViolation } from './errors.ts';
+export { compiledQueries, type Slots } from './compiled-queries.ts';

@@ -1,4 +1,12 @@
-import { sql, type Database, type InferResult, type Kysely, type Transaction } from '@medida/db';
+import {
+  compiledQueries,
+  sql,
+  type Database,
+  type InferResult,
+  type Kysely,
+  type Slots,
+  type Transaction,
+} from '@medida/db';
 import { accountRootOf, parentInActorTree, userBelowActor } from '../../lib/account-tree.ts';
 import { USER_TYPE } from '@medida/contracts';
 
@@ -65,6 +73,39 @@ const afterCursor = (c: ListCursor) => {
   return sql<boolean>`(e.created_at <= ${at} AND (e.created_at < ${at} OR e.id < ${c.id}))`;
 };
 
+/** What decides the list's SQL text: everything else is a parameter (compiledQueries). */
+interface ListShape {
+  scope: EvaluationScope['kind'];
+  nombre: boolean;
+  apellido: boolean;
+  email: boolean;
+  rut: boolean;
+  company: boolean;
+  client: boolean;
+  cursor: boolean;
+}
+
+/** The list's values, one parameter each; a shape uses some of them. */
+type ListParams = {
+  scopeId: number;
+  /** LIKE patterns, already escaped and lower-cased. */
+  nombre: string;
+  apellido: string;
+  email: string;
+  rut: string;
+  companyId: number;
+  clientId: number;
+  cursorMicros: number;
+  cursorId: number;
+  limit: number;
+  skip: number;
+  countLimit: number;
+  defaultCompanyId: number;
+};
+
+/** One compiled statement per list shape, shared by every repository (the SQL text does not depend on `db`). */
+const listQueries = compiledQueries<ListParams>();
+
 export function createEvaluationsRepository(db: Db) {
   /**
    * Live evaluations in scope, with their client (the list's base). A tree is narrowed to its account first
@@ -100,6 +141,86 @@ export function createEvaluationsRepository(db: Db) {
         ),
       )
       .limit(1);
+
+  /**
+   * The list's statement for one shape (scope kind, which filters, cursor or not), built from slots: compiled once
+   * per shape and then run with each request's values (compiledQueries, issue 11).
+   */
+  const listPage = (shape: ListShape, p: Slots<ListParams>) => {
+    const scope: EvaluationScope =
+      shape.scope === 'self' ? { kind: 'self', clientId: p.scopeId } : { kind: shape.scope, rootId: p.scopeId };
+    let base = scoped(scope);
+    if (shape.nombre) base = base.where(sql`lower(c.nombre)`, 'like', p.nombre);
+    if (shape.apellido) base = base.where(sql`lower(c.apellido)`, 'like', p.apellido);
+    if (shape.email) base = base.where(sql`lower(c.email)`, 'like', p.email);
+    if (shape.rut) base = base.where('c.rut', 'like', p.rut);
+    if (shape.company) base = base.where('c.company_id', '=', p.companyId);
+    if (shape.client) base = base.where('e.client_id', '=', p.clientId);
+    const cursor = { createdMicros: p.cursorMicros, id: p.cursorId };
+    if (shape.cursor) base = base.where(afterCursor(cursor));
+    // E-mail and rut identify a person: their prefixes match few clients.
+    const selective = shape.email || shape.rut;
+    const page = base
+      .innerJoin('users as ev', 'ev.id', 'e.evaluator_id')
+      .leftJoin('companies as co', 'co.id', 'c.company_id')
+      .select([
+        'e.id',
+        'e.created_at',
+        sql<number>`(extract(epoch FROM e.created_at) * 1000000)::int8`.as('created_micros'),
+        'e.evaluated_on',
+        'e.evaluation_type',
+        'e.evaluator_id',
+        'c.id as client_id',
+        'c.nombre as client_nombre',
+        'c.apellido as client_apellido',
+        'c.email as client_email',
+        'c.rut as client_rut',
+        'c.company_id',
+        'co.name as company_name',
+        'ev.nombre as evaluator_nombre',
+        'ev.apellido as evaluator_apellido',
+      ])
+      // With a selective filter, sort the few matches rather than walk the created_at index hoping to meet
+      // 20 of them: the planner's guess for LIKE prefixes can be 100x off and the walk then covers every row.
+      .orderBy(selective ? sql`e.created_at + interval '0 seconds'` : sql.ref('e.created_at'), 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(p.limit)
+      .offset(p.skip);
+    return { scope, base, cursor, page };
+  };
+
+  const listQuery = (shape: ListShape, p: Slots<ListParams>) => {
+    const { scope, base, cursor, page } = listPage(shape, p);
+    // An account's top with no filter on the client counts the account's index alone: the clients are not read.
+    const clientFiltered = shape.nombre || shape.apellido || shape.email || shape.rut || shape.company;
+    const counted =
+      scope.kind === 'account' && !clientFiltered
+        ? db
+            .selectFrom('evaluations as e')
+            .select(sql`1`.as('one'))
+            .where('e.deleted_at', 'is', null)
+            .where(inScope(scope))
+            .$if(shape.client, (qb) => qb.where('e.client_id', '=', p.clientId))
+            .$if(shape.cursor, (qb) => qb.where(afterCursor(cursor)))
+            .limit(p.countLimit)
+        : base.select(sql`1`.as('one')).limit(p.countLimit);
+    return db
+      .selectFrom(
+        db
+          .selectFrom(counted.as('w'))
+          .select((eb) => [
+            eb.fn.countAll<number>().as('counted'),
+            eb.exists(nonDefaultCompany(scope, p.defaultCompanyId)).as('show_company'),
+          ])
+          .as('t'),
+      )
+      .leftJoinLateral(page.as('p'), (join) => join.onTrue())
+      .selectAll('p')
+      .select(['t.counted', 't.show_company'])
+      .orderBy('p.created_micros', 'desc')
+      .orderBy('p.id', 'desc');
+  };
+  type ListPageRow = InferResult<ReturnType<typeof listPage>['page']>[number];
 
   return {
     /** The balance after a charge, read in the charging transaction. */
@@ -348,81 +469,46 @@ export function createEvaluationsRepository(db: Db) {
       cursor?: ListCursor | undefined;
       defaultCompanyId: number;
     }) {
-      let base = scoped(q.scope);
       const f = q.filters;
-      if (f.nombre) base = base.where(sql`lower(c.nombre)`, 'like', prefix(f.nombre));
-      if (f.apellido) base = base.where(sql`lower(c.apellido)`, 'like', prefix(f.apellido));
-      if (f.email) base = base.where(sql`lower(c.email)`, 'like', prefix(f.email));
-      if (f.rut) base = base.where('c.rut', 'like', `${escapeLike(f.rut)}%`);
-      if (f.companyId !== undefined) base = base.where('c.company_id', '=', f.companyId);
-      if (f.clientId !== undefined) base = base.where('e.client_id', '=', f.clientId);
-      if (q.cursor) base = base.where(afterCursor(q.cursor));
-      // E-mail and rut identify a person: their prefixes match few clients.
-      const selective = Boolean(f.email || f.rut);
+      const shape: ListShape = {
+        scope: q.scope.kind,
+        nombre: Boolean(f.nombre),
+        apellido: Boolean(f.apellido),
+        email: Boolean(f.email),
+        rut: Boolean(f.rut),
+        company: f.companyId !== undefined,
+        client: f.clientId !== undefined,
+        cursor: q.cursor !== undefined,
+      };
       const skip = q.cursor ? 0 : q.offset;
-      const page = base
-        .innerJoin('users as ev', 'ev.id', 'e.evaluator_id')
-        .leftJoin('companies as co', 'co.id', 'c.company_id')
-        .select([
-          'e.id',
-          'e.created_at',
-          sql<number>`(extract(epoch FROM e.created_at) * 1000000)::int8`.as('created_micros'),
-          'e.evaluated_on',
-          'e.evaluation_type',
-          'e.evaluator_id',
-          'c.id as client_id',
-          'c.nombre as client_nombre',
-          'c.apellido as client_apellido',
-          'c.email as client_email',
-          'c.rut as client_rut',
-          'c.company_id',
-          'co.name as company_name',
-          'ev.nombre as evaluator_nombre',
-          'ev.apellido as evaluator_apellido',
-        ])
-        // With a selective filter, sort the few matches rather than walk the created_at index hoping to meet
-        // 20 of them: the planner's guess for LIKE prefixes can be 100x off and the walk then covers every row.
-        .orderBy(selective ? sql`e.created_at + interval '0 seconds'` : sql.ref('e.created_at'), 'desc')
-        .orderBy('e.id', 'desc')
-        .limit(q.limit)
-        .offset(skip);
-      // Counted from the page's start, up to the cap: the count's cost does not grow with the data. An account's
-      // top with no filter on the client counts the account's index alone: the clients are not read at all.
+      // Counted from the page's start, up to the cap: the count's cost does not grow with the data.
       const window = skip + LIST_COUNT_CAP;
-      const clientFiltered = Boolean(f.nombre || f.apellido || f.email || f.rut || f.companyId !== undefined);
-      const counted =
-        q.scope.kind === 'account' && !clientFiltered
-          ? db
-              .selectFrom('evaluations as e')
-              .select(sql`1`.as('one'))
-              .where('e.deleted_at', 'is', null)
-              .where(inScope(q.scope))
-              .$if(f.clientId !== undefined, (qb) => qb.where('e.client_id', '=', f.clientId!))
-              .$if(q.cursor !== undefined, (qb) => qb.where(afterCursor(q.cursor!)))
-              .limit(window + 1)
-          : base.select(sql`1`.as('one')).limit(window + 1);
-      const result = await db
-        .selectFrom(
-          db
-            .selectFrom(counted.as('w'))
-            .select((eb) => [
-              eb.fn.countAll<number>().as('counted'),
-              eb.exists(nonDefaultCompany(q.scope, q.defaultCompanyId)).as('show_company'),
-            ])
-            .as('t'),
-        )
-        .leftJoinLateral(page.as('p'), (join) => join.onTrue())
-        .selectAll('p')
-        .select(['t.counted', 't.show_company'])
-        .orderBy('p.created_micros', 'desc')
-        .orderBy('p.id', 'desc')
-        .execute();
+      const result = await listQueries.execute(
+        db,
+        JSON.stringify(shape),
+        {
+          scopeId: q.scope.kind === 'self' ? q.scope.clientId : q.scope.rootId,
+          nombre: f.nombre ? prefix(f.nombre) : '',
+          apellido: f.apellido ? prefix(f.apellido) : '',
+          email: f.email ? prefix(f.email) : '',
+          rut: f.rut ? `${escapeLike(f.rut)}%` : '',
+          companyId: f.companyId ?? 0,
+          clientId: f.clientId ?? 0,
+          cursorMicros: q.cursor?.createdMicros ?? 0,
+          cursorId: q.cursor?.id ?? 0,
+          limit: q.limit,
+          skip,
+          countLimit: window + 1,
+          defaultCompanyId: q.defaultCompanyId,
+        },
+        (p) => listQuery(shape, p),
+      );
       const head = result[0]!;
       const counted_ = Number(head.counted);
       const start = q.cursor ? q.offset : 0;
       return {
         // An empty page comes back as one row of nulls from the outer join; the others are whole page rows.
-        rows: result.filter((r) => r.id !== null) as unknown as Array<InferResult<typeof page>[number]>,
+        rows: result.filter((r) => r.id !== null) as unknown as ListPageRow[],
         total: start + Math.min(counted_, window),
         capped: counted_ > window,
         showCompany: Boolean(head.show_company),

@@ -1,4 +1,13 @@
-import { sql, type Database, type Kysely, type NewUser, type Transaction, type UserUpdate } from '@medida/db';
+import {
+  compiledQueries,
+  sql,
+  type Database,
+  type Kysely,
+  type NewUser,
+  type Slots,
+  type Transaction,
+  type UserUpdate,
+} from '@medida/db';
 import { userBelowActor } from '../../lib/account-tree.ts';
 import { USER_TYPE, type UserType } from '@medida/contracts';
 
@@ -48,6 +57,62 @@ function selectManaged(db: Db) {
 
 export type ManagedRow = Awaited<ReturnType<ReturnType<typeof selectManaged>['executeTakeFirstOrThrow']>>;
 
+/** What decides the SQL text of a list of children: everything else is a parameter (compiledQueries). */
+interface ChildrenShape {
+  /** The parent is not the actor: it must be below the actor. */
+  belowActor: boolean;
+  search: boolean;
+  paged: boolean;
+}
+
+type ChildrenParams = {
+  actorId: number;
+  parentId: number;
+  type: UserType;
+  /** ILIKE pattern, already escaped. */
+  pattern: string;
+  limit: number;
+  skip: number;
+};
+
+/** Live users directly under a parent, with their total, in one statement built from slots. */
+function childrenQuery(db: Db, shape: ChildrenShape, p: Slots<ChildrenParams>) {
+  const conditions = [
+    sql<boolean>`users.deleted_at IS NULL`,
+    sql<boolean>`users.parent_user_id = ${p.parentId}`,
+    sql<boolean>`users.type = ${p.type}`,
+  ];
+  if (shape.belowActor) conditions.push(userBelowActor(p.actorId, 'users'));
+  if (shape.search)
+    conditions.push(
+      sql<boolean>`(users.nombre ILIKE ${p.pattern} OR users.apellido ILIKE ${p.pattern} OR users.email ILIKE ${p.pattern} OR users.rut ILIKE ${p.pattern})`,
+    );
+  const match = sql.join(conditions, sql` AND `);
+  let page = selectManaged(db)
+    .where(sql<boolean>`${match}`)
+    .orderBy('users.apellido')
+    .orderBy('users.nombre')
+    .orderBy('users.id');
+  if (shape.paged) page = page.limit(p.limit).offset(p.skip);
+  return db
+    .selectFrom(
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where(sql<boolean>`${match}`)
+        .as('t'),
+    )
+    .leftJoinLateral(page.as('p'), (join) => join.onTrue())
+    .selectAll('p')
+    .select('t.total')
+    .orderBy('p.apellido')
+    .orderBy('p.nombre')
+    .orderBy('p.id');
+}
+
+/** One compiled statement per shape, shared by every repository (the SQL text does not depend on `db`). */
+const childrenQueries = compiledQueries<ChildrenParams>();
+
 export function createPeopleRepository(db: Db) {
   return {
     /** A live user strictly below the actor, or undefined (never someone else's). */
@@ -82,40 +147,24 @@ export function createPeopleRepository(db: Db) {
       skip?: number;
       search?: string;
     }) {
-      const conditions = [
-        sql<boolean>`users.deleted_at IS NULL`,
-        sql<boolean>`users.parent_user_id = ${q.parentId}`,
-        sql<boolean>`users.type = ${q.type}`,
-      ];
-      if (q.parentId !== q.actorId) conditions.push(userBelowActor(q.actorId, 'users'));
-      if (q.search) {
-        const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(
-          sql<boolean>`(users.nombre ILIKE ${pattern} OR users.apellido ILIKE ${pattern} OR users.email ILIKE ${pattern} OR users.rut ILIKE ${pattern})`,
-        );
-      }
-      const match = sql.join(conditions, sql` AND `);
-      let page = selectManaged(db)
-        .where(sql<boolean>`${match}`)
-        .orderBy('users.apellido')
-        .orderBy('users.nombre')
-        .orderBy('users.id');
-      if (q.limit !== undefined) page = page.limit(q.limit).offset(q.skip ?? 0);
-      const result = await db
-        .selectFrom(
-          db
-            .selectFrom('users')
-            .select((eb) => eb.fn.countAll<number>().as('total'))
-            .where(sql<boolean>`${match}`)
-            .as('t'),
-        )
-        .leftJoinLateral(page.as('p'), (join) => join.onTrue())
-        .selectAll('p')
-        .select('t.total')
-        .orderBy('p.apellido')
-        .orderBy('p.nombre')
-        .orderBy('p.id')
-        .execute();
+      const shape: ChildrenShape = {
+        belowActor: q.parentId !== q.actorId,
+        search: Boolean(q.search),
+        paged: q.limit !== undefined,
+      };
+      const result = await childrenQueries.execute(
+        db,
+        JSON.stringify(shape),
+        {
+          actorId: q.actorId,
+          parentId: q.parentId,
+          type: q.type,
+          pattern: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '',
+          limit: q.limit ?? 0,
+          skip: q.skip ?? 0,
+        },
+        (p) => childrenQuery(db, shape, p),
+      );
       return {
         // An empty page comes back as one row of nulls from the outer join.
         rows: result.filter((r) => r.id !== null) as unknown as ManagedRow[],
