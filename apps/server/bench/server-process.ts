@@ -17,15 +17,34 @@ export async function buildServer() {
   await import('../build.ts');
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+const listenable = (port: number): Promise<number> =>
+  new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+    probe.listen(port, '127.0.0.1', () => {
+      const { port: bound } = probe.address() as { port: number };
+      probe.close(() => resolve(bound));
     });
   });
+
+/**
+ * A port nothing listens on: any the system gives, or with BENCH_PORTS=4300-4399 one of that range (engineers
+ * sharing the machine each keep to their own range).
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) return listenable(0);
+  const [first, last] = [Number(range[1]), Number(range[2])];
+  const offset = Math.floor(Math.random() * (last - first + 1));
+  for (let i = 0; i <= last - first; i++) {
+    const port = first + ((offset + i) % (last - first + 1));
+    try {
+      return await listenable(port);
+    } catch {
+      // taken: try the next one
+    }
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
 export interface ServerProcess {

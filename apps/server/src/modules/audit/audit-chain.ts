@@ -22,7 +22,12 @@ export interface ChainedFields {
 
 /** SHA-256 over the previous hash and this row's fields, in a fixed order (JSON array: no ambiguity). */
 export function auditHash(row: ChainedFields): string {
-  const canonical = JSON.stringify([
+  return createHash('sha256').update(canonicalText(row)).digest('hex');
+}
+
+/** The text auditHash hashes: the JSON array of the previous hash and the row's fields. */
+export function canonicalText(row: ChainedFields): string {
+  return JSON.stringify([
     row.prev_hash,
     row.account_id,
     row.seq,
@@ -37,7 +42,27 @@ export function auditHash(row: ChainedFields): string {
     row.request_id,
     row.ip,
   ]);
-  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The values only the chain's end decides: the append (migration 0024) fills them in. */
+type DecidedByTheChain = 'prev_hash' | 'account_id' | 'seq' | 'client_id';
+
+/**
+ * canonicalText around the values the database fills in (decision 162): for a row with these fields,
+ * `["<prev_hash>",<account_id>,<seq>,` + middle + `<client_id>` + tail is its canonical text, byte for byte. The
+ * strings are JSON-encoded here, by the same JSON.stringify; the database adds only hex and integers.
+ */
+export function canonicalAround(fields: Omit<ChainedFields, DecidedByTheChain>): { middle: string; tail: string } {
+  const before = JSON.stringify([fields.occurred_at.toISOString(), fields.actor_id, fields.actor_type]);
+  const after = JSON.stringify([
+    fields.resource_type,
+    fields.resource_id,
+    fields.action,
+    fields.result,
+    fields.request_id,
+    fields.ip,
+  ]);
+  return { middle: `${before.slice(1, -1)},`, tail: `,${after.slice(1)}` };
 }
 
 export interface ChainProblem {

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chileIds, clientBody, twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { evaluationBody } from '../../test/evaluation-factories.ts';
+import { auditHash } from './audit-chain.ts';
 import { verifyAuditTrail } from './audit-verify.ts';
+import { appendAuditEvent } from './audit.repository.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -178,6 +180,38 @@ describe('audit trail', () => {
     );
     const rows = await rowsOf(f.client.id);
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect((await verifyAuditTrail(ctx.db)).problems.filter((p) => p.account_id === f.owner.id)).toEqual([]);
+  });
+
+  it('hashes in the database exactly as the verifier does, whatever the strings hold (decision 162)', async () => {
+    const f = await twoTenants(ctx);
+    const event = (i: number, requestId: string | null) => ({
+      occurred_at: new Date(Date.UTC(2026, 0, 1, 12, 0, i, 7 * i)),
+      actor_id: i % 2 ? f.owner.id : null,
+      actor_type: i % 2 ? 1 : null,
+      resource_type: 'client',
+      resource_id: String(f.client.id),
+      action: 'read',
+      result: i % 3 ? 'success' : 'denied',
+      request_id: requestId,
+      ip: i % 2 ? null : `2001:db8::${i}`,
+    });
+    const awkward = [
+      'plain',
+      'quote " and backslash \\ ',
+      'line\nfeed\ttab\u0001\u001f\u007f',
+      'ñandú 漢字 😀',
+      '</script>',
+    ];
+    for (const [i, requestId] of awkward.entries())
+      expect(await appendAuditEvent(ctx.db, { kind: 'client', id: f.client.id }, event(i, requestId))).toBe(true);
+    // An object that leads to no client is not client data: nothing is written.
+    expect(await appendAuditEvent(ctx.db, { kind: 'client', id: f.owner.id }, event(9, null))).toBe(false);
+    expect(await appendAuditEvent(ctx.db, { kind: 'evaluation', id: 2_000_000_000 }, event(9, null))).toBe(false);
+    const rows = await rowsOf(f.client.id);
+    expect(rows.map((r) => r.request_id)).toEqual(awkward);
+    for (const row of rows) expect(row.hash).toBe(auditHash(row));
+    expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
     expect((await verifyAuditTrail(ctx.db)).problems.filter((p) => p.account_id === f.owner.id)).toEqual([]);
   });
 });

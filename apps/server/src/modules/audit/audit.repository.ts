@@ -1,63 +1,30 @@
-import { USER_TYPE } from '@medida/contracts';
 import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
 import type { AuditTargetKind } from '../../lib/audit-route.ts';
-import { auditHash, GENESIS_HASH, type ChainedFields } from './audit-chain.ts';
+import { canonicalAround, type ChainedFields } from './audit-chain.ts';
 
-/** Namespace of the advisory lock that serialises appends to one account's chain. */
+/** Namespace of the advisory lock that serialises appends to one account's chain (also in migration 0024). */
 const CHAIN_LOCK_NAMESPACE = 16_011;
-
-/**
- * The client (type 2) behind an object, deleted objects too, and its account (the client's professional), as
- * one row: the object joined to its client (for a client target, the client row itself).
- */
-function clientOf(db: Kysely<Database> | Transaction<Database>, kind: AuditTargetKind, id: number) {
-  const clients = db
-    .selectFrom('users as c')
-    .select(['c.id as client_id', 'c.parent_user_id as account_id'])
-    .where('c.type', '=', USER_TYPE.client)
-    .where('c.parent_user_id', 'is not', null);
-  if (kind === 'client') return clients.where('c.id', '=', id);
-  if (kind === 'evaluation')
-    return clients.where('c.id', '=', (eb) => eb.selectFrom('evaluations').select('client_id').where('id', '=', id));
-  return clients.where('c.id', '=', (eb) => eb.selectFrom('attachments').select('user_id').where('id', '=', id));
-}
 
 type AuditEventFields = Omit<ChainedFields, 'seq' | 'prev_hash' | 'account_id' | 'client_id'>;
 
 /**
  * Appends one event at the end of the chain of the account that owns the object's client, and says whether it
- * did (an object that leads to no client is not client data). Inside the caller's transaction: the first
- * statement finds the client and its account and takes the account's chain lock in the same row (decision 142:
- * the lock comes before the chain end is read, so concurrent appends queue up); then the chain end, the insert.
+ * did (an object that leads to no client is not client data). One statement (decision 162): the database
+ * function `audit_append` (migration 0024) finds the client and its account, takes the account's chain lock,
+ * reads the chain end after it and inserts seq + 1, hashing the canonical text this side encoded. Given a
+ * transaction, the event and its lock belong to it (a change and its event stand or fall together); given the
+ * database, the statement is its own transaction.
  */
 export async function appendAuditEvent(
-  trx: Transaction<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   target: { kind: AuditTargetKind; id: number },
   event: AuditEventFields,
 ): Promise<boolean> {
-  const owner = await clientOf(trx, target.kind, target.id)
-    .select(sql<unknown>`pg_advisory_xact_lock(${CHAIN_LOCK_NAMESPACE}, c.parent_user_id)`.as('locked'))
-    .executeTakeFirst();
-  if (!owner?.account_id) return false;
-  const last = await trx
-    .selectFrom('audit_events')
-    .select(['seq', 'hash'])
-    .where('account_id', '=', owner.account_id)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const row = {
-    ...event,
-    account_id: owner.account_id,
-    client_id: owner.client_id,
-    seq: (last?.seq ?? 0) + 1,
-    prev_hash: last?.hash ?? GENESIS_HASH,
-  };
-  await trx
-    .insertInto('audit_events')
-    .values({ ...row, hash: auditHash(row) })
-    .execute();
-  return true;
+  const { middle, tail } = canonicalAround(event);
+  const { rows } = await sql<{ appended: boolean }>`SELECT audit_append(${target.kind}, ${target.id},
+    ${event.occurred_at}, ${event.actor_id}, ${event.actor_type}, ${event.resource_type}, ${event.resource_id},
+    ${event.action}, ${event.result}, ${event.request_id}, ${event.ip}, ${middle}, ${tail}) AS appended`.execute(db);
+  return rows[0]?.appended === true;
 }
 
 /** Takes the chain locks of several accounts in one order, so two transactions that append to the same chains
@@ -69,9 +36,9 @@ export async function lockAuditChains(trx: Transaction<Database>, accountIds: nu
 
 export function createAuditRepository(db: Kysely<Database>) {
   return {
-    /** Appends one event in a transaction of its own (see appendAuditEvent). */
+    /** Appends one event in a statement of its own (see appendAuditEvent). */
     append: (target: { kind: AuditTargetKind; id: number }, event: AuditEventFields) =>
-      db.transaction().execute((trx) => appendAuditEvent(trx, target, event)),
+      appendAuditEvent(db, target, event),
 
     /** One client's trail with the actor's name: a page newest first, or (no page) all of it oldest first. */
     listForClient: (clientId: number, page?: { limit: number; offset: number }) => {
