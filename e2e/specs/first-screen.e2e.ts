@@ -75,3 +75,96 @@ describe('first screen', () => {
     await context.close();
   });
 });
+
+// Decision 163: the server sends Login prerendered in the visitor's language (the app's `medida_lang` cookie,
+// then Accept-Language), the browser paints it before any script, and the app hydrates that HTML in place.
+describe('prerendered Login', () => {
+  const TITLES = { es: 'Iniciar sesión', en: 'Log in', pt: 'Entrar' } as const;
+
+  /** Remembers the heading the browser painted from the HTML, before any script of the app ran. */
+  const rememberPaintedHeading = (page: Page) =>
+    page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { painted: Element | null }).painted = document.querySelector('h1');
+      }),
+    );
+  const keptPaintedHeading = (page: Page) =>
+    page.evaluate(() => {
+      const painted = (window as unknown as { painted: Element | null }).painted;
+      return painted !== null && painted === document.querySelector('h1') && painted.isConnected;
+    });
+
+  for (const [locale, lang] of [
+    ['es-CL', 'es'],
+    ['en-US', 'en'],
+    ['pt-BR', 'pt'],
+  ] as const)
+    it(`arrives as HTML in ${lang} (Accept-Language) and the app takes over the same elements`, async () => {
+      const context = await browser.newContext({ baseURL: inject('baseURL'), locale });
+      const page = await context.newPage();
+      const seen = watch(page);
+      await rememberPaintedHeading(page);
+      const response = await page.goto('/pages/login');
+      const html = (await response?.text()) ?? '';
+      expect(html).toContain(`data-prerendered="${lang}"`);
+      expect(html).toContain(`>${TITLES[lang]}</h1>`);
+      // The app is in charge once a submit validates; the heading is still the one painted from the HTML.
+      await page.getByTestId('login-submit').click();
+      await page.getByRole('alert').or(page.locator('[id$="-error"]')).first().waitFor();
+      expect(await keptPaintedHeading(page)).toBe(true);
+      expect(seen.errors).toEqual([]);
+      await context.close();
+    });
+
+  it('keeps what was typed and the submit made before the app took over, and signs in', async () => {
+    const { context, page } = await newPage(browser);
+    // The entry waits: the visitor types and submits into the painted HTML meanwhile.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/pages/login', { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('login-email').fill(E2E_USERS.home.email);
+    await page.getByTestId('login-password').fill(E2E_USERS.home.password);
+    await page.getByTestId('login-password').press('Enter');
+    release();
+    await expectPath(page, '/dashboard');
+    await context.close();
+  });
+
+  it('follows the language chosen on Login: the cookie brings it back in that language', async () => {
+    const { context, page } = await newPage(browser); // es-CL
+    const seen = watch(page);
+    await page.goto('/pages/login');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLES.es);
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLES.en);
+    const again = await page.goto('/pages/login');
+    expect(await again?.text()).toContain('data-prerendered="en"');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLES.en);
+    expect(seen.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('renders afresh where the HTML does not fit: a stored language without its cookie, a signed-in user', async () => {
+    const { context, page } = await newPage(browser); // es-CL: the server sends Spanish
+    await context.addInitScript(() => window.localStorage.setItem('lang', 'pt'));
+    const seen = watch(page);
+    const response = await page.goto('/pages/login');
+    expect(await response?.text()).toContain('data-prerendered="es"');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLES.pt);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-prerender-stale'))).toBe(false);
+    expect(seen.errors).toEqual([]);
+    await context.close();
+
+    const signedIn = await newPage(browser);
+    await logIn(signedIn.page, E2E_USERS.home.email, E2E_USERS.home.password);
+    await expectPath(signedIn.page, '/dashboard');
+    await signedIn.page.goto('/pages/login');
+    await expectPath(signedIn.page, '/dashboard');
+    await signedIn.context.close();
+  });
+});

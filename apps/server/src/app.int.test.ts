@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -288,6 +288,52 @@ describe('web app hosting', () => {
     }
     const plain = await web.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(/script-src ([^;]+)/.exec(String(plain.headers['content-security-policy']))?.[1]).toBe("'self'");
+  });
+
+  it("sends Login prerendered in the visitor's language: the app's cookie, then Accept-Language, then Spanish (decision 163)", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'medida-dist-'));
+    const indexScript = "(function(){document.title='index'})()";
+    const loginScript = "(function(){document.title='login'})()";
+    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>index</title><script>${indexScript}</script>`);
+    mkdirSync(path.join(dist, 'prerendered'));
+    for (const lang of ['es', 'en', 'pt'])
+      writeFileSync(
+        path.join(dist, 'prerendered', `login-${lang}.html`),
+        `<!doctype html><html data-prerendered="${lang}"><script>${loginScript}</script>`,
+      );
+    const app = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      const get = (url: string, headers: Record<string, string> = {}) =>
+        app.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+      const variant = (body: string) => /data-prerendered="(\w+)"/.exec(body)?.[1] ?? 'index';
+      expect(variant((await get('/pages/login')).body)).toBe('es');
+      expect(variant((await get('/pages/login', { 'accept-language': 'de-DE, pt-BR;q=0.9, en;q=0.8' })).body)).toBe(
+        'pt',
+      );
+      const chosen = await get('/Pages/Login/?next=1', { 'accept-language': 'pt-BR', cookie: 'x=1; medida_lang=en' });
+      expect(variant(chosen.body)).toBe('en');
+      expect(chosen.headers.vary).toContain('Cookie');
+      expect(chosen.headers['cache-control']).toBe('no-cache');
+      // A cookie that names no language of ours is ignored; other addresses get index.html.
+      expect(variant((await get('/pages/login', { cookie: 'medida_lang=fr', 'accept-language': 'en' })).body)).toBe(
+        'en',
+      );
+      expect(variant((await get('/pages/register', { cookie: 'medida_lang=en' })).body)).toBe('index');
+      expect(variant((await get('/dashboard')).body)).toBe('index');
+      // Both inline scripts are allowed by their hash, each once.
+      const scriptSrc = /script-src ([^;]+)/.exec(String(chosen.headers['content-security-policy']))?.[1];
+      const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+      expect(scriptSrc).toBe(`'self' ${hash(indexScript)} ${hash(loginScript)}`);
+      // A prerendered file rewritten under the running server carries a script its CSP does not know: index.html.
+      writeFileSync(path.join(dist, 'prerendered', 'login-en.html'), '<!doctype html><html data-prerendered="en">');
+      const later = new Date(Date.now() + 5000);
+      utimesSync(path.join(dist, 'prerendered', 'login-en.html'), later, later);
+      expect(variant((await get('/pages/login', { cookie: 'medida_lang=en' })).body)).toBe('index');
+      expect(variant((await get('/pages/login', { cookie: 'medida_lang=pt' })).body)).toBe('pt');
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('allows the configured CORS origin with the X-Requested-With header', async () => {

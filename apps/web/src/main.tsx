@@ -1,17 +1,45 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/first-screen.css';
 import './app/global.css';
 import { App } from './app/app.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { prerenderFits } from './app/first-screen.ts';
+import { currentLanguage, initI18n } from './lib/i18n.ts';
+import { getToken } from './lib/storage.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+/**
+ * Login's prerendered HTML (decision 163) is hydrated where it is the screen the app shows: the same address,
+ * language and (no) session, and no navigation state (an e-mail handed over by another page). Otherwise the app
+ * renders afresh in its place.
+ */
+function hydratesPrerender(element: HTMLElement): boolean {
+  const prerendered = document.documentElement.getAttribute('data-prerendered');
+  const state = (window.history.state as { usr?: unknown } | null)?.usr;
+  return (
+    prerendered !== null &&
+    element.hasChildNodes() &&
+    state == null &&
+    prerenderFits(prerendered, { pathname: window.location.pathname, signedIn: getToken() !== null }, currentLanguage())
+  );
+}
+
 // The first screen waits for its own language's texts (one small chunk).
-void initI18n().then(() =>
-  createRoot(root).render(
+void initI18n().then(() => {
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  if (hydratesPrerender(root)) {
+    // In a transition React hydrates in slices of a few milliseconds, yielding between them: the page is
+    // already painted, and a tap during hydration is not held up behind one long task.
+    startTransition(() => void hydrateRoot(root, app));
+    return;
+  }
+  root.replaceChildren();
+  document.documentElement.removeAttribute('data-prerender-stale');
+  createRoot(root).render(app);
+});

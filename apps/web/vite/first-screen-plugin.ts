@@ -3,11 +3,13 @@ import type { Plugin, Rolldown } from 'vite';
 import {
   FIRST_SCREEN_MODULES,
   firstScreenPlan,
+  prerenderFits,
   startEarlyRequests,
   type FirstScreen,
   type FirstScreenAssets,
 } from '../src/app/first-screen.ts';
 import { EARLY_REQUESTS_KEY } from '../src/lib/early-requests.ts';
+import { HANDOFF_KEY } from '../src/lib/prerender-handoff.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -69,17 +71,35 @@ export function firstScreen(root: string): Plugin {
           ]),
         );
         const assets: FirstScreenAssets = { screens, locales };
-        // Errors (storage disabled, an old browser) only cost the head start. EARLY_REQUESTS_KEY: lib/api.ts.
+        // The entry and its static imports: a prerendered page (decision 163, scripts/prerender.mjs) has no
+        // script tags of its own and starts them from here, after its first paint.
+        const entry = [...inHtml].filter((file) => file.endsWith('.js'));
+        // Errors (storage disabled, an old browser) only cost the head start; a prerendered page still starts
+        // its entry. EARLY_REQUESTS_KEY: lib/api.ts.
         const script =
-          `(function(){try{var s=null,l=null;try{s=localStorage.getItem('token');l=localStorage.getItem('lang')}catch(e){}` +
+          `(function(){var d=document,h=d.documentElement,r=h.getAttribute('data-prerendered'),n=0;` +
+          `function k(f){var e=d.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.as='style'}` +
+          `else e.rel='modulepreload';e.crossOrigin='';e.href=f;d.head.appendChild(e)}` +
+          `function m(){if(!r||n++)return;var e=${JSON.stringify(entry)};e.slice(1).forEach(k);` +
+          `var c=d.createElement('script');c.type='module';c.crossOrigin='';c.src=e[0];d.head.appendChild(c)}` +
+          `try{var s=null,l=null;try{s=localStorage.getItem('token');l=localStorage.getItem('lang')}catch(e){}` +
           `var p=(${firstScreenPlan.toString()})(${JSON.stringify(assets)},{pathname:location.pathname,signedIn:!!s,` +
           `storedLanguage:l,navigatorLanguages:navigator.languages||[]});` +
-          `p.files.forEach(function(h){var k=document.createElement('link');` +
-          `if(/\\.css$/.test(h)){k.rel='preload';k.as='style'}else k.rel='modulepreload';` +
-          `k.crossOrigin='';k.href=h;document.head.appendChild(k)});` +
+          `var g=function(){g=null;m();p.files.forEach(k)};` +
+          // The prerendered Login paints first, then its scripts start; a prerender that does not fit the visit
+          // (a session, another language) is hidden (global.css) and the app renders afresh (main.tsx).
+          `if(r&&(${prerenderFits.toString()})(r,{pathname:location.pathname,signedIn:!!s},p.language)){` +
+          `var a=function(){if(g)g()},f=function(){if(d.hidden)a();else requestAnimationFrame(function(){setTimeout(a,0)})};` +
+          `d.addEventListener('visibilitychange',a);` +
+          // A click or submit on Login before the app took over waits for it (lib/prerender-handoff.ts).
+          `var q=null,o=0,w=function(e){var t=e.target;t=e.type=='submit'?t:t&&t.closest&&t.closest('button[data-handoff]');` +
+          `if(!o&&t&&t.hasAttribute('data-handoff')){e.preventDefault();q=t}};d.addEventListener('click',w,true);d.addEventListener('submit',w,true);` +
+          `window.${HANDOFF_KEY}=function(){o=1;var f=q;q=null;return f};` +
+          `if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',f);else f()}` +
+          `else{if(r)h.setAttribute('data-prerender-stale','');g()}` +
           `if(s&&window.fetch)window.${EARLY_REQUESTS_KEY}=(${startEarlyRequests.toString()})` +
           `({pathname:location.pathname,token:s,language:p.language},function(u,i){return fetch(u,i)})` +
-          `}catch(e){}})()`;
+          `}catch(e){m()}})()`;
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
       },
     },

@@ -4,7 +4,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LANGUAGES } from '@medida/contracts/constants';
 import { sendNotFound } from './error-handler.ts';
+import {
+  isLoginAddress,
+  prerenderedLoginFile,
+  prerenderedLoginAtStart,
+  prerenderedLoginLanguage,
+} from './prerendered-login.ts';
 
 /**
  * The CSP sources (`sha256-…`) of index.html's inline scripts: the build writes one that preloads the first
@@ -12,15 +19,17 @@ import { sendNotFound } from './error-handler.ts';
  * replaced under a running server only loses its preloads until the restart (the browser blocks the script).
  */
 export function inlineScriptHashes(distDir: string): string[] {
-  const file = path.join(distDir, 'index.html');
-  if (!existsSync(file)) return [];
-  const html = readFileSync(file, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    (match) =>
-      `sha256-${createHash('sha256')
-        .update(match[1] ?? '', 'utf8')
-        .digest('base64')}`,
-  );
+  // Login's prerendered copies of index.html (decision 163) carry the same script; each hash is listed once.
+  const pages = ['index.html', ...LANGUAGES.map(prerenderedLoginFile)].map((file) => path.join(distDir, file));
+  const hashes = new Set<string>();
+  for (const file of pages.filter((page) => existsSync(page)))
+    for (const match of readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g))
+      hashes.add(
+        `sha256-${createHash('sha256')
+          .update(match[1] ?? '', 'utf8')
+          .digest('base64')}`,
+      );
+  return [...hashes];
 }
 
 /**
@@ -38,8 +47,9 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
       preCompressed: true,
       setHeaders: (res, filePath) => {
         const file = filePath.replace(/\.(br|gz)$/, '');
-        // Hashed assets never change under their name: cached for a year; index.html is revalidated.
-        if (file.endsWith('index.html')) res.header('cache-control', 'no-cache');
+        // Hashed assets never change under their name: cached for a year; the HTML pages (index.html, Login's
+        // prerendered copies) are revalidated.
+        if (file.endsWith('.html')) res.header('cache-control', 'no-cache');
         else if (file.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
       },
@@ -52,6 +62,7 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
   }
 
   const indexFile = path.join(options.distDir, 'index.html');
+  const prerendered = hasBuild ? prerenderedLoginAtStart(options.distDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/web' || request.url.startsWith('/web/');
     // A missing build file (an old chunk after a deployment) is a 404, never the app's HTML: the chunk loader
@@ -61,6 +72,16 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
       (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     // index.html is checked per request: a build being replaced under a running server answers 404, not 500.
     if (hasBuild && !isApi && !isAsset && wantsHtml && existsSync(indexFile)) {
+      // Login prerendered in the visitor's language, painted before the app runs (decision 163).
+      const lang =
+        prerendered && isLoginAddress(request.url)
+          ? prerenderedLoginLanguage(request.headers.cookie, request.headers['accept-language'])
+          : null;
+      if (lang && prerendered?.current(lang))
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie, Accept-Language')
+          .sendFile(prerenderedLoginFile(lang));
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendNotFound(request, reply);

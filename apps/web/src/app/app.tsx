@@ -12,7 +12,7 @@ import { dateLocale } from '../lib/language.ts';
 import { notifyApiError, notifyError } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { sessionStore } from '../lib/session-store.ts';
-import { AppRouter } from './router.tsx';
+import { AppRouter, type RouterComponent } from './router.tsx';
 import { readableColorsResolver } from './readable-colors.ts';
 import { theme } from './theme.ts';
 
@@ -57,7 +57,8 @@ function LocalizedDates({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function App() {
+/** The whole app; `router` replaces the browser's history when Login is prerendered at build time (decision 163). */
+export function App({ router }: { router?: RouterComponent }) {
   const [queryClient] = useState(setUpClient);
   return (
     <I18nextProvider i18n={i18n}>
@@ -65,7 +66,7 @@ export function App() {
         <LocalizedDates>
           <QueryClientProvider client={queryClient}>
             <Overlays />
-            <AppRouter />
+            <AppRouter router={router} />
           </QueryClientProvider>
         </LocalizedDates>
       </MantineProvider>

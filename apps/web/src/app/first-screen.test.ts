@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenPlan, type FirstScreenAssets, type FirstScreenVisit } from './first-screen.ts';
+import { firstScreenPlan, prerenderFits, type FirstScreenAssets, type FirstScreenVisit } from './first-screen.ts';
 
 const assets: FirstScreenAssets = {
   screens: {
@@ -70,5 +70,18 @@ describe('firstScreenPlan', () => {
       '/assets/Checkbox-1.js',
       '/assets/en-1.js',
     ]);
+  });
+});
+
+describe('prerenderFits', () => {
+  // Serialized into index.html like firstScreenPlan: it must run on its own.
+  const fits = new Function(`return (${prerenderFits.toString()})`)() as typeof prerenderFits;
+
+  it("fits Login's address without a session, in the prerendered language only", () => {
+    expect(fits('en', { pathname: '/pages/login', signedIn: false }, 'en')).toBe(true);
+    expect(fits('en', { pathname: '/Pages/Login/', signedIn: false }, 'en')).toBe(true);
+    expect(fits('en', { pathname: '/pages/login', signedIn: false }, 'pt')).toBe(false);
+    expect(fits('en', { pathname: '/pages/login', signedIn: true }, 'en')).toBe(false);
+    expect(fits('en', { pathname: '/pages/register', signedIn: false }, 'en')).toBe(false);
   });
 });

@@ -75,6 +75,21 @@ export function firstScreenPlan(
 }
 
 /**
+ * Whether Login's prerendered HTML (decision 163; `prerendered` is its language, from `<html data-prerendered>`)
+ * is the screen the app will show for this visit: Login, no session (the guard sends a signed-in user to the
+ * dashboard) and the same language. Serialized into index.html like `firstScreenPlan`, and used by main.tsx to
+ * choose between hydrating that HTML and rendering afresh.
+ */
+export function prerenderFits(
+  prerendered: string,
+  visit: { pathname: string; signedIn: boolean },
+  language: string,
+): boolean {
+  const path = visit.pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return path === '/pages/login' && !visit.signedIn && prerendered === language;
+}
+
+/**
  * Starts the signed-in first screen's requests while the entry downloads (serialized like
  * `firstScreenPlan`): the session user, then for the dashboard its figures and the profile (the
  * welcome line), with the headers lib/api.ts sends. An answer that is not 200 is used as it is: the app

@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { lazyWithTimeout } from '../components/lazy-with-timeout.tsx';
 // The error pages are in the main bundle: they must show even when chunks cannot load.
@@ -134,11 +135,14 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
+/** The router around the routes: the browser's history, or a fixed address when Login is prerendered (decision 163). */
+export type RouterComponent = ComponentType<{ children: ReactNode }>;
+
 /** Declarative routing (`BrowserRouter` + `useRoutes`): the app has no loaders or actions to need the data router. */
-export function AppRouter() {
+export function AppRouter({ router: Router = BrowserRouter }: { router?: RouterComponent }) {
   return (
-    <BrowserRouter>
+    <Router>
       <AppRoutes />
-    </BrowserRouter>
+    </Router>
   );
 }

@@ -18,5 +18,6 @@ export function LanguageSwitcher() {
   const [wanted, setWanted] = useState(false);
   if (isLanguageForced(pathname)) return null;
   if (wanted) return <LanguageMenu />;
-  return <LanguageButton onClick={() => setWanted(true)} onPointerEnter={preload} onFocus={preload} />;
+  // data-handoff: a click on prerendered Login before the app runs is replayed once it does (decision 163).
+  return <LanguageButton onClick={() => setWanted(true)} onPointerEnter={preload} onFocus={preload} data-handoff />;
 }

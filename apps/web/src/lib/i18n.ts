@@ -2,7 +2,7 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@medida/contracts/constants';
 import { FALLBACK_LANGUAGE, resolveLanguage } from './language.ts';
-import { getStoredLanguage, isLanguage } from './storage.ts';
+import { getStoredLanguage, isLanguage, syncLanguageCookie } from './storage.ts';
 
 export const i18n = i18next.createInstance();
 
@@ -40,6 +40,19 @@ const localeChunks: BackendModule = {
   },
 };
 
+const I18N_OPTIONS = {
+  fallbackLng: false,
+  supportedLngs: ['es', 'en', 'pt'],
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+} as const;
+
+/** The prerender of Login at build time (decision 163): every language's texts given, no browser involved. */
+export async function initI18nWithTexts(lng: Language, resources: Record<Language, ResourceKey>): Promise<void> {
+  const bundles = Object.fromEntries(Object.entries(resources).map(([lang, texts]) => [lang, { translation: texts }]));
+  await i18n.use(initReactI18next).init({ ...I18N_OPTIONS, lng, resources: bundles });
+}
+
 /**
  * Resolves once the user's language is loaded; changeLanguage loads the next one before switching.
  * No fallback language is fetched: every file has every key (locales.test.ts).
@@ -53,15 +66,10 @@ export async function initI18n(): Promise<typeof i18n> {
   await i18n
     .use(localeChunks)
     .use(initReactI18next)
-    .init({
-      lng,
-      fallbackLng: false,
-      supportedLngs: ['es', 'en', 'pt'],
-      interpolation: { escapeValue: false }, // React escapes
-      returnNull: false,
-    })
+    .init({ ...I18N_OPTIONS, lng })
     .catch(() => undefined); // a language chunk that cannot load leaves the keys showing, never a blank page
   applyLanguageSideEffects(lng);
+  syncLanguageCookie();
   i18n.on('languageChanged', (next) => {
     if (isLanguage(next)) applyLanguageSideEffects(next);
   });

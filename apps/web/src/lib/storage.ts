@@ -34,4 +34,26 @@ export function getStoredLanguage(): Language | null {
   const value = read(LANG_KEY);
   return isLanguage(value) ? value : null;
 }
-export const setStoredLanguage = (lang: Language): void => write(LANG_KEY, lang);
+/**
+ * The stored choice mirrored in a cookie for the server, which sends Login prerendered in that language
+ * (decision 163). Not a secret; only documents under /pages need it (Path), never the API.
+ */
+export const LANG_COOKIE = 'medida_lang';
+
+function mirrorLanguageCookie(): void {
+  const lang = getStoredLanguage();
+  try {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${LANG_COOKIE}=${lang ?? ''}; Path=/pages; Max-Age=${lang ? 31_536_000 : 0}; SameSite=Lax${secure}`;
+  } catch {
+    /* cookies disabled: the server falls back to Accept-Language */
+  }
+}
+
+export function setStoredLanguage(lang: Language): void {
+  write(LANG_KEY, lang);
+  mirrorLanguageCookie();
+}
+
+/** At start-up: a choice stored before the cookie existed (or removed by hand) reaches the cookie too. */
+export const syncLanguageCookie = mirrorLanguageCookie;

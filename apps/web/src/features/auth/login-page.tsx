@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { isEmail } from '@medida/contracts/constants';
 import { PublicShell } from '../../components/public-shell.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
+import { usePrerenderHandoff } from '../../lib/prerender-handoff.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { paths } from '../../config/paths.ts';
 
@@ -25,6 +26,7 @@ function useLoginFields(prefill: string, t: (key: string) => string) {
   const [values, setValues] = useState<LoginValues>({ email: prefill, password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
   const field = (name: keyof LoginValues) => ({
+    name,
     label: t(`fields.${name}`),
     'data-testid': `login-${name}`,
     value: values[name],
@@ -44,7 +46,10 @@ function useLoginFields(prefill: string, t: (key: string) => string) {
     setErrors(found);
     return found.email || found.password ? null : values;
   };
-  return { field, validate };
+  /** What the visitor typed into the prerendered form before the app took over (decision 163). */
+  const adopt = (typed: Record<string, string>) =>
+    setValues((current) => ({ email: typed.email ?? current.email, password: typed.password ?? current.password }));
+  return { field, validate, adopt };
 }
 
 export function LoginPage() {
@@ -52,7 +57,9 @@ export function LoginPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const prefill = (location.state as { email?: string } | null)?.email ?? '';
-  const { field, validate } = useLoginFields(prefill, t);
+  const { field, validate, adopt } = useLoginFields(prefill, t);
+  const form = useRef<HTMLFormElement>(null);
+  usePrerenderHandoff(form, adopt);
 
   const mutation = useMutation({
     mutationFn: async (body: { email: string; password: string }) => (await loadAuthApi()).login(body),
@@ -76,7 +83,7 @@ export function LoginPage() {
 
   return (
     <PublicShell title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <form onSubmit={submit} noValidate data-testid="login-form">
+      <form ref={form} onSubmit={submit} noValidate data-testid="login-form" data-handoff>
         <Stack>
           {message && (
             <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert" data-testid="login-error">
@@ -90,7 +97,7 @@ export function LoginPage() {
               {t('auth.login.forgot')}
             </Anchor>
           </Group>
-          <Button type="submit" size="md" loading={mutation.isPending} data-testid="login-submit">
+          <Button type="submit" size="md" loading={mutation.isPending} data-testid="login-submit" data-handoff>
             {t('auth.login.submit')}
           </Button>
           <Text size="sm" ta="center">
