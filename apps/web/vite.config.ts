@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type InlineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { signedInChunkGroups } from './vite/first-screen-chunks.ts';
 import { firstScreen } from './vite/first-screen-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -40,9 +41,22 @@ function precompress(): Plugin {
   };
 }
 
+/** The entry's static graph in one chunk (decision 107): on HTTP/1.1 each file costs a round trip. */
+const FIRST_SCREEN_GROUP: Rolldown.CodeSplittingGroup = { name: 'first-screen', tags: ['$initial'], priority: 3 };
+
+function buildOptions(groups: Rolldown.CodeSplittingGroup[]): NonNullable<InlineConfig['build']> {
+  return {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: { output: { codeSplitting: { groups: [FIRST_SCREEN_GROUP, ...groups] } } },
+  };
+}
+
 // The API lives under /web on the Fastify server; in dev we proxy it (HTTP and the chat WebSocket)
 // so the browser sees one origin, exactly as in production where the server serves dist/.
-export default defineConfig({
+export default defineConfig(async ({ command }) => ({
   plugins: [react(), firstScreen(root), precompress()],
   root,
   server: {
@@ -51,17 +65,32 @@ export default defineConfig({
       '/web': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
     },
   },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 900,
-    rolldownOptions: {
-      output: {
-        // One chunk for everything the entry imports statically, instead of ~40 small shared chunks: on HTTP/1.1
-        // (6 connections) each file costs a round trip before the first screen (issue 11, decision 107).
-        codeSplitting: { groups: [{ name: 'first-screen', tags: ['$initial'] }] },
-      },
-    },
-  },
-});
+  // Then the signed-in layout and each signed-in first screen's page in one chunk each (decision 164),
+  // planned from a first pass with the entry's group only.
+  build: buildOptions(
+    command === 'build'
+      ? await signedInChunkGroups(
+          root,
+          {
+            layout: 'src/app/layout/main-layout.tsx',
+            pages: {
+              dashboard: 'src/features/dashboard/dashboard-page.tsx',
+              'evaluation-detail': 'src/features/evaluations/evaluation-detail-page.tsx',
+              clients: 'src/features/clients/clients-page.tsx',
+            },
+            loginPage: ['src/features/auth/login-page.tsx', 'src/app/overlays.tsx', 'src/components/language-menu.tsx'],
+            publicPages: [
+              'src/features/auth/forgot-password-page.tsx',
+              'src/features/auth/reset-password-page.tsx',
+              'src/features/auth/confirm-email-page.tsx',
+              'src/features/auth/unlock-page.tsx',
+              'src/features/auth/verify-email-page.tsx',
+              'src/features/legal/politicas-page.tsx',
+              'src/app/routes/pages-route.tsx',
+            ],
+          },
+          { root, plugins: [react()], build: buildOptions([]) },
+        )
+      : [],
+  ),
+}));

@@ -512,6 +512,8 @@ describe('evaluation detail, PDF and e-mail', () => {
     // History: the client's evaluations as a table and charts, with the change since the previous one.
     expect(await page.getByTestId('history-row').count()).toBeGreaterThanOrEqual(5);
     await page.getByTestId('history-change').waitFor();
+    // The charts load when their place scrolls into view (decision 164).
+    await page.getByTestId('history-charts-loading').scrollIntoViewIfNeeded();
     for (const chart of ['peso', 'fat', 'muscle']) {
       const panel = page.getByTestId(`history-chart-${chart}`);
       await panel.scrollIntoViewIfNeeded();

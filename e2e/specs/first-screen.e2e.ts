@@ -50,12 +50,12 @@ describe('first screen', () => {
     expect(links.some((href) => /^\/assets\/login-page-[\w-]+\.js$/.test(href))).toBe(true);
     expect(links.some((href) => /^\/assets\/pt-[\w-]+\.js$/.test(href))).toBe(true);
     expect(links.some((href) => /^\/assets\/(es|en)-[\w-]+\.js$/.test(href))).toBe(false);
-    expect(links.some((href) => href.includes('main-layout'))).toBe(false);
+    expect(links.some((href) => href.includes('signed-in'))).toBe(false);
     expect(seen.errors).toEqual([]);
     await context.close();
   });
 
-  it('starts the dashboard, its session and its figures with the entry, and asks the server for each once', async () => {
+  it('starts the dashboard, its session, figures and credits with the entry, and asks the server for each once', async () => {
     const { context, page } = await newPage(browser);
     await logIn(page, E2E_USERS.home.email, E2E_USERS.home.password);
     await expectPath(page, '/dashboard');
@@ -65,12 +65,13 @@ describe('first screen', () => {
     await page.getByTestId('dash-latest').waitFor();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(E2E_USERS.home.nombre);
     const links = await preloaded(page);
-    for (const chunk of ['main-layout', 'dashboard-page'])
+    for (const chunk of ['signed-in', 'dashboard'])
       expect(links.some((href) => href.startsWith(`/assets/${chunk}-`))).toBe(true);
     const count = (path: string) => seen.api.filter((p) => p === path).length;
     expect(count('/web/authenticate/user')).toBe(1);
     expect(count('/web/getdash')).toBe(1);
     expect(count('/web/datosusuario')).toBe(1);
+    expect(count('/web/creditos')).toBe(1);
     expect(seen.errors).toEqual([]);
     await context.close();
   });

@@ -93,6 +93,8 @@ describe('dashboard', () => {
         await expect
           .poll(() => page.getByTestId('dash-latest').locator('h4').textContent())
           .toBe(tr(lang, 'dashboard.latest.title'));
+        // The chart loads when its place scrolls into view (decision 164).
+        await page.getByTestId('dash-weekly').scrollIntoViewIfNeeded();
         await page.getByTestId('dash-weekly').locator('.recharts-bar-rectangle path').first().waitFor();
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await page.screenshot({ path: path.join(SHOTS, `home-dashboard-${lang}-${name}.png`), fullPage: true });

@@ -16,10 +16,11 @@ type OutputChunk = Rolldown.OutputChunk;
 
 const LOCALES = ['es', 'en', 'pt'] as const;
 
+/** The chunk a module's dynamic import loads: its own, or the group chunk that holds it (decision 164). */
 function chunkOf(bundle: OutputBundle, moduleId: string): OutputChunk {
-  const chunk = Object.values(bundle).find(
-    (item): item is OutputChunk => item.type === 'chunk' && item.facadeModuleId === moduleId,
-  );
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const chunk =
+    chunks.find((item) => item.facadeModuleId === moduleId) ?? chunks.find((item) => item.moduleIds.includes(moduleId));
   if (!chunk) throw new Error(`medida-first-screen: no chunk for ${moduleId}`);
   return chunk;
 }
@@ -98,7 +99,7 @@ export function firstScreen(root: string): Plugin {
           `if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',f);else f()}` +
           `else{if(r)h.setAttribute('data-prerender-stale','');g()}` +
           `if(s&&window.fetch)window.${EARLY_REQUESTS_KEY}=(${startEarlyRequests.toString()})` +
-          `({pathname:location.pathname,token:s,language:p.language},function(u,i){return fetch(u,i)})` +
+          `({pathname:location.pathname,search:location.search,token:s,language:p.language},function(u,i){return fetch(u,i)})` +
           `}catch(e){m()}})()`;
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
       },

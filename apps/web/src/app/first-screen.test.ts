@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenPlan, prerenderFits, type FirstScreenAssets, type FirstScreenVisit } from './first-screen.ts';
+import {
+  firstScreenPlan,
+  prerenderFits,
+  startEarlyRequests,
+  type FirstScreenAssets,
+  type FirstScreenVisit,
+} from './first-screen.ts';
 
 const assets: FirstScreenAssets = {
   screens: {
@@ -83,5 +89,57 @@ describe('prerenderFits', () => {
     expect(fits('en', { pathname: '/pages/login', signedIn: false }, 'pt')).toBe(false);
     expect(fits('en', { pathname: '/pages/login', signedIn: true }, 'en')).toBe(false);
     expect(fits('en', { pathname: '/pages/register', signedIn: false }, 'en')).toBe(false);
+  });
+});
+
+describe('startEarlyRequests', () => {
+  /** The URLs asked for, once every request chained on the session user has started (run serialized, as index.html does). */
+  async function requested(pathname: string, search: string, user: object | null) {
+    const standalone = new Function(`return (${startEarlyRequests.toString()})`)() as typeof startEarlyRequests;
+    const urls: string[] = [];
+    const early = standalone({ pathname, search, token: 't', language: 'en' }, (url, init) => {
+      urls.push(url);
+      expect(new Headers(init.headers).get('Authorization')).toBe('Bearer t');
+      const body = url === '/web/authenticate/user' && user ? JSON.stringify({ user }) : '{}';
+      return Promise.resolve(new Response(body, { status: user ? 200 : 401 }));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(Object.keys(early).sort()).toEqual([...urls].sort());
+    return urls;
+  }
+  const professional = { id: 7, type: 1, cambia_pass: 0 };
+
+  it("starts the dashboard's session, profile, figures and credits", async () => {
+    expect(await requested('/dashboard', '', professional)).toEqual([
+      '/web/authenticate/user',
+      '/web/datosusuario?id_usuario=7',
+      '/web/getdash?id_usuario=7&type=1',
+      '/web/creditos',
+    ]);
+  });
+
+  it("starts an evaluation's detail with the session, and only for a plain numeric id", async () => {
+    expect(await requested('/evaluations/detail', '?evaluationID=12', professional)).toEqual([
+      '/web/authenticate/user',
+      '/web/getevaluacion?evaluationID=12',
+      '/web/datosusuario?id_usuario=7',
+    ]);
+    expect(await requested('/evaluations/detail', '?evaluationID=012', professional)).not.toContain(
+      '/web/getevaluacion?evaluationID=012',
+    );
+  });
+
+  it('asks nothing on a public page, no profile with a temporary password, no figures for a client', async () => {
+    expect(await requested('/pages/login', '', professional)).toEqual([]);
+    expect(await requested('/dashboard', '', { id: 7, type: 1, cambia_pass: 1 })).toEqual([
+      '/web/authenticate/user',
+      '/web/getdash?id_usuario=7&type=1',
+      '/web/creditos',
+    ]);
+    expect(await requested('/dashboard', '', { id: 9, type: 2, cambia_pass: 0 })).toEqual([
+      '/web/authenticate/user',
+      '/web/datosusuario?id_usuario=9',
+    ]);
+    expect(await requested('/dashboard', '', null)).toEqual(['/web/authenticate/user']);
   });
 });

@@ -91,12 +91,12 @@ export function prerenderFits(
 
 /**
  * Starts the signed-in first screen's requests while the entry downloads (serialized like
- * `firstScreenPlan`): the session user, then for the dashboard its figures and the profile (the
- * welcome line), with the headers lib/api.ts sends. An answer that is not 200 is used as it is: the app
+ * `firstScreenPlan`): the session user and an evaluation's detail, then the profile and, for the dashboard,
+ * its figures and the credits summary, with the headers lib/api.ts sends. An answer that is not 200 is used as it is: the app
  * handles it as it would its own request's (a 401 still ends the session).
  */
 export function startEarlyRequests(
-  visit: { pathname: string; token: string; language: string },
+  visit: { pathname: string; search?: string; token: string; language: string },
   get: (url: string, init: RequestInit) => Promise<Response>,
 ): EarlyRequests {
   const path = visit.pathname.toLowerCase().replace(/\/+$/, '') || '/';
@@ -113,28 +113,37 @@ export function startEarlyRequests(
   const userUrl = '/web/authenticate/user';
   const user = get(userUrl, init);
   early[userUrl] = user;
-  if (path === '/' || path === '/dashboard') {
-    // A clone: the app reads the first answer's body itself.
-    const ids = user
-      .then((response) => (response.ok ? response.clone().json() : null))
-      .then((body: { user?: { id?: unknown; type?: unknown; cambia_pass?: unknown } } | null) => body?.user ?? null);
-    const after = (url: (u: { id?: unknown; type?: unknown; cambia_pass?: unknown }) => string | null) => {
-      const started = ids.then((u) => {
-        const next = u ? url(u) : null;
-        return next ? { url: next, response: get(next, init) } : null;
-      });
-      return started;
-    };
-    // Only a professional has a dashboard; a temporary password has no profile (lib/session.ts).
-    const dash = after((u) => (u.type === 1 ? '/web/getdash?id_usuario=' + String(u.id) + '&type=1' : null));
-    const profile = after((u) => (u.cambia_pass !== 1 ? '/web/datosusuario?id_usuario=' + String(u.id) : null));
-    for (const started of [dash, profile])
-      started.then(
-        (s) => {
-          if (s) early[s.url] = s.response;
-        },
-        () => undefined,
-      );
+  // An evaluation's detail needs only its id (features/evaluations/evaluations-api.ts, fetchEvaluation).
+  const evaluation = /[?&]evaluationID=([1-9][0-9]*)(&|$)/.exec(visit.search || '');
+  if (path === '/evaluations/detail' && evaluation) {
+    const url = '/web/getevaluacion?evaluationID=' + evaluation[1];
+    early[url] = get(url, init);
   }
+  // A clone: the app reads the first answer's body itself.
+  const ids = user
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((body: { user?: { id?: unknown; type?: unknown; cambia_pass?: unknown } } | null) => body?.user ?? null);
+  const after = (url: (u: { id?: unknown; type?: unknown; cambia_pass?: unknown }) => string | null) => {
+    const started = ids.then((u) => {
+      const next = u ? url(u) : null;
+      return next ? { url: next, response: get(next, init) } : null;
+    });
+    return started;
+  };
+  // The layout's profile (the user menu, the welcome line) on every signed-in screen; a temporary password has
+  // none (lib/session.ts).
+  const waiting = [after((u) => (u.cambia_pass !== 1 ? '/web/datosusuario?id_usuario=' + String(u.id) : null))];
+  if (path === '/' || path === '/dashboard') {
+    // Only a professional has a dashboard, and the counts card's line on credits (features/credits).
+    waiting.push(after((u) => (u.type === 1 ? '/web/getdash?id_usuario=' + String(u.id) + '&type=1' : null)));
+    waiting.push(after((u) => (u.type === 1 ? '/web/creditos' : null)));
+  }
+  for (const started of waiting)
+    started.then(
+      (s) => {
+        if (s) early[s.url] = s.response;
+      },
+      () => undefined,
+    );
   return early;
 }

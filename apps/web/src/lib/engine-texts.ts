@@ -9,7 +9,7 @@ import {
   RESULT_NAMES,
   RISK_NAMES,
   type Localized,
-} from '@medida/domain';
+} from '@medida/domain/texts';
 import type { Language } from '@medida/contracts/constants';
 import { addTexts } from './i18n.ts';
 

@@ -9,12 +9,12 @@ import { Logo } from '../../components/logo.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { apiErrorMessage } from '../../lib/notify.ts';
-import { ChangePasswordModal } from '../../features/auth/change-password-modal.tsx';
 import { VerifyEmailBanner } from '../../features/auth/verify-email-banner.tsx';
 import { useLogout, useProfile, useSessionUser } from '../../lib/session.ts';
-import { ChatButton } from '../../features/chat/index.ts';
+import { ChatButton } from '../../features/chat/chat-button.tsx';
 import { EvaluationWizardOverlay, NewEvaluationButton } from '../../features/evaluations/evaluation-wizard-overlay.tsx';
-import { ProfileModal } from '../../features/profile/profile-modal.tsx';
+import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
+import { useOpenedOnce } from '../../lib/use-opened-once.ts';
 import { AppNavbar } from './app-navbar.tsx';
 import { PeopleOverlays } from './people-overlays.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -22,6 +22,17 @@ import { paths } from '../../config/paths.ts';
 import '../../lib/dates-locale.ts';
 import '../../lib/engine-texts.ts';
 import '../../styles/all.css';
+
+// The profile and password modals (forms, avatar editor, schemas) load on first use, not with every screen
+// (issue 11, decision 164); a forced password change mounts its modal at once.
+const ProfileModal = lazyWithTimeout(
+  () => import('../../features/profile/profile-modal.tsx').then((m) => m.ProfileModal),
+  { fallback: false },
+);
+const ChangePasswordModal = lazyWithTimeout(
+  () => import('../../features/auth/change-password-modal.tsx').then((m) => m.ChangePasswordModal),
+  { fallback: false },
+);
 
 /** Mantine's `sm` breakpoint (48em): below it the sidebar is a drawer. */
 const PHONE_QUERY = '(max-width: 47.99em)';
@@ -42,6 +53,8 @@ export function MainLayout() {
   const toggleSidebar = isPhone ? mobile.toggle : desktop.toggle;
   // Spec §4: cambia_pass = 1 forces the change-password modal until the password is changed.
   const forcePasswordChange = user.data?.cambia_pass === 1;
+  const passwordModalMounted = useOpenedOnce(forcePasswordChange || changePasswordOpened);
+  const profileModalMounted = useOpenedOnce(profileOpened);
 
   const datos = profile.data?.datos;
   const name = datos ? `${datos.nombre} ${datos.apellido}`.trim() : '';
@@ -104,14 +117,16 @@ export function MainLayout() {
       </AppShell.Main>
 
       {!forcePasswordChange && <ChatButton />}
-      <ChangePasswordModal
-        opened={forcePasswordChange || changePasswordOpened}
-        forced={forcePasswordChange}
-        onClose={() => setChangePasswordOpened(false)}
-      />
+      {passwordModalMounted && (
+        <ChangePasswordModal
+          opened={forcePasswordChange || changePasswordOpened}
+          forced={forcePasswordChange}
+          onClose={() => setChangePasswordOpened(false)}
+        />
+      )}
       {!forcePasswordChange && (
         <>
-          <ProfileModal opened={profileOpened} onClose={() => setProfileOpened(false)} />
+          {profileModalMounted && <ProfileModal opened={profileOpened} onClose={() => setProfileOpened(false)} />}
           <PeopleOverlays />
           <EvaluationWizardOverlay />
         </>

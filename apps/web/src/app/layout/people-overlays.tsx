@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { ChunkErrorBoundary } from '../../components/chunk-error.tsx';
-import { usePeopleModals } from '../../features/people/index.ts';
+// The store alone, not the people barrel (lists, forms, schemas): the layout loads with every screen.
+import { usePeopleModals } from '../../features/people/people-modal-store.ts';
 import { CHUNK_TIMEOUT_MS } from '../../lib/constants.ts';
 import { loadChunk } from '../../lib/with-timeout.ts';
 

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useSessionUser, useToken } from '../../lib/session.ts';
 import { chatClient, useChat } from './chat-client.ts';
 import { unlockChatSound } from './chat-sound.ts';
-import { ChatModal } from './chat-modal.tsx';
+import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
+import { useOpenedOnce } from '../../lib/use-opened-once.ts';
+
+// The two-pane chat loads when it is first opened (issue 11, decision 164); the connection and the unread
+// count start with the button.
+const ChatModal = lazyWithTimeout(() => import('./chat-modal.tsx').then((m) => m.ChatModal), { fallback: false });
 
 /** Keeps the chat connected while a user is signed in, and marks the open room read when the tab returns. */
 function useChatConnection() {
@@ -33,7 +38,9 @@ function useChatConnection() {
 export function ChatButton() {
   const { t } = useTranslation();
   useChatConnection();
-  const unread = useChat().unseenTotal;
+  const chat = useChat();
+  const unread = chat.unseenTotal;
+  const modalMounted = useOpenedOnce(chat.open);
   return (
     <>
       <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
@@ -59,7 +66,7 @@ export function ChatButton() {
           </ActionIcon>
         </Indicator>
       </Affix>
-      <ChatModal />
+      {modalMounted && <ChatModal />}
     </>
   );
 }

@@ -3,10 +3,13 @@ import { IconAlertTriangle, IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { canAffordEvaluation, useCreditsSummary } from './credits-summary.ts';
 
-/** One sentence on what a credit is and where more come from (dashboard's credits tile). */
+/**
+ * One sentence on what a credit is and where more come from (dashboard's credits tile). The dashboard page
+ * reads the summary before it shows its cards (decision 164), so this line does not ask again.
+ */
 export function CreditsExplanation() {
   const { t } = useTranslation();
-  const summary = useCreditsSummary().data;
+  const summary = useCreditsSummary(true, false).data;
   if (!summary) return null;
   return (
     <Text size="sm" c="dimmed" data-testid="credits-explanation">

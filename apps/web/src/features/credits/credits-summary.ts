@@ -4,13 +4,17 @@ import { apiRequest } from '../../lib/api.ts';
 
 export const creditsSummaryKey = ['credits', 'summary'] as const;
 
-/** GET /web/creditos: the professional's balance and what a new evaluation costs (read fresh on every mount). */
-export function useCreditsSummary(enabled = true) {
+/**
+ * GET /web/creditos: the professional's balance and what a new evaluation costs (read fresh on every mount,
+ * unless `refetchOnMount` is false: a part of a screen that already asked, the dashboard's counts card).
+ */
+export function useCreditsSummary(enabled = true, refetchOnMount = true) {
   return useQuery({
     queryKey: creditsSummaryKey,
     queryFn: ({ signal }) => apiRequest('/web/creditos', { schema: creditsSummaryResponseSchema, signal }),
     enabled,
     staleTime: 0,
+    refetchOnMount,
   });
 }
 

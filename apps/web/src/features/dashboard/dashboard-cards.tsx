@@ -27,6 +27,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
+import { WhenInView } from '../../components/when-in-view.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { CreditsExplanation } from '../credits/index.ts';
 import { evaluationWizard } from '../evaluations/index.ts';
@@ -151,7 +152,10 @@ export function WeeklyCard({ weekly }: { weekly: Dashboard['weekly'] }) {
   const data = weekly.map((w) => ({ week: dayjs(w.week_start).format('D MMM'), count: w.count }));
   return (
     <Card title={t('dashboard.weekly.title')} testId="dash-weekly">
-      <WeeklyChart data={data} seriesLabel={t('dashboard.weekly.series')} />
+      {/* On a phone the chart is below the first screen: recharts loads when it scrolls into view. */}
+      <WhenInView height={CHART_HEIGHT} testId="dash-weekly-loading">
+        <WeeklyChart data={data} seriesLabel={t('dashboard.weekly.series')} />
+      </WhenInView>
     </Card>
   );
 }

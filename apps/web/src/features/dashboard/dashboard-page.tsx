@@ -1,11 +1,13 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { Dashboard, DashboardCard } from '@medida/contracts';
+import { USER_TYPE } from '@medida/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { apiErrorMessage } from '../../lib/notify.ts';
-import { useProfile } from '../../lib/session.ts';
+import { useProfile, useSessionUser } from '../../lib/session.ts';
+import { useCreditsSummary } from '../credits/index.ts';
 import { useDashboard } from './dashboard-api.ts';
 import { CountsCard, CreditsCard, FollowUpCard, LatestCard, WeeklyCard, WrongWayCard } from './dashboard-cards.tsx';
 
@@ -60,9 +62,14 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const profile = useProfile().data;
   const query = useDashboard();
+  // The counts card ends with a line on credits: the cards wait for it (both start with the page, decision 164)
+  // so that it does not push them down when it arrives; without it (an error) they show anyway.
+  const professional = useSessionUser().data?.type === USER_TYPE.professional;
+  const credits = useCreditsSummary(professional);
   let body;
   if (query.isError) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (query.isPending) body = <ListSkeleton testId="dashboard-loading" rows={4} />;
+  else if (query.isPending || (professional && credits.isPending))
+    body = <ListSkeleton testId="dashboard-loading" rows={4} />;
   else body = <Cards data={query.data} />;
   return (
     <>

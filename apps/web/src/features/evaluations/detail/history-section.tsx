@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyWithTimeout } from '../../../components/lazy-with-timeout.tsx';
+import { WhenInView } from '../../../components/when-in-view.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatDelta, formatNumber } from './format.ts';
 import {
@@ -16,7 +17,7 @@ import {
 } from './history.ts';
 import { paths } from '../../../config/paths.ts';
 
-// The charts (recharts, most of this page's code) load only when a history is shown (issue 11).
+// The charts (recharts, most of this page's code) load only when a history is shown and in view (issue 11).
 export const HistoryCharts = lazyWithTimeout(() => import('./history-charts.tsx').then((m) => m.HistoryCharts), {
   fallback: <Skeleton h={220} radius="md" data-testid="history-charts-loading" />,
 });
@@ -170,7 +171,10 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
             {t('evaluations.history.notCompared')}
           </Text>
         )}
-        <HistoryCharts points={points} />
+        {/* Below the first screen: the charts load when they scroll into view (decision 164). */}
+        <WhenInView height={220} testId="history-charts-loading">
+          <HistoryCharts points={points} />
+        </WhenInView>
       </Stack>
     </Paper>
   );

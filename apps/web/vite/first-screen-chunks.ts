@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { build, type InlineConfig, type Rolldown } from 'vite';
+
+type CodeSplittingGroup = Rolldown.CodeSplittingGroup;
+type OutputChunk = Rolldown.OutputChunk;
+
+/** The screens whose chunks are merged, and the public pages whose chunks must stay out of the merge. */
+export interface SignedInScreens {
+  /** The signed-in layout's module (relative to the app's root). */
+  layout: string;
+  /** Each signed-in first screen's page module, by the chunk name it gets. */
+  pages: Record<string, string>;
+  /**
+   * What Login can load (its page, the entry's lazy parts: overlays, language menu, schemas): these chunks never
+   * join the groups, so Login never imports them (its budget, decision 108).
+   */
+  loginPage: string[];
+  /** The other public pages: what they share with the signed-in screens goes into one `forms` chunk. */
+  publicPages: string[];
+}
+
+/**
+ * One chunk for the signed-in layout and one per first screen's page (issue 11, decision 164), instead of ~80
+ * small shared chunks: on HTTP/1.1 (6 connections) each file costs a round trip before the dashboard shows.
+ *
+ * Which modules a screen needs is what rolldown itself decides, so the plan comes from a first build with the
+ * entry's group only (`write: false`): the chunks each screen's chunk imports statically hold exactly the
+ * modules it runs (a module graph walk would follow the libraries' barrels into all of Mantine). The second
+ * build captures those modules by id:
+ * - `signed-in`: the layout's chunks, and the chunks two of these pages share;
+ * - one group per page: its chunks that neither the layout nor another page load;
+ * - `shell`: what Login loads only after its first screen (overlays, its API module, the language menu) and
+ *   the signed-in screens load at once;
+ * - `forms`: what they share with the other public pages (registration's forms), so those do not load the rest;
+ * - never what Login can load (its budget, decision 108: it must not import `signed-in`), nor the entry's own
+ *   chunk (the `first-screen` group has it).
+ * A screen therefore loads the same code as before in fewer files; a lazy chunk that used a part of `signed-in`
+ * now imports all of it, which only the signed-in screens do.
+ */
+export async function signedInChunkGroups(
+  root: string,
+  screens: SignedInScreens,
+  firstPass: InlineConfig,
+): Promise<CodeSplittingGroup[]> {
+  const output = await build({
+    ...firstPass,
+    configFile: false,
+    logLevel: 'silent',
+    build: { ...firstPass.build, write: false },
+  });
+  const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((o) => o.output).filter((item): item is OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const chunkOf = (file: string) => {
+    const id = path.join(root, file);
+    const found = chunks.find((chunk) => chunk.facadeModuleId === id);
+    if (!found) throw new Error(`medida-signed-in-chunks: no chunk for ${file}`);
+    return found;
+  };
+  /**
+   * A chunk and what it imports statically (and, with `dynamic`, on first use, except through the entry, which
+   * reaches every route), as chunk files.
+   */
+  const loads = (start: OutputChunk, dynamic = false): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (chunk: OutputChunk) => {
+      if (seen.has(chunk.fileName)) return;
+      seen.add(chunk.fileName);
+      for (const file of dynamic && !chunk.isEntry ? [...chunk.imports, ...chunk.dynamicImports] : chunk.imports) {
+        const next = byFile.get(file);
+        if (next) visit(next);
+      }
+    };
+    visit(start);
+    return seen;
+  };
+
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const login = screens.loginPage.flatMap((file) => [...loads(chunkOf(file), true)]);
+  const loginFirst = loads(chunkOf(screens.loginPage[0]!));
+  const otherPublic = screens.publicPages.map((file) => loads(chunkOf(file), true));
+  const excluded = new Set([...(entry ? loads(entry) : []), ...login]);
+  const publicFiles = new Set(otherPublic.flatMap((files) => [...files]).filter((file) => !excluded.has(file)));
+  const wanted = (files: Set<string>) => new Set([...files].filter((file) => !excluded.has(file)));
+  const layout = wanted(loads(chunkOf(screens.layout)));
+  const pages = Object.entries(screens.pages).map(([name, file]) => [name, wanted(loads(chunkOf(file)))] as const);
+  const sharedPages = new Set(
+    pages.flatMap(([, files]) => [...files]).filter((file) => pages.filter(([, f]) => f.has(file)).length > 1),
+  );
+  const modulesOf = (files: Iterable<string>) => new Set([...files].flatMap((file) => byFile.get(file)!.moduleIds));
+  const signedInFiles = [...layout, ...sharedPages];
+  const signedIn = modulesOf(signedInFiles.filter((file) => !publicFiles.has(file)));
+  // What the signed-in screens share with the other public pages (registration's forms): one chunk of its own.
+  // What Login loads after its first screen (overlays, its API module, the language menu) and the signed-in
+  // screens load at once: one `shell` chunk instead of a dozen (Login's first screen does not wait for it).
+  const signedInLoads = new Set([
+    ...loads(chunkOf(screens.layout)),
+    ...Object.values(screens.pages).flatMap((page) => [...loads(chunkOf(page))]),
+  ]);
+  const entryLoads = entry ? loads(entry) : new Set<string>();
+  const shell = modulesOf(
+    [...new Set(login)].filter((file) => !loginFirst.has(file) && !entryLoads.has(file) && signedInLoads.has(file)),
+  );
+  const forms = modulesOf(
+    [...signedInFiles, ...pages.flatMap(([, files]) => [...files])].filter((file) => publicFiles.has(file)),
+  );
+
+  return [
+    { name: 'signed-in', test: (id) => signedIn.has(id), priority: 2, includeDependenciesRecursively: false },
+    { name: 'forms', test: (id) => forms.has(id), priority: 2, includeDependenciesRecursively: false },
+    { name: 'shell', test: (id) => shell.has(id), priority: 2, includeDependenciesRecursively: false },
+    ...pages.map(([name, files]) => {
+      const own = modulesOf(
+        [...files].filter((file) => !layout.has(file) && !sharedPages.has(file) && !publicFiles.has(file)),
+      );
+      return { name, test: (id: string) => own.has(id), priority: 1, includeDependenciesRecursively: false };
+    }),
+  ];
+}
