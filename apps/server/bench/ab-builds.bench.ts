@@ -9,6 +9,8 @@
  *   npx tsx build.ts && mkdir -p ../../node_modules/.cache/medida-ab && cp -r dist ../../node_modules/.cache/medida-ab/after
  * then (AB_DB=postgres with DATABASE_URL for PostgreSQL; AB_ROUNDS, AB_SECONDS, AB_ROUTES=lista,getMyClients):
  *   AB_VARIANTS=before,after npx tsx bench/ab-builds.bench.ts
+ * Each build runs with `npm start`'s node flags (package.json); AB_NODE_ARGS_<variant>="--flag …" replaces them for
+ * one variant (to compare flags), and AB_ENV_<variant>="NAME=value …" adds environment variables to it.
  */
 import http from 'node:http';
 import { spawn } from 'node:child_process';
@@ -100,9 +102,26 @@ const token = await (async () => {
   }
 })();
 
+/** The node flags `npm start` passes (apps/server/package.json), so the builds run as they are deployed. */
+const startFlags = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
+const words = (value: string | undefined) => value?.split(/\s+/).filter(Boolean);
+
 async function start(variant: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(BUILDS, variant, 'server.js')], {
+  const nodeArgs = words(process.env[`AB_NODE_ARGS_${variant}`]) ?? startFlags;
+  const extraEnv = Object.fromEntries(
+    (words(process.env[`AB_ENV_${variant}`]) ?? []).map((pair) => [
+      pair.slice(0, pair.indexOf('=')),
+      pair.slice(pair.indexOf('=') + 1),
+    ]),
+  );
+  const child = spawn(process.execPath, [...nodeArgs, path.join(BUILDS, variant, 'server.js')], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
@@ -110,6 +129,7 @@ async function start(variant: string) {
       LOG_LEVEL: 'warn',
       API_DOCS: 'false',
       ...fx.env,
+      ...extraEnv,
       PORT: String(port),
       HOST: '127.0.0.1',
     },
@@ -132,9 +152,11 @@ async function start(variant: string) {
     const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(f[11]) + Number(f[12])) * 10;
   };
+  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) / 1024;
   return {
     url,
     cpu,
+    rssMb,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -195,7 +217,9 @@ for (let round = 0; round < ROUNDS; round++) {
       ((ratios[variant] ??= {})[name] ??= []).push(rate / health);
       line.push(`${name} ${rate.toFixed(0)} (${((rate / health) * 100).toFixed(1)}%, ${cpuPerReq.toFixed(2)} ms cpu)`);
     }
-    console.log(`${DB} round ${round} ${variant}: ${line.join(' | ')}  load ${loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `${DB} round ${round} ${variant}: ${line.join(' | ')}  RSS ${s.rssMb().toFixed(0)} MB  load ${loadavg()[0]!.toFixed(1)}`,
+    );
     await s.stop();
   }
 }

@@ -21,9 +21,9 @@ try {
     dataDir,
     loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
     parsers: textParsers,
-    // 32 MB of buffer pool instead of PostgreSQL's 128 MB: the whole pool is WebAssembly memory that counts in the
-    // server's RSS from the start, and pages beyond it are one file read away (decision 102).
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+    // 16 MB of buffer pool instead of PostgreSQL's 128 MB: PGlite touches the whole pool at start, so every MB of it
+    // is a MB of the server's RSS, and pages beyond it are one file read away (decisions 102, 165).
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   const prepared = createPreparedQueries(pglite);
   port.on('message', (request: PgliteRequest) => {

@@ -103,6 +103,14 @@ type ListParams = {
   defaultCompanyId: number;
 };
 
+/** The detail page's statements (GET /web/getevaluacion), compiled once each. */
+const detailQueries = {
+  inScope: compiledQueries<{ scopeId: number; id: number }>(),
+  version: compiledQueries<{ evaluationId: number; version: number }>(),
+  ofEvaluation: compiledQueries<{ evaluationId: number }>(),
+  history: compiledQueries<{ clientId: number; limit: number }>(),
+};
+
 /** One compiled statement per list shape, shared by every repository (the SQL text does not depend on `db`). */
 const listQueries = compiledQueries<ListParams>();
 
@@ -141,6 +149,34 @@ export function createEvaluationsRepository(db: Db) {
         ),
       )
       .limit(1);
+
+  /** One live evaluation in scope with its client and evaluator, built from slots (detailQueries). */
+  const inScopeQuery = (kind: EvaluationScope['kind'], p: Slots<{ scopeId: number; id: number }>) =>
+    scoped(kind === 'self' ? { kind, clientId: p.scopeId } : { kind, rootId: p.scopeId })
+      .innerJoin('users as ev', 'ev.id', 'e.evaluator_id')
+      .leftJoin('companies as co', 'co.id', 'c.company_id')
+      .select([
+        'e.id',
+        'e.evaluation_type',
+        'e.current_version',
+        'e.created_at',
+        'e.evaluator_id',
+        'c.id as client_id',
+        'c.nombre as client_nombre',
+        'c.apellido as client_apellido',
+        'c.email as client_email',
+        'c.rut as client_rut',
+        'c.sexo as client_sexo',
+        'c.nacimiento as client_nacimiento',
+        'c.lang as client_lang',
+        'c.company_id',
+        'co.name as company_name',
+        'ev.nombre as evaluator_nombre',
+        'ev.apellido as evaluator_apellido',
+        'ev.email as evaluator_email',
+        'ev.especialidad as evaluator_especialidad',
+      ])
+      .where('e.id', '=', p.id);
 
   /**
    * The list's statement for one shape (scope kind, which filters, cursor or not), built from slots: compiled once
@@ -360,102 +396,90 @@ export function createEvaluationsRepository(db: Db) {
     },
 
     /** One live evaluation in scope with its client and evaluator. */
-    findInScope: (scope: EvaluationScope, id: number) =>
-      scoped(scope)
-        .innerJoin('users as ev', 'ev.id', 'e.evaluator_id')
-        .leftJoin('companies as co', 'co.id', 'c.company_id')
-        .select([
-          'e.id',
-          'e.evaluation_type',
-          'e.current_version',
-          'e.created_at',
-          'e.evaluator_id',
-          'c.id as client_id',
-          'c.nombre as client_nombre',
-          'c.apellido as client_apellido',
-          'c.email as client_email',
-          'c.rut as client_rut',
-          'c.sexo as client_sexo',
-          'c.nacimiento as client_nacimiento',
-          'c.lang as client_lang',
-          'c.company_id',
-          'co.name as company_name',
-          'ev.nombre as evaluator_nombre',
-          'ev.apellido as evaluator_apellido',
-          'ev.email as evaluator_email',
-          'ev.especialidad as evaluator_especialidad',
-        ])
-        .where('e.id', '=', id)
-        .executeTakeFirst(),
+    findInScope: async (scope: EvaluationScope, id: number) =>
+      (
+        await detailQueries.inScope.execute(
+          db,
+          scope.kind,
+          { scopeId: scope.kind === 'self' ? scope.clientId : scope.rootId, id },
+          (p) => inScopeQuery(scope.kind, p),
+        )
+      )[0],
 
-    findVersion: (evaluationId: number, version: number) =>
-      db
-        .selectFrom('evaluation_versions')
-        .selectAll()
-        .where('evaluation_id', '=', evaluationId)
-        .where('version', '=', version)
-        .executeTakeFirst(),
+    findVersion: async (evaluationId: number, version: number) =>
+      (
+        await detailQueries.version.execute(db, '', { evaluationId, version }, (p) =>
+          db
+            .selectFrom('evaluation_versions')
+            .selectAll()
+            .where('evaluation_id', '=', p.evaluationId)
+            .where('version', '=', p.version),
+        )
+      )[0],
 
     listVersions: (evaluationId: number) =>
-      db
-        .selectFrom('evaluation_versions as v')
-        .innerJoin('users as u', 'u.id', 'v.created_by')
-        .select([
-          'v.version',
-          'v.created_at',
-          'v.engine_version',
-          'u.id as by_id',
-          'u.nombre as by_nombre',
-          'u.apellido as by_apellido',
-        ])
-        .where('v.evaluation_id', '=', evaluationId)
-        .orderBy('v.version')
-        .execute(),
+      detailQueries.ofEvaluation.execute(db, 'versions', { evaluationId }, (p) =>
+        db
+          .selectFrom('evaluation_versions as v')
+          .innerJoin('users as u', 'u.id', 'v.created_by')
+          .select([
+            'v.version',
+            'v.created_at',
+            'v.engine_version',
+            'u.id as by_id',
+            'u.nombre as by_nombre',
+            'u.apellido as by_apellido',
+          ])
+          .where('v.evaluation_id', '=', p.evaluationId)
+          .orderBy('v.version'),
+      ),
 
     listEmails: (evaluationId: number) =>
-      db
-        .selectFrom('evaluation_emails as m')
-        .innerJoin('users as u', 'u.id', 'm.sent_by')
-        .select([
-          'm.created_at',
-          'm.recipient',
-          'm.version',
-          'u.id as by_id',
-          'u.nombre as by_nombre',
-          'u.apellido as by_apellido',
-        ])
-        .where('m.evaluation_id', '=', evaluationId)
-        .orderBy('m.id')
-        .execute(),
+      detailQueries.ofEvaluation.execute(db, 'emails', { evaluationId }, (p) =>
+        db
+          .selectFrom('evaluation_emails as m')
+          .innerJoin('users as u', 'u.id', 'm.sent_by')
+          .select([
+            'm.created_at',
+            'm.recipient',
+            'm.version',
+            'u.id as by_id',
+            'u.nombre as by_nombre',
+            'u.apellido as by_apellido',
+          ])
+          .where('m.evaluation_id', '=', p.evaluationId)
+          .orderBy('m.id'),
+      ),
 
     /** The client's live evaluations (latest version of each), oldest first, for the history chart. */
     history: (clientId: number, limit: number) =>
-      db
-        .selectFrom('evaluations as e')
-        .innerJoin('evaluation_versions as v', (j) =>
-          j.onRef('v.evaluation_id', '=', 'e.id').onRef('v.version', '=', 'e.current_version'),
-        )
-        .select([
-          'e.id',
-          'e.evaluated_on',
-          'e.evaluation_type',
-          sql<number>`(v.inputs->>'peso')::float8`.as('peso'),
-          sql<number | null>`(v.results->'bmi'->>'value')::float8`.as('bmi'),
-          sql<number | null>`(v.results->'body_fat'->>'percent')::float8`.as('body_fat_percent'),
-          sql<number | null>`(v.results->'lean_mass'->>'kg')::float8`.as('lean_mass_kg'),
-          sql<number | null>`(v.results->'muscle_mass'->>'kg')::float8`.as('muscle_mass_kg'),
-          sql<string | null>`v.results->'body_fat'->'equation'->>'id'`.as('body_fat_equation'),
-          sql<string | null>`v.results->'muscle_mass'->'equation'->>'id'`.as('muscle_equation'),
-          sql<number | null>`(v.inputs->>'pcintura')::float8`.as('waist_cm'),
-          // rockport is JSON null without a test; ->'vo2max' of it is SQL NULL.
-          sql<number | null>`(v.results->'rockport'->>'vo2max')::float8`.as('vo2max'),
-        ])
-        .where('e.client_id', '=', clientId)
-        .where('e.deleted_at', 'is', null)
-        .orderBy('e.evaluated_on', 'desc')
-        .orderBy('e.id', 'desc')
-        .limit(limit)
-        .execute(),
+      detailQueries.history.execute(db, '', { clientId, limit }, (p) =>
+        db
+          .selectFrom('evaluations as e')
+          .innerJoin('evaluation_versions as v', (j) =>
+            j.onRef('v.evaluation_id', '=', 'e.id').onRef('v.version', '=', 'e.current_version'),
+          )
+          .select([
+            'e.id',
+            'e.evaluated_on',
+            'e.evaluation_type',
+            sql<number>`(v.inputs->>'peso')::float8`.as('peso'),
+            sql<number | null>`(v.results->'bmi'->>'value')::float8`.as('bmi'),
+            sql<number | null>`(v.results->'body_fat'->>'percent')::float8`.as('body_fat_percent'),
+            sql<number | null>`(v.results->'lean_mass'->>'kg')::float8`.as('lean_mass_kg'),
+            sql<number | null>`(v.results->'muscle_mass'->>'kg')::float8`.as('muscle_mass_kg'),
+            sql<string | null>`v.results->'body_fat'->'equation'->>'id'`.as('body_fat_equation'),
+            sql<string | null>`v.results->'muscle_mass'->'equation'->>'id'`.as('muscle_equation'),
+            sql<number | null>`(v.inputs->>'pcintura')::float8`.as('waist_cm'),
+            // rockport is JSON null without a test; ->'vo2max' of it is SQL NULL.
+            sql<number | null>`(v.results->'rockport'->>'vo2max')::float8`.as('vo2max'),
+          ])
+          .where('e.client_id', '=', p.clientId)
+          .where('e.deleted_at', 'is', null)
+          .orderBy('e.evaluated_on', 'desc')
+          .orderBy('e.id', 'desc')
+          .limit(p.limit),
+      ),
 
     /**
      * One page of the list, newest first, in one statement with its capped count and `show_company`
