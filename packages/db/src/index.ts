@@ -6,6 +6,6 @@ export { createPglitePool } from './pglite-pool.ts';
 export type { Listener, ListenHandlers } from './pg-listener.ts';
 export { databaseColumns } from './database.ts';
 export type * from './database.ts';
-export { sql, type InferResult, type Kysely, type Transaction } from 'kysely';
+export { sql, type Expression, type InferResult, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 export { isUniqueViolation } from './errors.ts';
 export { compiledQueries, type Slots } from './compiled-queries.ts';

@@ -306,6 +306,23 @@ describe('POST /web/editEvaluation and versions', () => {
     const latest = (await get(`/web/getevaluacion?evaluationID=${id}`, t.owner.headers)).json().data;
     expect(latest).toMatchObject({ version: 2, current_version: 2, can_edit: true, inputs: { peso: 70 } });
     expect(latest.versions.map((v: { version: number }) => v.version)).toEqual([1, 2]);
+    // Read in the same statement as the evaluation (as JSON): the same instants and authors as the stored rows.
+    const stored = await ctx.db
+      .selectFrom('evaluation_versions as v')
+      .innerJoin('users as u', 'u.id', 'v.created_by')
+      .select(['v.version', 'v.created_at', 'v.engine_version', 'v.created_by', 'u.nombre', 'u.apellido'])
+      .where('v.evaluation_id', '=', id)
+      .orderBy('v.version')
+      .execute();
+    expect(latest.versions).toEqual(
+      stored.map((v) => ({
+        version: v.version,
+        created_at: v.created_at.toISOString(),
+        engine_version: v.engine_version,
+        created_by: { id: v.created_by, nombre: v.nombre, apellido: v.apellido },
+      })),
+    );
+    expect(stored.every((v) => v.created_by === t.owner.id)).toBe(true);
     const old = (await get(`/web/getevaluacion?evaluationID=${id}&version=1`, t.owner.headers)).json().data;
     expect(old).toMatchObject({ version: 1, current_version: 2, can_edit: false, inputs: { peso: 72.5 } });
     expect((await get(`/web/getevaluacion?evaluationID=${id}&version=3`, t.owner.headers)).statusCode).toBe(404);

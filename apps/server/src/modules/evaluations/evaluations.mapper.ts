@@ -15,10 +15,11 @@ import type { EvaluationFigures, EvaluationsRepository } from './evaluations.rep
 // columns), and that reads a stored version's JSON (decision 090).
 
 type RowOf<K extends keyof EvaluationsRepository> = NonNullable<Awaited<ReturnType<EvaluationsRepository[K]>>>;
-type EvaluationRow = RowOf<'findInScope'>;
 type ListRow = RowOf<'list'>['rows'][number];
 
 const iso = (d: Date) => d.toISOString();
+/** A timestamp as JSON carries it from the database ('2026-03-01T12:00:00.123+00:00'). */
+const isoOfJson = (t: string) => new Date(t).toISOString();
 const companyOf = (r: { company_id: number | null; company_name: string | null }) =>
   r.company_id !== null && r.company_name !== null ? { id: r.company_id, name: r.company_name } : null;
 
@@ -57,31 +58,23 @@ export const toSavedEvaluation = (
 });
 
 /** GET /web/getevaluacion's `data`: one stored version with everything the detail page shows. */
-export function toEvaluationDetail(d: {
-  evaluation: EvaluationRow;
-  version: RowOf<'findVersion'>;
-  versions: RowOf<'listVersions'>;
-  history: RowOf<'history'>;
-  emails: RowOf<'listEmails'>;
-  actor: { id: number; type: UserType };
-}): EvaluationDetail {
-  const e = d.evaluation;
-  const v = d.version;
-  const { inputs, results } = parseStoredVersion(v);
+export function toEvaluationDetail(d: RowOf<'findDetail'>, actor: { id: number; type: UserType }): EvaluationDetail {
+  const e = d;
+  const { inputs, results } = parseStoredVersion({ inputs: d.v_inputs, results: d.v_results });
   return {
     id: e.id,
-    evaluation_type: v.evaluation_type,
+    evaluation_type: d.v_evaluation_type,
     created_at: iso(e.created_at),
-    version: v.version,
+    version: d.v_version,
     current_version: e.current_version,
     versions: d.versions.map((x) => ({
       version: x.version,
-      created_at: iso(x.created_at),
+      created_at: isoOfJson(x.created_at),
       engine_version: x.engine_version,
       created_by: { id: x.by_id, nombre: x.by_nombre, apellido: x.by_apellido },
     })),
     fecha: inputs.fecha,
-    engine_version: v.engine_version,
+    engine_version: d.v_engine_version,
     inputs,
     results,
     client: {
@@ -102,8 +95,8 @@ export function toEvaluationDetail(d: {
       especialidad: e.evaluator_especialidad,
       email: e.evaluator_email,
     },
-    created_by_me: e.evaluator_id === d.actor.id,
-    can_edit: d.actor.type === USER_TYPE.professional && v.version === e.current_version,
+    created_by_me: e.evaluator_id === actor.id,
+    can_edit: actor.type === USER_TYPE.professional && d.v_version === e.current_version,
     // The repository answers newest first (to keep the latest when capped); the chart reads oldest first.
     history: [...d.history].reverse().map((h) => ({
       id: h.id,
@@ -120,7 +113,7 @@ export function toEvaluationDetail(d: {
       vo2max: h.vo2max,
     })),
     emails: d.emails.map((m) => ({
-      sent_at: iso(m.created_at),
+      sent_at: isoOfJson(m.created_at),
       to: m.recipient,
       version: m.version,
       sent_by: { id: m.by_id, nombre: m.by_nombre, apellido: m.by_apellido },

@@ -2,8 +2,10 @@ import {
   compiledQueries,
   sql,
   type Database,
+  type Expression,
   type InferResult,
   type Kysely,
+  type RawBuilder,
   type Slots,
   type Transaction,
 } from '@medida/db';
@@ -73,6 +75,32 @@ const afterCursor = (c: ListCursor) => {
   return sql<boolean>`(e.created_at <= ${at} AND (e.created_at < ${at} OR e.id < ${c.id}))`;
 };
 
+/**
+ * A sub-query's rows as one JSON array in a stated order (json_agg keeps no order of its own), `[]` without rows.
+ * Inside JSON a timestamp is text and a date its 'YYYY-MM-DD'.
+ */
+function jsonRows<R>(rows: Expression<unknown>, orderBy: RawBuilder<unknown>) {
+  return sql<R[]>`(SELECT coalesce(json_agg(r ORDER BY ${orderBy}), '[]') FROM ${rows} AS r)`;
+}
+
+/** Who made each version of an evaluation, as the detail's JSON carries it. */
+export interface VersionListRow {
+  version: number;
+  created_at: string;
+  engine_version: string;
+  by_id: number;
+  by_nombre: string;
+  by_apellido: string;
+}
+/** Who sent which version to whom, as the detail's JSON carries it. */
+export interface EmailRow extends Omit<VersionListRow, 'engine_version'> {
+  id: number;
+  recipient: string;
+}
+
+/** The detail's values, one parameter each (compiledQueries; the shape is the scope's kind and whether a version is asked for). */
+type DetailParams = { scopeId: number; id: number; version: number; historyLimit: number };
+
 /** What decides the list's SQL text: everything else is a parameter (compiledQueries). */
 interface ListShape {
   scope: EvaluationScope['kind'];
@@ -103,12 +131,10 @@ type ListParams = {
   defaultCompanyId: number;
 };
 
-/** The detail page's statements (GET /web/getevaluacion), compiled once each. */
+/** The detail page's statements, compiled once each: one evaluation in scope (edits too), and getevaluacion's one. */
 const detailQueries = {
   inScope: compiledQueries<{ scopeId: number; id: number }>(),
-  version: compiledQueries<{ evaluationId: number; version: number }>(),
-  ofEvaluation: compiledQueries<{ evaluationId: number }>(),
-  history: compiledQueries<{ clientId: number; limit: number }>(),
+  detail: compiledQueries<DetailParams>(),
 };
 
 /** One compiled statement per list shape, shared by every repository (the SQL text does not depend on `db`). */
@@ -127,6 +153,75 @@ export function createEvaluationsRepository(db: Db) {
     if (scope.kind === 'account') return base.where(inScope(scope));
     const inTree = base.where(clientInScope(scope));
     return scope.kind === 'tree' ? inTree.where('e.account_root_id', '=', accountRootOf(scope.rootId)) : inTree;
+  };
+
+  /** A client's live evaluations (latest version of each) with their key figures, newest first. */
+  const historyOf = (clientId: number | Expression<number>, limit: number) =>
+    db
+      .selectFrom('evaluations as e')
+      .innerJoin('evaluation_versions as v', (j) =>
+        j.onRef('v.evaluation_id', '=', 'e.id').onRef('v.version', '=', 'e.current_version'),
+      )
+      .select([
+        'e.id',
+        'e.evaluated_on',
+        'e.evaluation_type',
+        sql<number>`(v.inputs->>'peso')::float8`.as('peso'),
+        sql<number | null>`(v.results->'bmi'->>'value')::float8`.as('bmi'),
+        sql<number | null>`(v.results->'body_fat'->>'percent')::float8`.as('body_fat_percent'),
+        sql<number | null>`(v.results->'lean_mass'->>'kg')::float8`.as('lean_mass_kg'),
+        sql<number | null>`(v.results->'muscle_mass'->>'kg')::float8`.as('muscle_mass_kg'),
+        sql<string | null>`v.results->'body_fat'->'equation'->>'id'`.as('body_fat_equation'),
+        sql<string | null>`v.results->'muscle_mass'->'equation'->>'id'`.as('muscle_equation'),
+        sql<number | null>`(v.inputs->>'pcintura')::float8`.as('waist_cm'),
+        // rockport is JSON null without a test; ->'vo2max' of it is SQL NULL.
+        sql<number | null>`(v.results->'rockport'->>'vo2max')::float8`.as('vo2max'),
+      ])
+      .where('e.client_id', '=', clientId)
+      .where('e.deleted_at', 'is', null)
+      .orderBy('e.evaluated_on', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(limit);
+
+  /** getevaluacion's one statement (findDetail) for a shape, from parameter slots. */
+  const detailQuery = (shape: { scope: EvaluationScope['kind']; versionGiven: boolean }, p: Slots<DetailParams>) => {
+    return inScopeQuery(shape.scope, p)
+      .innerJoin('evaluation_versions as v', (join) =>
+        join
+          .onRef('v.evaluation_id', '=', 'e.id')
+          .on('v.version', '=', shape.versionGiven ? p.version : sql.ref<number>('e.current_version')),
+      )
+      .select([
+        'v.version as v_version',
+        'v.evaluation_type as v_evaluation_type',
+        'v.engine_version as v_engine_version',
+        'v.inputs as v_inputs',
+        'v.results as v_results',
+      ])
+      .select((eb) => [
+        jsonRows<VersionListRow>(
+          eb
+            .selectFrom('evaluation_versions as vs')
+            .innerJoin('users as u', 'u.id', 'vs.created_by')
+            .select(['vs.version', 'vs.created_at', 'vs.engine_version', 'u.id as by_id', 'u.nombre as by_nombre'])
+            .select('u.apellido as by_apellido')
+            .whereRef('vs.evaluation_id', '=', 'e.id'),
+          sql`r.version`,
+        ).as('versions'),
+        jsonRows<EmailRow>(
+          eb
+            .selectFrom('evaluation_emails as m')
+            .innerJoin('users as u', 'u.id', 'm.sent_by')
+            .select(['m.id', 'm.created_at', 'm.recipient', 'm.version', 'u.id as by_id', 'u.nombre as by_nombre'])
+            .select('u.apellido as by_apellido')
+            .whereRef('m.evaluation_id', '=', 'e.id'),
+          sql`r.id`,
+        ).as('emails'),
+        jsonRows<InferResult<ReturnType<typeof historyOf>>[number]>(
+          historyOf(eb.ref('c.id'), p.historyLimit),
+          sql`r.evaluated_on DESC, r.id DESC`,
+        ).as('history'),
+      ]);
   };
 
   /**
@@ -406,80 +501,22 @@ export function createEvaluationsRepository(db: Db) {
         )
       )[0],
 
-    findVersion: async (evaluationId: number, version: number) =>
-      (
-        await detailQueries.version.execute(db, '', { evaluationId, version }, (p) =>
-          db
-            .selectFrom('evaluation_versions')
-            .selectAll()
-            .where('evaluation_id', '=', p.evaluationId)
-            .where('version', '=', p.version),
-        )
-      )[0],
-
-    listVersions: (evaluationId: number) =>
-      detailQueries.ofEvaluation.execute(db, 'versions', { evaluationId }, (p) =>
-        db
-          .selectFrom('evaluation_versions as v')
-          .innerJoin('users as u', 'u.id', 'v.created_by')
-          .select([
-            'v.version',
-            'v.created_at',
-            'v.engine_version',
-            'u.id as by_id',
-            'u.nombre as by_nombre',
-            'u.apellido as by_apellido',
-          ])
-          .where('v.evaluation_id', '=', p.evaluationId)
-          .orderBy('v.version'),
-      ),
-
-    listEmails: (evaluationId: number) =>
-      detailQueries.ofEvaluation.execute(db, 'emails', { evaluationId }, (p) =>
-        db
-          .selectFrom('evaluation_emails as m')
-          .innerJoin('users as u', 'u.id', 'm.sent_by')
-          .select([
-            'm.created_at',
-            'm.recipient',
-            'm.version',
-            'u.id as by_id',
-            'u.nombre as by_nombre',
-            'u.apellido as by_apellido',
-          ])
-          .where('m.evaluation_id', '=', p.evaluationId)
-          .orderBy('m.id'),
-      ),
-
-    /** The client's live evaluations (latest version of each), oldest first, for the history chart. */
-    history: (clientId: number, limit: number) =>
-      detailQueries.history.execute(db, '', { clientId, limit }, (p) =>
-        db
-          .selectFrom('evaluations as e')
-          .innerJoin('evaluation_versions as v', (j) =>
-            j.onRef('v.evaluation_id', '=', 'e.id').onRef('v.version', '=', 'e.current_version'),
-          )
-          .select([
-            'e.id',
-            'e.evaluated_on',
-            'e.evaluation_type',
-            sql<number>`(v.inputs->>'peso')::float8`.as('peso'),
-            sql<number | null>`(v.results->'bmi'->>'value')::float8`.as('bmi'),
-            sql<number | null>`(v.results->'body_fat'->>'percent')::float8`.as('body_fat_percent'),
-            sql<number | null>`(v.results->'lean_mass'->>'kg')::float8`.as('lean_mass_kg'),
-            sql<number | null>`(v.results->'muscle_mass'->>'kg')::float8`.as('muscle_mass_kg'),
-            sql<string | null>`v.results->'body_fat'->'equation'->>'id'`.as('body_fat_equation'),
-            sql<string | null>`v.results->'muscle_mass'->'equation'->>'id'`.as('muscle_equation'),
-            sql<number | null>`(v.inputs->>'pcintura')::float8`.as('waist_cm'),
-            // rockport is JSON null without a test; ->'vo2max' of it is SQL NULL.
-            sql<number | null>`(v.results->'rockport'->>'vo2max')::float8`.as('vo2max'),
-          ])
-          .where('e.client_id', '=', p.clientId)
-          .where('e.deleted_at', 'is', null)
-          .orderBy('e.evaluated_on', 'desc')
-          .orderBy('e.id', 'desc')
-          .limit(p.limit),
-      ),
+    /**
+     * Everything GET /web/getevaluacion shows, in one statement (decision 162): the evaluation in scope with its
+     * client and evaluator, one version (the current one unless given) and, as JSON arrays, its versions, its
+     * e-mails and the client's history (latest `historyLimit` live evaluations, newest first). No row: not found.
+     */
+    findDetail: async (scope: EvaluationScope, id: number, version: number | undefined, historyLimit: number) => {
+      const shape = { scope: scope.kind, versionGiven: version !== undefined };
+      const params = {
+        scopeId: scope.kind === 'self' ? scope.clientId : scope.rootId,
+        id,
+        version: version ?? 0,
+        historyLimit,
+      };
+      const [row] = await detailQueries.detail.execute(db, JSON.stringify(shape), params, (p) => detailQuery(shape, p));
+      return row;
+    },
 
     /**
      * One page of the list, newest first, in one statement with its capped count and `show_company`

@@ -182,25 +182,9 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
 
     /** GET /web/getevaluacion: one version (the latest by default) with everything the detail page shows. */
     async get(a: { actor: Actor; evaluationId: number; version?: number | undefined }): Promise<EvaluationDetail> {
-      const actor = a.actor;
-      const e = await repo.findInScope(readScope(actor), a.evaluationId);
-      if (!e) throw notFound();
-      const version = a.version ?? e.current_version;
-      const v = await repo.findVersion(e.id, version);
-      if (!v) throw notFound();
-      const [versions, history, emails] = await Promise.all([
-        repo.listVersions(e.id),
-        repo.history(e.client_id, HISTORY_LIMIT),
-        repo.listEmails(e.id),
-      ]);
-      return toEvaluationDetail({
-        evaluation: e,
-        version: v,
-        versions,
-        history,
-        emails,
-        actor: { id: actor.userId, type: actor.userType },
-      });
+      const detail = await repo.findDetail(readScope(a.actor), a.evaluationId, a.version, HISTORY_LIMIT);
+      if (!detail) throw notFound();
+      return toEvaluationDetail(detail, { id: a.actor.userId, type: a.actor.userType });
     },
 
     async list(a: {

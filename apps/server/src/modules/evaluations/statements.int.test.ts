@@ -84,11 +84,14 @@ describe('statements per read request', () => {
     expect(await statementsOf(`/web/listaevaluaciones?id_evaluado=${t.client.id}`, t.owner.headers)).toBe(3 + 1);
   });
 
-  it("reads one evaluation in 6 statements plus the audit trail's 1", async () => {
+  it("reads one evaluation in 2 statements plus the audit trail's 1", async () => {
     const evaluationId = (
       await ctx.db.selectFrom('evaluations').select('id').where('client_id', '=', t.client.id).executeTakeFirstOrThrow()
     ).id;
-    // The session, the evaluation in scope, its version, then versions, history and e-mails together.
-    expect(await statementsOf(`/web/getevaluacion?evaluationID=${evaluationId}`, t.owner.headers)).toBe(6 + 1);
+    // The session, then the evaluation in scope with its version, versions, e-mails and history (decision 162).
+    expect(await statementsOf(`/web/getevaluacion?evaluationID=${evaluationId}`, t.owner.headers)).toBe(2 + 1);
+    expect(await statementsOf(`/web/getevaluacion?evaluationID=${evaluationId}&version=1`, t.owner.headers)).toBe(
+      2 + 1,
+    );
   });
 });
