@@ -1,0 +1,100 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type DbHandle } from '@medida/db';
+import { createFreshTestDb } from '@medida/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMaintenancePass, scheduleEmbeddedMaintenance, tablesNeedingMaintenance } from './embedded-maintenance.ts';
+
+const silent = { info: () => {}, warn: () => {} };
+
+async function vacuumedTables(handle: DbHandle): Promise<string[]> {
+  const { rows } = await sql<{ relname: string }>`
+    SELECT relname FROM pg_stat_user_tables WHERE last_vacuum IS NOT NULL OR last_analyze IS NOT NULL
+  `.execute(handle.db);
+  return rows.map((row) => row.relname);
+}
+
+async function addCompanies(handle: DbHandle, count: number) {
+  await sql`INSERT INTO companies (name) SELECT 'maintenance ' || n FROM generate_series(1, ${count}::int) AS n`.execute(
+    handle.db,
+  );
+}
+
+describe('embedded database maintenance (decision 166)', () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createFreshTestDb();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it.runIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === '')(
+    'on PGlite a pass vacuums and analyzes the tables that changed, one by one, and then has nothing left',
+    async () => {
+      await addCompanies(handle, 2_000);
+      expect(await tablesNeedingMaintenance(handle.db)).toContain('companies');
+
+      const pass = await runMaintenancePass(handle.db, () => true);
+      expect(pass.deferred).toBe(0);
+      expect(pass.tables.map((t) => t.table)).toContain('companies');
+      expect(await vacuumedTables(handle)).toContain('companies');
+      const { rows } = await sql<{ reltuples: number }>`
+        SELECT reltuples FROM pg_class WHERE relname = 'companies'
+      `.execute(handle.db);
+      expect(rows[0]!.reltuples).toBeGreaterThanOrEqual(2_000);
+      expect(await tablesNeedingMaintenance(handle.db)).not.toContain('companies');
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === '')(
+    'on PGlite a pass stops between tables when traffic comes back, leaving the rest for later',
+    async () => {
+      await addCompanies(handle, 2_000);
+      await sql`INSERT INTO login_failures (account_key, failed_at)
+                SELECT 'maintenance ' || n, now() FROM generate_series(1, 2000) AS n`.execute(handle.db);
+      const pending = await tablesNeedingMaintenance(handle.db);
+      expect(pending).toEqual(expect.arrayContaining(['companies', 'login_failures']));
+      let asked = 0;
+      const pass = await runMaintenancePass(handle.db, () => asked++ === 0);
+      expect(pass.tables).toHaveLength(1);
+      expect(pass.deferred).toBe(pending.length - 1);
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === '')(
+    'on PGlite the schedule runs when quiet, not while requests come, and stop() waits for it',
+    async () => {
+      await addCompanies(handle, 2_000);
+      let quietFor = 0;
+      const busy = scheduleEmbeddedMaintenance({ handle, log: silent, quietFor: () => quietFor, checkMs: 5 })!;
+      await sleep(100);
+      await busy.stop();
+      expect(await tablesNeedingMaintenance(handle.db)).toContain('companies');
+
+      quietFor = Number.POSITIVE_INFINITY;
+      const logged: unknown[] = [];
+      const quiet = scheduleEmbeddedMaintenance({
+        handle,
+        log: { info: (obj: unknown) => logged.push(obj), warn: () => {} },
+        quietFor: () => quietFor,
+        checkMs: 5,
+      })!;
+      for (let i = 0; i < 200 && logged.length === 0; i++) await sleep(25);
+      await quiet.stop();
+      expect(logged.length).toBeGreaterThan(0);
+      expect(await tablesNeedingMaintenance(handle.db)).not.toContain('companies');
+    },
+  );
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('on PostgreSQL nothing is scheduled: autovacuum does it', async () => {
+    await addCompanies(handle, 2_000);
+    expect(
+      scheduleEmbeddedMaintenance({ handle, log: silent, quietFor: () => Number.POSITIVE_INFINITY, checkMs: 1 }),
+    ).toBeUndefined();
+    await sleep(100);
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_user_tables WHERE last_vacuum IS NOT NULL OR last_analyze IS NOT NULL
+    `.execute(handle.db);
+    expect(rows[0]!.n).toBe(0);
+  });
+});

@@ -1,0 +1,130 @@
+import { sql, type DbHandle, type Kysely, type Database } from '@medida/db';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * PGlite has no autovacuum launcher: without this its tables' statistics and visibility maps are never refreshed,
+ * and the planner keeps estimating from whatever the last manual ANALYZE saw (decision 166). PostgreSQL runs its
+ * own autovacuum, so this is for the embedded database only.
+ */
+
+/** How often the server looks for work, and how long no request must have started or ended before it starts. */
+export const MAINTENANCE_CHECK_MS = 60_000;
+export const MAINTENANCE_QUIET_MS = 10_000;
+
+/**
+ * The tables autovacuum would pick, with PostgreSQL's default thresholds (`autovacuum_*_threshold` and
+ * `*_scale_factor`): changed rows from the cumulative statistics, plus what those statistics cannot see once
+ * lost (PGlite does not keep them across restarts): a table with pages that was never analyzed, one grown 20 % past
+ * the size its last VACUUM recorded, or one whose pages are mostly not marked all-visible (a bulk load never
+ * vacuumed: its index-only scans still read the table). Smallest first, so a pass interrupted by traffic has done
+ * the most tables.
+ */
+export async function tablesNeedingMaintenance(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ relname: string }>`
+    SELECT c.relname
+      FROM pg_class c
+      JOIN pg_stat_user_tables s ON s.relid = c.oid
+     WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace
+       AND (   (c.reltuples < 0 AND pg_relation_size(c.oid) > 0)
+            OR s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+            OR s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+            OR s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
+            OR pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8
+            OR (c.relpages > 8 AND c.relallvisible < c.relpages / 2))
+     ORDER BY pg_relation_size(c.oid), c.relname`.execute(db);
+  return rows.map((row) => row.relname);
+}
+
+export interface MaintenancePass {
+  tables: Array<{ table: string; ms: number }>;
+  /** Tables left for the next pass because traffic came back or the server is stopping. */
+  deferred: number;
+}
+
+/**
+ * One pass: VACUUM then ANALYZE, table by table, each its own statement, so the one embedded session is lent back
+ * to requests between statements and a request waits at most one table's VACUUM or ANALYZE. `proceed` is asked
+ * before each table.
+ */
+export async function runMaintenancePass(
+  db: Kysely<Database>,
+  proceed: () => boolean,
+  /** The tables to do instead of those that need it (benches). */
+  only?: string[],
+): Promise<MaintenancePass> {
+  const pending = only ?? (await tablesNeedingMaintenance(db));
+  const tables: MaintenancePass['tables'] = [];
+  for (const table of pending) {
+    if (!proceed()) break;
+    const started = performance.now();
+    // Two statements, not VACUUM (ANALYZE): a request waiting for the session waits for half as long.
+    await sql`VACUUM ${sql.id(table)}`.execute(db);
+    await sql`ANALYZE ${sql.id(table)}`.execute(db);
+    tables.push({ table, ms: Math.round(performance.now() - started) });
+  }
+  return { tables, deferred: pending.length - tables.length };
+}
+
+export interface EmbeddedMaintenance {
+  /** Stops scheduling and waits for the table being vacuumed, if any, so the database closes after it. */
+  stop(): Promise<void>;
+}
+
+export interface MaintenanceOptions {
+  handle: DbHandle;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Milliseconds since the last request started or finished. */
+  quietFor: () => number;
+  checkMs?: number;
+  quietMs?: number;
+}
+
+/**
+ * Schedules maintenance passes on PGlite; returns undefined on PostgreSQL. The first check comes one interval
+ * after the start, never on the start's critical path; timers do not hold the process open.
+ */
+export function scheduleEmbeddedMaintenance(options: MaintenanceOptions): EmbeddedMaintenance | undefined {
+  if (options.handle.driver !== 'pglite') return undefined;
+  const { handle, log, quietFor } = options;
+  const checkMs = options.checkMs ?? MAINTENANCE_CHECK_MS;
+  const quietMs = options.quietMs ?? MAINTENANCE_QUIET_MS;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const proceed = () => !stopped && quietFor() >= quietMs;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(check, checkMs);
+    timer.unref();
+  };
+  function check() {
+    if (!proceed()) return schedule();
+    const started = performance.now();
+    running = runMaintenancePass(handle.db, proceed).then(
+      (pass) => {
+        if (pass.tables.length > 0 || pass.deferred > 0)
+          log.info(
+            { ...pass, ms: Math.round(performance.now() - started) },
+            'embedded database maintenance: VACUUM and ANALYZE',
+          );
+      },
+      (err: unknown) => {
+        if (!stopped) log.warn({ err }, 'embedded database maintenance failed');
+      },
+    );
+    void running.finally(() => {
+      running = undefined;
+      schedule();
+    });
+  }
+  schedule();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
