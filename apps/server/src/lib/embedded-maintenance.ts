@@ -20,6 +20,9 @@ export const MAINTENANCE_QUIET_MS = 10_000;
  * the most tables.
  */
 export async function tablesNeedingMaintenance(db: Kysely<Database>): Promise<string[]> {
+  // The session's own counts reach the statistics at most once a second: flush them now, or rows written just
+  // before a pass would be counted again after its ANALYZE and pick the table a second time.
+  await sql`SELECT pg_stat_force_next_flush()`.execute(db);
   const { rows } = await sql<{ relname: string }>`
     SELECT c.relname
       FROM pg_class c
