@@ -37,6 +37,9 @@ export interface RequestAuth extends Actor {
   mustChangePassword: boolean;
   /** A self-registered account that has not confirmed its e-mail yet (decision 017). */
   emailVerified: boolean;
+  /** The actor's account (tree root) and its data version when the request began (decision 160). */
+  accountId: number;
+  dataVersion: number;
 }
 
 /** Every declared route and whether it is public: for the default-deny test and audits. */

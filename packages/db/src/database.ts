@@ -321,6 +321,12 @@ export interface HandoversTable {
   created_at: Timestamp;
 }
 
+/** Raised by triggers on every write a cached read route can show (migration 0023, decision 160). */
+export interface AccountDataVersionsTable {
+  account_root_id: number;
+  version: number;
+}
+
 export interface AuditEventsTable {
   id: Generated<number>;
   account_id: number;
@@ -366,6 +372,7 @@ export interface Database {
   client_evaluation_summaries: ClientEvaluationSummariesTable;
   client_consents: ClientConsentsTable;
   audit_events: AuditEventsTable;
+  account_data_versions: AccountDataVersionsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -379,7 +386,7 @@ export type NewAttachment = Insertable<AttachmentsTable>;
 // ---- the column map checked against information_schema -------------------------------------
 
 type PgTypeFor<T> = [NonNullable<T>] extends [number]
-  ? 'integer' | 'smallint' | 'double precision'
+  ? 'integer' | 'smallint' | 'bigint' | 'double precision'
   : [NonNullable<T>] extends [Date]
     ? 'timestamp with time zone'
     : [NonNullable<T>] extends [boolean]
@@ -400,6 +407,7 @@ type ColumnMap = {
 type PgType =
   | 'integer'
   | 'smallint'
+  | 'bigint'
   | 'double precision'
   | 'timestamp with time zone'
   | 'boolean'
@@ -619,4 +627,5 @@ export const databaseColumns = {
     prev_hash: text,
     hash: text,
   },
+  account_data_versions: { account_root_id: int, version: col('bigint', false) },
 } satisfies ColumnMap;

@@ -14,6 +14,7 @@ import * as m0019 from './0019_avatars.ts';
 import * as m0020 from './0020_measurement_units.ts';
 import * as m0021 from './0021_handovers.ts';
 import * as m0022 from './0022_dashboard_by_account.ts';
+import * as m0023 from './0023_account_data_versions.ts';
 import * as m0024 from './0024_audit_append.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0020_measurement_units': m0020,
   '0021_handovers': m0021,
   '0022_dashboard_by_account': m0022,
+  '0023_account_data_versions': m0023,
   '0024_audit_append': m0024,
 };

@@ -1,4 +1,4 @@
-import type { Database, Kysely } from '@medida/db';
+import { sql, type Database, type Kysely } from '@medida/db';
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
@@ -26,12 +26,18 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .returning('id')
         .executeTakeFirstOrThrow(),
 
-    /** A live (not revoked) session of a live (not deleted) user. Expiry is checked by the caller against its clock. */
+    /**
+     * A live (not revoked) session of a live (not deleted) user, with the user's account and its data version
+     * (decision 160: the response cache's key). Expiry is checked by the caller against its clock.
+     */
     findActiveByTokenHash: (tokenHash: string) =>
       db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
+        .leftJoin('account_data_versions as v', 'v.account_root_id', 'users.account_root_id')
         .select([
+          'users.account_root_id',
+          sql<number>`coalesce(v.version, 0)`.as('data_version'),
           'sessions.id',
           'sessions.user_id',
           'sessions.last_seen_at',

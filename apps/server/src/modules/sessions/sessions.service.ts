@@ -52,6 +52,8 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
         credits: session.creditos,
         mustChangePassword: session.cambia_pass === 1,
         emailVerified: session.email_verified_at !== null,
+        accountId: session.account_root_id,
+        dataVersion: session.data_version,
       };
     },
 

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { DbHandle } from './create-db.ts';
+import { createFreshTestDb } from './testing.ts';
+
+describe('account data versions (migration 0023, decision 160)', () => {
+  let handle: DbHandle;
+  let n = 0;
+  beforeAll(async () => {
+    handle = await createFreshTestDb();
+  });
+  afterAll(() => handle.close());
+
+  const user = async (type: 1 | 2, parent: number | null) =>
+    (
+      await handle.db
+        .insertInto('users')
+        .values({ type, email: `ver${++n}@example.test`, nombre: 'N', apellido: 'A', parent_user_id: parent })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const version = async (account: number) =>
+    (
+      await handle.db
+        .selectFrom('account_data_versions')
+        .select('version')
+        .where('account_root_id', '=', account)
+        .executeTakeFirst()
+    )?.version ?? 0;
+
+  it('raises the account of every tracked write, once per statement, and leaves other accounts alone', async () => {
+    const root = await user(1, null);
+    const other = await user(1, null);
+    const client = await user(2, root);
+    const start = await version(root);
+    const otherStart = await version(other);
+
+    // 50 evaluations in one statement: one bump, not 50.
+    const ids = await handle.db
+      .insertInto('evaluations')
+      .values(
+        Array.from({ length: 50 }, () => ({
+          client_id: client,
+          evaluator_id: root,
+          evaluation_type: 1,
+          evaluated_on: '2026-01-01',
+        })),
+      )
+      .returning('id')
+      .execute();
+    expect(await version(root)).toBe(start + 1);
+
+    await handle.db
+      .insertInto('evaluation_versions')
+      .values(
+        ids.map(({ id }) => ({
+          evaluation_id: id,
+          version: 1,
+          evaluation_type: 1,
+          inputs: '{}',
+          results: '{}',
+          engine_version: 't',
+          created_by: root,
+          created_at: new Date(),
+        })),
+      )
+      .execute();
+    expect(await version(root)).toBe(start + 2);
+
+    await handle.db
+      .insertInto('evaluation_emails')
+      .values({
+        evaluation_id: ids[0]!.id,
+        version: 1,
+        sent_by: root,
+        recipient: 'x@example.test',
+        lang: 'es',
+        created_at: new Date(),
+      })
+      .execute();
+    expect(await version(root)).toBe(start + 3);
+
+    await handle.db.updateTable('users').set({ nombre: 'M' }).where('id', '=', client).execute();
+    await handle.db.updateTable('evaluations').set({ evaluated_on: '2026-01-02' }).where('client_id', '=', client).execute();
+    expect(await version(root)).toBe(start + 5);
+
+    // A statement that changes nothing bumps nothing.
+    await handle.db.updateTable('users').set({ nombre: 'X' }).where('id', '=', -1).execute();
+    expect(await version(root)).toBe(start + 5);
+    expect(await version(other)).toBe(otherStart);
+  });
+
+  it("bumps both accounts when a company changes owner, and a rolled-back write doesn't bump", async () => {
+    const a = await user(1, null);
+    const b = await user(1, null);
+    const company = await handle.db
+      .insertInto('companies')
+      .values({ name: 'Co', owner_id: a })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [va, vb] = [await version(a), await version(b)];
+    await handle.db.updateTable('companies').set({ owner_id: b }).where('id', '=', company.id).execute();
+    expect([await version(a), await version(b)]).toEqual([va + 1, vb + 1]);
+
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ nombre: 'Rolled back' }).where('id', '=', a).execute();
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await version(a)).toBe(va + 1);
+  });
+
+  it('is raised in the writer’s transaction: a reader sees the new version exactly when it sees the write', async () => {
+    const a = await user(1, null);
+    const before = await version(a);
+    await handle.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ apellido: 'B' }).where('id', '=', a).execute();
+      const inside = await sql<{ version: number }>`SELECT version FROM account_data_versions
+        WHERE account_root_id = ${a}`.execute(trx);
+      expect(Number(inside.rows[0]!.version)).toBe(before + 1);
+    });
+    expect(await version(a)).toBe(before + 1);
+  });
+});
