@@ -46,6 +46,7 @@ import { docs } from './plugins/docs.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { realtime } from './plugins/realtime.ts';
+import { responseCache } from './plugins/response-cache.ts';
 import { requestTimeout } from './plugins/request-timeout.ts';
 import { security } from './plugins/security.ts';
 import { inlineScriptHashes, spa } from './plugins/spa.ts';
@@ -167,6 +168,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     corsOrigins: config.corsOrigins,
     inlineScriptHashes: inlineScriptHashes(config.webDistDir),
   });
+  // Before compression: its onSend stores the serialized JSON, not an encoding of it.
+  await app.register(responseCache, { ...config.responseCache, clock: options.clock });
   await app.register(compression);
   await app.register(auth, { authenticate: createSessionsService(app.deps).authenticate });
   await app.register(auditTrail, { record: createAuditService(app.deps).record });

@@ -74,6 +74,9 @@ const envSchema = z.object({
   UPLOAD_ACCOUNT_QUOTA_BYTES: int(1_000_000_000, 0, Number.MAX_SAFE_INTEGER),
   UPLOAD_REQUESTS_PER_HOUR: int(60, 1, 100_000),
   IMAGE_MAX_MEGAPIXELS: int(50, 1, 1000),
+  // The in-process cache of read answers (decision 160): its bound in MB (0 turns it off) and a time backstop.
+  RESPONSE_CACHE_MB: int(16, 0, 4096),
+  RESPONSE_CACHE_TTL_SECONDS: int(60, 1, 3600),
   CLAMAV_HOST: optionalString,
   CLAMAV_PORT: int(3310, 1, 65535),
 });
@@ -112,6 +115,8 @@ export interface Config {
   /** Self-registrations allowed per client address and hour (decision 017). */
   registerIpPerHour: number;
   uploads: UploadConfig;
+  /** Opted-in GET answers kept in memory (decision 160): bytes (0: off) and the longest an answer is served. */
+  responseCache: { maxBytes: number; ttlMs: number };
 }
 
 export interface UploadConfig {
@@ -180,5 +185,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     timeouts: { requestSeconds: e.REQUEST_TIMEOUT_SECONDS, connectionIdleSeconds: e.CONNECTION_IDLE_SECONDS },
     reportWorkers: e.REPORT_WORKERS,
+    responseCache: { maxBytes: e.RESPONSE_CACHE_MB * 1024 * 1024, ttlMs: e.RESPONSE_CACHE_TTL_SECONDS * 1000 },
   };
 }

@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
 import type { AuditSpec, AuditTarget } from './lib/audit-route.ts';
+import type { ResponseStore } from './lib/response-store.ts';
 
 /** What services need from the outside world; tests swap the clock, the mailer and the database. */
 export interface AppDeps {
@@ -53,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     routeAccess: readonly RouteAccess[];
+    /** The in-process cache of opted-in GET answers (plugins/response-cache.ts, decision 160). */
+    responseCache: ResponseStore;
   }
   interface FastifyRequest {
     /** Response language from Accept-Language (es, en, pt; es fallback). */
@@ -71,5 +74,10 @@ declare module 'fastify' {
     verifiedEmail?: boolean;
     /** Accesses to a client's data: recorded in the audit trail (plugins/audit.ts). */
     audit?: AuditSpec;
+    /**
+     * A GET whose 200 answer is a function of the actor, the query, the language, the day and the account's
+     * data version (every table it reads is tracked by migration 0023): served from memory when repeated.
+     */
+    responseCache?: boolean;
   }
 }

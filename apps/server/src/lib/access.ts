@@ -31,7 +31,7 @@ export type RouteAccessLevel = 'any' | 'professional';
 export function protectedRoute<S extends FastifySchema & { response: object }>(
   access: RouteAccessLevel,
   schema: S,
-  options: { duringPasswordChange?: boolean; verifiedEmail?: boolean } = {},
+  options: { duringPasswordChange?: boolean; verifiedEmail?: boolean; responseCache?: boolean } = {},
 ) {
   const denials =
     access === 'professional' ? { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } : { 401: errorEnvelopeSchema };
@@ -40,6 +40,7 @@ export function protectedRoute<S extends FastifySchema & { response: object }>(
       public: false,
       ...(options.duringPasswordChange ? { duringPasswordChange: true } : {}),
       ...(options.verifiedEmail ? { verifiedEmail: true } : {}),
+      ...(options.responseCache ? { responseCache: true } : {}),
     },
     ...(access === 'professional' ? { preValidation: professionalOnly } : {}),
     schema: { ...schema, security: [{ bearer: [] }], response: { ...denials, ...schema.response } },

@@ -144,12 +144,16 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/web/listaevaluaciones',
     audited(
-      protectedRoute('any', {
-        tags,
-        summary: 'Evaluations in scope, newest first, paged, with prefix filters',
-        querystring: listEvaluationsQuerySchema,
-        response: { 200: listEvaluationsResponseSchema, ...errors },
-      }), // One client's evaluation list is a read of that client's record; the general list is not.
+      protectedRoute(
+        'any',
+        {
+          tags,
+          summary: 'Evaluations in scope, newest first, paged, with prefix filters',
+          querystring: listEvaluationsQuerySchema,
+          response: { 200: listEvaluationsResponseSchema, ...errors },
+        },
+        { responseCache: true },
+      ), // One client's evaluation list is a read of that client's record; the general list is not.
       {
         action: 'read',
         resource: 'evaluation_list',
