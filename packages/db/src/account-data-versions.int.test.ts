@@ -81,7 +81,11 @@ describe('account data versions (migration 0023, decision 160)', () => {
     expect(await version(root)).toBe(start + 3);
 
     await handle.db.updateTable('users').set({ nombre: 'M' }).where('id', '=', client).execute();
-    await handle.db.updateTable('evaluations').set({ evaluated_on: '2026-01-02' }).where('client_id', '=', client).execute();
+    await handle.db
+      .updateTable('evaluations')
+      .set({ evaluated_on: '2026-01-02' })
+      .where('client_id', '=', client)
+      .execute();
     expect(await version(root)).toBe(start + 5);
 
     // A statement that changes nothing bumps nothing.

@@ -18,13 +18,11 @@ const TRACKED: Array<{ table: string; account: (rows: string) => string }> = [
   { table: 'evaluations', account: (rows) => `SELECT account_root_id FROM ${rows}` },
   {
     table: 'evaluation_versions',
-    account: (rows) =>
-      `SELECT e.account_root_id FROM evaluations e WHERE e.id IN (SELECT evaluation_id FROM ${rows})`,
+    account: (rows) => `SELECT e.account_root_id FROM evaluations e WHERE e.id IN (SELECT evaluation_id FROM ${rows})`,
   },
   {
     table: 'evaluation_emails',
-    account: (rows) =>
-      `SELECT e.account_root_id FROM evaluations e WHERE e.id IN (SELECT evaluation_id FROM ${rows})`,
+    account: (rows) => `SELECT e.account_root_id FROM evaluations e WHERE e.id IN (SELECT evaluation_id FROM ${rows})`,
   },
   // An account's own companies (owner_id is the account root, decision 112); the shared ones (owner null)
   // change only in migrations.

@@ -120,12 +120,16 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/web/getevaluacion',
     audited(
-      protectedRoute('any', {
-        tags,
-        summary: 'One evaluation: inputs, results, client, evaluator, versions and the client history',
-        querystring: getEvaluationQuerySchema,
-        response: { 200: getEvaluationResponseSchema, ...errors },
-      }),
+      protectedRoute(
+        'any',
+        {
+          tags,
+          summary: 'One evaluation: inputs, results, client, evaluator, versions and the client history',
+          querystring: getEvaluationQuerySchema,
+          response: { 200: getEvaluationResponseSchema, ...errors },
+        },
+        { responseCache: true },
+      ),
       {
         action: 'read',
         resource: 'evaluation',

@@ -1,4 +1,5 @@
 import type { KyselyPlugin } from 'kysely';
+import type { DbHandle } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationBody } from '../../test/evaluation-factories.ts';
@@ -27,18 +28,21 @@ function statementCounter() {
 describe('statements per read request', () => {
   let ctx: TestContext;
   let t: Awaited<ReturnType<typeof twoTenants>>;
+  let counted: DbHandle;
   const { counter, plugin } = statementCounter();
 
   beforeAll(async () => {
     const handle = await createFreshTestDb();
-    const counted = handle.db.withPlugin(plugin);
+    const db = handle.db.withPlugin(plugin);
     // BEGIN and COMMIT are round trips too, but the driver sends them past the plugins: count them here.
-    const transaction = counted.transaction.bind(counted);
-    counted.transaction = () => {
+    const transaction = db.transaction.bind(db);
+    db.transaction = () => {
       counter.count += 2;
       return transaction();
     };
-    ctx = await createTestApp({}, { handle: { ...handle, db: counted } });
+    counted = { ...handle, db };
+    // Without the response cache: these are a miss's statements (a hit's are counted at the end).
+    ctx = await createTestApp({ RESPONSE_CACHE_MB: '0' }, { handle: counted });
     t = await twoTenants(ctx);
     for (const fecha of ['2026-02-10', '2026-02-20']) {
       const res = await ctx.app.inject({
@@ -93,5 +97,33 @@ describe('statements per read request', () => {
     expect(await statementsOf(`/web/getevaluacion?evaluationID=${evaluationId}&version=1`, t.owner.headers)).toBe(
       2 + 1,
     );
+  });
+
+  it('answers a repeated read from the response cache with the session statement alone, plus the audit trail', async () => {
+    // A second server with the cache on the same database (decision 160).
+    const cached = await createTestApp({}, { handle: { ...counted, close: async () => {} } });
+    try {
+      const evaluationId = (
+        await ctx.db
+          .selectFrom('evaluations')
+          .select('id')
+          .where('client_id', '=', t.client.id)
+          .executeTakeFirstOrThrow()
+      ).id;
+      const repeat = async (url: string) => {
+        const first = await cached.app.inject({ url, headers: t.owner.headers });
+        expect(first.statusCode, first.body).toBe(200);
+        counter.count = 0;
+        const res = await cached.app.inject({ url, headers: t.owner.headers });
+        expect(res.body).toBe(first.body);
+        return counter.count;
+      };
+      expect(await repeat('/web/listaevaluaciones?page=1&limit=20')).toBe(1);
+      expect(await repeat(`/web/getMyClients?type=2&parent_user_id=${t.owner.id}`)).toBe(1);
+      expect(await repeat(`/web/listaevaluaciones?id_evaluado=${t.client.id}`)).toBe(1 + 1);
+      expect(await repeat(`/web/getevaluacion?evaluationID=${evaluationId}`)).toBe(1 + 1);
+    } finally {
+      await cached.close();
+    }
   });
 });

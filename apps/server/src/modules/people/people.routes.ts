@@ -142,12 +142,16 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/getMyClients',
-    protectedRoute('professional', {
-      tags: ['people'],
-      summary: 'Clients directly under parent_user_id (the actor or a professional below it), paged',
-      querystring: getMyClientsQuerySchema,
-      response: { 200: getMyClientsResponseSchema, ...errors },
-    }),
+    protectedRoute(
+      'professional',
+      {
+        tags: ['people'],
+        summary: 'Clients directly under parent_user_id (the actor or a professional below it), paged',
+        querystring: getMyClientsQuerySchema,
+        response: { 200: getMyClientsResponseSchema, ...errors },
+      },
+      { responseCache: true },
+    ),
     async (request) => {
       const q = request.query;
       return people.listClients({
