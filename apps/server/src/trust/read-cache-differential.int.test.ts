@@ -37,7 +37,7 @@ describe('read cache: cached answers equal uncached ones after every write', () 
     colleagueHeaders = bearer(
       await login(cached.app, { email: t.colleague.email, password: 'correct horse battery staple' }),
     );
-  });
+  }, 180_000); // two servers and a whole target account: slow on a loaded machine
   afterAll(async () => {
     await plain?.close();
     await cached?.close();

@@ -36,7 +36,7 @@ describe('evaluation reads of an account top and of a professional below it', ()
       statements.push(query.sql);
       return executeQuery(query);
     }) as typeof executor.executeQuery;
-    ctx = await createTestApp({}, { handle });
+    ctx = await createTestApp({ RESPONSE_CACHE_MB: '0' }, { handle });
 
     top = await loggedIn(ctx, { creditos: 100 });
     middle = await loggedIn(ctx, { parent_user_id: top.id });
