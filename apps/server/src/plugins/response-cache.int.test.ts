@@ -21,7 +21,7 @@ describe('response cache', () => {
     });
     expect(res.statusCode).toBe(200);
     evaluationId = res.json<{ evaluacion: { id: number } }>().evaluacion.id;
-  });
+  }, 180_000); // slow on a loaded machine (logins hash with production argon2 parameters)
   afterAll(() => ctx?.close());
 
   const hits = () => ctx.app.responseCache.stats().hits;
