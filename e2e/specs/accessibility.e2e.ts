@@ -7,7 +7,7 @@ import { seriousAxeViolations, type AxeFinding } from '../support/axe.ts';
 import { launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
-import { SHOTS } from '../support/screens.ts';
+import { revealWhenInView, SHOTS } from '../support/screens.ts';
 
 // Issue 15 (accessibility): axe-core finds no serious or critical violation on the listed pages, in
 // Spanish (the default) at desktop width and on the login page at phone width.
@@ -31,9 +31,10 @@ async function expectNoSeriousViolation(where: string): Promise<void> {
   if (findings.length) failures.push(`${where}\n${report(findings)}`);
 }
 
-/** Waits until the page has loaded what it shows (no request in flight, no loader left). */
+/** Waits until the page has loaded what it shows, charts included (no request in flight, no loader left). */
 async function settled(): Promise<void> {
   await page.waitForLoadState('networkidle');
+  await revealWhenInView(page);
   await expect
     .poll(() => page.locator('.mantine-Loader-root, .mantine-Skeleton-root').count(), { timeout: 15_000 })
     .toBe(0);

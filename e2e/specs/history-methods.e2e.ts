@@ -5,7 +5,7 @@ import { bioimpedanceEvaluation, findClientId, signInForApi } from '../support/a
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
-import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
+import { forEveryScreen, revealWhenInView, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
 // Issue 14 "history across methods" (decision 151) and "one language per screen" (decision 150): a client
@@ -48,6 +48,7 @@ async function openDetail(page: Page, lang: 'es' | 'en' | 'pt'): Promise<void> {
   await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
   await page.goto(`/evaluations/detail?evaluationID=${secondId}`);
   await page.getByTestId('evaluation-history').waitFor();
+  await revealWhenInView(page);
   await page.getByTestId('history-chart-fat').waitFor();
 }
 

@@ -20,8 +20,22 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** Asserts the page does not scroll sideways, then writes `<name>.png` (the whole page) into SHOTS. */
+/**
+ * Scrolls each part of the page that renders only once seen (charts: `WhenInView`, decision 164) into view
+ * until none is left waiting, then back to the top: what a reader scrolling down the page gets.
+ */
+export async function revealWhenInView(page: Page): Promise<void> {
+  const waiting = page.locator('[data-when-in-view]');
+  for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
+    await waiting.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => waiting.count(), { timeout: 15_000 }).toBeLessThan(left);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Shows the charts, asserts the page does not scroll sideways, then writes `<name>.png` (the whole page) into SHOTS. */
 export async function screenshotWithoutOverflow(page: Page, name: string): Promise<void> {
+  await revealWhenInView(page);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
