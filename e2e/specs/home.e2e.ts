@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { DASHBOARD_WEEKS } from '@medida/contracts';
 import { bioimpedanceEvaluation, findClientId, signInForApi, type Api } from '../support/api.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { pickDate } from '../support/date-picker.ts';
@@ -93,9 +94,11 @@ describe('dashboard', () => {
         await expect
           .poll(() => page.getByTestId('dash-latest').locator('h4').textContent())
           .toBe(tr(lang, 'dashboard.latest.title'));
-        // The chart loads when its place scrolls into view (decision 164).
-        await page.getByTestId('dash-weekly').scrollIntoViewIfNeeded();
-        await page.getByTestId('dash-weekly').locator('.recharts-bar-rectangle path').first().waitFor();
+        // One bar per week, each with its count (decision 167: plain bars, no chart library).
+        const bars = page.getByTestId('dash-weekly').getByTestId('weekly-bar');
+        expect(await bars.count()).toBe(DASHBOARD_WEEKS);
+        for (const label of await bars.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label'))))
+          expect(label).toMatch(/: \d+$/);
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await page.screenshot({ path: path.join(SHOTS, `home-dashboard-${lang}-${name}.png`), fullPage: true });
         await context.close();

@@ -41,5 +41,8 @@ void initI18n().then(() => {
   }
   root.replaceChildren();
   document.documentElement.removeAttribute('data-prerender-stale');
-  createRoot(root).render(app);
+  // The first render in a transition too: React renders the layout and the page in slices of a few milliseconds
+  // instead of one long task, so the main thread stays free for the early answers and a first tap (decision 167).
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(app));
 });

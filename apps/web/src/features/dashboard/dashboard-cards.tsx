@@ -1,17 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconActivity,
   IconCalendarStats,
@@ -26,18 +14,11 @@ import type { Dashboard } from '@medida/contracts';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
-import { WhenInView } from '../../components/when-in-view.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { CreditsExplanation } from '../credits/index.ts';
 import { evaluationWizard } from '../evaluations/index.ts';
 import { paths } from '../../config/paths.ts';
-
-// The chart's height is reserved while recharts loads, so nothing moves when it arrives (issue 11: CLS).
-const CHART_HEIGHT = 200;
-const WeeklyChart = lazyWithTimeout(() => import('./weekly-chart.tsx').then((m) => m.WeeklyChart), {
-  fallback: <Skeleton h={CHART_HEIGHT} radius="md" data-testid="dash-weekly-loading" />,
-});
+import { WeeklyChart } from './weekly-chart.tsx';
 
 const day = (iso: string) => dayjs(iso).format('D MMM YYYY');
 const fullName = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.apellido}`;
@@ -152,10 +133,7 @@ export function WeeklyCard({ weekly }: { weekly: Dashboard['weekly'] }) {
   const data = weekly.map((w) => ({ week: dayjs(w.week_start).format('D MMM'), count: w.count }));
   return (
     <Card title={t('dashboard.weekly.title')} testId="dash-weekly">
-      {/* On a phone the chart is below the first screen: recharts loads when it scrolls into view. */}
-      <WhenInView height={CHART_HEIGHT} testId="dash-weekly-loading">
-        <WeeklyChart data={data} seriesLabel={t('dashboard.weekly.series')} />
-      </WhenInView>
+      <WeeklyChart data={data} seriesLabel={t('dashboard.weekly.series')} />
     </Card>
   );
 }

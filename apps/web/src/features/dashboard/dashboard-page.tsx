@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { Dashboard, DashboardCard } from '@medida/contracts';
 import { USER_TYPE } from '@medida/contracts/constants';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -66,11 +67,14 @@ export function DashboardPage() {
   // so that it does not push them down when it arrives; without it (an error) they show anyway.
   const professional = useSessionUser().data?.type === USER_TYPE.professional;
   const credits = useCreditsSummary(professional);
+  const ready = query.isPending || (professional && credits.isPending) ? undefined : query.data;
+  // The cards render in the background (a transition React slices into short tasks) once the answers are in;
+  // the skeleton stays until then (decision 167).
+  const shown = useDeferredValue(ready);
   let body;
   if (query.isError) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (query.isPending || (professional && credits.isPending))
-    body = <ListSkeleton testId="dashboard-loading" rows={4} />;
-  else body = <Cards data={query.data} />;
+  else if (!shown) body = <ListSkeleton testId="dashboard-loading" rows={4} />;
+  else body = <Cards data={shown} />;
   return (
     <>
       <PageHeader

@@ -1,5 +1,5 @@
 import { USER_TYPE } from '@medida/contracts';
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Accordion, Alert, Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconHistory, IconPencil, IconInfoCircle, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -240,6 +240,9 @@ export function EvaluationDetailPage() {
   const current = useEvaluation(id);
   const older = useEvaluationVersion(id ?? 0, version);
   const query = version === null ? current : older;
+  // The results render in the background (a transition React slices into short tasks) once the answer is in;
+  // the skeleton, or the evaluation shown before, stays until then (decision 167).
+  const data = useDeferredValue(query.data);
 
   const back = (
     <Anchor component={Link} to={paths.evaluations} size="sm">
@@ -263,14 +266,14 @@ export function EvaluationDetailPage() {
     );
   }
   if (query.isError) return <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <DetailSkeleton />;
+  if (!data) return <DetailSkeleton />;
 
   return (
     <Stack gap="lg" data-testid="evaluation-detail">
       {back}
-      {query.data.version !== query.data.current_version && <OlderVersionNotice data={query.data} />}
-      <DetailHeader data={query.data} />
-      <EvaluationBody data={query.data} />
+      {data.version !== data.current_version && <OlderVersionNotice data={data} />}
+      <DetailHeader data={data} />
+      <EvaluationBody data={data} />
     </Stack>
   );
 }
