@@ -1,9 +1,9 @@
-// The browser suite in E2E_SHARDS parallel shards (default 2; 1 runs it as one process). Each shard is its own
-// vitest run with its own global set-up: its own fresh data directory, fixtures and server, so no state is
-// shared between shards; inside a shard the files still run one after another. The tests wait on the network
-// and on animations more than on the CPU, so two shards on two cores take about 60 % of one run's time
-// (docs/quality.md, "CI time"). Each shard's output is printed whole when it ends; the exit code is non-zero
-// if any shard failed. Arguments (spec files, vitest flags) go to every shard.
+// The browser suite in E2E_SHARDS parallel shards (default 1: one process, streamed as it goes). Each shard is its
+// own vitest run with its own global set-up: its own fresh data directory, fixtures and server, so no state is
+// shared between shards; inside a shard the files run one after another. On two cores two shards took 1,011 and
+// 1,034 s against 1,100 s for one run (docs/quality.md, "CI time"): worth it only on a larger machine. Each
+// shard's output is printed whole when it ends; the exit code is non-zero if any shard failed. Arguments (spec
+// files, vitest flags) go to every shard.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // vitest's own command-line script, run with this node (the workspace hoists vitest to the root).
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 1) || 1);
 const args = ['run', '--config', 'vitest.config.ts', ...process.argv.slice(2)];
 
 function runShard(index: number): Promise<number> {
