@@ -18,13 +18,13 @@ export function WeeklyChart({ data, seriesLabel }: { data: { week: string; count
   const bars = weeklyBars(data);
   return (
     <div className={classes.frame} style={{ '--weeks': data.length } as React.CSSProperties}>
-      <ol className={classes.chart} aria-label={seriesLabel} data-testid="weekly-chart">
+      <ol className={classes.chart} aria-label={seriesLabel}>
         {bars.map((w) => (
           <li key={w.week} className={classes.week} aria-label={`${w.week}: ${w.count}`} data-testid="weekly-bar">
             <span className={classes.count} aria-hidden>
               {w.count > 0 ? w.count : '\u00a0'}
             </span>
-            <span className={classes.bar} style={{ height: `${w.height}%` }} data-count={w.count} aria-hidden />
+            <span className={classes.bar} style={{ height: `${w.height}%` }} aria-hidden />
           </li>
         ))}
       </ol>
