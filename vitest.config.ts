@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // (*.int.test.ts) on a fresh migrated database: PGlite by default, PostgreSQL when DATABASE_URL is set.
 export default defineConfig({
   test: {
+    // Unit and integration files share three workers: on two cores a third keeps the CPU busy while an integration
+    // test waits on a timer, a child process or a database start (CI time, decision 168).
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -11,7 +14,6 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
-          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -21,9 +23,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each integration file boots its own database; keep memory in check on 2 cores.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          // Files share a worker's loaded modules (the whole server, ~3 s of CPU per file otherwise): every file
+          // builds its own app on its own database, and no integration test mocks a module (CI time, decision 168).
+          isolate: false,
         },
       },
     ],

@@ -5,10 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
-import { repoRoot } from '../support/server.ts';
-import { expectPath, logIn } from '../support/session.ts';
+import { forEveryScreen, SHOTS } from '../support/screens.ts';
+import { expectPath, openSignedIn } from '../support/session.ts';
 
-const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
 const PRO = E2E_USERS.evaluator;
 const CLIENT = E2E_USERS.evaluee;
 
@@ -23,12 +22,14 @@ afterAll(async () => {
 
 const badge = (page: Page) => page.getByTestId('chat-unread').getAttribute('data-count');
 
-async function signedIn(viewport: typeof DESKTOP, user: { email: string; password: string }, lang: Lang = 'es') {
-  const { context, page } = await newPage(browser, viewport);
-  await page.goto('/pages/login');
-  await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-  await logIn(page, user.email, user.password);
+async function signIn(page: Page, user: { email: string; password: string }, lang: Lang) {
+  await openSignedIn(page, user, '/', lang);
   await page.getByTestId('chat-button').waitFor();
+}
+
+async function signedIn(viewport: typeof DESKTOP, user: { email: string; password: string }) {
+  const { context, page } = await newPage(browser, viewport);
+  await signIn(page, user, 'es');
   return { context, page };
 }
 
@@ -91,32 +92,31 @@ describe('chat between a professional and its client (two browsers)', () => {
     await client.context.close();
   });
 
-  it('stacks the panes on a phone, with a back arrow to the list, in es, en and pt', async () => {
-    for (const lang of ['es', 'en', 'pt'] as Lang[]) {
-      const client = await signedIn(PHONE, CLIENT, lang);
-      await client.page.getByTestId('chat-button').click();
-      const room = client.page.getByTestId('chat-room').first();
+  it('stacks the panes on a phone, with a back arrow to the list; side by side on a desktop; in es, en and pt', async () => {
+    // A phone shows the client's stacked panes; a desktop, the professional's side by side.
+    await forEveryScreen(browser, async (page, lang, viewport) => {
+      if (viewport === 'desktop') {
+        await signIn(page, PRO, lang);
+        await page.getByTestId('chat-button').click();
+        await page.getByTestId('chat-room').first().click();
+        await page.getByTestId('chat-input').waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `chat-${lang}-desktop.png`) });
+        return;
+      }
+      await signIn(page, CLIENT, lang);
+      await page.getByTestId('chat-button').click();
+      const room = page.getByTestId('chat-room').first();
       await room.waitFor();
-      expect(await client.page.getByTestId('chat-conversation').count()).toBe(0);
-      await client.page.waitForTimeout(400); // the modal's opening transition
-      await client.page.screenshot({ path: path.join(SHOTS, `chat-rooms-${lang}-phone.png`) });
+      expect(await page.getByTestId('chat-conversation').count()).toBe(0);
+      await page.waitForTimeout(400); // the modal's opening transition
+      await page.screenshot({ path: path.join(SHOTS, `chat-rooms-${lang}-phone.png`) });
       await room.click();
-      await client.page.getByTestId('chat-input').waitFor();
-      expect(await client.page.getByTestId('chat-rooms').count()).toBe(0);
-      expect(await client.page.getByTestId('chat-input').getAttribute('placeholder')).toBe(
-        tr(lang, 'chat.placeholder'),
-      );
-      await client.page.screenshot({ path: path.join(SHOTS, `chat-conversation-${lang}-phone.png`) });
-      await client.page.getByTestId('chat-back').click();
-      await client.page.getByTestId('chat-rooms').waitFor();
-      await client.context.close();
-
-      const pro = await signedIn(DESKTOP, PRO, lang);
-      await pro.page.getByTestId('chat-button').click();
-      await pro.page.getByTestId('chat-room').first().click();
-      await pro.page.getByTestId('chat-input').waitFor();
-      await pro.page.screenshot({ path: path.join(SHOTS, `chat-${lang}-desktop.png`) });
-      await pro.context.close();
-    }
+      await page.getByTestId('chat-input').waitFor();
+      expect(await page.getByTestId('chat-rooms').count()).toBe(0);
+      expect(await page.getByTestId('chat-input').getAttribute('placeholder')).toBe(tr(lang, 'chat.placeholder'));
+      await page.screenshot({ path: path.join(SHOTS, `chat-conversation-${lang}-phone.png`) });
+      await page.getByTestId('chat-back').click();
+      await page.getByTestId('chat-rooms').waitFor();
+    });
   });
 });

@@ -5,7 +5,7 @@ import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
-import { expectPath, logIn } from '../support/session.ts';
+import { openSignedIn } from '../support/session.ts';
 
 // Companies (issue 12, decision 112) as the home fixture professional.
 const HOME = E2E_USERS.home;
@@ -19,9 +19,7 @@ afterAll(async () => {
 });
 
 async function openCompanies(page: Page) {
-  await logIn(page, HOME.email, HOME.password);
-  await expectPath(page, '/dashboard');
-  await page.goto('/companies');
+  await openSignedIn(page, HOME, '/companies');
   await page.getByTestId('page-title').waitFor();
 }
 

@@ -5,7 +5,7 @@ import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { mailedLinkPath } from '../support/outbox.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
-import { expectPath, logIn } from '../support/session.ts';
+import { logIn, openSignedIn } from '../support/session.ts';
 
 // Deleting one's own account (issue 12, decision 113).
 const HOME = E2E_USERS.home;
@@ -39,10 +39,7 @@ afterAll(async () => {
 });
 
 async function openPage(page: Page, user: { email: string; password: string }, lang: Lang = 'es') {
-  await logIn(page, user.email, user.password);
-  await expectPath(page, '/dashboard');
-  await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-  await page.goto('/delete-account');
+  await openSignedIn(page, user, '/delete-account', lang);
   await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(tr(lang, 'deleteAccount.title'));
 }
 

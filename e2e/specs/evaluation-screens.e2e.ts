@@ -5,7 +5,7 @@ import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
-import { expectPath, logIn } from '../support/session.ts';
+import { openSignedIn } from '../support/session.ts';
 
 // Issue 14 "one language per screen": the evaluations list and each step of the wizard, in es, en and pt
 // at desktop and phone width, in the interface language only (screens written for a look by hand).
@@ -33,10 +33,7 @@ afterAll(async () => {
 });
 
 async function openList(page: Page, lang: Lang): Promise<void> {
-  await logIn(page, PRO.email, PRO.password);
-  await expectPath(page, '/dashboard');
-  await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-  await page.goto('/evaluations');
+  await openSignedIn(page, PRO, '/evaluations', lang);
   // A table on desktop, cards on a phone: the row that is shown.
   await page.locator('[data-testid=evaluation-row]:visible').first().waitFor();
 }

@@ -9,6 +9,7 @@ import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { waitForMail } from '../support/outbox.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
+import { openSignedIn } from '../support/session.ts';
 
 const es = (key: string) => tr('es', key);
 
@@ -570,9 +571,7 @@ describe('evaluation detail, PDF and e-mail', () => {
 
   it('the send dialog and the report-language menu in es, en and pt at desktop and phone width', async () => {
     await forEveryScreen(browser, async (shot, lang, name) => {
-      await signInForApi(shot, E2E_USERS.evaluator);
-      await shot.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-      await shot.goto(`/evaluations/detail?evaluationID=${latestId}`);
+      await openSignedIn(shot, E2E_USERS.evaluator, `/evaluations/detail?evaluationID=${latestId}`, lang);
       await shot.getByTestId('evaluation-detail').waitFor();
       await shot.getByTestId('evaluation-pdf-language').click();
       await shot.getByTestId('evaluation-pdf-en').waitFor();

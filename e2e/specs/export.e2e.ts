@@ -9,7 +9,7 @@ import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
-import { expectPath, logIn } from '../support/session.ts';
+import { expectPath, logIn, openSignedIn } from '../support/session.ts';
 
 // Issue 16 "client data export" (decision 145): the professional clicks "Export data" on the client page,
 // sees the progress while the server builds the ZIP, and gets the file; the client does the same from its
@@ -65,10 +65,7 @@ async function exportFromCard(page: Page, lang: Lang, shot: string) {
 describe('client data export', () => {
   it('the professional exports a client from its page: progress, then one ZIP with the JSON and both PDFs; es/en/pt screens', async () => {
     await forEveryScreen(browser, async (page, lang, name) => {
-      await logIn(page, PRO.email, PRO.password);
-      await expectPath(page, '/dashboard');
-      await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-      await page.goto(`/users/${clientId}`);
+      await openSignedIn(page, PRO, `/users/${clientId}`, lang);
       await page.getByTestId('page-title').waitFor();
       const { entries, fileName } = await exportFromCard(page, lang, `export-client-${lang}-${name}`);
       expect(fileName).toMatch(new RegExp(`^medida-client-${clientId}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));

@@ -3,9 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { signInForApi } from '../support/api.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
-import { tr, type Lang } from '../support/i18n.ts';
+import { tr } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
-import { expectPath, logIn } from '../support/session.ts';
+import { openSignedIn } from '../support/session.ts';
 
 // Handing clients and network professionals over, then deleting the account (issue 12, decision 117).
 const GIVER = E2E_USERS.handoverGiver;
@@ -24,12 +24,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, user: { email: string; password: string }, lang: Lang) {
-  await logIn(page, user.email, user.password);
-  await expectPath(page, '/dashboard');
-  await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-}
-
 async function pickReceiver(page: Page, name: RegExp) {
   await page.getByTestId('handover-receiver').click();
   await page.getByRole('option', { name }).click();
@@ -47,8 +41,7 @@ async function clientEmails(page: Page, user: { email: string; password: string 
 describe('hand-over', () => {
   it('is screenshotted in es, en and pt at desktop and phone width: the delete page and My clients with a selection', async () => {
     await forEveryScreen(browser, async (page, lang, name) => {
-      await signIn(page, GIVER, lang);
-      await page.goto('/delete-account');
+      await openSignedIn(page, GIVER, '/delete-account', lang);
       await page.getByTestId('delete-blocked').waitFor();
       await screenshotWithoutOverflow(page, `handover-delete-blocked-${lang}-${name}`);
       await page.getByTestId('handover-everyone').click();
@@ -69,8 +62,7 @@ describe('hand-over', () => {
 
   it('hands one chosen client to the sibling from My clients', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, GIVER, 'es');
-    await page.goto('/users');
+    await openSignedIn(page, GIVER, '/users');
     const row = page.locator(`[data-testid="client-row"][data-email="${ANA.email}"]`).locator('visible=true');
     await row.getByTestId('select-person').check();
     await page.getByTestId('handover-selected').click();
@@ -92,8 +84,7 @@ describe('hand-over', () => {
 
   it('hands everyone over to the account above from the delete page, then deletes the account', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, GIVER, 'en');
-    await page.goto('/delete-account');
+    await openSignedIn(page, GIVER, '/delete-account', 'en');
     await page.getByTestId('delete-blocked').waitFor();
     expect(await page.getByTestId('delete-account-form').count()).toBe(0);
     await page.getByTestId('handover-everyone').click();

@@ -6,7 +6,7 @@ import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { forEveryScreen, revealWhenInView, screenshotWithoutOverflow } from '../support/screens.ts';
-import { expectPath, logIn } from '../support/session.ts';
+import { openSignedIn } from '../support/session.ts';
 
 // Issue 14 "history across methods" (decision 151) and "one language per screen" (decision 150): a client
 // measured by bioimpedance, then by four skinfolds; the detail of the second marks the change of method.
@@ -43,10 +43,7 @@ afterAll(async () => {
 });
 
 async function openDetail(page: Page, lang: 'es' | 'en' | 'pt'): Promise<void> {
-  await logIn(page, PRO.email, PRO.password);
-  await expectPath(page, '/dashboard');
-  await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-  await page.goto(`/evaluations/detail?evaluationID=${secondId}`);
+  await openSignedIn(page, PRO, `/evaluations/detail?evaluationID=${secondId}`, lang);
   await page.getByTestId('evaluation-history').waitFor();
   await revealWhenInView(page);
   await page.getByTestId('history-chart-fat').waitFor();

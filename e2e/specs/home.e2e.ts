@@ -1,19 +1,15 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DASHBOARD_WEEKS } from '@medida/contracts';
 import { bioimpedanceEvaluation, findClientId, signInForApi, type Api } from '../support/api.ts';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
 import { pickDate } from '../support/date-picker.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
-import { tr, type Lang } from '../support/i18n.ts';
-import { repoRoot } from '../support/server.ts';
-import { horizontalOverflow } from '../support/screens.ts';
-import { expectPath, logIn, storedToken } from '../support/session.ts';
+import { tr } from '../support/i18n.ts';
+import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
+import { expectPath, logIn, storedToken, openSignedIn } from '../support/session.ts';
 
 // The professional's home (issue 12), as the home fixture professional with three clients of its own.
-const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
 const HOME = E2E_USERS.home;
 const [RISING, DUE, NEW] = E2E_USERS.homeClients;
 
@@ -31,14 +27,8 @@ async function evaluate(clientId: number, fecha: string, pgrasa: number, pcintur
   expect((await api('/web/ingresaevaluacion', { method: 'POST', body })).status).toBe(200);
 }
 
-async function setLanguage(page: Page, lang: Lang) {
-  await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-  await page.reload();
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SHOTS, { recursive: true });
   const { context, page } = await newPage(browser);
   ({ api, userId: homeId } = await signInForApi(page, HOME));
   // Rita: two evaluations, body fat and waist up in the latest; Diego: one, 100 days ago (due); Nora: none.
@@ -82,28 +72,18 @@ describe('dashboard', () => {
   });
 
   it('is screenshotted in es, en and pt at desktop and phone width without overflow', async () => {
-    for (const lang of ['es', 'en', 'pt'] as Lang[]) {
-      for (const [name, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const { context, page } = await newPage(browser, viewport);
-        await logIn(page, HOME.email, HOME.password);
-        await expectPath(page, '/dashboard');
-        await setLanguage(page, lang);
-        await expect
-          .poll(() => page.getByTestId('dash-latest').locator('h4').textContent())
-          .toBe(tr(lang, 'dashboard.latest.title'));
-        // One bar per week, each with its count (decision 167: plain bars, no chart library).
-        const bars = page.getByTestId('dash-weekly').getByTestId('weekly-bar');
-        expect(await bars.count()).toBe(DASHBOARD_WEEKS);
-        for (const label of await bars.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label'))))
-          expect(label).toMatch(/: \d+$/);
-        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(SHOTS, `home-dashboard-${lang}-${name}.png`), fullPage: true });
-        await context.close();
-      }
-    }
+    await forEveryScreen(browser, async (page, lang, name) => {
+      await openSignedIn(page, HOME, '/dashboard', lang);
+      await expect
+        .poll(() => page.getByTestId('dash-latest').locator('h4').textContent())
+        .toBe(tr(lang, 'dashboard.latest.title'));
+      // One bar per week, each with its count (decision 167: plain bars, no chart library).
+      const bars = page.getByTestId('dash-weekly').getByTestId('weekly-bar');
+      expect(await bars.count()).toBe(DASHBOARD_WEEKS);
+      for (const label of await bars.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label'))))
+        expect(label).toMatch(/: \d+$/);
+      await screenshotWithoutOverflow(page, `home-dashboard-${lang}-${name}`);
+    });
   });
 
   it('sends a client (type 2) to the evaluations, and its token gets 403 from getdash', async () => {
@@ -164,7 +144,7 @@ describe('dating and editing an evaluation', () => {
     const diff = page.getByTestId('version-diff');
     await expect.poll(() => diff.getByTestId('version-diff-input').first().textContent()).toContain('31');
     expect(await diff.textContent()).toContain('29');
-    await page.screenshot({ path: path.join(SHOTS, 'home-evaluation-versions-es-desktop.png'), fullPage: true });
+    await screenshotWithoutOverflow(page, 'home-evaluation-versions-es-desktop');
 
     // Version 1 stays readable, marked as an earlier version, without Edit.
     await versions.getByRole('link').first().click();

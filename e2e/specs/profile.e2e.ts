@@ -6,7 +6,7 @@ import { E2E_USERS } from '../support/fixtures.ts';
 import { waitForMail } from '../support/outbox.ts';
 import type { Lang } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
-import { expectPath, logIn } from '../support/session.ts';
+import { expectPath, logIn, openSignedIn } from '../support/session.ts';
 import sharp from 'sharp';
 
 // The profile's edit form (issue 12, decision 116) as the seeded client (the saved path: profile.int.test.ts).
@@ -22,12 +22,7 @@ afterAll(async () => {
 
 /** The seeded client signed in, in `lang` when given, with its profile modal open. */
 async function openOwnProfile(page: Page, lang?: Lang): Promise<void> {
-  await logIn(page, CLIENT.email, CLIENT.password);
-  await expectPath(page, '/evaluations');
-  if (lang) {
-    await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-    await page.reload();
-  }
+  await openSignedIn(page, CLIENT, '/evaluations', lang);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-profile').click();
   await page.getByTestId('profile-modal').waitFor();

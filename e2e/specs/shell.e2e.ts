@@ -1,20 +1,15 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
-import { tr, type Lang } from '../support/i18n.ts';
-import { repoRoot } from '../support/server.ts';
-import { horizontalOverflow } from '../support/screens.ts';
+import { tr } from '../support/i18n.ts';
+import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
 const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
-const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -54,32 +49,18 @@ describe('app shell', () => {
     await context.close();
   });
 
-  it('shows login, registration and the shell in es, en and pt without overflowing a phone screen', async () => {
-    for (const lang of ['es', 'en', 'pt'] as Lang[]) {
-      for (const [name, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        const { context, page } = await newPage(browser, viewport);
-        await page.goto('/pages/login');
-        await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-        await page.reload();
-        await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe(tr(lang, 'auth.login.submit'));
-        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(SHOTS, `login-${lang}-${name}.png`), fullPage: true });
+  // The signed-in shell is screenshotted with the dashboard (home.e2e.ts).
+  it('shows login and registration in es, en and pt without overflowing a phone screen', async () => {
+    await forEveryScreen(browser, async (page, lang, name) => {
+      await page.goto('/pages/login');
+      await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
+      await page.reload();
+      await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe(tr(lang, 'auth.login.submit'));
+      await screenshotWithoutOverflow(page, `login-${lang}-${name}`);
 
-        await page.goto('/pages/register');
-        await page.getByTestId('register-form').waitFor();
-        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(SHOTS, `register-${lang}-${name}.png`), fullPage: true });
-
-        await logIn(page, DEMO.email, DEMO.password);
-        await expectPath(page, '/dashboard');
-        await page.getByTestId('user-menu').waitFor();
-        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(SHOTS, `dashboard-${lang}-${name}.png`), fullPage: true });
-        await context.close();
-      }
-    }
+      await page.goto('/pages/register');
+      await page.getByTestId('register-form').waitFor();
+      await screenshotWithoutOverflow(page, `register-${lang}-${name}`);
+    });
   });
 });

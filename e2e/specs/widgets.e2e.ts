@@ -5,7 +5,7 @@ import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
-import { expectPath, logIn } from '../support/session.ts';
+import { expectPath, logIn, openSignedIn } from '../support/session.ts';
 
 // The widgets page (issue 12, decision 114) and the charts page (decision 115) as the home fixture
 // professional; widgets restores the defaults. Nothing here adds evaluations (home.e2e.ts counts them):
@@ -21,10 +21,7 @@ afterAll(async () => {
 });
 
 async function openWidgets(page: Page, lang: Lang = 'es') {
-  await logIn(page, HOME.email, HOME.password);
-  await expectPath(page, '/dashboard');
-  await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-  await page.goto('/widgets');
+  await openSignedIn(page, HOME, '/widgets', lang);
   await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(tr(lang, 'widgets.title'));
   await page.getByTestId('widgets-gallery').waitFor();
 }
@@ -103,10 +100,7 @@ describe('charts', () => {
 
   it('is screenshotted in es, en and pt at desktop and phone width without overflow', async () => {
     await forEveryScreen(browser, async (page, lang, name) => {
-      await logIn(page, HOME.email, HOME.password);
-      await expectPath(page, '/dashboard');
-      await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-      await page.goto('/charts');
+      await openSignedIn(page, HOME, '/charts', lang);
       await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(tr(lang, 'charts.title'));
       await page.getByTestId('chart-improving').waitFor();
       await page.waitForTimeout(500); // the charts' entry animation

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { expectPath, logIn, storedToken } from './session.ts';
+import { expectPath, openSignedIn, storedToken } from './session.ts';
 
 /** One JSON API call: the HTTP status and the parsed answer. */
 export type Api = <T = Record<string, unknown>>(
@@ -25,14 +25,14 @@ export function apiWith(token: string): Api {
 }
 
 /**
- * A professional signed in on the login page (it lands on the dashboard): the API with that session, and
+ * A professional signed in (through the API, `openSignedIn`) and on the dashboard: the API with that session, and
  * the professional's id.
  */
 export async function signInForApi(
   page: Page,
   user: { email: string; password: string },
 ): Promise<{ api: Api; userId: number }> {
-  await logIn(page, user.email, user.password);
+  await openSignedIn(page, user, '/dashboard');
   await expectPath(page, '/dashboard');
   const api = apiWith((await storedToken(page)) ?? '');
   const userId = (await api<{ user: { id: number } }>('/web/authenticate/user')).json.user.id;

@@ -1,11 +1,39 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { Lang } from './i18n.ts';
 
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/pages/login');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Signed in without Login's form (auth.e2e.ts tests the form): the token from `/web/authenticate`, kept where the
+ * app keeps it, then `path` opened in `lang`. One page load instead of three (Login, the dashboard, `path`).
+ */
+export async function openSignedIn(
+  page: Page,
+  user: { email: string; password: string },
+  path: string,
+  lang: Lang = 'es',
+): Promise<void> {
+  const res = await page.request.post('/web/authenticate', {
+    data: { email: user.email, password: user.password },
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(res.status()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ([t, l]) => {
+      window.localStorage.setItem('token', t);
+      window.localStorage.setItem('lang', l);
+    },
+    [token, lang] as const,
+  );
+  await page.goto(path);
 }
 
 export async function logOut(page: Page): Promise<void> {

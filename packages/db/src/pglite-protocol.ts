@@ -4,6 +4,9 @@ export interface PgliteWorkerData {
   dataDir?: string | undefined;
   /** A `dumpDataDir` tarball to start from (test templates), moved to the worker as bytes. */
   loadDataDir?: ArrayBuffer | undefined;
+  /** Compiled once in the main thread (pglite-thread.ts); a thread that gets them skips compiling. */
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
 }
 
 export type PgliteRequest =

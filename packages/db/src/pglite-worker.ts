@@ -6,7 +6,7 @@ import type { PgliteRequest, PgliteReply, PgliteWorkerData, SerializedDbError } 
 import { textParsers } from './type-parsers.ts';
 
 const port = parentPort!;
-const { dataDir, loadDataDir } = workerData as PgliteWorkerData;
+const { dataDir, loadDataDir, pgliteWasmModule, initdbWasmModule } = workerData as PgliteWorkerData;
 
 /** Every field of PGlite's DatabaseError (code, constraint, detail, …) survives the trip as plain data. */
 function serializeError(error: unknown): SerializedDbError {
@@ -20,6 +20,8 @@ try {
   const pglite = await PGlite.create({
     dataDir,
     loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+    pgliteWasmModule,
+    initdbWasmModule,
     parsers: textParsers,
     // 16 MB of buffer pool instead of PostgreSQL's 128 MB: PGlite touches the whole pool at start, so every MB of it
     // is a MB of the server's RSS, and pages beyond it are one file read away (decisions 102, 165).

@@ -87,7 +87,7 @@ function migrationsFingerprint(): string {
 }
 
 async function pgliteTemplate(): Promise<Blob> {
-  const file = path.join(tmpdir(), `medida-pglite-template-${migrationsFingerprint()}.tar.gz`);
+  const file = path.join(tmpdir(), `medida-pglite-template-${migrationsFingerprint()}.tar`);
   try {
     return new Blob([await readFile(file)]);
   } catch {
@@ -96,7 +96,8 @@ async function pgliteTemplate(): Promise<Blob> {
   const pglite = await PGlite.create({ parsers: pgliteParsers });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
   await migrateToLatest(db);
-  const dump = await pglite.dumpDataDir('gzip');
+  // Uncompressed: 70 MB in the temp directory, but each test database loads in about half the time (no gunzip).
+  const dump = await pglite.dumpDataDir('none');
   await db.destroy();
   // Write then rename: a concurrent worker reads either nothing or the whole file.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
