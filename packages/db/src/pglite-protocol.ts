@@ -1,13 +1,14 @@
 /** Messages between the main thread (pglite-thread.ts) and the database thread (pglite-worker.ts). */
+import type { PGliteOptions } from '@electric-sql/pglite';
 
-export interface PgliteWorkerData {
+export interface PgliteWorkerData extends PgliteWasmModules {
   dataDir?: string | undefined;
   /** A `dumpDataDir` tarball to start from (test templates), moved to the worker as bytes. */
   loadDataDir?: ArrayBuffer | undefined;
-  /** Compiled once in the main thread (pglite-thread.ts); a thread that gets them skips compiling. */
-  pgliteWasmModule: WebAssembly.Module;
-  initdbWasmModule: WebAssembly.Module;
 }
+
+/** PostgreSQL's WebAssembly, compiled once in the main thread (pglite-thread.ts): a thread that gets it skips compiling. */
+export type PgliteWasmModules = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule'>>;
 
 export type PgliteRequest =
   { kind: 'query'; id: number; sql: string; params: unknown[] } | { kind: 'close'; id: number };

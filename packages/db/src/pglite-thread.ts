@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type {
+  PgliteWasmModules,
   PgliteQueryResult,
   PgliteReply,
   PgliteRequest,
@@ -36,10 +37,14 @@ function toError(serialized: SerializedDbError): Error {
  * PostgreSQL's WebAssembly, compiled once per process: each new thread gets the compiled modules instead of
  * compiling 9 MB again (about half a second of CPU per database opened; the test suites open hundreds).
  */
-let compiledWasm: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module }> | undefined;
-function pgliteWasm() {
+let compiledWasm: Promise<PgliteWasmModules> | undefined;
+function pgliteWasm(): Promise<PgliteWasmModules> {
+  // Node's global WebAssembly: the project's type libraries leave it out with the DOM's.
+  const { WebAssembly: wasm } = globalThis as unknown as {
+    WebAssembly: { compile(bytes: Uint8Array): Promise<PgliteWasmModules['pgliteWasmModule']> };
+  };
   const compile = async (file: string) =>
-    WebAssembly.compile(await readFile(createRequire(import.meta.url).resolve(`@electric-sql/pglite/${file}`)));
+    wasm.compile(await readFile(createRequire(import.meta.url).resolve(`@electric-sql/pglite/${file}`)));
   return (compiledWasm ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(
     ([pgliteWasmModule, initdbWasmModule]) => ({ pgliteWasmModule, initdbWasmModule }),
   ));

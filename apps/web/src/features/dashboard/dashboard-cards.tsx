@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { CreditsExplanation } from '../credits/index.ts';
 import { evaluationWizard } from '../evaluations/index.ts';
+import tileClasses from './stat-tile.module.css';
 import { paths } from '../../config/paths.ts';
 import { WeeklyChart } from './weekly-chart.tsx';
 
@@ -39,12 +40,12 @@ export function StatTile({
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder radius="lg" p="md">
-      <Group wrap="nowrap">
+    <Paper withBorder radius="lg" p="md" className={tileClasses.tile}>
+      <div className={tileClasses.row}>
         <ThemeIcon size={44} radius="md" variant="light" color={color}>
           {icon}
         </ThemeIcon>
-        <Stack gap={2}>
+        <Stack gap={2} className={tileClasses.text}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {label}
           </Text>
@@ -52,7 +53,7 @@ export function StatTile({
             {children}
           </Text>
         </Stack>
-      </Group>
+      </div>
     </Paper>
   );
 }
