@@ -1,7 +1,7 @@
 /** Messages between the main thread (pglite-thread.ts) and the database thread (pglite-worker.ts). */
 import type { PGliteOptions } from '@electric-sql/pglite';
 
-export interface PgliteWorkerData extends PgliteWasmModules {
+export interface PgliteWorkerData {
   dataDir?: string | undefined;
   /** A `dumpDataDir` tarball to start from (test templates), moved to the worker as bytes. */
   loadDataDir?: ArrayBuffer | undefined;
@@ -9,6 +9,9 @@ export interface PgliteWorkerData extends PgliteWasmModules {
 
 /** PostgreSQL's WebAssembly, compiled once in the main thread (pglite-thread.ts): a thread that gets it skips compiling. */
 export type PgliteWasmModules = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule'>>;
+
+/** The thread's first message: the compiled modules, or none if compiling failed (PGlite then compiles its own). */
+export type PgliteWasmMessage = { kind: 'wasm' } & Partial<PgliteWasmModules>;
 
 export type PgliteRequest =
   { kind: 'query'; id: number; sql: string; params: unknown[] } | { kind: 'close'; id: number };

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type {
+  PgliteWasmMessage,
   PgliteWasmModules,
   PgliteQueryResult,
   PgliteReply,
@@ -59,9 +60,14 @@ function pgliteWasm(): Promise<PgliteWasmModules> {
 export async function openPgliteThread(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteSession> {
   const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
   const worker = new Worker(workerEntry, {
-    workerData: { dataDir: options.dataDir, loadDataDir, ...(await pgliteWasm()) } satisfies PgliteWorkerData,
+    workerData: { dataDir: options.dataDir, loadDataDir } satisfies PgliteWorkerData,
     transferList: loadDataDir ? [loadDataDir] : [],
   });
+  // Compiled (or found compiled) while the thread loads its modules: start-up does not wait for it twice.
+  pgliteWasm().then(
+    (modules) => worker.postMessage({ kind: 'wasm', ...modules } satisfies PgliteWasmMessage),
+    () => worker.postMessage({ kind: 'wasm' } satisfies PgliteWasmMessage),
+  );
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let stopped: Error | undefined;

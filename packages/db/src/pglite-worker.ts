@@ -2,11 +2,21 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { createPreparedQueries } from './pglite-prepared.ts';
-import type { PgliteRequest, PgliteReply, PgliteWorkerData, SerializedDbError } from './pglite-protocol.ts';
+import type {
+  PgliteReply,
+  PgliteRequest,
+  PgliteWasmMessage,
+  PgliteWorkerData,
+  SerializedDbError,
+} from './pglite-protocol.ts';
 import { textParsers } from './type-parsers.ts';
 
 const port = parentPort!;
-const { dataDir, loadDataDir, pgliteWasmModule, initdbWasmModule } = workerData as PgliteWorkerData;
+const { dataDir, loadDataDir } = workerData as PgliteWorkerData;
+// The main thread compiles PostgreSQL's WebAssembly once per process and sends it first (pglite-thread.ts).
+const { pgliteWasmModule, initdbWasmModule } = await new Promise<PgliteWasmMessage>((resolve) =>
+  port.once('message', resolve),
+);
 
 /** Every field of PGlite's DatabaseError (code, constraint, detail, …) survives the trip as plain data. */
 function serializeError(error: unknown): SerializedDbError {
