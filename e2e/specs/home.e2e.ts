@@ -7,7 +7,7 @@ import { pickDate } from '../support/date-picker.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
-import { expectPath, logIn, storedToken, openSignedIn } from '../support/session.ts';
+import { expectPath, logIn, openSignedIn, storedToken } from '../support/session.ts';
 
 // The professional's home (issue 12), as the home fixture professional with three clients of its own.
 const HOME = E2E_USERS.home;

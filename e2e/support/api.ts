@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { expectPath, openSignedIn, storedToken } from './session.ts';
+import { expectPath, openSignedIn } from './session.ts';
 
 /** One JSON API call: the HTTP status and the parsed answer. */
 export type Api = <T = Record<string, unknown>>(
@@ -32,9 +32,8 @@ export async function signInForApi(
   page: Page,
   user: { email: string; password: string },
 ): Promise<{ api: Api; userId: number }> {
-  await openSignedIn(page, user, '/dashboard');
+  const api = apiWith(await openSignedIn(page, user, '/dashboard'));
   await expectPath(page, '/dashboard');
-  const api = apiWith((await storedToken(page)) ?? '');
   const userId = (await api<{ user: { id: number } }>('/web/authenticate/user')).json.user.id;
   return { api, userId };
 }

@@ -12,13 +12,14 @@ export async function logIn(page: Page, email: string, password: string): Promis
 /**
  * Signed in without Login's form (auth.e2e.ts tests the form): the token from `/web/authenticate`, kept where the
  * app keeps it, then `path` opened in `lang`. One page load instead of three (Login, the dashboard, `path`).
+ * Returns the session token.
  */
 export async function openSignedIn(
   page: Page,
   user: { email: string; password: string },
   path: string,
   lang: Lang = 'es',
-): Promise<void> {
+): Promise<string> {
   const res = await page.request.post('/web/authenticate', {
     data: { email: user.email, password: user.password },
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
@@ -34,6 +35,7 @@ export async function openSignedIn(
     [token, lang] as const,
   );
   await page.goto(path);
+  return token;
 }
 
 export async function logOut(page: Page): Promise<void> {
