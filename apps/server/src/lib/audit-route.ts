@@ -44,8 +44,11 @@ export interface AuditSpec {
   action: AuditAction;
   /** What the trail calls the object: client, evaluation, evaluation_list, report, attachment, consent, export. */
   resource: string;
-  /** Where the object's id is; without it, the handler sets `request.auditTarget`. */
-  target?: (request: FastifyRequest, responseBody: unknown) => AuditTarget | undefined;
+  /**
+   * Where the object's id is; without it, the handler sets `request.auditTarget`. The response body is parsed only
+   * for a target that asks for it (a created object's id): most answers are large and their target is in the request.
+   */
+  target?: (request: FastifyRequest, responseBody: () => unknown) => AuditTarget | undefined;
   /**
    * The handler's service writes the success event inside its own transaction (decision 142), so a change
    * and its event stand or fall together; the onSend hook then writes only the 'denied' events.

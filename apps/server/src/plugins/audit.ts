@@ -22,14 +22,14 @@ async function auditPlugin(app: FastifyInstance, options: AuditPluginOptions) {
     const result = status >= 200 && status < 300 ? 'success' : status === 403 || status === 404 ? 'denied' : null;
     // Success events of such routes were written in the change's own transaction (lib/audit-route.ts).
     if (!result || (result === 'success' && spec.inTransaction)) return payload;
-    let body: unknown;
-    if (spec.target && typeof payload === 'string' && payload.startsWith('{')) {
+    const body = () => {
+      if (typeof payload !== 'string' || !payload.startsWith('{')) return undefined;
       try {
-        body = JSON.parse(payload);
+        return JSON.parse(payload) as unknown;
       } catch {
-        body = undefined;
+        return undefined;
       }
-    }
+    };
     const target = spec.target ? spec.target(request, body) : (request.auditTarget ?? undefined);
     if (!target) return payload;
     await options.record(auditEventOf(request, request.auth, spec, target, result));

@@ -16,6 +16,7 @@ import * as m0021 from './0021_handovers.ts';
 import * as m0022 from './0022_dashboard_by_account.ts';
 import * as m0023 from './0023_account_data_versions.ts';
 import * as m0024 from './0024_audit_append.ts';
+import * as m0025 from './0025_audit_append_many.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0022_dashboard_by_account': m0022,
   '0023_account_data_versions': m0023,
   '0024_audit_append': m0024,
+  '0025_audit_append_many': m0025,
 };

@@ -9,7 +9,7 @@ import { verifyAuditTrail } from './audit-verify.ts';
 /**
  * Two server instances on one PostgreSQL database append to the same account's chain at once (decision 162: the
  * append is one statement, its lock and chain end inside the database function): every request leaves exactly its
- * one event and the chain stays gapless and verifies.
+ * one event and the chain stays gapless and verifies; so do reads whose events go in batches (decision 170).
  */
 describe.skipIf(!process.env.DATABASE_URL)('audit chain across two server instances on one PostgreSQL', () => {
   let one: TestContext;
@@ -114,5 +114,31 @@ describe.skipIf(!process.env.DATABASE_URL)('audit chain across two server instan
 
     const verification = await verifyAuditTrail(one.db);
     expect(verification.problems).toEqual([]);
+  });
+
+  it("reads of two accounts' clients from both instances at once (batches that hold both chains) leave one event each", async () => {
+    const f = await twoTenants(one);
+    const reads = [
+      { headers: f.owner.headers, url: `/web/usuario?id_usuario=${f.client.id}` },
+      { headers: f.other.headers, url: `/web/usuario?id_usuario=${f.otherClient.id}` },
+      // Denied: recorded in the owner's chain by the other account's request.
+      { headers: f.other.headers, url: `/web/usuario?id_usuario=${f.client.id}` },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 90 }, (_, i) => (i % 2 ? one : two).app.inject({ method: 'GET', ...reads[i % 3]! })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map((_, i) => (i % 3 === 2 ? 404 : 200)));
+    const seqs = async (accountId: number) =>
+      (
+        await one.db
+          .selectFrom('audit_events')
+          .select('seq')
+          .where('account_id', '=', accountId)
+          .orderBy('seq')
+          .execute()
+      ).map((r) => r.seq);
+    expect(await seqs(f.owner.id)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(await seqs(f.other.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect((await verifyAuditTrail(one.db)).problems).toEqual([]);
   });
 });

@@ -27,6 +27,34 @@ export async function appendAuditEvent(
   return rows[0]?.appended === true;
 }
 
+/** One event of a batch: what appendAuditEvent takes. */
+export interface PendingAuditEvent {
+  target: { kind: AuditTargetKind; id: number };
+  event: AuditEventFields;
+}
+
+/**
+ * Appends several events by one statement on its own (decision 170): `audit_append_many` (migration 0025) takes the
+ * chain locks of every account involved in account order, then appends each event as appendAuditEvent does, in the
+ * order given. Says, in the same order, whether each was written.
+ */
+export async function appendAuditEvents(db: Kysely<Database>, batch: PendingAuditEvent[]): Promise<boolean[]> {
+  const events = batch.map(({ target, event }) => ({
+    kind: target.kind,
+    id: target.id,
+    ...event,
+    occurred_at: event.occurred_at.toISOString(),
+    ...canonicalAround(event),
+  }));
+  const { rows } = await sql<{
+    written: boolean[];
+  }>`SELECT audit_append_many(${JSON.stringify(events)}::jsonb) AS written`.execute(db);
+  const written = rows[0]?.written;
+  if (!Array.isArray(written) || written.length !== batch.length)
+    throw new Error(`audit_append_many answered ${written?.length ?? 'nothing'} for ${batch.length} events`);
+  return written;
+}
+
 /** Takes the chain locks of several accounts in one order, so two transactions that append to the same chains
  * (a hand-over A→B and one B→A) never wait on each other in a circle. */
 export async function lockAuditChains(trx: Transaction<Database>, accountIds: number[]) {
@@ -36,10 +64,6 @@ export async function lockAuditChains(trx: Transaction<Database>, accountIds: nu
 
 export function createAuditRepository(db: Kysely<Database>) {
   return {
-    /** Appends one event in a statement of its own (see appendAuditEvent). */
-    append: (target: { kind: AuditTargetKind; id: number }, event: AuditEventFields) =>
-      appendAuditEvent(db, target, event),
-
     /** One client's trail with the actor's name: a page newest first, or (no page) all of it oldest first. */
     listForClient: (clientId: number, page?: { limit: number; offset: number }) => {
       const direction = page ? 'desc' : 'asc';

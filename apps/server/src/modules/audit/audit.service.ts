@@ -3,6 +3,7 @@ import { USER_TYPE, type AuditEvent } from '@medida/contracts';
 import type { AuditEventInput } from '../../lib/audit-route.ts';
 import { findVisibleClient } from '../../lib/client-scope.ts';
 import type { AppDeps } from '../../types.ts';
+import { createGroupAppend } from './audit-group-append.ts';
 import { appendAuditEvent, createAuditRepository, lockAuditChains } from './audit.repository.ts';
 
 const fieldsOf = (event: AuditEventInput, occurredAt: Date) => ({
@@ -46,6 +47,7 @@ function toAuditEvent(row: TrailRow, viewer: { id: number; isClient: boolean }):
 
 export function createAuditService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   const repo = createAuditRepository(deps.db);
+  const groupAppend = createGroupAppend(deps.db);
   return {
     /** A page of a visible client's trail, newest first (GET /web/clients/:id/audit). */
     async page(viewerId: number, clientId: number, page: { limit: number; offset: number }) {
@@ -62,8 +64,11 @@ export function createAuditService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       return (await repo.listForClient(client.id)).map((row) => toAuditEvent(row, viewer));
     },
 
-    /** Appends the event to the chain of the client's account; objects that lead to no client are not client data. */
-    record: (event: AuditEventInput): Promise<boolean> => repo.append(event.target, fieldsOf(event, deps.clock.now())),
+    /**
+     * Appends the event to the chain of the client's account, in a statement of its own shared with the events that
+     * arrive meanwhile (decision 170); objects that lead to no client are not client data.
+     */
+    record: (event: AuditEventInput): Promise<boolean> => groupAppend(event.target, fieldsOf(event, deps.clock.now())),
     /** The same inside the caller's transaction: the event stands or falls with the change it records. */
     recordInTransaction: (trx: Transaction<Database>, event: AuditEventInput): Promise<boolean> =>
       appendAuditEvent(trx, event.target, fieldsOf(event, deps.clock.now())),

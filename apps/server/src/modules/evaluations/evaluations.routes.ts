@@ -50,7 +50,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         action: 'create',
         resource: 'evaluation',
-        target: (_, body) => evaluationTarget(savedId(body)),
+        target: (_, body) => evaluationTarget(savedId(body())),
         inTransaction: true,
       },
     ),

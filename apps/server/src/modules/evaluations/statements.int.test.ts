@@ -1,25 +1,11 @@
-import type { KyselyPlugin } from 'kysely';
 import type { DbHandle } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationBody } from '../../test/evaluation-factories.ts';
 import { bearer, login } from '../../test/factories.ts';
 import { twoTenants } from '../../test/people-factories.ts';
+import { statementCounter } from '../../test/statement-counter.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-
-/** Counts every statement the app executes through Kysely (query builder and raw `sql`), and BEGIN and COMMIT. */
-function statementCounter() {
-  const counter = { count: 0 };
-  // transformResult runs once per executed statement (transformQuery also runs for embedded sub-queries).
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      counter.count++;
-      return args.result;
-    },
-  };
-  return { counter, plugin };
-}
 
 /**
  * Round trips per read request (issue 11 item 3): the auth hook's one session query carries the actor's

@@ -83,7 +83,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         action: 'create',
         resource: 'client',
-        target: (_, body) => clientTarget(createdId(body)),
+        target: (_, body) => clientTarget(createdId(body())),
         inTransaction: true,
       },
     ),

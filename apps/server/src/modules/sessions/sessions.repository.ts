@@ -1,4 +1,7 @@
-import { sql, type Database, type Kysely } from '@medida/db';
+import { compiledQueries, sql, type Database, type Kysely } from '@medida/db';
+
+/** The auth hook's statement, run on every request: built and compiled once (compiledQueries, issue 11). */
+const activeSessionQuery = compiledQueries<{ tokenHash: string }>();
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
@@ -30,29 +33,32 @@ export function createSessionsRepository(db: Kysely<Database>) {
      * A live (not revoked) session of a live (not deleted) user, with the user's account and its data version
      * (decision 160: the response cache's key). Expiry is checked by the caller against its clock.
      */
-    findActiveByTokenHash: (tokenHash: string) =>
-      db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .leftJoin('account_data_versions as v', 'v.account_root_id', 'users.account_root_id')
-        .select([
-          'users.account_root_id',
-          sql<number>`coalesce(v.version, 0)`.as('data_version'),
-          'sessions.id',
-          'sessions.user_id',
-          'sessions.last_seen_at',
-          'sessions.idle_expires_at',
-          'sessions.absolute_expires_at',
-          'users.type as user_type',
-          'users.parent_user_id',
-          'users.creditos',
-          'users.cambia_pass',
-          'users.email_verified_at',
-        ])
-        .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.revoked_at', 'is', null)
-        .where('users.deleted_at', 'is', null)
-        .executeTakeFirst(),
+    findActiveByTokenHash: async (tokenHash: string) =>
+      (
+        await activeSessionQuery.execute(db, 'active', { tokenHash }, (p) =>
+          db
+            .selectFrom('sessions')
+            .innerJoin('users', 'users.id', 'sessions.user_id')
+            .leftJoin('account_data_versions as v', 'v.account_root_id', 'users.account_root_id')
+            .select([
+              'users.account_root_id',
+              sql<number>`coalesce(v.version, 0)`.as('data_version'),
+              'sessions.id',
+              'sessions.user_id',
+              'sessions.last_seen_at',
+              'sessions.idle_expires_at',
+              'sessions.absolute_expires_at',
+              'users.type as user_type',
+              'users.parent_user_id',
+              'users.creditos',
+              'users.cambia_pass',
+              'users.email_verified_at',
+            ])
+            .where('sessions.token_hash', '=', p.tokenHash)
+            .where('sessions.revoked_at', 'is', null)
+            .where('users.deleted_at', 'is', null),
+        )
+      )[0],
 
     /** Of `sessionIds`, those still live at `now` (not revoked, not expired, user not deleted). */
     findLiveIds: async (sessionIds: string[], now: Date) => {
