@@ -4,6 +4,7 @@ import './styles/first-screen.css';
 import './app/global.css';
 import { App } from './app/app.tsx';
 import { prerenderFits } from './app/first-screen.ts';
+import { preloadSignedInScreen } from './app/router.tsx';
 import { currentLanguage, initI18n } from './lib/i18n.ts';
 import { getToken } from './lib/storage.ts';
 
@@ -25,6 +26,9 @@ function hydratesPrerender(element: HTMLElement): boolean {
     prerenderFits(prerendered, { pathname: window.location.pathname, signedIn: getToken() !== null }, currentLanguage())
   );
 }
+
+// A signed-in screen's layout and page load (and run) while the language's texts arrive (decision 169).
+if (getToken() !== null) preloadSignedInScreen(window.location.pathname);
 
 // The first screen waits for its own language's texts (one small chunk).
 void initI18n().then(() => {

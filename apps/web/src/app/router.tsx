@@ -1,5 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
-import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { isValidElement, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { lazyWithTimeout } from '../components/lazy-with-timeout.tsx';
 // The error pages are in the main bundle: they must show even when chunks cannot load.
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
@@ -130,6 +130,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the chunks of what this address shows (the layout and the page) before the first render, so
+ * that they render at once instead of suspending one after the other (decision 169). Signed-in screens only:
+ * Login's chunk waits for its first paint (decision 163).
+ */
+export function preloadSignedInScreen(pathname: string): void {
+  if (pathname.startsWith(paths.pages)) return;
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const type: unknown = isValidElement(route.element) ? route.element.type : null;
+    if (typeof type === 'function' && 'preload' in type && typeof type.preload === 'function') type.preload();
+  }
+}
 
 function AppRoutes() {
   return useRoutes(routes);

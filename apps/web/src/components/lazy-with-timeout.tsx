@@ -7,6 +7,12 @@ import { PageLoader } from './page-loader.tsx';
 /** Loads a module and picks its component (our modules use named exports). */
 type Loader<P extends object> = () => Promise<ComponentType<P>>;
 
+/** A lazily loaded component that can start loading before it renders. */
+export type PreloadableComponent<P extends object> = ComponentType<P> & {
+  /** Starts loading the chunk; once it is in, the component renders without suspending (no fallback). */
+  preload: () => void;
+};
+
 /**
  * React.lazy with a deadline (spec §8: chunks time out after 120 s) and a retry. React.lazy caches a
  * rejected import forever, so a retry builds a fresh lazy component; if that attempt fails again the
@@ -16,20 +22,28 @@ type Loader<P extends object> = () => Promise<ComponentType<P>>;
 export function lazyWithTimeout<P extends object = object>(
   load: Loader<P>,
   options: { timeoutMs?: number; fallback?: ReactNode } = {},
-): ComponentType<P> {
+): PreloadableComponent<P> {
+  let loading: Promise<ComponentType<P>> | null = null;
+  let loaded: ComponentType<P> | null = null;
+  const start = () =>
+    (loading ??= loadChunk(load, options.timeoutMs ?? CHUNK_TIMEOUT_MS).then((component) => (loaded = component)));
   const make = (): LazyExoticComponent<ComponentType<P>> =>
-    lazy(() => loadChunk(load, options.timeoutMs ?? CHUNK_TIMEOUT_MS).then((component) => ({ default: component })));
+    lazy(() => start().then((component) => ({ default: component })));
   let current = make();
 
   function LazyComponent(props: P) {
     const [attempt, setAttempt] = useState(0);
-    const Component = current;
+    // A chunk already loaded (preloaded) renders at once: suspending would show the fallback for a frame, and React
+    // holds each revealed boundary back ~300 ms (decision 169). Chosen once per mount, so the page never remounts.
+    const [Component, setComponent] = useState<ComponentType<P>>(() => loaded ?? current);
     const retry = () => {
       if (attempt >= 1) {
         window.location.reload();
         return;
       }
+      loading = null;
       current = make();
+      setComponent(() => current);
       setAttempt((n) => n + 1);
     };
     return (
@@ -40,5 +54,5 @@ export function lazyWithTimeout<P extends object = object>(
       </ChunkErrorBoundary>
     );
   }
-  return LazyComponent;
+  return Object.assign(LazyComponent, { preload: () => void start().catch(() => undefined) });
 }

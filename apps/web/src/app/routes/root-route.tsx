@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -41,11 +41,10 @@ export function RootRoute() {
   useScrollToTop(location.pathname);
   useLanguageForPath(location.pathname);
 
-  const decision = decideAccess({
-    pathname: location.pathname,
-    hasToken: token !== null,
-    userType: user.data?.type ?? null,
-  });
+  // The session user's answer arrives as a synchronous update (TanStack Query): rendering the layout and the page
+  // from it in one task blocked the main thread; deferred, React renders them in slices (decision 169).
+  const userType = useDeferredValue(user.data?.type ?? null);
+  const decision = decideAccess({ pathname: location.pathname, hasToken: token !== null, userType });
   if (decision.kind === 'redirect') {
     // Login returns the visitor to the page they asked for.
     const state = decision.to === LOGIN_PATH ? { from: `${location.pathname}${location.search}` } : undefined;

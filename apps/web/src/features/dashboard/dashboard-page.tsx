@@ -31,29 +31,46 @@ export function DashboardCardView({ card, data }: { card: DashboardCard; data: D
 }
 
 /**
- * The cards in the chosen order: the counts span the width where they are placed; the cards between
+ * The cards in the chosen order, in rows: the counts span the width where they are placed; the cards between
  * them flow two per row from tablet width up.
  */
-function Cards({ data }: { data: Dashboard }) {
+function cardRows(cards: DashboardCard[]): DashboardCard[][] {
   const rows: DashboardCard[][] = [];
-  for (const card of data.cards) {
+  for (const card of cards) {
     const last = rows.at(-1);
     if (card === 'counts' || !last || last[0] === 'counts') rows.push([card]);
     else last.push(card);
   }
+  return rows;
+}
+
+function CardRow({ row, data }: { row: DashboardCard[]; data: Dashboard }) {
+  if (row[0] === 'counts') return <DashboardCardView card="counts" data={data} />;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      {row.map((card) => (
+        <DashboardCardView key={card} card={card} data={data} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * The first row (a phone's first screen: the count tiles and the line on credits, the page's largest text) renders
+ * with the answers; the rest renders in the background, in slices, behind a skeleton (decisions 167 and 169).
+ */
+function Cards({ data }: { data: Dashboard }) {
+  // null on the first render (an initial value), then the answer in a background render.
+  const rest = useDeferredValue<Dashboard | null>(data, null);
+  const [first, ...others] = cardRows(data.cards);
   return (
     <Stack gap="md">
-      {rows.map((row) =>
-        row[0] === 'counts' ? (
-          <DashboardCardView key="counts" card="counts" data={data} />
-        ) : (
-          <SimpleGrid key={row.join()} cols={{ base: 1, md: 2 }} spacing="md">
-            {row.map((card) => (
-              <DashboardCardView key={card} card={card} data={data} />
-            ))}
-          </SimpleGrid>
-        ),
-      )}
+      {first && <CardRow row={first} data={data} />}
+      {rest
+        ? cardRows(rest.cards)
+            .slice(1)
+            .map((row) => <CardRow key={row.join()} row={row} data={rest} />)
+        : others.length > 0 && <ListSkeleton testId="dashboard-loading-rest" rows={Math.min(others.length, 3)} />}
     </Stack>
   );
 }
@@ -68,13 +85,10 @@ export function DashboardPage() {
   const professional = useSessionUser().data?.type === USER_TYPE.professional;
   const credits = useCreditsSummary(professional);
   const ready = query.isPending || (professional && credits.isPending) ? undefined : query.data;
-  // The cards render in the background (a transition React slices into short tasks) once the answers are in;
-  // the skeleton stays until then (decision 167).
-  const shown = useDeferredValue(ready);
   let body;
   if (query.isError) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (!shown) body = <ListSkeleton testId="dashboard-loading" rows={4} />;
-  else body = <Cards data={shown} />;
+  else if (!ready) body = <ListSkeleton testId="dashboard-loading" rows={4} />;
+  else body = <Cards data={ready} />;
   return (
     <>
       <PageHeader
