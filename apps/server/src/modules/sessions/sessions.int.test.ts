@@ -72,6 +72,26 @@ describe('GET /web/sessions', () => {
   });
 });
 
+describe('session look-ups of concurrent requests (decision 170: looked up together)', () => {
+  it('gives each request its own session: the right user for a live token, 401 for an ended or unknown one', async () => {
+    const users = [await insertUser(ctx), await insertUser(ctx), await insertUser(ctx)];
+    const live = [];
+    for (const user of users) live.push({ token: await loginFrom(user, freshIp(), 'live'), id: user.id });
+    const ended = await loginFrom(users[0]!, freshIp(), 'ended');
+    await ctx.app.inject({ method: 'POST', url: '/web/logout', headers: bearer(ended) });
+    const tokens = [...live.map((l) => l.token), ended, 'x'.repeat(43)];
+    const expected = [...live.map((l) => l.id), 401, 401];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(tokens[i % tokens.length]!) }),
+      ),
+    );
+    expect(
+      answers.map((a) => (a.statusCode === 200 ? a.json<{ user: { id: number } }>().user.id : a.statusCode)),
+    ).toEqual(answers.map((_, i) => expected[i % tokens.length]));
+  });
+});
+
 describe('DELETE /web/sessions/:id', () => {
   it('ends only that session; the others keep working', async () => {
     const user = await insertUser(ctx);

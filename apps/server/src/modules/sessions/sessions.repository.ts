@@ -1,7 +1,7 @@
 import { compiledQueries, sql, type Database, type Kysely } from '@medida/db';
 
 /** The auth hook's statement, run on every request: built and compiled once (compiledQueries, issue 11). */
-const activeSessionQuery = compiledQueries<{ tokenHash: string }>();
+const activeSessionsQuery = compiledQueries<{ tokenHashes: string[] }>();
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
@@ -30,35 +30,35 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow(),
 
     /**
-     * A live (not revoked) session of a live (not deleted) user, with the user's account and its data version
-     * (decision 160: the response cache's key). Expiry is checked by the caller against its clock.
+     * The live (not revoked) sessions of live (not deleted) users behind these token hashes, with each user's account
+     * and its data version (decision 160: the response cache's key). Expiry is checked by the caller against its
+     * clock. Several requests' look-ups go in one statement (decision 170).
      */
-    findActiveByTokenHash: async (tokenHash: string) =>
-      (
-        await activeSessionQuery.execute(db, 'active', { tokenHash }, (p) =>
-          db
-            .selectFrom('sessions')
-            .innerJoin('users', 'users.id', 'sessions.user_id')
-            .leftJoin('account_data_versions as v', 'v.account_root_id', 'users.account_root_id')
-            .select([
-              'users.account_root_id',
-              sql<number>`coalesce(v.version, 0)`.as('data_version'),
-              'sessions.id',
-              'sessions.user_id',
-              'sessions.last_seen_at',
-              'sessions.idle_expires_at',
-              'sessions.absolute_expires_at',
-              'users.type as user_type',
-              'users.parent_user_id',
-              'users.creditos',
-              'users.cambia_pass',
-              'users.email_verified_at',
-            ])
-            .where('sessions.token_hash', '=', p.tokenHash)
-            .where('sessions.revoked_at', 'is', null)
-            .where('users.deleted_at', 'is', null),
-        )
-      )[0],
+    findActiveByTokenHashes: (tokenHashes: string[]) =>
+      activeSessionsQuery.execute(db, 'active', { tokenHashes }, (p) =>
+        db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .leftJoin('account_data_versions as v', 'v.account_root_id', 'users.account_root_id')
+          .select([
+            'sessions.token_hash',
+            'users.account_root_id',
+            sql<number>`coalesce(v.version, 0)`.as('data_version'),
+            'sessions.id',
+            'sessions.user_id',
+            'sessions.last_seen_at',
+            'sessions.idle_expires_at',
+            'sessions.absolute_expires_at',
+            'users.type as user_type',
+            'users.parent_user_id',
+            'users.creditos',
+            'users.cambia_pass',
+            'users.email_verified_at',
+          ])
+          .where('sessions.token_hash', '=', sql<string>`ANY(${p.tokenHashes}::text[])`)
+          .where('sessions.revoked_at', 'is', null)
+          .where('users.deleted_at', 'is', null),
+      ),
 
     /** Of `sessionIds`, those still live at `now` (not revoked, not expired, user not deleted). */
     findLiveIds: async (sessionIds: string[], now: Date) => {

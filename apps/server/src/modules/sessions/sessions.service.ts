@@ -2,6 +2,7 @@ import type { Database, Kysely } from '@medida/db';
 import type { ActiveSession } from '@medida/contracts';
 import type { Config } from '../../config.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { batched, type BatchLimits } from '../../lib/batched.ts';
 import { MINUTE, type Clock } from '../../lib/clock.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
 import type { RequestAuth } from '../../types.ts';
@@ -10,11 +11,23 @@ import { createSessionsRepository } from './sessions.repository.ts';
 /** last_seen_at is written at most once a minute per session, so reads don't all turn into writes. */
 export const TOUCH_INTERVAL_MS = MINUTE;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+/** Session look-ups that arrive while one is on its way go together (decision 170). */
+const LOOKUP_LIMITS: BatchLimits = { inFlight: 1, batch: 100 };
 
 export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock; config: Pick<Config, 'session'> }) {
   const repo = createSessionsRepository(deps.db);
   const idleMs = deps.config.session.idleMinutes * MINUTE;
   const absoluteMs = deps.config.session.absoluteMinutes * MINUTE;
+  const findActive = batched(
+    {
+      one: async (tokenHash: string) => (await repo.findActiveByTokenHashes([tokenHash]))[0],
+      many: async (tokenHashes: string[]) => {
+        const rows = await repo.findActiveByTokenHashes([...new Set(tokenHashes)]);
+        return tokenHashes.map((hash) => rows.find((row) => row.token_hash === hash));
+      },
+    },
+    LOOKUP_LIMITS,
+  );
 
   return {
     /** A new opaque token; only its SHA-256 is stored. */
@@ -36,7 +49,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
     /** The session behind a bearer token, or null when unknown, revoked, idle too long or too old. */
     async authenticate(token: string): Promise<RequestAuth | null> {
       if (!TOKEN_FORMAT.test(token)) return null;
-      const session = await repo.findActiveByTokenHash(sha256Hex(token));
+      const session = await findActive(sha256Hex(token));
       if (!session) return null;
       const now = deps.clock.now();
       if (now >= session.idle_expires_at || now >= session.absolute_expires_at) return null;

@@ -1,0 +1,58 @@
+/** How many batches may be on their way at once, and how many calls one batch carries at most. */
+export interface BatchLimits {
+  inFlight: number;
+  batch: number;
+}
+
+/**
+ * Calls that arrive while others are on their way go together (group commit, decision 170). A call that finds a
+ * free slot goes at once, alone, so an idle server adds no wait; the ones that arrive meanwhile queue and then go
+ * as one batch through `many`, which answers each item in order. Each caller's promise settles with its own
+ * answer. If a batch fails, its calls go one by one, so one bad item fails only its own caller.
+ */
+export function batched<I, O>(
+  run: { one: (item: I) => Promise<O>; many: (items: I[]) => Promise<O[]> },
+  limits: BatchLimits,
+): (item: I) => Promise<O> {
+  type Waiting = { item: I; resolve: (value: O) => void; reject: (error: unknown) => void };
+  const queue: Waiting[] = [];
+  let inFlight = 0;
+
+  async function alone(w: Waiting) {
+    try {
+      w.resolve(await run.one(w.item));
+    } catch (error) {
+      w.reject(error);
+    }
+  }
+
+  /** Settles every call of the batch; never rejects. */
+  async function flush(batch: Waiting[]) {
+    if (batch.length === 1) return alone(batch[0]!);
+    let answers: O[];
+    try {
+      answers = await run.many(batch.map((w) => w.item));
+      if (answers.length !== batch.length) throw new Error(`${answers.length} answers for ${batch.length} calls`);
+    } catch {
+      await Promise.all(batch.map(alone));
+      return;
+    }
+    batch.forEach((w, i) => w.resolve(answers[i]!));
+  }
+
+  function pump() {
+    while (inFlight < limits.inFlight && queue.length > 0) {
+      inFlight += 1;
+      void flush(queue.splice(0, limits.batch)).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      pump();
+    });
+}
