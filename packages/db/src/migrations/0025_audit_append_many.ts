@@ -1,78 +1,101 @@
 import { sql, type Kysely } from 'kysely';
 
 // Forward-only (see 0001). Issue 11, decision 170: the audit events of reads that arrive while an append is on its
-// way are appended together, by one statement, `SELECT audit_append_many($1::jsonb)`, each event exactly as
-// `audit_append` (0024) appends it, in the order given. The batch first takes the chain lock of every account it
-// touches, in account order (as lockAuditChains does), so two batches, or a batch and a hand-over, never wait on
-// each other in a circle. The look-up of an object's client and account is shared by both functions.
+// way are appended together, by one statement, `SELECT audit_append_many($1::jsonb)`, in the order given, by the
+// rules of 0024 (decision 162): find the object's client and its account, hold the account's chain lock
+// (namespace 16011, as lockAuditChains), read the chain end after the lock is held, insert seq + 1 hashing the
+// canonical text the server sent around the values only the chain decides.
+//  - The batch takes the locks of all its accounts first, in account order (as lockAuditChains does), so two
+//    batches, or a batch and a hand-over, never wait on each other in a circle.
+//  - Each account's chain end is read once, after its lock; the batch's own later events of that account continue
+//    from what it just inserted (nobody else can append while the lock is held).
+//  - `audit_append` (one event, also inside a write's transaction) becomes a call of the batch with that one event,
+//    so the chain's rules are written once.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  // The client (type 2 with a professional) behind an audited object, deleted objects too, and its account.
-  await sql`CREATE FUNCTION audit_chain_of(p_target_kind text, p_target_id integer,
-      OUT client_id integer, OUT account_id integer)
-    LANGUAGE sql STABLE AS $$
-      SELECT c.id, c.parent_user_id FROM users c
-      WHERE c.type = 2 AND c.id = CASE p_target_kind
-        WHEN 'client' THEN p_target_id
-        WHEN 'evaluation' THEN (SELECT e.client_id FROM evaluations e WHERE e.id = p_target_id)
-        WHEN 'attachment' THEN (SELECT a.user_id FROM attachments a WHERE a.id = p_target_id)
-      END
-    $$`.execute(db);
+  // p_events: a JSON array of objects with audit_append's arguments (kind, id, occurred_at, actor_id, actor_type,
+  // resource_type, resource_id, action, result, request_id, ip, middle, tail). Returns, in the same order, whether
+  // each was written (an object that leads to no client is not client data).
+  await sql`CREATE FUNCTION audit_append_many(p_events jsonb) RETURNS boolean[] LANGUAGE plpgsql VOLATILE AS $$
+    DECLARE
+      v_count integer := jsonb_array_length(p_events);
+      v_event jsonb;
+      v_client integer;
+      v_account integer;
+      v_clients integer[] := '{}';
+      v_accounts integer[] := '{}';
+      -- The chain ends this call knows (read after the lock, then its own inserts): account, seq, hash.
+      v_end_accounts integer[] := '{}';
+      v_end_seqs integer[] := '{}';
+      v_end_hashes text[] := '{}';
+      v_end integer;
+      v_seq integer;
+      v_prev text;
+      v_hash text;
+      v_written boolean[] := '{}';
+    BEGIN
+      -- The client (type 2 with a professional) behind each object, deleted objects too, and its account.
+      FOR i IN 0 .. v_count - 1 LOOP
+        v_event := p_events -> i;
+        v_client := CASE v_event->>'kind'
+          WHEN 'client' THEN (v_event->>'id')::integer
+          WHEN 'evaluation' THEN (SELECT e.client_id FROM evaluations e WHERE e.id = (v_event->>'id')::integer)
+          WHEN 'attachment' THEN (SELECT a.user_id FROM attachments a WHERE a.id = (v_event->>'id')::integer)
+        END;
+        v_account := NULL;
+        SELECT c.parent_user_id INTO v_account FROM users c WHERE c.id = v_client AND c.type = 2;
+        v_clients := v_clients || v_client;
+        v_accounts := v_accounts || v_account;
+      END LOOP;
+      FOR v_account IN SELECT DISTINCT a FROM unnest(v_accounts) AS a WHERE a IS NOT NULL ORDER BY 1 LOOP
+        PERFORM pg_advisory_xact_lock(16011, v_account);
+      END LOOP;
+      FOR i IN 1 .. v_count LOOP
+        v_account := v_accounts[i];
+        IF v_account IS NULL THEN
+          v_written := v_written || false; -- not client data: nothing to record
+          CONTINUE;
+        END IF;
+        v_end := array_position(v_end_accounts, v_account);
+        IF v_end IS NULL THEN
+          -- A statement of its own, so under READ COMMITTED it sees every event committed before the lock was held.
+          v_seq := NULL;
+          v_prev := NULL;
+          SELECT ae.seq, ae.hash INTO v_seq, v_prev FROM audit_events ae
+            WHERE ae.account_id = v_account ORDER BY ae.seq DESC LIMIT 1;
+          v_end_accounts := v_end_accounts || v_account;
+          v_end_seqs := v_end_seqs || coalesce(v_seq, 0);
+          v_end_hashes := v_end_hashes || coalesce(v_prev, repeat('0', 64));
+          v_end := cardinality(v_end_accounts);
+        END IF;
+        v_event := p_events -> (i - 1);
+        v_seq := v_end_seqs[v_end] + 1;
+        v_prev := v_end_hashes[v_end];
+        v_hash := encode(sha256(convert_to('["' || v_prev || '",' || v_account || ',' || v_seq || ','
+          || (v_event->>'middle') || v_clients[i] || (v_event->>'tail'), 'UTF8')), 'hex');
+        INSERT INTO audit_events (account_id, seq, occurred_at, actor_id, actor_type, client_id, resource_type,
+            resource_id, action, result, request_id, ip, prev_hash, hash)
+          VALUES (v_account, v_seq, (v_event->>'occurred_at')::timestamptz, (v_event->>'actor_id')::integer,
+            (v_event->>'actor_type')::smallint, v_clients[i], v_event->>'resource_type', v_event->>'resource_id',
+            v_event->>'action', v_event->>'result', v_event->>'request_id', v_event->>'ip', v_prev, v_hash);
+        v_end_seqs[v_end] := v_seq;
+        v_end_hashes[v_end] := v_hash;
+        v_written := v_written || true;
+      END LOOP;
+      RETURN v_written;
+    END
+  $$`.execute(db);
 
   await sql`CREATE OR REPLACE FUNCTION audit_append(
       p_target_kind text, p_target_id integer, p_occurred_at timestamptz, p_actor_id integer, p_actor_type smallint,
       p_resource_type text, p_resource_id text, p_action text, p_result text, p_request_id text, p_ip text,
       p_canonical_middle text, p_canonical_tail text)
     RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
-    DECLARE
-      v_client integer;
-      v_account integer;
-      v_seq integer;
-      v_prev text;
     BEGIN
-      SELECT o.client_id, o.account_id INTO v_client, v_account FROM audit_chain_of(p_target_kind, p_target_id) o;
-      IF v_account IS NULL THEN
-        RETURN false; -- not client data: nothing to record
-      END IF;
-      PERFORM pg_advisory_xact_lock(16011, v_account);
-      SELECT ae.seq, ae.hash INTO v_seq, v_prev FROM audit_events ae
-        WHERE ae.account_id = v_account ORDER BY ae.seq DESC LIMIT 1;
-      v_seq := coalesce(v_seq, 0) + 1;
-      v_prev := coalesce(v_prev, repeat('0', 64));
-      INSERT INTO audit_events (account_id, seq, occurred_at, actor_id, actor_type, client_id, resource_type,
-          resource_id, action, result, request_id, ip, prev_hash, hash)
-        VALUES (v_account, v_seq, p_occurred_at, p_actor_id, p_actor_type, v_client, p_resource_type, p_resource_id,
-          p_action, p_result, p_request_id, p_ip, v_prev,
-          encode(sha256(convert_to('["' || v_prev || '",' || v_account || ',' || v_seq || ',' || p_canonical_middle
-            || v_client || p_canonical_tail, 'UTF8')), 'hex'));
-      RETURN true;
-    END
-  $$`.execute(db);
-
-  // p_events: a JSON array of objects with audit_append's arguments (kind, id, occurred_at as an ISO instant,
-  // actor_id, actor_type, resource_type, resource_id, action, result, request_id, ip, middle, tail). Returns,
-  // in the same order, whether each was written.
-  await sql`CREATE FUNCTION audit_append_many(p_events jsonb) RETURNS boolean[] LANGUAGE plpgsql VOLATILE AS $$
-    DECLARE
-      v_account integer;
-      v_event jsonb;
-      v_written boolean[] := '{}';
-    BEGIN
-      FOR v_account IN
-        SELECT DISTINCT o.account_id FROM jsonb_array_elements(p_events) e,
-          audit_chain_of(e->>'kind', (e->>'id')::integer) o
-        WHERE o.account_id IS NOT NULL ORDER BY 1
-      LOOP
-        PERFORM pg_advisory_xact_lock(16011, v_account);
-      END LOOP;
-      FOR v_event IN SELECT t.value FROM jsonb_array_elements(p_events) WITH ORDINALITY AS t(value, ord) ORDER BY t.ord
-      LOOP
-        v_written := v_written || audit_append(v_event->>'kind', (v_event->>'id')::integer,
-          (v_event->>'occurred_at')::timestamptz, (v_event->>'actor_id')::integer, (v_event->>'actor_type')::smallint,
-          v_event->>'resource_type', v_event->>'resource_id', v_event->>'action', v_event->>'result',
-          v_event->>'request_id', v_event->>'ip', v_event->>'middle', v_event->>'tail');
-      END LOOP;
-      RETURN v_written;
+      RETURN (audit_append_many(jsonb_build_array(jsonb_build_object('kind', p_target_kind, 'id', p_target_id,
+        'occurred_at', p_occurred_at, 'actor_id', p_actor_id, 'actor_type', p_actor_type,
+        'resource_type', p_resource_type, 'resource_id', p_resource_id, 'action', p_action, 'result', p_result,
+        'request_id', p_request_id, 'ip', p_ip, 'middle', p_canonical_middle, 'tail', p_canonical_tail))))[1];
     END
   $$`.execute(db);
 }
