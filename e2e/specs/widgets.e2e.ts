@@ -38,6 +38,8 @@ describe('widgets', () => {
     await page.getByTestId('widgets-save').click();
     await page.goto('/dashboard');
     await page.getByTestId('dash-latest').waitFor();
+    // The first row renders with the answers, the rows after it in a background render (decision 169).
+    await page.getByTestId('dash-clients').waitFor();
     expect(await page.getByTestId('dash-credits').count()).toBe(0);
     // The latest card comes before the counts.
     const order = await page.evaluate(() => {
