@@ -40,23 +40,37 @@ async function settle<T>(r: { release: () => void }, promises: Array<Promise<T>>
   return all;
 }
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('batched', () => {
-  it('sends a call that finds nothing on its way at once, alone', async () => {
+  it('sends a call that finds nothing on its way on the next turn, alone', async () => {
     const r = recorder();
     const call = batched(r.run, { inFlight: 1, batch: 10 });
     const answer = call(4);
+    expect(r.calls).toEqual([]);
+    await nextTurn();
     expect(r.calls).toEqual([['one', 4]]);
     r.release();
     expect(await answer).toBe(40);
   });
 
+  it('sends the calls made in one turn together', async () => {
+    const r = recorder();
+    const call = batched(r.run, { inFlight: 1, batch: 10 });
+    const results = await settle(
+      r,
+      [1, 2, 3].map((n) => call(n)),
+    );
+    expect(r.calls).toEqual([['many', [1, 2, 3]]]);
+    expect(results.map((s) => (s.status === 'fulfilled' ? s.value : s.reason))).toEqual([10, 20, 30]);
+  });
+
   it('sends the calls that arrive meanwhile together, in order, at most `batch` at a time, each with its own answer', async () => {
     const r = recorder();
     const call = batched(r.run, { inFlight: 1, batch: 3 });
-    const results = await settle(
-      r,
-      [1, 2, 3, 4, 5, 6].map((n) => call(n)),
-    );
+    const first = call(1);
+    await nextTurn();
+    const results = await settle(r, [first, ...[2, 3, 4, 5, 6].map((n) => call(n))]);
     expect(r.calls).toEqual([
       ['one', 1],
       ['many', [2, 3, 4]],
@@ -68,7 +82,12 @@ describe('batched', () => {
   it('keeps up to `inFlight` batches on their way', async () => {
     const r = recorder();
     const call = batched(r.run, { inFlight: 2, batch: 10 });
-    const pending = [1, 2, 3, 4].map((n) => call(n));
+    const pending = [call(1)];
+    await nextTurn();
+    pending.push(call(2));
+    await nextTurn();
+    pending.push(call(3), call(4));
+    await nextTurn();
     expect(r.calls).toEqual([
       ['one', 1],
       ['one', 2],
@@ -86,8 +105,8 @@ describe('batched', () => {
     );
     expect(results.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(r.calls).toEqual([
+      ['many', [1, 2, 3, 4]],
       ['one', 1],
-      ['many', [2, 3, 4]],
       ['one', 2],
       ['one', 3],
       ['one', 4],
@@ -102,7 +121,8 @@ describe('batched', () => {
       [1, 2, 3].map((n) => call(n)),
     );
     expect(results.map((s) => (s.status === 'fulfilled' ? s.value : 'rejected'))).toEqual([10, 20, 30]);
-    expect(r.calls.slice(2)).toEqual([
+    expect(r.calls.slice(1)).toEqual([
+      ['one', 1],
       ['one', 2],
       ['one', 3],
     ]);

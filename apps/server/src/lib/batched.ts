@@ -5,9 +5,10 @@ export interface BatchLimits {
 }
 
 /**
- * Calls that arrive while others are on their way go together (group commit, decision 170). A call that finds a
- * free slot goes at once, alone, so an idle server adds no wait; the ones that arrive meanwhile queue and then go
- * as one batch through `many`, which answers each item in order. Each caller's promise settles with its own
+ * Calls made in the same turn of the event loop, or while others are on their way, go together (group commit,
+ * decision 170). A call that finds a free slot goes on the next turn (`setImmediate`: no timer, so an idle server
+ * adds next to no wait) with whatever else was called in this one; the ones that arrive while the slots are taken
+ * queue and then go as one batch. `many` answers each item in order; each caller's promise settles with its own
  * answer. If a batch fails, its calls go one by one, so one bad item fails only its own caller.
  */
 export function batched<I, O>(
@@ -40,14 +41,21 @@ export function batched<I, O>(
     batch.forEach((w, i) => w.resolve(answers[i]!));
   }
 
+  let scheduled = false;
   function pump() {
-    while (inFlight < limits.inFlight && queue.length > 0) {
-      inFlight += 1;
-      void flush(queue.splice(0, limits.batch)).finally(() => {
-        inFlight -= 1;
-        pump();
-      });
-    }
+    if (scheduled) return;
+    scheduled = true;
+    // Requests answered by one batch go on together: their next calls are made in the same turn.
+    setImmediate(() => {
+      scheduled = false;
+      while (inFlight < limits.inFlight && queue.length > 0) {
+        inFlight += 1;
+        void flush(queue.splice(0, limits.batch)).finally(() => {
+          inFlight -= 1;
+          pump();
+        });
+      }
+    });
   }
 
   return (item) =>
