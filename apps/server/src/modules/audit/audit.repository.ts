@@ -2,7 +2,7 @@ import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
 import type { AuditTargetKind } from '../../lib/audit-route.ts';
 import { canonicalAround, type ChainedFields } from './audit-chain.ts';
 
-/** Namespace of the advisory lock that serialises appends to one account's chain (also in migration 0024). */
+/** Namespace of the advisory lock that serialises appends to one account's chain (also in migrations 0024 and 0025). */
 const CHAIN_LOCK_NAMESPACE = 16_011;
 
 type AuditEventFields = Omit<ChainedFields, 'seq' | 'prev_hash' | 'account_id' | 'client_id'>;
@@ -10,8 +10,9 @@ type AuditEventFields = Omit<ChainedFields, 'seq' | 'prev_hash' | 'account_id' |
 /**
  * Appends one event at the end of the chain of the account that owns the object's client, and says whether it
  * did (an object that leads to no client is not client data). One statement (decision 162): the database
- * function `audit_append` (migration 0024) finds the client and its account, takes the account's chain lock,
- * reads the chain end after it and inserts seq + 1, hashing the canonical text this side encoded. Given a
+ * function `audit_append` (migration 0024; since 0025 a batch of one, decision 170) finds the client and its
+ * account, takes the account's chain lock, reads the chain end after it and inserts seq + 1, hashing the canonical
+ * text this side encoded. Given a
  * transaction, the event and its lock belong to it (a change and its event stand or fall together); given the
  * database, the statement is its own transaction.
  */
