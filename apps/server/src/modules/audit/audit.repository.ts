@@ -12,9 +12,8 @@ type AuditEventFields = Omit<ChainedFields, 'seq' | 'prev_hash' | 'account_id' |
  * did (an object that leads to no client is not client data). One statement (decision 162): the database
  * function `audit_append` (migration 0024; since 0025 a batch of one, decision 170) finds the client and its
  * account, takes the account's chain lock, reads the chain end after it and inserts seq + 1, hashing the canonical
- * text this side encoded. Given a
- * transaction, the event and its lock belong to it (a change and its event stand or fall together); given the
- * database, the statement is its own transaction.
+ * text this side encoded. Given a transaction, the event and its lock belong to it (a change and its event stand
+ * or fall together); given the database, the statement is its own transaction.
  */
 export async function appendAuditEvent(
   db: Kysely<Database> | Transaction<Database>,

@@ -23,7 +23,8 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
       one: async (tokenHash: string) => (await repo.findActiveByTokenHashes([tokenHash]))[0],
       many: async (tokenHashes: string[]) => {
         const rows = await repo.findActiveByTokenHashes([...new Set(tokenHashes)]);
-        return tokenHashes.map((hash) => rows.find((row) => row.token_hash === hash));
+        const byHash = new Map(rows.map((row) => [row.token_hash, row]));
+        return tokenHashes.map((hash) => byHash.get(hash));
       },
     },
     LOOKUP_LIMITS,
