@@ -96,6 +96,26 @@ describe('batched', () => {
     expect(r.calls[2]).toEqual(['many', [3, 4]]);
   });
 
+  it('runs the calls of a failed batch one after the other, in the order they were made', async () => {
+    const r = recorder({ failMany: true });
+    const call = batched(r.run, { inFlight: 1, batch: 10 });
+    const pending = [1, 2, 3].map((n) => call(n));
+    await nextTurn();
+    r.release(); // the batch fails
+    for (let i = 0; i < 5; i++) await nextTurn();
+    // The second waits for the first: an audit chain keeps the order its requests came in.
+    expect(r.calls).toEqual([
+      ['many', [1, 2, 3]],
+      ['one', 1],
+    ]);
+    await settle(r, pending);
+    expect(r.calls.slice(1)).toEqual([
+      ['one', 1],
+      ['one', 2],
+      ['one', 3],
+    ]);
+  });
+
   it('runs a failed batch one by one: only the bad call fails', async () => {
     const r = recorder({ failMany: true, bad: 3 });
     const call = batched(r.run, { inFlight: 1, batch: 10 });

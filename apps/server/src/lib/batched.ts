@@ -9,7 +9,7 @@ export interface BatchLimits {
  * decision 170). A call that finds a free slot goes on the next turn (`setImmediate`: no timer, so an idle server
  * adds next to no wait) with whatever else was called in this one; the ones that arrive while the slots are taken
  * queue and then go as one batch. `many` answers each item in order; each caller's promise settles with its own
- * answer. If a batch fails, its calls go one by one, so one bad item fails only its own caller.
+ * answer. If a batch fails, its calls go one by one, in order, so one bad item fails only its own caller.
  */
 export function batched<I, O>(
   run: { one: (item: I) => Promise<O>; many: (items: I[]) => Promise<O[]> },
@@ -35,7 +35,8 @@ export function batched<I, O>(
       answers = await run.many(batch.map((w) => w.item));
       if (answers.length !== batch.length) throw new Error(`${answers.length} answers for ${batch.length} calls`);
     } catch {
-      await Promise.all(batch.map(alone));
+      // One after the other, so the items keep the order they were called in (an audit chain's order).
+      for (const w of batch) await alone(w);
       return;
     }
     batch.forEach((w, i) => w.resolve(answers[i]!));
