@@ -93,11 +93,11 @@ describe('a taken e-mail is answered like a new one', () => {
       return [median(newTimes), median(takenTimes)] as const;
     };
     // The machine is shared (2 cores, several test runs): a round that a load spike skews is measured
-    // again, up to three times. The old code (argon2 and the insert before the answer) is slower on the
+    // again, up to five times (three were not enough while a build ran beside CI). The old code (argon2 and the insert before the answer) is slower on the
     // new path by tens of milliseconds in every round, so it never passes.
     const rounds: string[] = [];
     let within = false;
-    for (let attempt = 0; attempt < 3 && !within; attempt++) {
+    for (let attempt = 0; attempt < 5 && !within; attempt++) {
       const [n, t] = await round();
       rounds.push(`new ${n.toFixed(2)} ms / taken ${t.toFixed(2)} ms`);
       // Half a millisecond of slack: both are a few ms, where the timer's own noise is that size.
