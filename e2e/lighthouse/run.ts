@@ -80,14 +80,22 @@ async function audit(browser: Browser, baseURL: string, target: Target, reportDi
   await cdp.send('Network.clearBrowserCache');
   const result = await lighthouse(
     baseURL + target.path,
-    { disableStorageReset: true, onlyCategories: ['performance', 'accessibility'], logLevel: 'error', output: 'html' },
+    {
+      disableStorageReset: true,
+      onlyCategories: ['performance', 'accessibility'],
+      logLevel: 'error',
+      output: ['html', 'json'],
+    },
     undefined,
     page,
   );
   await page.close();
   if (!result) throw new Error(`no Lighthouse result for ${target.name}`);
   const { lhr } = result;
-  await writeFile(path.join(reportDir, `${target.name.replace(/\s+/g, '-')}.html`), String(result.report));
+  const [html, json] = result.report as string[];
+  const base = path.join(reportDir, target.name.replace(/\s+/g, '-'));
+  await writeFile(`${base}.html`, String(html));
+  await writeFile(`${base}.json`, String(json));
   const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? NaN)} ms`;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
   return {

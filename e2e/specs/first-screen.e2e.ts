@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
-import { expectPath, logIn } from '../support/session.ts';
+import { expectPath, logIn, openSignedIn } from '../support/session.ts';
 
 // Issue 11, decision 107: index.html's inline script preloads the first screen's chunks and language and
 // starts the signed-in first screen's requests; the CSP lets it run by its hash, and the app uses each early
@@ -73,6 +73,56 @@ describe('first screen', () => {
     expect(count('/web/datosusuario')).toBe(1);
     expect(count('/web/creditos')).toBe(1);
     expect(seen.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('paints the dashboard without all.css, starts the chat and the overlays after its cards, and loads all.css for the next page', async () => {
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, E2E_USERS.home, '/favicon.svg');
+    // Decision 171: what each request found on the page when it started.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const cards = document.querySelector('[data-testid="credits-explanation"]') !== null;
+          seen.push(`${new URL(entry.name).pathname} ${cards ? 'after' : 'before'}`);
+        }
+      }).observe({ type: 'resource' });
+    });
+    const seen = watch(page);
+    await page.goto('/dashboard');
+    await page.getByTestId('dash-latest').waitFor();
+    await expect.poll(() => seen.api.includes('/web/getUserChatRooms')).toBe(true);
+    const started = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(started.filter((line) => /\/assets\/all-[\w-]+\.css/.test(line))).toEqual([]);
+    expect(
+      started.filter((line) => line.startsWith('/web/getUserChatRooms') || /\/assets\/overlays-/.test(line)),
+    ).not.toEqual([]);
+    for (const line of started)
+      if (line.startsWith('/web/getUserChatRooms') || /\/assets\/overlays-/.test(line)) expect(line).toMatch(/ after$/);
+    // Another page waits for every Mantine style: all.css is applied when its cards show.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-sessions').click();
+    await expectPath(page, '/sessions');
+    await page.getByTestId('session-card').first().waitFor();
+    expect(
+      await page.evaluate(() =>
+        Array.from(document.styleSheets).some((sheet) => /\/assets\/all-[\w-]+\.css$/.test(sheet.href ?? '')),
+      ),
+    ).toBe(true);
+    expect(seen.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a stale token from the dashboard to Login, once the early session answer says 401', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/favicon.svg');
+    await page.evaluate(() => window.localStorage.setItem('token', 'stale-token-of-a-revoked-session'));
+    await page.goto('/dashboard');
+    await expectPath(page, '/pages/login');
+    await page.getByTestId('login-form').waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
     await context.close();
   });
 });

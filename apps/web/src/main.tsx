@@ -3,8 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/first-screen.css';
 import './app/global.css';
 import { App } from './app/app.tsx';
-import { prerenderFits } from './app/first-screen.ts';
+import { holdsUntilShown, prerenderFits } from './app/first-screen.ts';
 import { preloadSignedInScreen } from './app/router.tsx';
+import { FIRST_SCREEN_DEADLINE_MS, markFirstScreenShown } from './lib/first-screen-shown.ts';
 import { currentLanguage, initI18n } from './lib/i18n.ts';
 import { getToken } from './lib/storage.ts';
 
@@ -29,6 +30,11 @@ function hydratesPrerender(element: HTMLElement): boolean {
 
 // A signed-in screen's layout and page load (and run) while the language's texts arrive (decision 169).
 if (getToken() !== null) preloadSignedInScreen(window.location.pathname);
+
+// The dashboard marks its first screen painted itself; on any other, the overlays and the chat start as before.
+if (holdsUntilShown({ pathname: window.location.pathname, signedIn: getToken() !== null }))
+  setTimeout(markFirstScreenShown, FIRST_SCREEN_DEADLINE_MS);
+else markFirstScreenShown();
 
 // The first screen waits for its own language's texts (one small chunk).
 void initI18n().then(() => {

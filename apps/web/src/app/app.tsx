@@ -8,6 +8,7 @@ import { lazyWithTimeout } from '../components/lazy-with-timeout.tsx';
 import { configureApi } from '../lib/api.ts';
 import { isApiError, isSessionEndingStatus } from '../lib/api-error.ts';
 import { currentLanguage, i18n } from '../lib/i18n.ts';
+import { useFirstScreenShown } from '../lib/first-screen-shown.ts';
 import { dateLocale } from '../lib/language.ts';
 import { notifyApiError, notifyError } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -17,8 +18,14 @@ import { readableColorsResolver } from './readable-colors.ts';
 import { theme } from './theme.ts';
 
 // Modals, toasts and what they need (floating-ui, scroll lock, transitions) load after the first screen
-// (issue 11). Toasts raised before wait in Mantine's store; a modal needs a click on a page that loads later.
+// (issue 11; on the dashboard once it is painted, decision 171). Toasts raised before wait in Mantine's store; a
+// modal needs a click on a page that loads later.
 const Overlays = lazyWithTimeout(() => import('./overlays.tsx').then((m) => m.Overlays), { fallback: false });
+
+/** The overlays once the first screen is painted; a component of its own, so that only it re-renders then. */
+function OverlaysAfterFirstScreen() {
+  return useFirstScreenShown() ? <Overlays /> : null;
+}
 
 function onQueryError(error: unknown): void {
   // A session-ending answer already sent the user to Login with its own message.
@@ -65,7 +72,7 @@ export function App({ router }: { router?: RouterComponent }) {
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={readableColorsResolver}>
         <LocalizedDates>
           <QueryClientProvider client={queryClient}>
-            <Overlays />
+            <OverlaysAfterFirstScreen />
             <AppRouter router={router} />
           </QueryClientProvider>
         </LocalizedDates>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   firstScreenPlan,
+  holdsUntilShown,
   prerenderFits,
   startEarlyRequests,
   type FirstScreenAssets,
@@ -10,10 +11,11 @@ import {
 const assets: FirstScreenAssets = {
   screens: {
     login: ['/assets/login-page-1.js', '/assets/Checkbox-1.js'],
-    layout: ['/assets/main-layout-1.js', '/assets/all-1.css', '/assets/Checkbox-1.js'],
+    layout: ['/assets/main-layout-1.js', '/assets/signed-in-1.css', '/assets/Checkbox-1.js'],
     dashboard: ['/assets/dashboard-page-1.js', '/assets/schemas-1.js'],
     evaluationDetail: ['/assets/evaluation-detail-page-1.js'],
     clients: ['/assets/clients-page-1.js'],
+    allStyles: ['/assets/all-1.css', '/assets/all-styles-chunk-1.js'],
   },
   locales: { es: ['/assets/es-1.js'], en: ['/assets/en-1.js'], pt: ['/assets/pt-1.js'] },
 };
@@ -34,15 +36,17 @@ describe('firstScreenPlan', () => {
     expect(files(visit({ pathname: '/Pages/Login/' }))).toEqual(login);
   });
 
-  it('preloads the signed-in layout and the page of the address, each file once', () => {
+  it('preloads the signed-in layout and the page of the address, each file once; all.css for every page but the dashboard', () => {
     expect(files(visit({ pathname: '/dashboard', signedIn: true }))).toEqual([
       '/assets/main-layout-1.js',
-      '/assets/all-1.css',
+      '/assets/signed-in-1.css',
       '/assets/Checkbox-1.js',
       '/assets/dashboard-page-1.js',
       '/assets/schemas-1.js',
       '/assets/es-1.js',
     ]);
+    expect(files(visit({ pathname: '/', signedIn: true }))).not.toContain('/assets/all-1.css');
+    expect(files(visit({ pathname: '/users', signedIn: true }))).toContain('/assets/all-1.css');
     expect(files(visit({ pathname: '/', signedIn: true }))).toContain('/assets/dashboard-page-1.js');
     expect(files(visit({ pathname: '/pages/login', signedIn: true }))).toContain('/assets/dashboard-page-1.js');
     expect(files(visit({ pathname: '/evaluations/detail', signedIn: true }))).toContain(
@@ -51,8 +55,10 @@ describe('firstScreenPlan', () => {
     expect(files(visit({ pathname: '/users', signedIn: true }))).toContain('/assets/clients-page-1.js');
     expect(files(visit({ pathname: '/sessions', signedIn: true }))).toEqual([
       '/assets/main-layout-1.js',
-      '/assets/all-1.css',
+      '/assets/signed-in-1.css',
       '/assets/Checkbox-1.js',
+      '/assets/all-1.css',
+      '/assets/all-styles-chunk-1.js',
       '/assets/es-1.js',
     ]);
   });
@@ -89,6 +95,17 @@ describe('prerenderFits', () => {
     expect(fits('en', { pathname: '/pages/login', signedIn: false }, 'pt')).toBe(false);
     expect(fits('en', { pathname: '/pages/login', signedIn: true }, 'en')).toBe(false);
     expect(fits('en', { pathname: '/pages/register', signedIn: false }, 'en')).toBe(false);
+  });
+});
+
+describe('holdsUntilShown', () => {
+  it('holds back the overlays and the chat on the signed-in dashboard only', () => {
+    expect(holdsUntilShown({ pathname: '/dashboard', signedIn: true })).toBe(true);
+    expect(holdsUntilShown({ pathname: '/Dashboard/', signedIn: true })).toBe(true);
+    expect(holdsUntilShown({ pathname: '/', signedIn: true })).toBe(true);
+    expect(holdsUntilShown({ pathname: '/dashboard', signedIn: false })).toBe(false);
+    expect(holdsUntilShown({ pathname: '/users', signedIn: true })).toBe(false);
+    expect(holdsUntilShown({ pathname: '/pages/login', signedIn: false })).toBe(false);
   });
 });
 

@@ -18,6 +18,8 @@ export const FIRST_SCREEN_MODULES = {
   dashboard: 'src/features/dashboard/dashboard-page.tsx',
   evaluationDetail: 'src/features/evaluations/evaluation-detail-page.tsx',
   clients: 'src/features/clients/clients-page.tsx',
+  /** Every Mantine style: the signed-in pages but the dashboard render with it (decision 171). */
+  allStyles: 'src/lib/all-styles-chunk.ts',
 } as const;
 
 export type FirstScreen = keyof typeof FIRST_SCREEN_MODULES;
@@ -53,8 +55,9 @@ export function firstScreenPlan(
   else {
     screens = ['layout'];
     if (path === '/' || path === '/dashboard') screens.push('dashboard');
-    else if (path === '/evaluations/detail') screens.push('evaluationDetail');
-    else if (path === '/users') screens.push('clients');
+    else if (path === '/evaluations/detail') screens.push('evaluationDetail', 'allStyles');
+    else if (path === '/users') screens.push('clients', 'allStyles');
+    else screens.push('allStyles');
   }
 
   // The language rule of lib/language.ts, short of the register variants (a miss costs one download).
@@ -87,6 +90,15 @@ export function prerenderFits(
 ): boolean {
   const path = visit.pathname.toLowerCase().replace(/\/+$/, '') || '/';
   return path === '/pages/login' && !visit.signedIn && prerendered === language;
+}
+
+/**
+ * Whether this first screen holds back what it does not show (the overlays' chunk, the chat) until it is painted
+ * (lib/first-screen-shown.ts, decision 171): the signed-in dashboard, whose first row waits for its answers.
+ */
+export function holdsUntilShown(visit: { pathname: string; signedIn: boolean }): boolean {
+  const path = visit.pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return visit.signedIn && (path === '/' || path === '/dashboard');
 }
 
 /**

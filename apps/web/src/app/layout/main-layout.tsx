@@ -1,13 +1,15 @@
 import { USER_TYPE } from '@medida/contracts/constants';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useMatch, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { useAllStyles, withAllStyles } from '../../lib/all-styles.ts';
+import { markFirstScreenShown } from '../../lib/first-screen-shown.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { VerifyEmailBanner } from '../../features/auth/verify-email-banner.tsx';
 import { useLogout, useProfile, useSessionUser } from '../../lib/session.ts';
@@ -21,16 +23,16 @@ import { UserMenu } from './user-menu.tsx';
 import { paths } from '../../config/paths.ts';
 import '../../lib/dates-locale.ts';
 import '../../lib/engine-texts.ts';
-import '../../styles/all.css';
+import '../../styles/signed-in.css';
 
 // The profile and password modals (forms, avatar editor, schemas) load on first use, not with every screen
 // (issue 11, decision 164); a forced password change mounts its modal at once.
 const ProfileModal = lazyWithTimeout(
-  () => import('../../features/profile/profile-modal.tsx').then((m) => m.ProfileModal),
+  withAllStyles(() => import('../../features/profile/profile-modal.tsx').then((m) => m.ProfileModal)),
   { fallback: false },
 );
 const ChangePasswordModal = lazyWithTimeout(
-  () => import('../../features/auth/change-password-modal.tsx').then((m) => m.ChangePasswordModal),
+  withAllStyles(() => import('../../features/auth/change-password-modal.tsx').then((m) => m.ChangePasswordModal)),
   { fallback: false },
 );
 
@@ -48,6 +50,16 @@ export function MainLayout() {
   const [desktopOpened, desktop] = useDisclosure(true);
   const [changePasswordOpened, setChangePasswordOpened] = useState(false);
   const [profileOpened, setProfileOpened] = useState(false);
+
+  // The dashboard renders with signed-in.css; every other page waits for all.css (its modals load it with their
+  // chunks), and marks the first screen painted at once (the dashboard marks it itself; decision 171).
+  const atRoot = useMatch(paths.root) !== null; // redirects to the dashboard
+  const onDashboard = useMatch(paths.dashboard) !== null || atRoot;
+  const styled = useAllStyles(!onDashboard);
+  const dashboardShows = onDashboard && !user.isError && user.data?.cambia_pass !== 1;
+  useEffect(() => {
+    if (!dashboardShows) markFirstScreenShown();
+  }, [dashboardShows]);
 
   const sidebarOpened = isPhone ? mobileOpened : desktopOpened;
   const toggleSidebar = isPhone ? mobile.toggle : desktop.toggle;
@@ -104,7 +116,9 @@ export function MainLayout() {
       {/* Room under the content for the floating chat button (56 px at 20 px from the edge), so it never covers the last row. */}
       <AppShell.Main pb={96}>
         {/* Until a temporary password is changed the server answers nothing else (403): no page behind the modal. */}
-        {forcePasswordChange ? null : user.data ? (
+        {forcePasswordChange ? null : user.data && !onDashboard && !styled ? (
+          <PageLoader />
+        ) : user.data ? (
           <>
             {!user.data.email_verified && <VerifyEmailBanner />}
             <Outlet />

@@ -2,16 +2,19 @@ import { lazy, Suspense, useState } from 'react';
 import { ChunkErrorBoundary } from '../../components/chunk-error.tsx';
 // The store alone, not the people barrel (lists, forms, schemas): the layout loads with every screen.
 import { usePeopleModals } from '../../features/people/people-modal-store.ts';
+import { loadAllStyles } from '../../lib/all-styles.ts';
 import { CHUNK_TIMEOUT_MS } from '../../lib/constants.ts';
 import { loadChunk } from '../../lib/with-timeout.ts';
 
-// The people modals (forms, date picker, dropzone) load on first use, not with every screen.
+// The people modals (forms, date picker, dropzone) load on first use, not with every screen, with every Mantine
+// style (decision 171).
 const Overlays = lazy(() =>
   loadChunk(async () => {
     const [clients, network, credits] = await Promise.all([
       import('../../features/clients/client-modals.tsx'),
       import('../../features/network/network-user-modals.tsx'),
       import('../../features/credits/credits-modal.tsx'),
+      loadAllStyles(),
     ]);
     return function PeopleOverlayModals() {
       return (

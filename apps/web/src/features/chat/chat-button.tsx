@@ -2,23 +2,32 @@ import { ActionIcon, Affix, Indicator } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withAllStyles } from '../../lib/all-styles.ts';
+import { useFirstScreenShown } from '../../lib/first-screen-shown.ts';
 import { useSessionUser, useToken } from '../../lib/session.ts';
 import { chatClient, useChat } from './chat-client.ts';
 import { unlockChatSound } from './chat-sound.ts';
 import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
 import { useOpenedOnce } from '../../lib/use-opened-once.ts';
 
-// The two-pane chat loads when it is first opened (issue 11, decision 164); the connection and the unread
-// count start with the button.
-const ChatModal = lazyWithTimeout(() => import('./chat-modal.tsx').then((m) => m.ChatModal), { fallback: false });
+// The two-pane chat loads when it is first opened, with every Mantine style (issue 11, decisions 164 and 171); the
+// connection and the unread count start with the button.
+const ChatModal = lazyWithTimeout(
+  withAllStyles(() => import('./chat-modal.tsx').then((m) => m.ChatModal)),
+  { fallback: false },
+);
 
-/** Keeps the chat connected while a user is signed in, and marks the open room read when the tab returns. */
-function useChatConnection() {
+/**
+ * Keeps the chat connected while a user is signed in (from when the first screen is painted or the chat is opened,
+ * decision 171), and marks the open room read when the tab returns.
+ */
+function useChatConnection(opened: boolean) {
   const token = useToken();
   const userId = useSessionUser().data?.id;
+  const wanted = useFirstScreenShown() || opened;
   useEffect(() => {
-    if (token && userId !== undefined) chatClient.start(token, userId);
-  }, [token, userId]);
+    if (wanted && token && userId !== undefined) chatClient.start(token, userId);
+  }, [wanted, token, userId]);
   useEffect(() => () => chatClient.stop(), []);
   useEffect(() => {
     const onVisible = () => document.visibilityState === 'visible' && chatClient.onVisible();
@@ -37,8 +46,8 @@ function useChatConnection() {
 /** The floating chat button (spec §2) with the user's total unread count. */
 export function ChatButton() {
   const { t } = useTranslation();
-  useChatConnection();
   const chat = useChat();
+  useChatConnection(chat.open);
   const unread = chat.unseenTotal;
   const modalMounted = useOpenedOnce(chat.open);
   return (

@@ -278,9 +278,11 @@ function createChatClient() {
     /** Called when the signed-in user is known; a new token or user restarts the connection. */
     start(nextToken: string, userId: number) {
       if (token === nextToken && state.userId === userId) return;
+      // Opened before the connection started (it waits for the first screen, decision 171): it stays open.
+      const { open } = state;
       this.stop();
       token = nextToken;
-      set({ userId });
+      set({ userId, open });
       void loadRooms();
       connect();
     },

@@ -1,11 +1,12 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { Dashboard, DashboardCard } from '@medida/contracts';
 import { USER_TYPE } from '@medida/contracts/constants';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { markFirstScreenShown, markFirstScreenShownAfterPaint } from '../../lib/first-screen-shown.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { useProfile, useSessionUser } from '../../lib/session.ts';
 import { useCreditsSummary } from '../credits/index.ts';
@@ -63,6 +64,9 @@ function Cards({ data }: { data: Dashboard }) {
   // null on the first render (an initial value), then the answer in a background render.
   const rest = useDeferredValue<Dashboard | null>(data, null);
   const [first, ...others] = cardRows(data.cards);
+  useEffect(() => {
+    if (rest) markFirstScreenShownAfterPaint();
+  }, [rest]);
   return (
     <Stack gap="md">
       {first && <CardRow row={first} data={data} />}
@@ -84,11 +88,18 @@ export function DashboardPage() {
   // so that it does not push them down when it arrives; without it (an error) they show anyway.
   const professional = useSessionUser().data?.type === USER_TYPE.professional;
   const credits = useCreditsSummary(professional);
-  const ready = query.isPending || (professional && credits.isPending) ? undefined : query.data;
+  const answered = query.isPending || (professional && credits.isPending) ? undefined : query.data;
+  // The cards render in a background render too (in slices), not in the answer's synchronous update (decision 171).
+  const ready = useDeferredValue(answered);
   let body;
   if (query.isError) body = <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
   else if (!ready) body = <ListSkeleton testId="dashboard-loading" rows={4} />;
   else body = <Cards data={ready} />;
+  // What waited for the first screen (decision 171) starts once the cards (or the error) are painted.
+  useEffect(() => {
+    if (query.isError) markFirstScreenShownAfterPaint();
+  }, [query.isError]);
+  useEffect(() => markFirstScreenShown, []); // leaving before the cards releases it too
   return (
     <>
       <PageHeader

@@ -3,13 +3,18 @@ import { Button } from '@mantine/core';
 import { IconClipboardPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ChunkErrorBoundary } from '../../components/chunk-error.tsx';
+import { withAllStyles } from '../../lib/all-styles.ts';
 import { CHUNK_TIMEOUT_MS } from '../../lib/constants.ts';
 import { loadChunk } from '../../lib/with-timeout.ts';
 import { evaluationWizard, useEvaluationWizard } from './wizard-store.ts';
 
-// The wizard (engine schema, exam catalogue, forms) loads on first use, not with every screen.
+// The wizard (engine schema, exam catalogue, forms) loads on first use, not with every screen, with every Mantine
+// style (decision 171).
 const Wizard = lazy(() =>
-  loadChunk(() => import('./wizard/evaluation-wizard-modal.tsx'), CHUNK_TIMEOUT_MS).then((m) => ({
+  loadChunk(
+    withAllStyles(() => import('./wizard/evaluation-wizard-modal.tsx')),
+    CHUNK_TIMEOUT_MS,
+  ).then((m) => ({
     default: m.EvaluationWizardModal,
   })),
 );
