@@ -78,6 +78,7 @@ export default defineConfig(async ({ command }) => ({
               'evaluation-detail': 'src/features/evaluations/evaluation-detail-page.tsx',
               clients: 'src/features/clients/clients-page.tsx',
             },
+            lightest: 'dashboard',
             loginPage: ['src/features/auth/login-page.tsx', 'src/app/overlays.tsx', 'src/components/language-menu.tsx'],
             publicPages: [
               'src/features/auth/forgot-password-page.tsx',

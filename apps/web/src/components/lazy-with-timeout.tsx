@@ -17,11 +17,12 @@ export type PreloadableComponent<P extends object> = ComponentType<P> & {
  * React.lazy with a deadline (spec §8: chunks time out after 120 s) and a retry. React.lazy caches a
  * rejected import forever, so a retry builds a fresh lazy component; if that attempt fails again the
  * page reloads, which also picks up a new deployment whose chunk names changed. Routes show the page
- * loader meanwhile; a part of a page (charts) passes its own `fallback`.
+ * loader meanwhile; a part of a page (charts) passes its own `fallback`, or a function of the props (a button
+ * that stays the same while its menu loads).
  */
 export function lazyWithTimeout<P extends object = object>(
   load: Loader<P>,
-  options: { timeoutMs?: number; fallback?: ReactNode } = {},
+  options: { timeoutMs?: number; fallback?: ReactNode | ((props: P) => ReactNode) } = {},
 ): PreloadableComponent<P> {
   let loading: Promise<ComponentType<P>> | null = null;
   let loaded: ComponentType<P> | null = null;
@@ -48,7 +49,11 @@ export function lazyWithTimeout<P extends object = object>(
     };
     return (
       <ChunkErrorBoundary key={attempt} onRetry={retry}>
-        <Suspense fallback={options.fallback ?? <PageLoader />}>
+        <Suspense
+          fallback={
+            typeof options.fallback === 'function' ? options.fallback(props) : (options.fallback ?? <PageLoader />)
+          }
+        >
           <Component {...props} />
         </Suspense>
       </ChunkErrorBoundary>

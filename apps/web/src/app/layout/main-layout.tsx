@@ -19,7 +19,7 @@ import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
 import { useOpenedOnce } from '../../lib/use-opened-once.ts';
 import { AppNavbar } from './app-navbar.tsx';
 import { PeopleOverlays } from './people-overlays.tsx';
-import { UserMenu } from './user-menu.tsx';
+import { UserMenuSwitch } from './user-menu-switch.tsx';
 import { paths } from '../../config/paths.ts';
 import '../../lib/dates-locale.ts';
 import '../../lib/engine-texts.ts';
@@ -98,7 +98,7 @@ export function MainLayout() {
             {/* Spec §2: the new-evaluation modal opens from any screen; clients (type 2) do not evaluate. */}
             {user.data && user.data.type !== USER_TYPE.client && !forcePasswordChange && <NewEvaluationButton />}
             <LanguageSwitcher />
-            <UserMenu
+            <UserMenuSwitch
               name={name || t('common.loadingName')}
               email={datos?.email}
               imgUrl={datos?.img_url}

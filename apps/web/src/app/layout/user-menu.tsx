@@ -1,8 +1,9 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconDevices, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Menu, Text } from '@mantine/core';
+import { IconDevices, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { UserButton } from './user-button.tsx';
 
-interface UserMenuProps {
+export interface UserMenuProps {
   name: string;
   email: string | undefined;
   /** The profile picture's address; '' shows the initials. */
@@ -13,37 +14,13 @@ interface UserMenuProps {
   onLogout: () => void;
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-}
-
+/** The menu under the user's button; mounted open, on the button's first click (`UserMenuSwitch`). */
 export function UserMenu({ name, email, imgUrl, onProfile, onChangePassword, onSessions, onLogout }: UserMenuProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal defaultOpened>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={t('userMenu.open', { name })}
-          data-testid="user-menu"
-          px={6}
-          py={4}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <Group gap={8} wrap="nowrap">
-            <Avatar radius="xl" size={34} color="medida" src={imgUrl || null} alt="" data-testid="user-menu-avatar">
-              {initials(name) || '?'}
-            </Avatar>
-            <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate data-testid="user-menu-name">
-              {name}
-            </Text>
-            <IconChevronDown size={16} aria-hidden="true" />
-          </Group>
-        </UnstyledButton>
+        <UserButton name={name} imgUrl={imgUrl} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
