@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { CHUNK_TIMEOUT_MS } from './constants.ts';
+import { createOnceFlag } from './once-flag.ts';
 import { loadChunk } from './with-timeout.ts';
 
 /**
@@ -7,18 +8,12 @@ import { loadChunk } from './with-timeout.ts';
  * with styles/signed-in.css alone, so its first screen neither downloads all.css nor pays for applying it (a style
  * recalculation of the whole page); the layout's other pages and its modals load it with their own chunks.
  */
-let loaded = false;
+const loaded = createOnceFlag();
 let loading: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-
-function settle(): void {
-  loaded = true;
-  for (const listener of listeners) listener();
-}
 
 /** Loads all.css once. A failure (offline, timed out) settles too: the screens render with the styles they have. */
 export function loadAllStyles(): Promise<void> {
-  loading ??= loadChunk(() => import('./all-styles-chunk.ts'), CHUNK_TIMEOUT_MS).then(settle, settle);
+  loading ??= loadChunk(() => import('./all-styles-chunk.ts'), CHUNK_TIMEOUT_MS).then(loaded.raise, loaded.raise);
   return loading;
 }
 
@@ -27,17 +22,10 @@ export function withAllStyles<T>(load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), loadAllStyles()]).then(([module]) => module);
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const isLoaded = () => loaded;
-
 /** Whether all.css is in; starts loading it when `wanted`. */
 export function useAllStyles(wanted: boolean): boolean {
   useEffect(() => {
     if (wanted) void loadAllStyles();
   }, [wanted]);
-  return useSyncExternalStore(subscribe, isLoaded, isLoaded);
+  return loaded.useRaised();
 }

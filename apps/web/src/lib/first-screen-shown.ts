@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createOnceFlag } from './once-flag.ts';
 
 /**
  * Whether the first screen is painted, for work the first screen does not show and that would otherwise compete
@@ -6,37 +6,21 @@ import { useSyncExternalStore } from 'react';
  * them back (the dashboard, `holdsUntilShown` in app/first-screen.ts) marks it once its first row is painted;
  * every other first screen marks it at start-up, as before. `FIRST_SCREEN_DEADLINE_MS` bounds the wait.
  */
-let shown = false;
-const listeners = new Set<() => void>();
+// Prerendered Login (decision 163) renders what a shown first screen renders, so hydration matches.
+const shown = createOnceFlag(true);
 
 export const FIRST_SCREEN_DEADLINE_MS = 4000;
 
-export function markFirstScreenShown(): void {
-  if (shown) return;
-  shown = true;
-  for (const listener of listeners) listener();
-  listeners.clear();
-}
+export const markFirstScreenShown = shown.raise;
 
 /**
  * Marks it once the frame with what was just committed is on screen: the frame after it has started (a single
  * frame's callback can run before the paint is presented). At once in a hidden tab, which paints nothing.
  */
 export function markFirstScreenShownAfterPaint(): void {
-  if (shown) return;
+  if (shown.isRaised()) return;
   if (document.hidden) markFirstScreenShown();
   else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(markFirstScreenShown, 0)));
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const isShown = () => shown;
-// Prerendered Login (decision 163) renders what a shown first screen renders, so hydration matches.
-const shownOnServer = () => true;
-
-export function useFirstScreenShown(): boolean {
-  return useSyncExternalStore(subscribe, isShown, shownOnServer);
-}
+export const useFirstScreenShown = shown.useRaised;
