@@ -14,7 +14,7 @@
  */
 import http from 'node:http';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -164,6 +164,23 @@ async function start(variant: string) {
   };
 }
 
+/** CPU ms of every PostgreSQL process (the server's cost on PostgreSQL is partly there), 0 on PGlite. */
+function postgresCpu(): number {
+  if (DB !== 'postgres') return 0;
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const f = stat.split(') ')[1]!.split(' ');
+      total += (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return total;
+}
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
 function get(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -210,12 +227,16 @@ for (let round = 0; round < ROUNDS; round++) {
     const line: string[] = [];
     for (const [name, r, h] of routes) {
       const c0 = s.cpu();
+      const pg0 = postgresCpu();
       const rate = await throughput(s.url + r, h, SECONDS);
       const cpuPerReq = (s.cpu() - c0) / (rate * SECONDS);
+      const pgPerReq = (postgresCpu() - pg0) / (rate * SECONDS);
       ((cpus[variant] ??= {})[name] ??= []).push(cpuPerReq);
       if (name === 'health') health = rate;
       ((ratios[variant] ??= {})[name] ??= []).push(rate / health);
-      line.push(`${name} ${rate.toFixed(0)} (${((rate / health) * 100).toFixed(1)}%, ${cpuPerReq.toFixed(2)} ms cpu)`);
+      line.push(
+        `${name} ${rate.toFixed(0)} (${((rate / health) * 100).toFixed(1)}%, ${cpuPerReq.toFixed(2)} ms cpu${DB === 'postgres' ? ` + ${pgPerReq.toFixed(2)} ms postgres` : ''})`,
+      );
     }
     console.log(
       `${DB} round ${round} ${variant}: ${line.join(' | ')}  RSS ${s.rssMb().toFixed(0)} MB  load ${loadavg()[0]!.toFixed(1)}`,

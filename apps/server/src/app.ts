@@ -171,7 +171,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before compression: its onSend stores the serialized JSON, not an encoding of it.
   await app.register(responseCache, { ...config.responseCache, clock: options.clock });
   await app.register(compression);
-  await app.register(auth, { authenticate: createSessionsService(app.deps).authenticate });
+  const sessions = createSessionsService(app.deps);
+  await app.register(auth, {
+    authenticate: sessions.authenticate,
+    heldReads: { authenticate: sessions.authenticateHeldRead, answerFor: app.heldAnswer },
+  });
   await app.register(auditTrail, { record: createAuditService(app.deps).record });
   await app.register(dbLifecycle, { handle: options.db });
   await app.register(realtime, { handle: options.db });

@@ -6,7 +6,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
 import type { AuditSpec, AuditTarget } from './lib/audit-route.ts';
-import type { ResponseStore } from './lib/response-store.ts';
+import type { ResponseStore, StoredResponse } from './lib/response-store.ts';
 
 /** What services need from the outside world; tests swap the clock, the mailer and the database. */
 export interface AppDeps {
@@ -56,6 +56,8 @@ declare module 'fastify' {
     routeAccess: readonly RouteAccess[];
     /** The in-process cache of opted-in GET answers (plugins/response-cache.ts, decision 160). */
     responseCache: ResponseStore;
+    /** The answer the response cache holds for a request as asked by `auth`'s session (decision 172). */
+    heldAnswer: (request: FastifyRequest, auth: RequestAuth) => StoredResponse | undefined;
   }
   interface FastifyRequest {
     /** Response language from Accept-Language (es, en, pt; es fallback). */
@@ -64,6 +66,11 @@ declare module 'fastify' {
     auth: RequestAuth | null;
     /** The client object a handler touched, for routes whose id is only known inside the handler. */
     auditTarget: AuditTarget | null;
+    /**
+     * A held read (decision 172): the answer the response cache held for this request's session, whose audit event
+     * the session check has already stored. The response cache sends it; the trail does not record it again.
+     */
+    recordedAnswer: StoredResponse | null;
   }
   interface FastifyContextConfig {
     /** Every /web route must say `true` or `false`; anything not `true` requires a valid token. */

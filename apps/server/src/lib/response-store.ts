@@ -1,3 +1,5 @@
+import type { AuditTarget } from './audit-route.ts';
+
 /**
  * The response cache's memory (decision 160): serialized answers, least recently used first, bounded by
  * bytes and by age, grouped by account so that an account's answers of an older data version go as soon as
@@ -6,6 +8,8 @@
 export interface StoredResponse {
   body: string;
   contentType: string;
+  /** What the answer is a read of, for an audited route (decision 172: a held read's event names it). */
+  auditTarget?: AuditTarget | undefined;
 }
 
 interface Entry extends StoredResponse {
@@ -57,21 +61,36 @@ export function createResponseStore(options: ResponseStoreOptions) {
     return version >= account.version;
   }
 
+  /** The live answer under `key`, now the most recently used; an expired one is dropped. */
+  function find(key: string, accountId: number, version: number): StoredResponse | undefined {
+    observe(accountId, version);
+    const entry = entries.get(key);
+    if (entry && options.now() - entry.storedAt < options.ttlMs) {
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    }
+    if (entry) remove(key);
+    return undefined;
+  }
+
   return {
     enabled: options.maxBytes > 0,
 
     get(key: string, accountId: number, version: number): StoredResponse | undefined {
-      observe(accountId, version);
-      const entry = entries.get(key);
-      if (entry && options.now() - entry.storedAt < options.ttlMs) {
-        entries.delete(key);
-        entries.set(key, entry);
-        stats.hits += 1;
-        return entry;
-      }
-      if (entry) remove(key);
-      stats.misses += 1;
-      return undefined;
+      const entry = find(key, accountId, version);
+      if (entry) stats.hits += 1;
+      else stats.misses += 1;
+      return entry;
+    },
+
+    /** get, without counting a hit or a miss: whether the answer is there before the request is sure to use it. */
+    peek: (key: string, accountId: number, version: number): StoredResponse | undefined =>
+      find(key, accountId, version),
+
+    /** A hit on an answer found by peek. */
+    countHit(): void {
+      stats.hits += 1;
     },
 
     set(key: string, accountId: number, version: number, response: StoredResponse): void {

@@ -22,6 +22,8 @@ async function auditPlugin(app: FastifyInstance, options: AuditPluginOptions) {
     const result = status >= 200 && status < 300 ? 'success' : status === 403 || status === 404 ? 'denied' : null;
     // Success events of such routes were written in the change's own transaction (lib/audit-route.ts).
     if (!result || (result === 'success' && spec.inTransaction)) return payload;
+    // A held read's event went with its session check (decision 172).
+    if (result === 'success' && request.recordedAnswer) return payload;
     const body = () => {
       if (typeof payload !== 'string' || !payload.startsWith('{')) return undefined;
       try {

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@medida/contracts';
 import { AppError, unauthenticated } from '../lib/app-error.ts';
+import { auditEventOf, type AuditEventInput } from '../lib/audit-route.ts';
 import { languageFromHeader } from '../lib/i18n.ts';
+import type { StoredResponse } from '../lib/response-store.ts';
 import type { RequestAuth, RouteAccess } from '../types.ts';
 
 /** `Authorization: Bearer <token>`; anything else is no token. */
@@ -14,6 +16,35 @@ export function bearerToken(header: string | undefined): string | null {
 export interface AuthPluginOptions {
   /** The live session behind a bearer token, or null (injected by buildApp: plugins never import modules). */
   authenticate: (token: string) => Promise<RequestAuth | null>;
+  /**
+   * Held reads (decision 172): for a GET that the response cache may answer and the audit trail records, the
+   * session check that also appends the read's event when the answer held for the session as last known is still
+   * that session's (sessions service), and the answer held for a request as a given session (response cache).
+   */
+  heldReads?: {
+    authenticate: (
+      token: string,
+      eventFor: (known: RequestAuth) => AuditEventInput | undefined,
+    ) => Promise<{ auth: RequestAuth | null; recorded: boolean }>;
+    answerFor: (request: FastifyRequest, auth: RequestAuth) => StoredResponse | undefined;
+  };
+}
+
+/**
+ * Whether a request may be a held read (decision 172): a GET whose answer the response cache keeps and whose read the
+ * trail records, with the target in the request, on a route that asks nothing more of the session than being live.
+ */
+function mayBeHeldRead(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config;
+  return (
+    request.method === 'GET' &&
+    config.responseCache === true &&
+    config.audit?.action === 'read' &&
+    config.audit.inTransaction !== true &&
+    config.audit.target !== undefined &&
+    config.verifiedEmail !== true &&
+    config.duringPasswordChange !== true
+  );
 }
 
 /**
@@ -51,11 +82,28 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     route.config = { ...route.config, public: true };
   });
 
+  /** The session; for a held read whose event went with the session check, the answer to send (`recordedAnswer`). */
+  async function authenticate(request: FastifyRequest, token: string): Promise<RequestAuth | null> {
+    const heldReads = options.heldReads;
+    const spec = request.routeOptions.config.audit;
+    if (!heldReads || !spec || !mayBeHeldRead(request)) return options.authenticate(token);
+    let answer: StoredResponse | undefined;
+    const { auth, recorded } = await heldReads.authenticate(token, (known) => {
+      answer = heldReads.answerFor(request, known);
+      // The object the held answer was stored as a read of (from its validated request).
+      const target = answer?.auditTarget;
+      return target ? auditEventOf(request, known, spec, target, 'success') : undefined;
+    });
+    if (recorded && answer) request.recordedAnswer = answer;
+    return auth;
+  }
+
+  app.decorateRequest('recordedAnswer', null);
   app.addHook('onRequest', async (request) => {
     request.lang = languageFromHeader(request.headers['accept-language']);
     if (request.is404 || request.routeOptions.config.public === true) return;
     const token = bearerToken(request.headers.authorization) ?? websocketToken(request.headers);
-    const auth = token ? await options.authenticate(token) : null;
+    const auth = token ? await authenticate(request, token) : null;
     if (!auth) throw unauthenticated();
     request.auth = auth;
     // A temporary password (cambia_pass = 1) opens only the change itself: the app then forces it (spec §4).

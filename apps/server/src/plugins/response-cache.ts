@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../lib/clock.ts';
 import { createResponseStore, type ResponseStore } from '../lib/response-store.ts';
+import type { RequestAuth } from '../types.ts';
 
 export interface ResponseCacheOptions {
   /** 0 turns the cache off. */
@@ -22,22 +23,25 @@ function normalizedQuery(query: unknown): string {
   );
 }
 
+/** Who asks, in which language, on which day, at which data version of the account: both keys start with it. */
+const askedAs = (request: FastifyRequest, auth: RequestAuth, today: string) =>
+  [request.routeOptions.url, auth.userId, auth.dataVersion, request.lang, today].join('\u0000');
+
 /**
  * Everything an opted-in answer depends on (decision 160): the route, who asks, what exactly, in which
  * language, on which day, and the account's data version read with the session in this very request.
  */
-function cacheKey(request: FastifyRequest, today: string): string | null {
-  const auth = request.auth;
-  if (!auth) return null;
-  return [
-    request.routeOptions.url,
-    auth.userId,
-    auth.dataVersion,
-    request.lang,
-    today,
-    normalizedQuery(request.query),
-  ].join('\u0000');
+const cacheKey = (request: FastifyRequest, auth: RequestAuth, today: string) =>
+  `${askedAs(request, auth, today)}\u0000${normalizedQuery(request.query)}`;
+
+/** The same with the query string as sent, known before validation (decision 172: held reads). */
+function sentKey(request: FastifyRequest, auth: RequestAuth, today: string) {
+  const query = request.url.indexOf('?');
+  return `${askedAs(request, auth, today)}\u0001${query < 0 ? '' : request.url.slice(query + 1)}`;
 }
+
+/** How many query strings as sent are remembered with the key their validated query got; the oldest go first. */
+const SENT_KEYS = 20_000;
 
 /**
  * Answers GET routes that declare `config.responseCache` from memory when the same actor asked the same
@@ -51,19 +55,39 @@ async function responseCachePlugin(app: FastifyInstance, options: ResponseCacheO
     ttlMs: options.ttlMs,
     now: () => options.clock.now().getTime(),
   });
+  const today = () => options.clock.now().toISOString().slice(0, 10);
+  // A stored answer's key, by the query string its request sent: the auth hook asks before validation.
+  const keysAsSent = new Map<string, string>();
   app.decorate('responseCache', store);
+  app.decorate('heldAnswer', (request: FastifyRequest, auth: RequestAuth) => {
+    if (request.routeOptions.config.responseCache !== true || request.method !== 'GET') return undefined;
+    const key = keysAsSent.get(sentKey(request, auth, today()));
+    return key === undefined ? undefined : store.peek(key, auth.accountId, auth.dataVersion);
+  });
   if (!store.enabled) return;
   const keys = new WeakMap<FastifyRequest, string>();
+  function rememberAsSent(request: FastifyRequest, auth: RequestAuth, key: string) {
+    const sent = sentKey(request, auth, today());
+    keysAsSent.delete(sent);
+    keysAsSent.set(sent, key);
+    if (keysAsSent.size > SENT_KEYS) keysAsSent.delete(keysAsSent.keys().next().value!);
+  }
 
   app.addHook('preHandler', async (request, reply) => {
+    // A held read (decision 172): its event was stored with the session check, for this very answer.
+    const held = request.recordedAnswer;
+    if (held) {
+      store.countHit();
+      return reply.code(200).type(held.contentType).send(held.body);
+    }
     if (request.routeOptions.config.responseCache !== true || request.method !== 'GET' || !request.auth) return;
-    const key = cacheKey(request, options.clock.now().toISOString().slice(0, 10));
-    if (!key) return;
+    const key = cacheKey(request, request.auth, today());
     const hit = store.get(key, request.auth.accountId, request.auth.dataVersion);
     if (!hit) {
       keys.set(request, key);
       return;
     }
+    rememberAsSent(request, request.auth, key);
     return reply.code(200).type(hit.contentType).send(hit.body);
   });
 
@@ -73,7 +97,10 @@ async function responseCachePlugin(app: FastifyInstance, options: ResponseCacheO
     if (key === undefined || reply.statusCode !== 200 || typeof payload !== 'string' || !request.auth) return payload;
     const contentType = reply.getHeader('content-type');
     if (typeof contentType !== 'string') return payload;
-    store.set(key, request.auth.accountId, request.auth.dataVersion, { body: payload, contentType });
+    // What the answer is a read of, from the validated request, so a held read's event names the same object.
+    const auditTarget = request.routeOptions.config.audit?.target?.(request, () => undefined);
+    store.set(key, request.auth.accountId, request.auth.dataVersion, { body: payload, contentType, auditTarget });
+    rememberAsSent(request, request.auth, key);
     return payload;
   });
 }

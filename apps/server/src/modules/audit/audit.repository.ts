@@ -1,11 +1,10 @@
 import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
 import type { AuditTargetKind } from '../../lib/audit-route.ts';
-import { canonicalAround, type ChainedFields } from './audit-chain.ts';
+import { appendManyItem, type AuditEventFields } from './audit-batch-item.ts';
+import { canonicalAround } from './audit-chain.ts';
 
 /** Namespace of the advisory lock that serialises appends to one account's chain (also in migrations 0024 and 0025). */
 const CHAIN_LOCK_NAMESPACE = 16_011;
-
-type AuditEventFields = Omit<ChainedFields, 'seq' | 'prev_hash' | 'account_id' | 'client_id'>;
 
 /**
  * Appends one event at the end of the chain of the account that owns the object's client, and says whether it
@@ -39,13 +38,7 @@ export interface PendingAuditEvent {
  * order given. Says, in the same order, whether each was written.
  */
 export async function appendAuditEvents(db: Kysely<Database>, batch: PendingAuditEvent[]): Promise<boolean[]> {
-  const events = batch.map(({ target, event }) => ({
-    kind: target.kind,
-    id: target.id,
-    ...event,
-    occurred_at: event.occurred_at.toISOString(),
-    ...canonicalAround(event),
-  }));
+  const events = batch.map(({ target, event }) => appendManyItem(target, event));
   const { rows } = await sql<{
     written: boolean[];
   }>`SELECT audit_append_many(${JSON.stringify(events)}::jsonb) AS written`.execute(db);

@@ -3,20 +3,9 @@ import { USER_TYPE, type AuditEvent } from '@medida/contracts';
 import type { AuditEventInput } from '../../lib/audit-route.ts';
 import { findVisibleClient } from '../../lib/client-scope.ts';
 import type { AppDeps } from '../../types.ts';
+import { auditFieldsOf } from './audit-batch-item.ts';
 import { createGroupAppend } from './audit-group-append.ts';
 import { appendAuditEvent, createAuditRepository, lockAuditChains } from './audit.repository.ts';
-
-const fieldsOf = (event: AuditEventInput, occurredAt: Date) => ({
-  occurred_at: occurredAt,
-  actor_id: event.actorId,
-  actor_type: event.actorType,
-  resource_type: event.resourceType,
-  resource_id: String(event.target.id),
-  action: event.action,
-  result: event.result,
-  request_id: event.requestId,
-  ip: event.ip,
-});
 
 type TrailRow = Awaited<ReturnType<ReturnType<typeof createAuditRepository>['listForClient']>>[number];
 
@@ -68,10 +57,11 @@ export function createAuditService(deps: Pick<AppDeps, 'db' | 'clock'>) {
      * Appends the event to the chain of the client's account, in a statement of its own shared with the events that
      * arrive meanwhile (decision 170); objects that lead to no client are not client data.
      */
-    record: (event: AuditEventInput): Promise<boolean> => groupAppend(event.target, fieldsOf(event, deps.clock.now())),
+    record: (event: AuditEventInput): Promise<boolean> =>
+      groupAppend(event.target, auditFieldsOf(event, deps.clock.now())),
     /** The same inside the caller's transaction: the event stands or falls with the change it records. */
     recordInTransaction: (trx: Transaction<Database>, event: AuditEventInput): Promise<boolean> =>
-      appendAuditEvent(trx, event.target, fieldsOf(event, deps.clock.now())),
+      appendAuditEvent(trx, event.target, auditFieldsOf(event, deps.clock.now())),
     /** Before appending to several accounts' chains in one transaction (see lockAuditChains). */
     lockChains: lockAuditChains,
   };

@@ -2,6 +2,37 @@ import { compiledQueries, sql, type Database, type Kysely } from '@medida/db';
 
 /** The auth hook's statement, run on every request: built and compiled once (compiledQueries, issue 11). */
 const activeSessionsQuery = compiledQueries<{ tokenHashes: string[] }>();
+const recordingReadsQuery = compiledQueries<{ tokenHashes: string[]; reads: string; now: Date }>();
+
+/**
+ * The live (not revoked) sessions of live (not deleted) users behind these token hashes, with each user's account
+ * and its data version (decision 160: the response cache's key). Expiry is checked by the caller against its clock.
+ */
+function activeSessions(db: Kysely<Database>, tokenHashes: string[]) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('account_data_versions as v', 'v.account_root_id', 'users.account_root_id')
+    .select([
+      'sessions.token_hash',
+      'users.account_root_id',
+      sql<number>`coalesce(v.version, 0)`.as('data_version'),
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.last_seen_at',
+      'sessions.idle_expires_at',
+      'sessions.absolute_expires_at',
+      'users.type as user_type',
+      'users.parent_user_id',
+      'users.creditos',
+      'users.cambia_pass',
+      'users.email_verified_at',
+    ])
+    .where('sessions.token_hash', '=', sql<string>`ANY(${tokenHashes}::text[])`)
+    .where('sessions.revoked_at', 'is', null)
+    .where('users.deleted_at', 'is', null);
+}
+export type SessionRow = Awaited<ReturnType<ReturnType<typeof activeSessions>['execute']>>[number];
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
@@ -35,30 +66,38 @@ export function createSessionsRepository(db: Kysely<Database>) {
      * clock. Several requests' look-ups go in one statement (decision 170).
      */
     findActiveByTokenHashes: (tokenHashes: string[]) =>
-      activeSessionsQuery.execute(db, 'active', { tokenHashes }, (p) =>
-        db
-          .selectFrom('sessions')
-          .innerJoin('users', 'users.id', 'sessions.user_id')
-          .leftJoin('account_data_versions as v', 'v.account_root_id', 'users.account_root_id')
-          .select([
-            'sessions.token_hash',
-            'users.account_root_id',
-            sql<number>`coalesce(v.version, 0)`.as('data_version'),
-            'sessions.id',
-            'sessions.user_id',
-            'sessions.last_seen_at',
-            'sessions.idle_expires_at',
-            'sessions.absolute_expires_at',
-            'users.type as user_type',
-            'users.parent_user_id',
-            'users.creditos',
-            'users.cambia_pass',
-            'users.email_verified_at',
-          ])
-          .where('sessions.token_hash', '=', sql<string>`ANY(${p.tokenHashes}::text[])`)
-          .where('sessions.revoked_at', 'is', null)
-          .where('users.deleted_at', 'is', null),
-      ),
+      activeSessionsQuery.execute(db, 'active', { tokenHashes }, (p) => activeSessions(db, p.tokenHashes)),
+
+    /**
+     * findActiveByTokenHashes, and in the same statement the audit events of the reads whose session still is what
+     * the server knew when it found their answer in memory (decision 172): not revoked, the user not deleted and of
+     * the same type and account, the account at the same data version, no temporary password, not expired at `now`.
+     * `reads` is a JSON array of { ord, token_hash, user_id, user_type, account_id, data_version, event }, `event`
+     * as `audit_append_many` takes it; every row carries the `ord`s of the reads whose events were appended.
+     */
+    findActiveRecordingReads: (tokenHashes: string[], reads: string, now: Date) =>
+      recordingReadsQuery.execute(db, 'recording', { tokenHashes, reads, now }, (p) => ({
+        compile: () =>
+          sql<SessionRow & { recorded: number[] }>`WITH s AS MATERIALIZED (${activeSessions(db, p.tokenHashes)}),
+            r AS MATERIALIZED (
+              SELECT (r.read->>'ord')::integer AS ord, r.read->'event' AS event
+                FROM jsonb_array_elements(${p.reads}::jsonb) AS r(read)
+                JOIN s ON s.token_hash = r.read->>'token_hash'
+                WHERE s.user_id = (r.read->>'user_id')::integer
+                  AND s.user_type = (r.read->>'user_type')::integer
+                  AND s.account_root_id = (r.read->>'account_id')::integer
+                  AND s.data_version = (r.read->>'data_version')::bigint
+                  AND s.cambia_pass IS DISTINCT FROM 1
+                  AND s.idle_expires_at > ${p.now}::timestamptz
+                  AND s.absolute_expires_at > ${p.now}::timestamptz
+            ),
+            w AS MATERIALIZED (
+              SELECT CASE WHEN count(*) > 0 THEN audit_append_many(jsonb_agg(r.event ORDER BY r.ord)) END AS written,
+                  coalesce(array_agg(r.ord ORDER BY r.ord), '{}') AS recorded
+                FROM r
+            )
+            SELECT s.*, w.recorded FROM s CROSS JOIN w`.compile(db),
+      })),
 
     /** Of `sessionIds`, those still live at `now` (not revoked, not expired, user not deleted). */
     findLiveIds: async (sessionIds: string[], now: Date) => {

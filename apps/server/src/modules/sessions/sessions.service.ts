@@ -6,29 +6,116 @@ import { batched, type BatchLimits } from '../../lib/batched.ts';
 import { MINUTE, type Clock } from '../../lib/clock.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
 import type { RequestAuth } from '../../types.ts';
-import { createSessionsRepository } from './sessions.repository.ts';
+import type { AuditEventInput } from '../../lib/audit-route.ts';
+import { appendManyItem, auditFieldsOf } from '../audit/audit-batch-item.ts';
+import { createSessionsRepository, type SessionRow } from './sessions.repository.ts';
 
 /** last_seen_at is written at most once a minute per session, so reads don't all turn into writes. */
 export const TOUCH_INTERVAL_MS = MINUTE;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 /** Session look-ups that arrive while one is on its way go together (decision 170). */
 const LOOKUP_LIMITS: BatchLimits = { inFlight: 1, batch: 100 };
+/** How many tokens' last known sessions are kept for held reads (decision 172); the oldest go first. */
+const KNOWN_SESSIONS = 10_000;
+
+/** A look-up, with the audit event of a read the server would answer from memory if the session is as known. */
+interface Lookup {
+  tokenHash: string;
+  read?: { known: RequestAuth; event: AuditEventInput; at: Date };
+}
+interface Found {
+  session: SessionRow | undefined;
+  /** The read's event was appended with the look-up (its session was as known). */
+  recorded: boolean;
+}
+
+/** What the auth hook learns of a request's token (authenticateHeldRead). */
+export interface SessionCheck {
+  auth: RequestAuth | null;
+  /** The event of the read offered by `eventFor` is stored: the held answer may go out as it is. */
+  recorded: boolean;
+}
 
 export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock; config: Pick<Config, 'session'> }) {
   const repo = createSessionsRepository(deps.db);
   const idleMs = deps.config.session.idleMinutes * MINUTE;
   const absoluteMs = deps.config.session.absoluteMinutes * MINUTE;
-  const findActive = batched(
-    {
-      one: async (tokenHash: string) => (await repo.findActiveByTokenHashes([tokenHash]))[0],
-      many: async (tokenHashes: string[]) => {
-        const rows = await repo.findActiveByTokenHashes([...new Set(tokenHashes)]);
-        const byHash = new Map(rows.map((row) => [row.token_hash, row]));
-        return tokenHashes.map((hash) => byHash.get(hash));
-      },
-    },
+  // Token hash → the session it had at its last check: what a held read's cache key and event are built from.
+  const known = new Map<string, RequestAuth>();
+
+  async function lookUp(lookups: Lookup[]): Promise<Found[]> {
+    const tokenHashes = [...new Set(lookups.map((l) => l.tokenHash))];
+    const reads = lookups.flatMap(({ tokenHash, read }, ord) =>
+      read
+        ? [
+            {
+              ord,
+              token_hash: tokenHash,
+              user_id: read.known.userId,
+              user_type: read.known.userType,
+              account_id: read.known.accountId,
+              data_version: read.known.dataVersion,
+              event: appendManyItem(read.event.target, auditFieldsOf(read.event, read.at)),
+            },
+          ]
+        : [],
+    );
+    // A batch's reads are checked against one instant. Each request's expiry check comes after, on the clock: a
+    // session that expires in between has its event and a 401 (a read recorded in excess, never one missed).
+    const now = reads.length > 0 ? lookups.find((l) => l.read)!.read!.at : null;
+    let rows: SessionRow[];
+    let recorded = new Set<number>();
+    if (now) {
+      const found = await repo.findActiveRecordingReads(tokenHashes, JSON.stringify(reads), now);
+      recorded = new Set(found[0]?.recorded);
+      rows = found;
+    } else rows = await repo.findActiveByTokenHashes(tokenHashes);
+    const byHash = new Map(rows.map((row) => [row.token_hash, row]));
+    return lookups.map((l, ord) => ({ session: byHash.get(l.tokenHash), recorded: recorded.has(ord) }));
+  }
+  const findActive = batched<Lookup, Found>(
+    { one: async (lookup) => (await lookUp([lookup]))[0]!, many: lookUp },
     LOOKUP_LIMITS,
   );
+
+  async function check(token: string, eventFor?: (known: RequestAuth) => AuditEventInput | undefined) {
+    if (!TOKEN_FORMAT.test(token)) return { auth: null, recorded: false };
+    const tokenHash = sha256Hex(token);
+    const last = eventFor && known.get(tokenHash);
+    const event = last && eventFor(last);
+    const { session, recorded } = await findActive({
+      tokenHash,
+      read: last && event ? { known: last, event, at: deps.clock.now() } : undefined,
+    });
+    const auth = session ? await live(session) : null;
+    known.delete(tokenHash);
+    if (auth) {
+      known.set(tokenHash, auth);
+      if (known.size > KNOWN_SESSIONS) known.delete(known.keys().next().value!);
+    }
+    return { auth, recorded: recorded && auth !== null };
+  }
+
+  /** The request's auth if the session has not expired at `now`, extending its idle expiry (at most once a minute). */
+  async function live(session: SessionRow): Promise<RequestAuth | null> {
+    const now = deps.clock.now();
+    if (now >= session.idle_expires_at || now >= session.absolute_expires_at) return null;
+    if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+      const idleExpiresAt = new Date(Math.min(now.getTime() + idleMs, session.absolute_expires_at.getTime()));
+      await repo.touch(session.id, now, idleExpiresAt);
+    }
+    return {
+      userId: session.user_id,
+      sessionId: session.id,
+      userType: session.user_type,
+      parentId: session.parent_user_id,
+      credits: session.creditos,
+      mustChangePassword: session.cambia_pass === 1,
+      emailVerified: session.email_verified_at !== null,
+      accountId: session.account_root_id,
+      dataVersion: session.data_version,
+    };
+  }
 
   return {
     /** A new opaque token; only its SHA-256 is stored. */
@@ -48,28 +135,18 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
     },
 
     /** The session behind a bearer token, or null when unknown, revoked, idle too long or too old. */
-    async authenticate(token: string): Promise<RequestAuth | null> {
-      if (!TOKEN_FORMAT.test(token)) return null;
-      const session = await findActive(sha256Hex(token));
-      if (!session) return null;
-      const now = deps.clock.now();
-      if (now >= session.idle_expires_at || now >= session.absolute_expires_at) return null;
-      if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-        const idleExpiresAt = new Date(Math.min(now.getTime() + idleMs, session.absolute_expires_at.getTime()));
-        await repo.touch(session.id, now, idleExpiresAt);
-      }
-      return {
-        userId: session.user_id,
-        sessionId: session.id,
-        userType: session.user_type,
-        parentId: session.parent_user_id,
-        credits: session.creditos,
-        mustChangePassword: session.cambia_pass === 1,
-        emailVerified: session.email_verified_at !== null,
-        accountId: session.account_root_id,
-        dataVersion: session.data_version,
-      };
-    },
+    authenticate: async (token: string): Promise<RequestAuth | null> => (await check(token)).auth,
+
+    /**
+     * authenticate, for a read the server may answer from memory (decision 172): `eventFor` gets the session this
+     * token had at its last check and returns the read's audit event if the answer held for that session is there.
+     * The event is appended by the look-up's own statement only if the session is still that one; `recorded` says
+     * whether it was, so the held answer may go out without a second trip to the database.
+     */
+    authenticateHeldRead: (
+      token: string,
+      eventFor: (known: RequestAuth) => AuditEventInput | undefined,
+    ): Promise<SessionCheck> => check(token, eventFor),
 
     /** The user's live sessions, the requesting one marked `current`. */
     async listLive(userId: number, currentSessionId: string): Promise<ActiveSession[]> {
