@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluationBody } from '../test/evaluation-factories.ts';
+import { evaluationBody, postEvaluation } from '../test/evaluation-factories.ts';
 import { bearer, login } from '../test/factories.ts';
 import { twoTenants } from '../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
@@ -13,14 +13,7 @@ describe('response cache', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     t = await twoTenants(ctx);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/web/ingresaevaluacion',
-      headers: t.owner.headers,
-      payload: evaluationBody(t.client.id, t.owner.id),
-    });
-    expect(res.statusCode).toBe(200);
-    evaluationId = res.json<{ evaluacion: { id: number } }>().evaluacion.id;
+    evaluationId = await postEvaluation(ctx.app, t.owner.headers, evaluationBody(t.client.id, t.owner.id));
   }, 180_000); // slow on a loaded machine (logins hash with production argon2 parameters)
   afterAll(() => ctx?.close());
 

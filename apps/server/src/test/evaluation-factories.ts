@@ -1,4 +1,5 @@
 import type { CreateEvaluationBody } from '@medida/contracts';
+import type { FastifyInstance } from 'fastify';
 
 /** A valid bioimpedance evaluation body (type 1) for `clientId` by `evaluatorId`; override any field. */
 export function evaluationBody(
@@ -53,4 +54,20 @@ export function fourSkinfoldBody(
     },
     ...overrides,
   } as Partial<CreateEvaluationBody>);
+}
+
+/** Creates an evaluation through the API as the user behind `headers`; throws unless it was saved. */
+export async function postEvaluation(
+  app: FastifyInstance,
+  headers: object,
+  body: CreateEvaluationBody,
+): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/web/ingresaevaluacion',
+    headers: { ...headers },
+    payload: body,
+  });
+  if (res.statusCode !== 200) throw new Error(`ingresaevaluacion answered ${res.statusCode}: ${res.body}`);
+  return res.json<{ evaluacion: { id: number } }>().evaluacion.id;
 }

@@ -3,7 +3,7 @@ import { sql, type Database, type Transaction } from '@medida/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../lib/clock.ts';
 import { createSessionsService } from './sessions.service.ts';
-import { evaluationBody } from '../../test/evaluation-factories.ts';
+import { evaluationBody, postEvaluation } from '../../test/evaluation-factories.ts';
 import { bearer, login } from '../../test/factories.ts';
 import { twoTenants } from '../../test/people-factories.ts';
 import type { RequestAuth } from '../../types.ts';
@@ -25,14 +25,8 @@ describe('held reads', () => {
   /** A professional with a client and one evaluation, and a fresh session that has read it twice (the held read). */
   async function heldRead() {
     const t = await twoTenants(ctx);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/web/ingresaevaluacion',
-      headers: t.owner.headers,
-      payload: evaluationBody(t.client.id, t.owner.id),
-    });
-    expect(created.statusCode).toBe(200);
-    const url = `/web/getevaluacion?evaluationID=${created.json<{ evaluacion: { id: number } }>().evaluacion.id}`;
+    const evaluationId = await postEvaluation(ctx.app, t.owner.headers, evaluationBody(t.client.id, t.owner.id));
+    const url = `/web/getevaluacion?evaluationID=${evaluationId}`;
     const headers = bearer(await login(ctx.app, t.owner));
     const read = () => ctx.app.inject({ method: 'GET', url, headers });
     const first = await read();
@@ -117,13 +111,7 @@ describe('held reads', () => {
   it("answers afresh, with one event, once the account's data changed", async () => {
     const { t, read, first, successes } = await heldRead();
     const before = await successes();
-    const other = await ctx.app.inject({
-      method: 'POST',
-      url: '/web/ingresaevaluacion',
-      headers: t.owner.headers,
-      payload: evaluationBody(t.client.id, t.owner.id, { fecha: '2026-03-01' }),
-    });
-    expect(other.statusCode).toBe(200);
+    await postEvaluation(ctx.app, t.owner.headers, evaluationBody(t.client.id, t.owner.id, { fecha: '2026-03-01' }));
     const fresh = await read();
     expect(fresh.statusCode).toBe(200);
     // The client's history in the answer now has the new evaluation: not the held body.
