@@ -7,9 +7,11 @@ import { defineConfig, type InlineConfig, type Plugin, type Rolldown } from 'vit
 import react from '@vitejs/plugin-react';
 import { signedInChunkGroups } from './vite/first-screen-chunks.ts';
 import { firstScreen } from './vite/first-screen-plugin.ts';
+import { scrollAreaWithoutFloatingUi } from './vite/scroll-area-refs.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+const scrollAreaRefs = () => scrollAreaWithoutFloatingUi(path.join(root, 'src/lib/scroll-area-merge-refs.ts'));
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build, at the highest levels (paid once at build
@@ -57,7 +59,7 @@ function buildOptions(groups: Rolldown.CodeSplittingGroup[]): NonNullable<Inline
 // The API lives under /web on the Fastify server; in dev we proxy it (HTTP and the chat WebSocket)
 // so the browser sees one origin, exactly as in production where the server serves dist/.
 export default defineConfig(async ({ command }) => ({
-  plugins: [react(), firstScreen(root), precompress()],
+  plugins: [react(), scrollAreaRefs(), firstScreen(root), precompress()],
   root,
   server: {
     port: 5173,
@@ -90,7 +92,7 @@ export default defineConfig(async ({ command }) => ({
               'src/app/routes/pages-route.tsx',
             ],
           },
-          { root, plugins: [react()], build: buildOptions([]) },
+          { root, plugins: [react(), scrollAreaRefs()], build: buildOptions([]) },
         )
       : [],
   ),
