@@ -106,16 +106,6 @@ describe('first screen', () => {
     ).not.toEqual([]);
     for (const line of started)
       if (line.startsWith('/web/getUserChatRooms') || /\/assets\/overlays-/.test(line)) expect(line).toMatch(/ after$/);
-    // Popover positioning (@floating-ui) is for menus and overlays: none of the scripts before the cards holds it.
-    const scriptsBefore = started
-      .filter((line) => / before$/.test(line) && /\.js /.test(line))
-      .map((l) => l.split(' ')[0]);
-    expect(scriptsBefore).not.toEqual([]);
-    const withFloatingUi = await page.evaluate(async (paths) => {
-      const bodies = await Promise.all(paths.map(async (path) => [path, await (await fetch(path)).text()] as const));
-      return bodies.filter(([, body]) => body.includes('data-floating-ui-')).map(([path]) => path);
-    }, scriptsBefore);
-    expect(withFloatingUi).toEqual([]);
     // Another page waits for every Mantine style: all.css is applied when its cards show.
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-sessions').click();
