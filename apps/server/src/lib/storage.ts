@@ -71,9 +71,13 @@ export function createDiskStorage(root: string): BlobStorage {
           done(null, chunk);
         },
       });
+      const file = createWriteStream(tmpPath(key), { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(source, meter, createWriteStream(tmpPath(key), { flags: 'wx', mode: 0o600 }));
+        await pipeline(source, meter, file);
       } catch (error) {
+        // The file is opened asynchronously: a source that fails first (the request's byte budget) rejects before
+        // the open is done, and removing the path then would leave the file it creates behind.
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
         await rm(tmpPath(key), { force: true });
         throw error;
       }
