@@ -2,7 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type DbHandle } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMaintenancePass, scheduleEmbeddedMaintenance, tablesNeedingMaintenance } from './embedded-maintenance.ts';
+import {
+  runMaintenancePass,
+  scheduleEmbeddedMaintenance,
+  tablesNeedingMaintenance,
+  tablesWithEmptyStatistics,
+} from './embedded-maintenance.ts';
 
 const silent = { info: () => {}, warn: () => {} };
 
@@ -83,6 +88,54 @@ describe('embedded database maintenance (decision 166)', () => {
       await quiet.stop();
       expect(logged.length).toBeGreaterThan(0);
       expect(await tablesNeedingMaintenance(handle.db)).not.toContain('companies');
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === '')(
+    'on PGlite a table analyzed while empty is analyzed once it grows, under traffic, and its kept plan is made again',
+    async () => {
+      // Emptied, vacuumed and analyzed: the statistics every table of a new database starts with (no rows).
+      await sql`DELETE FROM login_failures`.execute(handle.db);
+      await sql`VACUUM login_failures`.execute(handle.db);
+      await sql`ANALYZE login_failures`.execute(handle.db);
+      expect(await tablesWithEmptyStatistics(handle.db)).not.toContain('login_failures');
+      // A statement prepared while the table is empty keeps a plan made for no rows (decision 173).
+      await sql
+        .raw(
+          `PREPARE latest_failure(text) AS
+             SELECT failed_at FROM login_failures WHERE account_key = $1 ORDER BY failed_at DESC LIMIT 1`,
+        )
+        .execute(handle.db);
+      for (let i = 0; i < 6; i++) await sql.raw(`EXECUTE latest_failure('k')`).execute(handle.db);
+      const plan = async () =>
+        (await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE latest_failure('k')`).execute(handle.db)).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
+      await sql`INSERT INTO login_failures (account_key, failed_at)
+                SELECT 'key ' || n, now() FROM generate_series(1, 5000) AS n`.execute(handle.db);
+      expect(await tablesWithEmptyStatistics(handle.db)).toContain('login_failures');
+      expect(await plan()).toContain('Seq Scan on login_failures');
+
+      // Requests keep coming (never quiet): the check still runs.
+      const logged: unknown[] = [];
+      const busy = scheduleEmbeddedMaintenance({
+        handle,
+        log: { info: (obj: unknown) => logged.push(obj), warn: () => {} },
+        quietFor: () => 0,
+        emptyStatisticsCheckMs: 5,
+      })!;
+      for (let i = 0; i < 200 && logged.length === 0; i++) await sleep(25);
+      await busy.stop();
+      expect(logged).toContainEqual({ tables: expect.arrayContaining(['login_failures']), ms: expect.any(Number) });
+      expect(await tablesWithEmptyStatistics(handle.db)).not.toContain('login_failures');
+      expect(await plan()).not.toContain('Seq Scan');
+      expect(await plan()).toMatch(/Index (Only )?Scan/);
+      await sql.raw('DEALLOCATE latest_failure').execute(handle.db);
+
+      // Only dead rows left: analyzed once (no more pages than its statistics say), not again at every check.
+      await sql`DELETE FROM login_failures`.execute(handle.db);
+      await sql`ANALYZE login_failures`.execute(handle.db);
+      expect(await tablesWithEmptyStatistics(handle.db)).not.toContain('login_failures');
     },
   );
 

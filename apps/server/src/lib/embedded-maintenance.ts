@@ -10,6 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 /** How often the server looks for work, and how long no request must have started or ended before it starts. */
 export const MAINTENANCE_CHECK_MS = 60_000;
 export const MAINTENANCE_QUIET_MS = 10_000;
+/** How often the server looks for tables the planner believes empty that now hold rows (any traffic). */
+export const EMPTY_STATISTICS_CHECK_MS = 5_000;
 
 /**
  * The tables autovacuum would pick, with PostgreSQL's default thresholds (`autovacuum_*_threshold` and
@@ -36,6 +38,36 @@ export async function tablesNeedingMaintenance(db: Kysely<Database>): Promise<st
             OR (c.relpages > 8 AND c.relallvisible < c.relpages / 2))
      ORDER BY pg_relation_size(c.oid), c.relname`.execute(db);
   return rows.map((row) => row.relname);
+}
+
+/**
+ * Tables whose statistics know no rows (never analyzed, or analyzed while empty, as every table of a new database
+ * is) but which have grown since (more pages than the statistics recorded: a table left with dead rows only is not
+ * picked again and again). A plan made while such a table was empty, a prepared statement's or one a PL/pgSQL
+ * function keeps, reads all of it and sorts it, and is kept until the table's next ANALYZE (decision 173): on a new
+ * database under steady traffic, audit_append_many's chain-end read went from an index probe to a scan of the
+ * whole trail, and its cost grew with every event.
+ */
+export async function tablesWithEmptyStatistics(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ relname: string }>`
+    SELECT c.relname
+      FROM pg_class c
+     WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace
+       AND c.reltuples <= 0
+       AND pg_relation_size(c.oid) > c.relpages::bigint * current_setting('block_size')::int
+     ORDER BY c.relname`.execute(db);
+  return rows.map((row) => row.relname);
+}
+
+/**
+ * ANALYZE, one statement per table, of the tables the planner believes empty that now hold rows; it also makes the
+ * plans kept for them be made again. Not held back by traffic: an ANALYZE reads a sample of at most 30,000 rows,
+ * while a stale plan costs more with every request.
+ */
+export async function analyzeTablesWithEmptyStatistics(db: Kysely<Database>): Promise<string[]> {
+  const tables = await tablesWithEmptyStatistics(db);
+  for (const table of tables) await sql`ANALYZE ${sql.id(table)}`.execute(db);
+  return tables;
 }
 
 export interface MaintenancePass {
@@ -80,20 +112,26 @@ export interface MaintenanceOptions {
   quietFor: () => number;
   checkMs?: number;
   quietMs?: number;
+  emptyStatisticsCheckMs?: number;
 }
 
 /**
- * Schedules maintenance passes on PGlite; returns undefined on PostgreSQL. The first check comes one interval
- * after the start, never on the start's critical path; timers do not hold the process open.
+ * Schedules maintenance on PGlite; returns undefined on PostgreSQL. Two checks, each first one interval after the
+ * start (never on the start's critical path), one statement at a time on the one session; timers do not hold the
+ * process open:
+ *  - every `emptyStatisticsCheckMs`, whatever the traffic: ANALYZE of the tables the planner believes empty;
+ *  - every `checkMs`, when no request has come for `quietMs`: a VACUUM and ANALYZE pass over what changed.
  */
 export function scheduleEmbeddedMaintenance(options: MaintenanceOptions): EmbeddedMaintenance | undefined {
   if (options.handle.driver !== 'pglite') return undefined;
   const { handle, log, quietFor } = options;
   const checkMs = options.checkMs ?? MAINTENANCE_CHECK_MS;
   const quietMs = options.quietMs ?? MAINTENANCE_QUIET_MS;
+  const emptyStatisticsCheckMs = options.emptyStatisticsCheckMs ?? EMPTY_STATISTICS_CHECK_MS;
   let stopped = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let emptyStatisticsTimer: NodeJS.Timeout | undefined;
 
   const proceed = () => !stopped && quietFor() >= quietMs;
   const schedule = () => {
@@ -101,32 +139,53 @@ export function scheduleEmbeddedMaintenance(options: MaintenanceOptions): Embedd
     timer = setTimeout(check, checkMs);
     timer.unref();
   };
-  function check() {
-    if (!proceed()) return schedule();
-    const started = performance.now();
-    running = runMaintenancePass(handle.db, proceed).then(
-      (pass) => {
-        if (pass.tables.length > 0 || pass.deferred > 0)
-          log.info(
-            { ...pass, ms: Math.round(performance.now() - started) },
-            'embedded database maintenance: VACUUM and ANALYZE',
-          );
-      },
-      (err: unknown) => {
-        if (!stopped) log.warn({ err }, 'embedded database maintenance failed');
-      },
-    );
+  const scheduleEmptyStatistics = () => {
+    if (stopped) return;
+    emptyStatisticsTimer = setTimeout(analyzeEmptyStatistics, emptyStatisticsCheckMs);
+    emptyStatisticsTimer.unref();
+  };
+  /** One task at a time on the one session: a failure is logged, and the task's check is scheduled again. */
+  function runThen(task: () => Promise<void>, scheduleAgain: () => void) {
+    running = task().catch((err: unknown) => {
+      if (!stopped) log.warn({ err }, 'embedded database maintenance failed');
+    });
     void running.finally(() => {
       running = undefined;
-      schedule();
+      scheduleAgain();
     });
   }
+  function analyzeEmptyStatistics() {
+    if (stopped || running) return scheduleEmptyStatistics();
+    runThen(async () => {
+      const started = performance.now();
+      const tables = await analyzeTablesWithEmptyStatistics(handle.db);
+      if (tables.length > 0)
+        log.info(
+          { tables, ms: Math.round(performance.now() - started) },
+          'embedded database maintenance: ANALYZE of tables believed empty',
+        );
+    }, scheduleEmptyStatistics);
+  }
+  function check() {
+    if (running || !proceed()) return schedule();
+    runThen(async () => {
+      const started = performance.now();
+      const pass = await runMaintenancePass(handle.db, proceed);
+      if (pass.tables.length > 0 || pass.deferred > 0)
+        log.info(
+          { ...pass, ms: Math.round(performance.now() - started) },
+          'embedded database maintenance: VACUUM and ANALYZE',
+        );
+    }, schedule);
+  }
   schedule();
+  scheduleEmptyStatistics();
 
   return {
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(emptyStatisticsTimer);
       await running;
     },
   };
