@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { sql, type DbHandle } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
 import type { Config } from '../src/config.ts';
-import { runMaintenancePass } from '../src/lib/embedded-maintenance.ts';
+import { runMaintenancePass } from '../src/lib/database-maintenance.ts';
 import { createDashboardRepository } from '../src/modules/dashboard/dashboard.repository.ts';
 import { createDashboardService } from '../src/modules/dashboard/dashboard.service.ts';
 import { createEvaluationsService } from '../src/modules/evaluations/evaluations.service.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb, sql } from '@medida/db';
-import { runMaintenancePass, tablesNeedingMaintenance } from '../src/lib/embedded-maintenance.ts';
+import { runMaintenancePass, tablesNeedingMaintenance } from '../src/lib/database-maintenance.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('BENCH_DATA_DIR: a copy of a data directory');

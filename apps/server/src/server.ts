@@ -17,7 +17,7 @@ import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
 import { openDatabase } from './lib/open-database.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
-import { scheduleEmbeddedMaintenance } from './lib/embedded-maintenance.ts';
+import { scheduleDatabaseMaintenance } from './lib/database-maintenance.ts';
 import { createDiskStorage } from './lib/storage.ts';
 import { sweepUploads } from './modules/attachments/uploads-sweep.ts';
 import { createLoginThrottleService } from './modules/login-throttle/login-throttle.service.ts';
@@ -116,23 +116,23 @@ async function main() {
   prune.unref();
   runningApp.addHook('onClose', async () => clearInterval(prune));
 
-  // PGlite has no autovacuum: VACUUM (ANALYZE) what changed, table by table, while no request comes (decision 166).
+  // Tables the planner believes empty are analyzed once they grow (decision 173); PGlite has no autovacuum, so there
+  // the server also vacuums and analyzes what changed, table by table, while no request comes (decision 166).
   let lastActivity = performance.now();
   const touch = async () => {
     lastActivity = performance.now();
   };
   runningApp.addHook('onRequest', touch);
   runningApp.addHook('onResponse', touch);
-  const maintenance = scheduleEmbeddedMaintenance({
+  const maintenance = scheduleDatabaseMaintenance({
     handle: db,
     log: runningApp.log,
     quietFor: () => performance.now() - lastActivity,
   });
   // preClose runs before the database plugin's onClose: the table being vacuumed finishes first.
-  if (maintenance)
-    runningApp.addHook('preClose', async () => {
-      await maintenance.stop();
-    });
+  runningApp.addHook('preClose', async () => {
+    await maintenance.stop();
+  });
 
   const listeningAt = await runningApp.listen({ port: config.port, host: config.host });
   runningApp.log.info(

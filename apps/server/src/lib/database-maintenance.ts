@@ -2,9 +2,12 @@ import { sql, type DbHandle, type Kysely, type Database } from '@medida/db';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * PGlite has no autovacuum launcher: without this its tables' statistics and visibility maps are never refreshed,
- * and the planner keeps estimating from whatever the last manual ANALYZE saw (decision 166). PostgreSQL runs its
- * own autovacuum, so this is for the embedded database only.
+ * The server's own care of the planner's statistics:
+ *  - on both databases, a table the planner believes empty is analyzed as soon as it grows (decision 173): plans
+ *    kept from while it was empty would otherwise stay until an ANALYZE that may be far off (autovacuum waits for 50
+ *    changed rows and its next round, and may be off);
+ *  - on PGlite, which has no autovacuum launcher, what autovacuum would do, while the server is quiet (decision 166):
+ *    without it, its tables' statistics and visibility maps are never refreshed.
  */
 
 /** How often the server looks for work, and how long no request must have started or ended before it starts. */
@@ -41,12 +44,12 @@ export async function tablesNeedingMaintenance(db: Kysely<Database>): Promise<st
 }
 
 /**
- * Tables whose statistics know no rows (never analyzed, or analyzed while empty, as every table of a new database
- * is) but which have grown since (more pages than the statistics recorded: a table left with dead rows only is not
- * picked again and again). A plan made while such a table was empty, a prepared statement's or one a PL/pgSQL
- * function keeps, reads all of it and sorts it, and is kept until the table's next ANALYZE (decision 173): on a new
- * database under steady traffic, audit_append_many's chain-end read went from an index probe to a scan of the
- * whole trail, and its cost grew with every event.
+ * Tables whose statistics know no rows (never analyzed, or analyzed while empty: every table of a new PGlite
+ * database, and any after an ANALYZE while it was empty) but which have grown since (more pages than the statistics
+ * recorded: a table left with dead rows only is not picked again and again). A plan made while such a table was
+ * empty, a prepared statement's or one a PL/pgSQL function keeps, reads all of it and sorts it, and is kept until the
+ * table's next ANALYZE (decision 173): on a new database under steady traffic, audit_append_many's chain-end read
+ * went from an index probe to a scan of the whole trail, and its cost grew with every event.
  */
 export async function tablesWithEmptyStatistics(db: Kysely<Database>): Promise<string[]> {
   const { rows } = await sql<{ relname: string }>`
@@ -100,7 +103,7 @@ export async function runMaintenancePass(
   return { tables, deferred: pending.length - tables.length };
 }
 
-export interface EmbeddedMaintenance {
+export interface DatabaseMaintenance {
   /** Stops scheduling and waits for the table being vacuumed, if any, so the database closes after it. */
   stop(): Promise<void>;
 }
@@ -116,14 +119,13 @@ export interface MaintenanceOptions {
 }
 
 /**
- * Schedules maintenance on PGlite; returns undefined on PostgreSQL. Two checks, each first one interval after the
- * start (never on the start's critical path), one statement at a time on the one session; timers do not hold the
- * process open:
+ * Schedules the maintenance: two checks, each first one interval after the start (never on the start's critical
+ * path), one maintenance statement at a time; timers do not hold the process open:
  *  - every `emptyStatisticsCheckMs`, whatever the traffic: ANALYZE of the tables the planner believes empty;
- *  - every `checkMs`, when no request has come for `quietMs`: a VACUUM and ANALYZE pass over what changed.
+ *  - on PGlite only, every `checkMs`, when no request has come for `quietMs`: a VACUUM and ANALYZE pass over what
+ *    changed (PostgreSQL's autovacuum does that).
  */
-export function scheduleEmbeddedMaintenance(options: MaintenanceOptions): EmbeddedMaintenance | undefined {
-  if (options.handle.driver !== 'pglite') return undefined;
+export function scheduleDatabaseMaintenance(options: MaintenanceOptions): DatabaseMaintenance {
   const { handle, log, quietFor } = options;
   const checkMs = options.checkMs ?? MAINTENANCE_CHECK_MS;
   const quietMs = options.quietMs ?? MAINTENANCE_QUIET_MS;
@@ -147,7 +149,7 @@ export function scheduleEmbeddedMaintenance(options: MaintenanceOptions): Embedd
   /** One task at a time on the one session: a failure is logged, and the task's check is scheduled again. */
   function runThen(task: () => Promise<void>, scheduleAgain: () => void) {
     running = task().catch((err: unknown) => {
-      if (!stopped) log.warn({ err }, 'embedded database maintenance failed');
+      if (!stopped) log.warn({ err }, 'database maintenance failed');
     });
     void running.finally(() => {
       running = undefined;
@@ -162,7 +164,7 @@ export function scheduleEmbeddedMaintenance(options: MaintenanceOptions): Embedd
       if (tables.length > 0)
         log.info(
           { tables, ms: Math.round(performance.now() - started) },
-          'embedded database maintenance: ANALYZE of tables believed empty',
+          'database maintenance: ANALYZE of tables believed empty',
         );
     }, scheduleEmptyStatistics);
   }
@@ -178,7 +180,7 @@ export function scheduleEmbeddedMaintenance(options: MaintenanceOptions): Embedd
         );
     }, schedule);
   }
-  schedule();
+  if (handle.driver === 'pglite') schedule();
   scheduleEmptyStatistics();
 
   return {
