@@ -6,7 +6,7 @@ import {
   runMaintenancePass,
   scheduleDatabaseMaintenance,
   tablesNeedingMaintenance,
-  tablesWithEmptyStatistics,
+  tablesOutgrowingTheirStatistics,
 } from './database-maintenance.ts';
 
 const silent = { info: () => {}, warn: () => {} };
@@ -96,7 +96,7 @@ describe('database maintenance (decisions 166 and 173)', () => {
     await sql`DELETE FROM login_failures`.execute(handle.db);
     await sql`VACUUM login_failures`.execute(handle.db);
     await sql`ANALYZE login_failures`.execute(handle.db);
-    expect(await tablesWithEmptyStatistics(handle.db)).not.toContain('login_failures');
+    expect(await tablesOutgrowingTheirStatistics(handle.db)).not.toContain('login_failures');
 
     // A statement prepared while the table is empty keeps a plan made for no rows (decision 173). PostgreSQL: on one
     // connection of the pool. PGlite has one session: holding it would keep the maintenance's ANALYZE waiting.
@@ -116,7 +116,7 @@ describe('database maintenance (decisions 166 and 173)', () => {
           .join('\n');
       await sql`INSERT INTO login_failures (account_key, failed_at)
                 SELECT 'key ' || n, now() FROM generate_series(1, 5000) AS n`.execute(connection);
-      expect(await tablesWithEmptyStatistics(connection)).toContain('login_failures');
+      expect(await tablesOutgrowingTheirStatistics(connection)).toContain('login_failures');
       expect(await plan()).toContain('Seq Scan on login_failures');
 
       // Requests keep coming (never quiet): the check still runs.
@@ -125,12 +125,12 @@ describe('database maintenance (decisions 166 and 173)', () => {
         handle,
         log: { info: (obj: unknown) => logged.push(obj), warn: () => {} },
         quietFor: () => 0,
-        emptyStatisticsCheckMs: 5,
+        outgrownStatisticsCheckMs: 5,
       });
       for (let i = 0; i < 200 && logged.length === 0; i++) await sleep(25);
       await busy.stop();
       expect(logged).toContainEqual({ tables: expect.arrayContaining(['login_failures']), ms: expect.any(Number) });
-      expect(await tablesWithEmptyStatistics(connection)).not.toContain('login_failures');
+      expect(await tablesOutgrowingTheirStatistics(connection)).not.toContain('login_failures');
       expect(await plan()).not.toContain('Seq Scan');
       expect(await plan()).toMatch(/Index (Only )?Scan/);
       await sql.raw('DEALLOCATE latest_failure').execute(connection);
@@ -139,7 +139,21 @@ describe('database maintenance (decisions 166 and 173)', () => {
     // Only dead rows left: analyzed once (no more pages than its statistics say), not again at every check.
     await sql`DELETE FROM login_failures`.execute(handle.db);
     await sql`ANALYZE login_failures`.execute(handle.db);
-    expect(await tablesWithEmptyStatistics(handle.db)).not.toContain('login_failures');
+    expect(await tablesOutgrowingTheirStatistics(handle.db)).not.toContain('login_failures');
+  });
+
+  it('a table analyzed while small is picked again once it has doubled, not before', async () => {
+    const addFailures = (count: number) =>
+      sql`INSERT INTO login_failures (account_key, failed_at)
+          SELECT 'small ' || n, now() FROM generate_series(1, ${count}::int) AS n`.execute(handle.db);
+    await sql`DELETE FROM login_failures`.execute(handle.db);
+    await sql`VACUUM login_failures`.execute(handle.db);
+    await addFailures(10);
+    await sql`ANALYZE login_failures`.execute(handle.db); // one page: a scan and a sort beat the index
+    await addFailures(10);
+    expect(await tablesOutgrowingTheirStatistics(handle.db)).not.toContain('login_failures');
+    await addFailures(1_000);
+    expect(await tablesOutgrowingTheirStatistics(handle.db)).toContain('login_failures');
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))(
@@ -151,7 +165,7 @@ describe('database maintenance (decisions 166 and 173)', () => {
         log: silent,
         quietFor: () => Number.POSITIVE_INFINITY,
         checkMs: 1,
-        emptyStatisticsCheckMs: 60_000,
+        outgrownStatisticsCheckMs: 60_000,
       });
       await sleep(100);
       await maintenance.stop();

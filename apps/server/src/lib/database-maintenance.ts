@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * The server's own care of the planner's statistics:
- *  - on both databases, a table the planner believes empty is analyzed as soon as it grows (decision 173): plans
- *    kept from while it was empty would otherwise stay until an ANALYZE that may be far off (autovacuum waits for 50
- *    changed rows and its next round, and may be off);
+ *  - on both databases, a table that has doubled since its statistics were taken (or grows from "empty") is
+ *    analyzed at once (decision 173): plans kept from while it was small would otherwise stay until an ANALYZE that
+ *    may be far off (autovacuum waits for its thresholds and its next round, and may be off);
  *  - on PGlite, which has no autovacuum launcher, what autovacuum would do, while the server is quiet (decision 166):
  *    without it, its tables' statistics and visibility maps are never refreshed.
  */
@@ -13,8 +13,8 @@ import type { FastifyBaseLogger } from 'fastify';
 /** How often the server looks for work, and how long no request must have started or ended before it starts. */
 export const MAINTENANCE_CHECK_MS = 60_000;
 export const MAINTENANCE_QUIET_MS = 10_000;
-/** How often the server looks for tables the planner believes empty that now hold rows (any traffic). */
-export const EMPTY_STATISTICS_CHECK_MS = 5_000;
+/** How often the server looks for tables that have outgrown their statistics (whatever the traffic). */
+export const OUTGROWN_STATISTICS_CHECK_MS = 5_000;
 
 /**
  * The tables autovacuum would pick, with PostgreSQL's default thresholds (`autovacuum_*_threshold` and
@@ -44,31 +44,31 @@ export async function tablesNeedingMaintenance(db: Kysely<Database>): Promise<st
 }
 
 /**
- * Tables whose statistics know no rows (never analyzed, or analyzed while empty: every table of a new PGlite
- * database, and any after an ANALYZE while it was empty) but which have grown since (more pages than the statistics
- * recorded: a table left with dead rows only is not picked again and again). A plan made while such a table was
- * empty, a prepared statement's or one a PL/pgSQL function keeps, reads all of it and sorts it, and is kept until the
- * table's next ANALYZE (decision 173): on a new database under steady traffic, audit_append_many's chain-end read
- * went from an index probe to a scan of the whole trail, and its cost grew with every event.
+ * Tables that have outgrown their statistics: more than twice the pages the statistics recorded (any pages at all
+ * for a table they say is empty, as every table of a new PGlite database is, and any after an ANALYZE while it was
+ * empty). A plan made while such a table was that small, a prepared statement's or one a PL/pgSQL function keeps,
+ * reads all of it and sorts it, and is kept until the table's next ANALYZE (decision 173): on a new database under
+ * steady traffic, audit_append_many's chain-end read went from an index probe to a scan of the whole trail, and its
+ * cost grew with every event. Doubling bounds the work: a table is analyzed again only after it has doubled, and one
+ * left with dead rows only (its pages as recorded) is not picked again and again.
  */
-export async function tablesWithEmptyStatistics(db: Kysely<Database>): Promise<string[]> {
+export async function tablesOutgrowingTheirStatistics(db: Kysely<Database>): Promise<string[]> {
   const { rows } = await sql<{ relname: string }>`
     SELECT c.relname
       FROM pg_class c
      WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace
-       AND c.reltuples <= 0
-       AND pg_relation_size(c.oid) > c.relpages::bigint * current_setting('block_size')::int
+       AND pg_relation_size(c.oid) > 2 * c.relpages::bigint * current_setting('block_size')::int
      ORDER BY c.relname`.execute(db);
   return rows.map((row) => row.relname);
 }
 
 /**
- * ANALYZE, one statement per table, of the tables the planner believes empty that now hold rows; it also makes the
- * plans kept for them be made again. Not held back by traffic: an ANALYZE reads a sample of at most 30,000 rows,
- * while a stale plan costs more with every request.
+ * ANALYZE, one statement per table, of the tables that have outgrown their statistics; it also makes the plans kept
+ * for them be made again. Not held back by traffic: an ANALYZE reads a sample of at most 30,000 rows, while a stale
+ * plan costs more with every request.
  */
-export async function analyzeTablesWithEmptyStatistics(db: Kysely<Database>): Promise<string[]> {
-  const tables = await tablesWithEmptyStatistics(db);
+export async function analyzeTablesOutgrowingTheirStatistics(db: Kysely<Database>): Promise<string[]> {
+  const tables = await tablesOutgrowingTheirStatistics(db);
   for (const table of tables) await sql`ANALYZE ${sql.id(table)}`.execute(db);
   return tables;
 }
@@ -115,13 +115,13 @@ export interface MaintenanceOptions {
   quietFor: () => number;
   checkMs?: number;
   quietMs?: number;
-  emptyStatisticsCheckMs?: number;
+  outgrownStatisticsCheckMs?: number;
 }
 
 /**
  * Schedules the maintenance: two checks, each first one interval after the start (never on the start's critical
  * path), one maintenance statement at a time; timers do not hold the process open:
- *  - every `emptyStatisticsCheckMs`, whatever the traffic: ANALYZE of the tables the planner believes empty;
+ *  - every `outgrownStatisticsCheckMs`, whatever the traffic: ANALYZE of the tables grown past their statistics;
  *  - on PGlite only, every `checkMs`, when no request has come for `quietMs`: a VACUUM and ANALYZE pass over what
  *    changed (PostgreSQL's autovacuum does that).
  */
@@ -129,11 +129,11 @@ export function scheduleDatabaseMaintenance(options: MaintenanceOptions): Databa
   const { handle, log, quietFor } = options;
   const checkMs = options.checkMs ?? MAINTENANCE_CHECK_MS;
   const quietMs = options.quietMs ?? MAINTENANCE_QUIET_MS;
-  const emptyStatisticsCheckMs = options.emptyStatisticsCheckMs ?? EMPTY_STATISTICS_CHECK_MS;
+  const outgrownStatisticsCheckMs = options.outgrownStatisticsCheckMs ?? OUTGROWN_STATISTICS_CHECK_MS;
   let stopped = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let emptyStatisticsTimer: NodeJS.Timeout | undefined;
+  let outgrownStatisticsTimer: NodeJS.Timeout | undefined;
 
   const proceed = () => !stopped && quietFor() >= quietMs;
   const schedule = () => {
@@ -141,10 +141,10 @@ export function scheduleDatabaseMaintenance(options: MaintenanceOptions): Databa
     timer = setTimeout(check, checkMs);
     timer.unref();
   };
-  const scheduleEmptyStatistics = () => {
+  const scheduleOutgrownStatistics = () => {
     if (stopped) return;
-    emptyStatisticsTimer = setTimeout(analyzeEmptyStatistics, emptyStatisticsCheckMs);
-    emptyStatisticsTimer.unref();
+    outgrownStatisticsTimer = setTimeout(analyzeOutgrownStatistics, outgrownStatisticsCheckMs);
+    outgrownStatisticsTimer.unref();
   };
   /** One task at a time on the one session: a failure is logged, and the task's check is scheduled again. */
   function runThen(task: () => Promise<void>, scheduleAgain: () => void) {
@@ -156,17 +156,17 @@ export function scheduleDatabaseMaintenance(options: MaintenanceOptions): Databa
       scheduleAgain();
     });
   }
-  function analyzeEmptyStatistics() {
-    if (stopped || running) return scheduleEmptyStatistics();
+  function analyzeOutgrownStatistics() {
+    if (stopped || running) return scheduleOutgrownStatistics();
     runThen(async () => {
       const started = performance.now();
-      const tables = await analyzeTablesWithEmptyStatistics(handle.db);
+      const tables = await analyzeTablesOutgrowingTheirStatistics(handle.db);
       if (tables.length > 0)
         log.info(
           { tables, ms: Math.round(performance.now() - started) },
-          'database maintenance: ANALYZE of tables believed empty',
+          'database maintenance: ANALYZE of tables grown past their statistics',
         );
-    }, scheduleEmptyStatistics);
+    }, scheduleOutgrownStatistics);
   }
   function check() {
     if (running || !proceed()) return schedule();
@@ -181,13 +181,13 @@ export function scheduleDatabaseMaintenance(options: MaintenanceOptions): Databa
     }, schedule);
   }
   if (handle.driver === 'pglite') schedule();
-  scheduleEmptyStatistics();
+  scheduleOutgrownStatistics();
 
   return {
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
-      clearTimeout(emptyStatisticsTimer);
+      clearTimeout(outgrownStatisticsTimer);
       await running;
     },
   };
