@@ -116,8 +116,8 @@ async function main() {
   prune.unref();
   runningApp.addHook('onClose', async () => clearInterval(prune));
 
-  // Tables the planner believes empty are analyzed once they grow (decision 173); PGlite has no autovacuum, so there
-  // the server also vacuums and analyzes what changed, table by table, while no request comes (decision 166).
+  // A table that has doubled since its statistics were taken is analyzed at once (decision 173); PGlite has no
+  // autovacuum, so there the server also vacuums and analyzes what changed while no request comes (decision 166).
   let lastActivity = performance.now();
   const touch = async () => {
     lastActivity = performance.now();

@@ -109,6 +109,7 @@ describe('database maintenance (decisions 166 and 173)', () => {
              SELECT failed_at FROM login_failures WHERE account_key = $1 ORDER BY failed_at DESC LIMIT 1`,
         )
         .execute(connection);
+      // After five executions the plan cache settles on a generic plan, the one kept from then on.
       for (let i = 0; i < 6; i++) await sql.raw(`EXECUTE latest_failure('k')`).execute(connection);
       const plan = async () =>
         (await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE latest_failure('k')`).execute(connection)).rows

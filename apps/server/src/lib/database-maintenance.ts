@@ -132,45 +132,38 @@ export function scheduleDatabaseMaintenance(options: MaintenanceOptions): Databa
   const outgrownStatisticsCheckMs = options.outgrownStatisticsCheckMs ?? OUTGROWN_STATISTICS_CHECK_MS;
   let stopped = false;
   let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let outgrownStatisticsTimer: NodeJS.Timeout | undefined;
+  const timers = new Set<NodeJS.Timeout>();
+
+  /**
+   * Runs `task` every `ms` (counted from the end of the last run) when `mayStart` allows it and no other maintenance
+   * statement is on its way: one at a time on the one session. A failure is logged and the next check still comes.
+   */
+  function every(ms: number, mayStart: () => boolean, task: () => Promise<void>) {
+    const later = () => {
+      if (stopped) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        tick();
+      }, ms);
+      timer.unref();
+      timers.add(timer);
+    };
+    const tick = () => {
+      if (stopped || running || !mayStart()) return later();
+      running = task().catch((err: unknown) => {
+        if (!stopped) log.warn({ err }, 'database maintenance failed');
+      });
+      void running.finally(() => {
+        running = undefined;
+        later();
+      });
+    };
+    later();
+  }
 
   const proceed = () => !stopped && quietFor() >= quietMs;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(check, checkMs);
-    timer.unref();
-  };
-  const scheduleOutgrownStatistics = () => {
-    if (stopped) return;
-    outgrownStatisticsTimer = setTimeout(analyzeOutgrownStatistics, outgrownStatisticsCheckMs);
-    outgrownStatisticsTimer.unref();
-  };
-  /** One task at a time on the one session: a failure is logged, and the task's check is scheduled again. */
-  function runThen(task: () => Promise<void>, scheduleAgain: () => void) {
-    running = task().catch((err: unknown) => {
-      if (!stopped) log.warn({ err }, 'database maintenance failed');
-    });
-    void running.finally(() => {
-      running = undefined;
-      scheduleAgain();
-    });
-  }
-  function analyzeOutgrownStatistics() {
-    if (stopped || running) return scheduleOutgrownStatistics();
-    runThen(async () => {
-      const started = performance.now();
-      const tables = await analyzeTablesOutgrowingTheirStatistics(handle.db);
-      if (tables.length > 0)
-        log.info(
-          { tables, ms: Math.round(performance.now() - started) },
-          'database maintenance: ANALYZE of tables grown past their statistics',
-        );
-    }, scheduleOutgrownStatistics);
-  }
-  function check() {
-    if (running || !proceed()) return schedule();
-    runThen(async () => {
+  if (handle.driver === 'pglite')
+    every(checkMs, proceed, async () => {
       const started = performance.now();
       const pass = await runMaintenancePass(handle.db, proceed);
       if (pass.tables.length > 0 || pass.deferred > 0)
@@ -178,16 +171,25 @@ export function scheduleDatabaseMaintenance(options: MaintenanceOptions): Databa
           { ...pass, ms: Math.round(performance.now() - started) },
           'embedded database maintenance: VACUUM and ANALYZE',
         );
-    }, schedule);
-  }
-  if (handle.driver === 'pglite') schedule();
-  scheduleOutgrownStatistics();
+    });
+  every(
+    outgrownStatisticsCheckMs,
+    () => true,
+    async () => {
+      const started = performance.now();
+      const tables = await analyzeTablesOutgrowingTheirStatistics(handle.db);
+      if (tables.length > 0)
+        log.info(
+          { tables, ms: Math.round(performance.now() - started) },
+          'database maintenance: ANALYZE of tables grown past their statistics',
+        );
+    },
+  );
 
   return {
     stop: async () => {
       stopped = true;
-      clearTimeout(timer);
-      clearTimeout(outgrownStatisticsTimer);
+      for (const timer of timers) clearTimeout(timer);
       await running;
     },
   };
