@@ -1,7 +1,6 @@
 // The zod-free part of the contracts: what the web app's shell needs before anything else loads
 // (`@medida/contracts/constants`), so the login page does not download zod and every schema (issue 11).
-export const LANGUAGES = ['es', 'en', 'pt'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from './languages.ts';
 
 /** User types of the spec (§3, §6): 1 = professional (network professional / evaluator), 2 = client. */
 export const USER_TYPE = { professional: 1, client: 2 } as const;

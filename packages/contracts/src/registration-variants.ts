@@ -1,4 +1,4 @@
-import type { Language } from './constants.ts';
+import type { Language } from './languages.ts';
 
 /**
  * Registration variants (spec §2: `/pages/register-<partner>`). Each register page is a configuration

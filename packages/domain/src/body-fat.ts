@@ -1,4 +1,5 @@
 import { ADULT_AGE_YEARS, FAT_PERCENT_PLAUSIBLE } from './constants.ts';
+import type { EvaluationType } from './constants.ts';
 import { DEURENBERG, bfDeurenberg } from './equations/deurenberg.ts';
 import { defineEquation, outsideSample, sampleAges } from './equations/equation.ts';
 import type { EquationMeta } from './equations/equation.ts';
@@ -19,30 +20,32 @@ import {
 } from './equations/skinfolds.ts';
 import type { Maturity, SkinfoldEquation, SkinfoldSite, Skinfolds } from './equations/skinfolds.ts';
 import { toSex } from './equations/sex.ts';
-import type { Sex } from './equations/sex.ts';
+import type { Sex, Sexo } from './equations/sex.ts';
 import { WARNING_KEYS } from './i18n-keys.ts';
 import type { ResultWarning } from './result.ts';
-import type { EvaluationInput } from './schema.ts';
 
-type BodyFatSource = Pick<
-  EvaluationInput,
-  | 'evaluation_type'
-  | 'sexo'
-  | 'peso'
-  | 'estatura'
-  | 'pcintura'
-  | 'pcadera'
-  | 'cuello'
-  | 'pgrasa'
-  | 'triceps'
-  | 'subescapular'
-  | 'abdominal'
-  | 'cuadriceps'
-  | 'suprailiaco'
-  | 'biceps'
-  | 'maduracion'
-  | 'body_fat_equation'
->;
+/**
+ * What the body-fat step reads from an evaluation's inputs: the fields of `EvaluationInput` (schema.ts) it uses,
+ * written here so that schema.ts can call this module without a cycle. Units as the spec's fields: kg, cm, mm.
+ */
+export interface BodyFatSource {
+  evaluation_type: EvaluationType;
+  sexo: Sexo;
+  peso: number;
+  estatura: number;
+  pcintura: number;
+  pcadera: number;
+  cuello?: number;
+  pgrasa?: number;
+  triceps?: number;
+  subescapular?: number;
+  abdominal?: number;
+  cuadriceps?: number;
+  suprailiaco?: number;
+  biceps?: number;
+  maduracion?: 'prepuberal' | 'puberal' | 'postpuberal';
+  body_fat_equation?: string;
+}
 
 export const BIA_DEVICE = defineEquation({
   id: 'bia_device',

@@ -11,7 +11,7 @@ import type { SkinfoldSite } from './equations/skinfolds.ts';
 import type { TrainingLevel } from './equations/training.ts';
 import type { WaistWhoRisk, WhrRisk, WhtrRisk } from './equations/waist.ts';
 import type { ExamId } from './exams.ts';
-import type { FieldErrors } from './schema.ts';
+import type { FieldErrors } from './field-errors.ts';
 import type { WarningKey } from './i18n-keys.ts';
 
 export type { EquationRef };

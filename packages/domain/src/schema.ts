@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ageAt, isBefore, parseIsoDate } from './age.ts';
 import { bodyFatInputOf, choosableSkinfoldEquations, isPlausibleFat, primaryBodyFat } from './body-fat.ts';
+import type { BodyFatSource } from './body-fat.ts';
 import {
   BMI_PLAUSIBLE,
   EVALUATION_TYPES,
@@ -158,15 +159,8 @@ export const evaluationObjectSchema = z.object(
     alcohol: yesNo,
     ejercita: yesNo,
     hace: z
-      .union(
-        HACE_OPTIONS.map((o) => z.literal(o.value, E)) as unknown as [
-          z.ZodLiteral<1>,
-          z.ZodLiteral<2>,
-          z.ZodLiteral<3>,
-          z.ZodLiteral<4>,
-          z.ZodLiteral<5>,
-          z.ZodLiteral<6>,
-        ],
+      .literal(
+        HACE_OPTIONS.map((o) => o.value),
         E,
       )
       .optional(),
@@ -365,7 +359,7 @@ export function crossFieldRules(value: unknown, ctx: Report): void {
 
   if (age !== undefined) plausibleFatRule(v, type, age, ctx);
   if (age !== undefined && (type === 2 || type === 4) && SKINFOLD_EQUATION_IDS.includes(v.body_fat_equation as never)) {
-    const input = bodyFatInputOf(v as unknown as EvaluationInput, age);
+    const input = bodyFatInputOf(bodyFatSourceOf(v, type), age);
     if (!choosableSkinfoldEquations(input).some((eq) => eq.meta.id === v.body_fat_equation))
       add(ctx, ['body_fat_equation'], ERROR_KEYS.equationNotApplicable);
   }
@@ -390,6 +384,36 @@ export function crossFieldRules(value: unknown, ctx: Report): void {
   if (c && Array.isArray(c.exams)) examRules(c.exams, ctx);
 }
 
+const MATURATION_STAGES = ['prepuberal', 'puberal', 'postpuberal'] as const;
+const numberOrUndefined = (x: unknown): number | undefined => (isNum(x) ? x : undefined);
+
+/**
+ * The body-fat step's fields of an input not yet known to be valid. A missing or mistyped field has its own error;
+ * here a measurement that is not a number is absent (NaN where the step always reads it), as the step would see it.
+ */
+function bodyFatSourceOf(v: Record<string, unknown>, type: 1 | 2 | 3 | 4): BodyFatSource {
+  const required = (x: unknown): number => (isNum(x) ? x : Number.NaN);
+  const maduracion = MATURATION_STAGES.find((stage) => stage === v.maduracion);
+  return {
+    evaluation_type: type,
+    sexo: v.sexo === 'Masculino' ? 'Masculino' : 'Femenino',
+    peso: required(v.peso),
+    estatura: required(v.estatura),
+    pcintura: required(v.pcintura),
+    pcadera: required(v.pcadera),
+    cuello: numberOrUndefined(v.cuello),
+    pgrasa: numberOrUndefined(v.pgrasa),
+    triceps: numberOrUndefined(v.triceps),
+    subescapular: numberOrUndefined(v.subescapular),
+    abdominal: numberOrUndefined(v.abdominal),
+    cuadriceps: numberOrUndefined(v.cuadriceps),
+    suprailiaco: numberOrUndefined(v.suprailiaco),
+    biceps: numberOrUndefined(v.biceps),
+    maduracion,
+    body_fat_equation: typeof v.body_fat_equation === 'string' ? v.body_fat_equation : undefined,
+  };
+}
+
 /**
  * Measurements that are each in range can still put the method's equation outside physiology
  * (e.g. a Slaughter sum of 160 mm gives > 100 % fat): that is a field error on those measurements.
@@ -406,7 +430,7 @@ function plausibleFatRule(v: Record<string, unknown>, type: 1 | 2 | 3 | 4 | unde
   for (const f of REQUIRED_BY_TYPE[type]) if (!inRange(v[f], f)) return;
   if (type === 3 && !tapeCircumferencesFit(v.sexo, v.pcintura, v.cuello as number, v.pcadera)) return;
   if (typeof v.body_fat_equation === 'string' && !SKINFOLD_EQUATION_IDS.includes(v.body_fat_equation as never)) return;
-  const estimate = primaryBodyFat(bodyFatInputOf(v as unknown as EvaluationInput, age));
+  const estimate = primaryBodyFat(bodyFatInputOf(bodyFatSourceOf(v, type), age));
   if (isPlausibleFat(estimate.percent)) return;
   for (const field of estimate.fields)
     if (field !== 'estatura' && field !== 'peso') add(ctx, [field], ERROR_KEYS.implausibleFat);
@@ -469,15 +493,4 @@ export const evaluationInputSchema = z.preprocess(
   ),
 );
 
-export type FieldErrors = Record<string, string[]>;
-
-/** Zod issues as `{ 'rockport.bpm': ['evaluation.errors.range'] }`; root issues go under '_root'. */
-export function toFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_root';
-    const list = (out[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return out;
-}
+export { toFieldErrors, type FieldErrors } from './field-errors.ts';
