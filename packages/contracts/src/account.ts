@@ -34,6 +34,12 @@ export const cambiaEmailBodySchema = z.strictObject({
 });
 export type CambiaEmailBody = z.infer<typeof cambiaEmailBodySchema>;
 
+/** POST /web/avatar: one JPEG, PNG or WebP image in the part `files` (or `files[]`), nothing else. */
+export const avatarBodies = {
+  'multipart/form-data': z.strictObject({
+    files: z.string().meta({ format: 'binary' }).describe('The picture, under 10,000,000 bytes'),
+  }),
+};
 /** POST /web/avatar (multipart, one image in `files`): the new picture's address (decision 118). */
 export const avatarResponseSchema = z.object({ message: z.string(), data: z.object({ img_url: z.string() }) });
 export type AvatarResponse = z.infer<typeof avatarResponseSchema>;

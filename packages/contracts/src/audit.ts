@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { digitsSchema } from './common.ts';
+import { digitsSchema, documentedInteger } from './common.ts';
 
 // GET /web/clients/:id/audit?limit=&skip= — who did what with a client's record, newest first
 // (security.md F1). The professional sees addresses; the client sees who and what (decision 142).
 export const auditTrailQuerySchema = z.strictObject({
-  limit: digitsSchema().pipe(z.number().min(1).max(100)).default(50),
+  limit: digitsSchema().pipe(z.number().min(1).max(100)).meta(documentedInteger(1, 100)).default(50),
   skip: digitsSchema().default(0),
 });
 export const auditEventSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digitsSchema, idSchema, queryIdSchema } from './common.ts';
+import { digitsSchema, documentedInteger, idSchema, queryIdSchema } from './common.ts';
 
 // Chat between two users (spec §3 "Chat", §4, §7; decision 120). Rooms hold one pair of users; the
 // WebSocket carries the frames at the end of this file.
@@ -71,6 +71,7 @@ export const chatMessagesQuerySchema = z.strictObject({
   before: queryIdSchema.optional(),
   limit: digitsSchema('validation.integer')
     .pipe(z.number().min(1, { error: 'validation.min' }).max(CHAT_LIMITS.pageMaxSize, { error: 'validation.max' }))
+    .meta(documentedInteger(1, CHAT_LIMITS.pageMaxSize))
     .default(CHAT_LIMITS.pageSize),
 });
 export const chatMessagesResponseSchema = z.object({

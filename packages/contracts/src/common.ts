@@ -20,7 +20,9 @@ export const emailSchema = z
   .string()
   .trim()
   .max(EMAIL_MAX, { error: 'validation.email' })
-  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'validation.email' }));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'validation.email' }))
+  // The document shows the input side of a pipe (the trimmed text): it names the format the output enforces.
+  .meta({ format: 'email', pattern: EMAIL_PATTERN.source });
 
 /**
  * C0 control characters other than tab, line feed and carriage return, and DEL. PostgreSQL refuses NUL in
@@ -42,16 +44,28 @@ export const idSchema = z
   .positive({ error: 'validation.id' })
   .max(INT4_MAX, { error: 'validation.id' });
 
+/**
+ * How the OpenAPI document shows a whole number sent as text: an integer with the bounds the server enforces
+ * (zod documents a pipe by its input, the digits pattern, which has no bounds; decision 178).
+ */
+export const documentedInteger = (minimum: number, maximum = INT4_MAX) => ({
+  type: 'integer',
+  minimum,
+  maximum,
+  pattern: undefined,
+});
+
 /** A whole number in a query string, path or multipart text part: decimal digits only, nothing else. */
 export const digitsSchema = (error = 'validation.invalid') =>
   z
     .string({ error })
     .regex(/^\d{1,10}$/, { error })
     .transform(Number)
-    .pipe(z.number().max(INT4_MAX, { error }));
+    .pipe(z.number().max(INT4_MAX, { error }))
+    .meta(documentedInteger(0));
 
 /** An id in a query string or a path. */
-export const queryIdSchema = digitsSchema('validation.id').pipe(idSchema);
+export const queryIdSchema = digitsSchema('validation.id').pipe(idSchema).meta(documentedInteger(1));
 
 /** A fixed user type in a query string (`type=2`). */
 export const queryLiteralSchema = <T extends number>(value: T) =>

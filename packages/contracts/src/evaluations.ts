@@ -1,4 +1,5 @@
 import {
+  evaluationObjectSchema,
   evaluationTypeSchema,
   type EvaluationFormValues,
   type EvaluationInput,
@@ -7,8 +8,10 @@ import {
 import { z } from 'zod';
 import {
   digitsSchema,
+  documentedInteger,
   emailSchema,
   idSchema,
+  isoDateSchema,
   languageSchema,
   queryIdSchema,
   queryLiteralSchema,
@@ -112,6 +115,27 @@ export const editEvaluationBodySchema = z
   })
   .describe('The evaluation form plus evaluationID');
 export type EditEvaluationBody = CreateEvaluationBody & { evaluationID: number };
+
+/**
+ * The create and edit bodies as the OpenAPI document shows them (decision 178): the engine's form with its
+ * bounds and options (`evaluationObjectSchema`), the ids as integers. Documentation only: the schemas above
+ * pass the form to the engine, which also takes numeric text ('72,5'; '' and null mean absent) and decides
+ * which fields each method requires or ignores.
+ */
+const documentedForm = evaluationObjectSchema.extend({
+  id_evaluado: idSchema,
+  id_evaluador: idSchema,
+  sexo: evaluationObjectSchema.shape.sexo.optional().describe("Ignored: the stored client's value wins"),
+  nacimiento: isoDateSchema.optional().describe("Ignored: the stored client's value wins"),
+  fecha: isoDateSchema.optional().describe('The evaluation date; today when absent, never in the future'),
+});
+export const createEvaluationBodies = { 'application/json': documentedForm };
+export const editEvaluationBodies = {
+  'application/json': documentedForm.extend({
+    evaluationID: idSchema,
+    id_evaluado: idSchema.optional().describe("When sent, the evaluation's client"),
+  }),
+};
 export type EditEvaluationRequest = z.output<typeof editEvaluationBodySchema>;
 
 /**
@@ -278,8 +302,11 @@ export const EVALUATION_LIST_MAX_LIMIT = 100;
 export const listEvaluationsQuerySchema = z.strictObject({
   /** The session user's type (spec §6); the server uses the stored type, this is accepted for compatibility. */
   type: z.union([queryLiteralSchema(USER_TYPE.professional), queryLiteralSchema(USER_TYPE.client)]).optional(),
-  page: digitsSchema().pipe(z.number().min(1)).default(1),
-  limit: digitsSchema().pipe(z.number().min(1).max(EVALUATION_LIST_MAX_LIMIT)).default(20),
+  page: digitsSchema().pipe(z.number().min(1)).meta(documentedInteger(1)).default(1),
+  limit: digitsSchema()
+    .pipe(z.number().min(1).max(EVALUATION_LIST_MAX_LIMIT))
+    .meta(documentedInteger(1, EVALUATION_LIST_MAX_LIMIT))
+    .default(20),
   /** Prefix filters, case-insensitive (rut ignores dots and hyphen). */
   filter_nombre: filterText,
   filter_apellido: filterText,

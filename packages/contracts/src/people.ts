@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   digitsSchema,
+  documentedInteger,
   emailSchema,
   idSchema,
   isoDateSchema,
@@ -96,6 +97,50 @@ export const editNetworkUserBodySchema = personFieldsSchema.extend({
 export const deletedFilesSchema = z.array(idSchema).max(100);
 export const editUserResponseSchema = z.object({ message: z.string() });
 
+/*
+ * The bodies of create_user and editaperfil by media type, for the OpenAPI document only: the server reads
+ * these forms itself (JSON or multipart) and validates them with the schemas above (decision 178).
+ */
+/** One uploaded file: JPEG, PNG, WebP or PDF, judged by its bytes, under MAX_ATTACHMENT_BYTES. */
+const filePartSchema = z.string().meta({ format: 'binary' });
+const attachmentParts = {
+  'files[]': z
+    .array(filePartSchema)
+    .max(20)
+    .optional()
+    .describe('The attachments (also accepted as `files`): JPEG, PNG, WebP or PDF, each under 10,000,000 bytes'),
+  files_info: z
+    .string()
+    .optional()
+    .describe('JSON list of { title (≤ 120), description (≤ 500) }, one per file in the same order'),
+};
+const uploaderPart = { id_uploader: idSchema.optional().describe('Legacy: must be the acting user when sent') };
+export const createUserBodies = {
+  'application/json': createUserBodySchema,
+  'multipart/form-data': z.discriminatedUnion('type', [
+    createClientBodySchema.extend(attachmentParts),
+    createNetworkUserBodySchema,
+  ]),
+};
+export const editUserBodies = {
+  'application/json': z.union([
+    editClientFieldsSchema.extend({
+      ...uploaderPart,
+      files_info: filesInfoSchema.optional(),
+      deleted_files: deletedFilesSchema.optional(),
+    }),
+    editNetworkUserBodySchema.extend(uploaderPart),
+  ]),
+  'multipart/form-data': z.union([
+    editClientFieldsSchema.extend({
+      ...attachmentParts,
+      ...uploaderPart,
+      deleted_files: z.string().optional().describe('JSON list of the attachment ids to delete (≤ 100)'),
+    }),
+    editNetworkUserBodySchema.extend(uploaderPart),
+  ]),
+};
+
 // POST /web/eliminausuario
 export const deleteUserBodySchema = z.strictObject({ id_usuario: idSchema });
 
@@ -139,7 +184,7 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 export const getMyClientsQuerySchema = z.strictObject({
   type: queryLiteralSchema(USER_TYPE.client),
   parent_user_id: queryIdSchema,
-  limit: digitsSchema().pipe(z.number().min(1).max(100)).default(20),
+  limit: digitsSchema().pipe(z.number().min(1).max(100)).meta(documentedInteger(1, 100)).default(20),
   skip: digitsSchema().default(0),
   /** Matches name, last name, e-mail or rut. */
   search: z.string().trim().max(100).optional(),

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentTransform } from './docs-transform.ts';
 
 /** OpenAPI generated from the zod contracts: JSON at /web/docs/json, a browsable reference at /web/docs. */
 async function docsPlugin(app: FastifyInstance) {
@@ -19,7 +19,7 @@ async function docsPlugin(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/web/docs' });
 }

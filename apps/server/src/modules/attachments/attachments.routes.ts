@@ -1,9 +1,10 @@
-import { errorEnvelopeSchema, queryIdSchema } from '@medida/contracts';
+import { ATTACHMENT_MIME_TYPES, errorEnvelopeSchema, queryIdSchema } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/file-type.ts';
+import { binaryAnswer } from '../../lib/openapi.ts';
 import { createDiskStorage } from '../../lib/storage.ts';
 import { createAttachmentsService } from './attachments.service.ts';
 import { audited, auditTargetOf, paramField } from '../../lib/audit-route.ts';
@@ -22,7 +23,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download an attachment (the client itself and its account tree only); integrity-checked',
         params: z.strictObject({ id: queryIdSchema }),
         response: {
-          200: z.any().describe('The file (Buffer: never JSON-serialized)'),
+          200: binaryAnswer('The file, with the type its bytes were judged to be', ATTACHMENT_MIME_TYPES),
           404: errorEnvelopeSchema,
           409: errorEnvelopeSchema,
           422: errorEnvelopeSchema,

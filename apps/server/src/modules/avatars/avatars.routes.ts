@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
-import { avatarResponseSchema, errorEnvelopeSchema, messageSchema } from '@medida/contracts';
+import { avatarBodies, avatarResponseSchema, errorEnvelopeSchema, messageSchema } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { z } from 'zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { translate } from '../../lib/i18n.ts';
+import { binaryAnswer } from '../../lib/openapi.ts';
 import { createDiskStorage } from '../../lib/storage.ts';
 import { MULTIPART_LIMITS, readUserForm } from '../attachments/upload.ts';
 import { createUploadGuards } from '../attachments/upload-guard.ts';
@@ -37,6 +38,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['profile'],
       summary: "Replace one's own profile picture (multipart, one JPEG, PNG or WebP in `files`)",
       description: 'Checked like an attachment, then stored as a WebP square of at most 512 px without metadata',
+      documentedBody: avatarBodies,
       response: { 200: avatarResponseSchema, ...uploadErrors },
     }),
     async (request) => {
@@ -70,7 +72,11 @@ export const avatarsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: 'A profile picture by the address in img_url',
         params: z.strictObject({ key: z.string() }),
-        response: { 200: z.any().describe('image/webp'), 404: errorEnvelopeSchema, 409: errorEnvelopeSchema },
+        response: {
+          200: binaryAnswer('The picture: a WebP square of at most 512 px', ['image/webp']),
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { noContent } from '../../lib/openapi.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
 import { createChatHub } from './chat-hub.ts';
 import { createChatService } from './chat.service.ts';
@@ -124,7 +125,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['chat'],
         summary: `WebSocket (subprotocols "${CHAT_WS_PROTOCOL}" and "bearer.<token>"); ?after=<message id> sends what was missed, ?lang=es|en|pt the language of error frames`,
         querystring: wsQuerySchema,
-        response: {},
+        response: {
+          101: noContent('Switching Protocols: the socket is open'),
+          404: noContent('A plain GET without an upgrade opens no socket'),
+          422: errorEnvelopeSchema,
+        },
       }),
       websocket: true,
     },

@@ -1,5 +1,7 @@
 import {
+  createEvaluationBodies,
   createEvaluationBodySchema,
+  editEvaluationBodies,
   editEvaluationBodySchema,
   errorEnvelopeSchema,
   evaluationIdBodySchema,
@@ -45,6 +47,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create an evaluation: the server computes the results and charges EVALUATION_CREDIT_COST credits',
         body: createEvaluationBodySchema,
+        documentedBody: createEvaluationBodies,
         response: { 200: saveEvaluationResponseSchema, ...errors },
       }),
       {
@@ -71,6 +74,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit an evaluation: saves version n+1 (earlier versions stay readable)',
         body: editEvaluationBodySchema,
+        documentedBody: editEvaluationBodies,
         response: { 200: saveEvaluationResponseSchema, ...errors },
       }),
       {

@@ -8,10 +8,10 @@ import {
 } from '@medida/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import { audited, auditTargetOf, paramField } from '../../lib/audit-route.ts';
 import { MINUTE } from '../../lib/clock.ts';
+import { binaryAnswer } from '../../lib/openapi.ts';
 import { DOWNLOAD_CSP } from '../../lib/response-headers.ts';
 import { createDiskStorage } from '../../lib/storage.ts';
 import type { ReportRenderer } from '../reports/report-renderer.ts';
@@ -93,7 +93,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
         tags: ['people'],
         summary: 'The ready ZIP of an export this user started (application/zip, attachment)',
         params: exportJobParamsSchema,
-        response: { 200: z.any().describe('application/zip'), ...errors },
+        response: { 200: binaryAnswer('The export', ['application/zip']), ...errors },
       }),
       { action: 'download', resource: 'export' },
     ),

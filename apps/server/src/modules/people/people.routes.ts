@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
 import {
+  createUserBodies,
   createUserResponseSchema,
   deleteUserBodySchema,
+  editUserBodies,
   editUserResponseSchema,
   errorEnvelopeSchema,
   getManagedUserQuerySchema,
@@ -41,10 +43,6 @@ const uploadErrors = {
   429: errorEnvelopeSchema,
   503: errorEnvelopeSchema,
 };
-const multipartBody = {
-  description:
-    'application/json, or multipart/form-data with the same fields as text parts plus files[], files_info (JSON) and, on edit, deleted_files (JSON) and id_uploader',
-};
 
 /** Clients and network professionals of the acting professional (spec §6, §7). */
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,7 +73,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           tags: ['people'],
           summary: 'Create a client (type 2, optionally with attachments) or a network professional (type 1)',
-          ...multipartBody,
+          documentedBody: createUserBodies,
           response: { 200: createUserResponseSchema, ...uploadErrors },
         },
         { verifiedEmail: true },
@@ -100,7 +98,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       protectedRoute('professional', {
         tags: ['people'],
         summary: 'Edit a managed user; clients may add and delete attachments in the same save',
-        ...multipartBody,
+        documentedBody: editUserBodies,
         response: { 200: editUserResponseSchema, ...uploadErrors },
       }),
       { action: 'update', resource: 'client', inTransaction: true },

@@ -7,8 +7,8 @@ import {
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
-import { z } from 'zod';
 import { translate } from '../../lib/i18n.ts';
+import { binaryAnswer } from '../../lib/openapi.ts';
 import { DOWNLOAD_CSP } from '../../lib/response-headers.ts';
 import type { ReportRenderer } from './report-renderer.ts';
 import { createReportsService } from './reports.service.ts';
@@ -37,7 +37,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
         summary: "The evaluation report as PDF, in the client's language unless `lang` asks for another",
         params: evaluationReportParamsSchema,
         querystring: evaluationReportQuerySchema,
-        response: { 200: z.any().describe('application/pdf'), ...errors },
+        response: { 200: binaryAnswer('The report', ['application/pdf']), ...errors },
       }),
       { action: 'download', resource: 'report', target: (request) => evaluationTarget(paramField(request, 'id')) },
     ),

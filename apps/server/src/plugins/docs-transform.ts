@@ -1,0 +1,36 @@
+import type { SwaggerTransform } from '@fastify/swagger';
+import type { FastifySchema } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+type Json = Record<string, unknown>;
+
+/** Statuses that never carry a body (HTTP): the document gives them no content whatever the route's schema says. */
+const BODILESS = new Set(['101', '204', '304']);
+
+/**
+ * The zod → OpenAPI transform of every route (fastify-type-provider-zod's), plus what it cannot see
+ * (decision 178): `schema.documentedBody` becomes the request body under each media type, bodiless answers
+ * lose their content, and the chat's WebSocket route (hidden by @fastify/websocket) is documented.
+ */
+export const documentTransform: SwaggerTransform = (document) => {
+  const { documentedBody, hide, ...schema } = document.schema as FastifySchema & { hide?: boolean };
+  const websocket = (document.route as { websocket?: boolean }).websocket === true;
+  const base = jsonSchemaTransform({ ...document, schema: websocket ? schema : { ...schema, hide } });
+  const out = base.schema as Json;
+  if (out.hide) return base;
+  if (documentedBody) {
+    const content = Object.fromEntries(
+      Object.entries(documentedBody).map(([mediaType, body]) => {
+        const converted = jsonSchemaTransform({ ...document, schema: { body } }).schema as Json;
+        return [mediaType, { schema: converted.body }];
+      }),
+    );
+    out.body = { content };
+  }
+  const responses = out.response as Record<string, Json> | undefined;
+  for (const [status, answer] of Object.entries(responses ?? {})) {
+    if (BODILESS.has(status) || answer['x-no-content'] === true)
+      responses![status] = { type: 'null', description: answer.description ?? 'No content' };
+  }
+  return base;
+};
