@@ -10,13 +10,13 @@ export const planResultTypeChanged = (error: unknown) =>
   (error as { code?: string }).code === '0A000' &&
   /cached plan must not change result type/.test((error as Error).message);
 
-/** pg's record of what a connection has parsed (it skips Parse for a known name); not in its types. */
+/** pg's record of what a connection has parsed (it skips Parse for a known name). */
 const parsedStatements = (client: pg.PoolClient) =>
+  // pg's types: they leave out the client's `connection` and its `parsedStatements`.
   (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;
 
-/** 'I' idle, 'T' in a transaction, 'E' in a failed one (pg ≥ 8.17; not in its types). */
-const transactionStatus = (client: pg.PoolClient) =>
-  (client as unknown as { getTransactionStatus(): string | null }).getTransactionStatus();
+/** 'I' idle, 'T' in a transaction, 'E' in a failed one (pg ≥ 8.17). */
+const transactionStatus = (client: pg.PoolClient) => client.getTransactionStatus();
 
 /** The same SQL text gets the same name on every connection; 42 characters, under PostgreSQL's 63. */
 const statementName = (sql: string) => `medida_${createHash('sha1').update(sql).digest('hex')}`;

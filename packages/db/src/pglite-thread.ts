@@ -40,7 +40,7 @@ function toError(serialized: SerializedDbError): Error {
  */
 let compiledWasm: Promise<PgliteWasmModules> | undefined;
 function pgliteWasm(): Promise<PgliteWasmModules> {
-  // Node's global WebAssembly: the project's type libraries leave it out with the DOM's.
+  // node's types: @types/node declares no global WebAssembly (TypeScript's DOM library does, and is left out here).
   const { WebAssembly: wasm } = globalThis as unknown as {
     WebAssembly: { compile(bytes: Uint8Array): Promise<PgliteWasmModules['pgliteWasmModule']> };
   };

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 
 export interface MailAttachment {
   filename: string;
@@ -61,7 +63,8 @@ export function smtpTransportUrl(url: string): string {
 export function createMailer(options: { from: string; sink: MailSink; logger: Logger }): Mailer {
   const { sink, logger } = options;
   // nodemailer (~14 MB of resident memory) loads with the first e-mail, not at start-up (issue 11 item 6).
-  let transport: Promise<Transporter> | undefined;
+  let transport:
+    Promise<Transporter<SMTPTransport.SentMessageInfo> | Transporter<StreamTransport.SentMessageInfo>> | undefined;
   const openTransport = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       sink.kind === 'smtp'
@@ -93,7 +96,9 @@ export function createMailer(options: { from: string; sink: MailSink; logger: Lo
       logger.info({ messageId: info.messageId }, 'e-mail sent through SMTP');
       return;
     }
-    const raw = (info as unknown as { message: Buffer }).message.toString('utf8');
+    // The stream transport with `buffer: true` answers with the whole message as a Buffer.
+    if (!('message' in info) || !Buffer.isBuffer(info.message)) throw new Error('the stream transport sent no message');
+    const raw = info.message.toString('utf8');
     if (sink.kind === 'memory') {
       sent.push({ ...message, raw });
       return;

@@ -30,6 +30,7 @@ export function helmetHeaderOperations(options: Readonly<HelmetOptions>): Header
     },
   };
   let finished = false;
+  // helmet's types: its middleware asks for a whole ServerResponse, and calls only setHeader and removeHeader.
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
     finished = true;

@@ -146,9 +146,12 @@ export function startEarlyRequests(
   // none (lib/session.ts).
   const waiting = [after((u) => (u.cambia_pass !== 1 ? '/web/datosusuario?id_usuario=' + String(u.id) : null))];
   if (path === '/' || path === '/dashboard') {
-    // Only a professional has a dashboard, and the counts card's line on credits (features/credits).
+    // Only a professional has a dashboard, and the counts card's line on credits (features/credits). The function
+    // is serialized into index.html and cannot import USER_TYPE: 1 is USER_TYPE.professional (decision 090).
+    /* eslint-disable medida/no-user-type-literal -- serialized without imports (see the file's header) */
     waiting.push(after((u) => (u.type === 1 ? '/web/getdash?id_usuario=' + String(u.id) + '&type=1' : null)));
     waiting.push(after((u) => (u.type === 1 ? '/web/creditos' : null)));
+    /* eslint-enable medida/no-user-type-literal */
   }
   for (const started of waiting)
     started.then(

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { sql, type Database, type Kysely } from '@medida/db';
 import { parentInActorTree } from '../../lib/account-tree.ts';
 
@@ -125,7 +126,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
         FROM client_evaluation_summaries s WHERE ${summariesIn(scope)}) AS counts,
       -- The professionals below the root: the walk over the professionals' index (a few rows).
       (SELECT count(*)::integer FROM users p
-        WHERE p.type = 1 AND p.deleted_at IS NULL AND ${parentInActorTree(scope.rootId, 'p.parent_user_id')}) AS network,
+        WHERE p.type = ${sql.lit(USER_TYPE.professional)} AND p.deleted_at IS NULL AND ${parentInActorTree(scope.rootId, 'p.parent_user_id')}) AS network,
       (SELECT coalesce(sum(n), 0)::integer FROM days WHERE day >= ${w.monthStart}::date) AS month,
       (SELECT coalesce(json_agg(json_build_object('week_start', week, 'count', n)), '[]') FROM (
         SELECT day - (extract(isodow FROM day)::integer - 1) AS week, sum(n)::integer AS n FROM days GROUP BY 1) weeks

@@ -569,6 +569,7 @@ export function createEvaluationsRepository(db: Db) {
       const start = q.cursor ? q.offset : 0;
       return {
         // An empty page comes back as one row of nulls from the outer join; the others are whole page rows.
+        // kysely's types: an outer join's columns are all nullable; a row whose id is not null is a whole row.
         rows: result.filter((r) => r.id !== null) as unknown as ListPageRow[],
         total: start + Math.min(counted_, window),
         capped: counted_ > window,

@@ -167,6 +167,7 @@ export function createPeopleRepository(db: Db) {
       );
       return {
         // An empty page comes back as one row of nulls from the outer join.
+        // kysely's types: an outer join's columns are all nullable; a row whose id is not null is a whole row.
         rows: result.filter((r) => r.id !== null) as unknown as ManagedRow[],
         total: Number(result[0]!.total),
       };

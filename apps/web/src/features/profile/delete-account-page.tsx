@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import {
   Alert,
   Anchor,
@@ -34,7 +35,7 @@ export function DeleteAccountPage() {
   const profile = useProfile();
   const deletion = useQuery({ queryKey: accountKeys.deletion, queryFn: ({ signal }) => fetchAccountDeletion(signal) });
   const email = profile.data?.datos.email ?? '';
-  const isClient = profile.data?.datos.type === 2;
+  const isClient = profile.data?.datos.type === USER_TYPE.client;
   const queryClient = useQueryClient();
   const [handingOver, setHandingOver] = useState(false);
 
