@@ -84,7 +84,10 @@ export async function signedInChunkGroups(
 
   const entry = chunks.find((chunk) => chunk.isEntry);
   const login = screens.loginPage.flatMap((file) => [...loads(chunkOf(file), true)]);
-  const loginFirst = loads(chunkOf(screens.loginPage[0]!));
+  const [loginPage] = screens.loginPage;
+  if (loginPage === undefined) throw new Error('medida-signed-in-chunks: no login page module');
+  const loginChunk = chunkOf(loginPage);
+  const loginFirst = loads(loginChunk);
   const otherPublic = screens.publicPages.map((file) => loads(chunkOf(file), true));
   const excluded = new Set([...(entry ? loads(entry) : []), ...login]);
   const publicFiles = new Set(otherPublic.flatMap((files) => [...files]).filter((file) => !excluded.has(file)));
@@ -123,9 +126,7 @@ export async function signedInChunkGroups(
   // Login's first-screen chunks that the signed-in screens load too (Input, ActionIcon, two hooks: 9 kB brotli in
   // four files) in one `controls` chunk: the same bytes for both, three requests fewer.
   const loginShared = modulesOf(
-    [...loginFirst].filter(
-      (file) => file !== chunkOf(screens.loginPage[0]!).fileName && !entryLoads.has(file) && signedInLoads.has(file),
-    ),
+    [...loginFirst].filter((file) => file !== loginChunk.fileName && !entryLoads.has(file) && signedInLoads.has(file)),
   );
 
   return [

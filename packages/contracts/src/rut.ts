@@ -22,6 +22,6 @@ export function rutCheckDigit(body: string): string {
 
 /** A cleaned Chilean RUT: 7–8 digit body plus a correct check digit. */
 export function isValidChileanRut(cleaned: string): boolean {
-  const match = /^(\d{7,8})([0-9K])$/.exec(cleaned);
-  return match !== null && rutCheckDigit(match[1]!) === match[2];
+  const [, body, checkDigit] = /^(\d{7,8})([0-9K])$/.exec(cleaned) ?? [];
+  return body !== undefined && rutCheckDigit(body) === checkDigit;
 }

@@ -27,8 +27,9 @@ export function parseIsoDate(value: string): Ymd | null {
   const y = digits(value, 0, 4);
   const m = digits(value, 5, 7);
   const d = digits(value, 8, 10);
-  if (y < 1 || m < 1 || m > 12 || d < 1) return null;
-  const max = m === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[m - 1]!;
+  const monthDays = DAYS_IN_MONTH[m - 1]; // undefined unless m is 1..12
+  if (y < 1 || monthDays === undefined || d < 1) return null;
+  const max = m === 2 && isLeap(y) ? 29 : monthDays;
   return d <= max ? { y, m, d } : null;
 }
 

@@ -33,8 +33,8 @@ export function shown(value: number, kind: DisplayKind): number {
 
 /** `shown` for a number of decimals given directly (laboratory values carry theirs in `LAB_DECIMALS`). */
 export function shownAt(value: number, d: 0 | 1 | 2 | 3): number {
-  const scaled = value * SCALE[d]!;
+  const scaled = value * SCALE[d];
   const frac = scaled - Math.floor(scaled);
   if (Math.abs(frac - 0.5) < 1e-9) return Number(value.toFixed(d));
-  return Math.round(scaled) / SCALE[d]!;
+  return Math.round(scaled) / SCALE[d];
 }

@@ -59,7 +59,9 @@ export function analyseExams(inputs: readonly ExamInput[], sex: Sex, lang: Lang)
     if (e.status === false || e.value === undefined || values[e.name] !== undefined) continue;
     const def = EXAM_CATALOGUE[e.name];
     const unit = e.unit ?? def.unit;
-    const value = def.units[unit]!(e.value);
+    const toCanonical = def.units[unit];
+    if (toCanonical === undefined) continue; // the schema rejects a unit the exam does not know
+    const value = toCanonical(e.value);
     values[e.name] = value;
     exams.push(item(e.name, value, sex, lang, null, unit === def.unit ? null : { value: e.value, unit }));
   }

@@ -32,8 +32,9 @@ function scale(
   const min = Math.min(range[0], value);
   const max = Math.max(range[1], value);
   const bands = levels.map((level, i) => ({
-    from: i === 0 ? min : cuts[i - 1]!,
-    to: i === cuts.length ? max : cuts[i]!,
+    // One level more than cuts: the first band starts at the axis minimum, the last ends at its maximum.
+    from: cuts[i - 1] ?? min,
+    to: cuts[i] ?? max,
     level,
   }));
   return { id, value, ...look, axis: { min, max }, bands };

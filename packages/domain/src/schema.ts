@@ -461,12 +461,13 @@ function examRules(exams: unknown[], ctx: Ctx): void {
       continue;
     }
     const unit = typeof e.unit === 'string' ? e.unit : def.unit;
-    if (!Object.hasOwn(def.units, unit)) {
+    const toCanonical = Object.hasOwn(def.units, unit) ? def.units[unit] : undefined;
+    if (toCanonical === undefined) {
       add(ctx, ['clinical_data', 'exams', i, 'unit'], ERROR_KEYS.unit);
       continue;
     }
     if (!isNum(e.value)) continue;
-    const canonical = def.units[unit]!(e.value);
+    const canonical = toCanonical(e.value);
     if (!(canonical >= def.range.min && canonical <= def.range.max)) {
       add(ctx, ['clinical_data', 'exams', i, 'value'], ERROR_KEYS.range);
       continue;

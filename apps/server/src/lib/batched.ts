@@ -29,7 +29,7 @@ export function batched<I, O>(
 
   /** Settles every call of the batch; never rejects. */
   async function flush(batch: Waiting[]) {
-    if (batch.length === 1) return alone(batch[0]!);
+    if (batch.length === 1 && batch[0]) return alone(batch[0]);
     let answers: O[];
     try {
       answers = await run.many(batch.map((w) => w.item));

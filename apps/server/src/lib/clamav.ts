@@ -63,6 +63,6 @@ export function scanWithClamav(data: Buffer, target: ClamavTarget): Promise<Scan
 /** `stream: OK` → clean; `stream: Name FOUND` → infected; anything else (ERROR, empty) → null. */
 export function parseReply(reply: string): ScanVerdict | null {
   if (/^(?:stream: )?OK$/.test(reply)) return { infected: false };
-  const found = /^(?:stream: )?(.+) FOUND$/.exec(reply);
-  return found ? { infected: true, signature: found[1]! } : null;
+  const [, signature] = /^(?:stream: )?(.+) FOUND$/.exec(reply) ?? [];
+  return signature !== undefined ? { infected: true, signature } : null;
 }

@@ -12,9 +12,10 @@ function withEngineTexts(catalog: Catalog, lang: Language): Catalog {
   const out: Catalog = structuredClone(catalog);
   for (const [key, texts] of Object.entries(I18N_DEFAULTS)) {
     const parts = key.split('.');
+    const leaf = parts.pop() ?? key;
     let node = out;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Catalog;
-    node[parts.at(-1)!] = texts[lang];
+    for (const part of parts) node = (node[part] ??= {}) as Catalog;
+    node[leaf] = texts[lang];
   }
   return out;
 }
@@ -59,7 +60,8 @@ export function languageFromHeader(header: string | undefined): Language {
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().toLowerCase().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { lang: tag.split('-')[0]!, q: q ? Number(q.slice(2)) || 0 : 1, index };
+      const [lang = ''] = tag.split('-');
+      return { lang, q: q ? Number(q.slice(2)) || 0 : 1, index };
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);

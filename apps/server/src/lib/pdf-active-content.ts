@@ -27,7 +27,7 @@ const decodeName = (raw: string) =>
   raw.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 function namesIn(text: string): string[] {
-  return [...text.matchAll(NAME)].map((m) => decodeName(m[1]!));
+  return [...text.matchAll(NAME)].map(([, name = '']) => decodeName(name));
 }
 const firstActive = (text: string, set: ReadonlySet<string>) => namesIn(text).find((n) => set.has(n));
 

@@ -9,8 +9,7 @@ import type { RequestAuth, RouteAccess } from '../types.ts';
 
 /** `Authorization: Bearer <token>`; anything else is no token. */
 export function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer ([^\s]+)$/i.exec(header?.trim() ?? '');
-  return match ? match[1]! : null;
+  return /^Bearer ([^\s]+)$/i.exec(header?.trim() ?? '')?.[1] ?? null;
 }
 
 export interface AuthPluginOptions {

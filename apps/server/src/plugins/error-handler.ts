@@ -61,8 +61,9 @@ function envelope(code: string, message: string | FieldErrors, key?: string): Er
   return { error: key ? { code, key, message } : { code, message } };
 }
 
+const badRequest = { code: ErrorCode.badRequest, key: 'errors.badRequest' };
 const clientErrorCodes: Record<number, { code: ErrorCode; key: string }> = {
-  400: { code: ErrorCode.badRequest, key: 'errors.badRequest' },
+  400: badRequest,
   401: { code: ErrorCode.unauthenticated, key: 'errors.unauthenticated' },
   403: { code: ErrorCode.forbidden, key: 'errors.forbidden' },
   404: { code: ErrorCode.notFound, key: 'errors.notFound' },
@@ -134,7 +135,7 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-      const known = clientErrorCodes[status] ?? clientErrorCodes[400]!;
+      const known = clientErrorCodes[status] ?? badRequest;
       request.log.info({ code: error.code, status }, 'client error');
       return reply.code(status).send(envelope(known.code, translate(lang, known.key), known.key));
     }

@@ -23,9 +23,10 @@ function nested(flat: Record<string, string>): Tree {
   const root: Tree = {};
   for (const [key, value] of Object.entries(flat)) {
     const parts = key.split('.');
+    const leaf = parts.pop() ?? key;
     let node = root;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Tree;
-    node[parts.at(-1)!] = value;
+    for (const part of parts) node = (node[part] ??= {}) as Tree;
+    node[leaf] = value;
   }
   return root;
 }

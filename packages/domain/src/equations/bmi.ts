@@ -93,10 +93,10 @@ export function lmsAt(sex: Sex, ageMonths: number): readonly [number, number, nu
   const table = sex === 'M' ? WHO_BMI_LMS_MALE : WHO_BMI_LMS_FEMALE;
   const at = Math.min(WHO_LMS_LAST_MONTH, Math.max(WHO_LMS_FIRST_MONTH, ageMonths));
   const lower = Math.floor(at);
-  const a = table[lower - WHO_LMS_FIRST_MONTH]!;
+  const a = table[lower - WHO_LMS_FIRST_MONTH]!; // in range: `at` is clamped to the table's months just above
+  const b = table[lower + 1 - WHO_LMS_FIRST_MONTH];
   const f = at - lower;
-  if (f === 0) return a;
-  const b = table[lower + 1 - WHO_LMS_FIRST_MONTH]!;
+  if (f === 0 || b === undefined) return a; // b is past the table only at its last month, where f is 0
   return [a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1]), a[2] + f * (b[2] - a[2])];
 }
 

@@ -222,7 +222,8 @@ const DW_WOMEN: readonly DwBand[] = [
 
 export function densityDurninWomersley(sex: Sex, age: number, sum4Mm: number): number {
   const bands = sex === 'M' ? DW_MEN : DW_WOMEN;
-  const band = bands.find(([maxAge]) => age <= maxAge) ?? bands[bands.length - 1]!;
+  const band = bands.find(([maxAge]) => age <= maxAge) ?? bands.at(-1);
+  if (band === undefined) throw new Error('Durnin-Womersley table is empty');
   return band[1] - band[2] * Math.log10(sum4Mm);
 }
 

@@ -89,7 +89,8 @@ export function createAttachmentsService(deps: {
         if (stored + adding > quotaBytes) throw quotaExceeded();
       }
       for (const [i, file] of a.files.entries()) {
-        const info = a.infos[i]!;
+        const info = a.infos[i];
+        if (!info) throw fieldError('files_info', 'validation.filesInfo'); // matchFileInfos gave one per file
         const { id } = await repo.insert({
           user_id: a.userId,
           uploader_id: a.uploaderId,

@@ -84,11 +84,16 @@ export async function readUserForm(
       }
       // Staged first so a rejected file is cleaned up with the rest.
       const mimeType = detectFileType(staged.head);
-      files.push({ ...staged, originalName: sanitizeFileName(part.filename), mimeType: mimeType ?? 'application/pdf' });
+      const file = {
+        ...staged,
+        originalName: sanitizeFileName(part.filename),
+        mimeType: mimeType ?? 'application/pdf',
+      };
+      files.push(file);
       if (staged.size === 0) throw emptyFile();
       if (!mimeType) throw badFileType();
       const checked = await guard.inspect(staged, mimeType);
-      files[files.length - 1] = { ...files[files.length - 1]!, ...checked };
+      files[files.length - 1] = { ...file, ...checked };
     }
   } catch (error) {
     await discardAll(storage, files);

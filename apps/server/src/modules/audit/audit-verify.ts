@@ -23,8 +23,8 @@ export async function verifyAuditTrail(db: Kysely<Database>): Promise<AuditVerif
   const heads: AuditVerification['heads'] = [];
   for (const [accountId, chain] of byAccount) {
     problems.push(...verifyChain(chain));
-    const last = chain[chain.length - 1]!;
-    heads.push({ account_id: accountId, seq: last.seq, hash: last.hash });
+    const last = chain.at(-1);
+    if (last) heads.push({ account_id: accountId, seq: last.seq, hash: last.hash });
   }
   return { accounts: byAccount.size, rows: rows.length, problems, heads };
 }

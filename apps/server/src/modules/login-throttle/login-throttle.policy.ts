@@ -26,12 +26,11 @@ export function loginDelayMs(failures: number): number {
  * Over the disable threshold that is when enough failures have left the window, else the back-off.
  */
 export function nextAttemptAt(failureTimes: readonly Date[]): Date | null {
-  const n = failureTimes.length;
-  if (n === 0) return null;
-  if (n >= LOGIN_THROTTLE.disableAfterFailures) {
-    const leaving = failureTimes[n - LOGIN_THROTTLE.disableAfterFailures]!;
-    return new Date(leaving.getTime() + LOGIN_THROTTLE.windowMs);
-  }
-  const delay = loginDelayMs(n);
-  return delay === 0 ? null : new Date(failureTimes[n - 1]!.getTime() + delay);
+  const latest = failureTimes.at(-1);
+  if (latest === undefined) return null;
+  // Present only at or over the threshold: the failure whose leaving the window lets the next attempt run.
+  const leaving = failureTimes.at(-LOGIN_THROTTLE.disableAfterFailures);
+  if (leaving !== undefined) return new Date(leaving.getTime() + LOGIN_THROTTLE.windowMs);
+  const delay = loginDelayMs(failureTimes.length);
+  return delay === 0 ? null : new Date(latest.getTime() + delay);
 }

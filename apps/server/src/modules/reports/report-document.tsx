@@ -87,8 +87,8 @@ function scaleCategory(lang: Language, scale: KeyResultScale, r: EvaluationResul
   };
   const code = engine[scale.id];
   if (code) return categoryName(code, lang);
-  const band = scale.bands.find((b) => scale.value >= b.from && scale.value < b.to) ?? scale.bands.at(-1)!;
-  return text(lang, BAND_WORD[band.level]);
+  const band = scale.bands.find((b) => scale.value >= b.from && scale.value < b.to) ?? scale.bands.at(-1);
+  return band ? text(lang, BAND_WORD[band.level]) : '';
 }
 
 const fullName = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.apellido}`;

@@ -166,7 +166,7 @@ function runsByMethod<T extends { method: number }>(points: T[]): T[][] {
   const runs: T[][] = [];
   for (const p of points) {
     const run = runs.at(-1);
-    if (run && run[0]!.method === p.method) run.push(p);
+    if (run && run[0]?.method === p.method) run.push(p);
     else runs.push([p]);
   }
   return runs;
@@ -184,21 +184,25 @@ export function TimeChart(props: {
   digits?: number;
 }) {
   const { points, fmt } = props;
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return null;
   const digits = props.digits ?? 1;
   const plotW = CHART.width - CHART.left - CHART.right;
   const plotH = CHART.height - CHART.top - CHART.bottom;
-  const times = points.map((p) => Date.parse(`${p.date}T12:00:00Z`));
+  const time = (p: TimePoint) => Date.parse(`${p.date}T12:00:00Z`);
+  const times = points.map(time);
   const t0 = Math.min(...times);
   const t1 = Math.max(...times);
   const ys = points.map((p) => p.value);
-  const pad = (Math.max(...ys) - Math.min(...ys)) * 0.1 || Math.max(1, Math.abs(ys[0]!) * 0.05);
+  const pad = (Math.max(...ys) - Math.min(...ys)) * 0.1 || Math.max(1, Math.abs(first.value) * 0.05);
   const y0 = Math.min(...ys) - pad;
   const y1 = Math.max(...ys) + pad;
   const x = (t: number) => CHART.left + (t1 === t0 ? plotW / 2 : ((t - t0) / (t1 - t0)) * plotW);
   const y = (v: number) => CHART.top + plotH - ((v - y0) / (y1 - y0)) * plotH;
-  const xy = points.map((p, i) => ({ x: x(times[i]!), y: y(p.value), method: p.method }));
+  const xy = points.map((p) => ({ x: x(time(p)), y: y(p.value), method: p.method }));
   const yTicks = [y0 + pad, (y0 + y1) / 2, y1 - pad];
-  const xTicks = t1 === t0 ? [points[0]!.date] : [points[0]!.date, points.at(-1)!.date];
+  const xTicks = t1 === t0 ? [first.date] : [first.date, last.date];
   const label = { position: 'absolute' as const, fontSize: 6.5, color: COLOURS.muted };
   return (
     <View style={{ width: CHART.width + 10 }} wrap={false}>

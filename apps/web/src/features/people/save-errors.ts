@@ -19,7 +19,8 @@ export function splitFieldErrors(
   const other: string[] = [];
   for (const [field, message] of Object.entries(firstFieldErrors(fieldErrors))) {
     const path = toFormPath(field);
-    if (formFields.includes(path.split('.')[0]!)) form[path] = message;
+    const [formField = ''] = path.split('.');
+    if (formFields.includes(formField)) form[path] = message;
     else other.push(message);
   }
   return { form, other };

@@ -23,7 +23,7 @@ export function ThemePage() {
                 </Text>
               </Text>
               <Group gap={6}>
-                {theme.colors[name].map((hex, shade) => (
+                {(theme.colors[name] ?? []).map((hex, shade) => (
                   <Stack gap={2} align="center" key={hex}>
                     <ColorSwatch color={hex} size={36} radius="sm" aria-label={`${name} ${shade}: ${hex}`} />
                     <Text size="10px" c="dimmed">

@@ -126,15 +126,18 @@ const DEVICE_ROWS = [
 /** The bioimpedance device's own readings, labelled with "device" as their source. */
 function DeviceRows({ device }: { device: NonNullable<EvaluationResult['device']> }) {
   const { t } = useTranslation();
-  return DEVICE_ROWS.filter(([key]) => device[key] !== null).map(([key, decimals, unit]) => (
-    <MetricRow
-      key={key}
-      label={t(`evaluations.fields.device.${key}`)}
-      hint={t('evaluations.results.deviceSource')}
-      value={device[key]!}
-      decimals={decimals}
-      unit={unit}
-      testId={`metric-device-${key}`}
-    />
-  ));
+  return DEVICE_ROWS.map(([key, decimals, unit]) => {
+    const value = device[key];
+    return value === null ? null : (
+      <MetricRow
+        key={key}
+        label={t(`evaluations.fields.device.${key}`)}
+        hint={t('evaluations.results.deviceSource')}
+        value={value}
+        decimals={decimals}
+        unit={unit}
+        testId={`metric-device-${key}`}
+      />
+    );
+  });
 }

@@ -37,8 +37,10 @@ export function HistoryCharts({ points }: { points: HistoryPoint[] }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const shown = TRACKED.filter((key) => points.some((p) => p.values[key] !== null));
-  const first = points.length > 0 ? time(points[0]!.fecha) : 0;
-  const last = points.length > 0 ? time(points.at(-1)!.fecha) : 0;
+  const firstPoint = points[0];
+  const lastPoint = points.at(-1);
+  const first = firstPoint ? time(firstPoint.fecha) : 0;
+  const last = lastPoint ? time(lastPoint.fecha) : 0;
   const margin = Math.max((last - first) * 0.06, 3 * DAY_MS);
   // Short ticks over more than a year carry the year; within one, the day.
   const tickFormat = last - first > 365 * DAY_MS ? 'MMM YY' : 'D MMM';

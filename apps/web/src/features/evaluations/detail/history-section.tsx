@@ -53,9 +53,8 @@ function ChangeText({ change, unit }: { change: Change; unit?: string }) {
 function ChangeSummary({ points, currentId }: { points: HistoryPoint[]; currentId: number }) {
   const { t } = useTranslation();
   const change = changeSincePrevious(points, currentId);
-  if (!change) return null;
-  const index = points.findIndex((p) => p.id === currentId);
-  const previous = points[index - 1]!;
+  const previous = points[points.findIndex((p) => p.id === currentId) - 1];
+  if (!change || !previous) return null;
   return (
     <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" data-testid="history-change">
       <Text size="sm" fw={600} mb={6}>

@@ -90,9 +90,9 @@ export type Change = number | null | Mismatch;
 /** Change of each measure against the evaluation just before `id`; null for the first one. */
 export function changeSincePrevious(points: HistoryPoint[], id: number): Record<Tracked, Change> | null {
   const index = points.findIndex((p) => p.id === id);
-  if (index <= 0) return null;
-  const now = points[index]!;
-  const before = points[index - 1]!;
+  const now = points[index];
+  const before = points[index - 1]; // undefined for the first one (index 0) and for an unknown id (-1)
+  if (!now || !before) return null;
   const out = {} as Record<Tracked, Change>;
   for (const key of TRACKED) {
     const a = now.values[key];
@@ -105,7 +105,9 @@ export function changeSincePrevious(points: HistoryPoint[], id: number): Record<
 /** The evaluation's method differs from the one just before it (the history table marks it). */
 export function methodChanged(points: HistoryPoint[], id: number): boolean {
   const index = points.findIndex((p) => p.id === id);
-  return index > 0 && points[index]!.evaluation_type !== points[index - 1]!.evaluation_type;
+  const now = points[index];
+  const before = points[index - 1];
+  return now !== undefined && before !== undefined && now.evaluation_type !== before.evaluation_type;
 }
 
 /**
@@ -117,7 +119,8 @@ export function comparableRuns(points: HistoryPoint[], key: Tracked): HistoryPoi
   for (const p of points) {
     if (p.values[key] === null) continue;
     const run = runs.at(-1);
-    if (run && mismatch(run.at(-1)!, p, key) === null) run.push(p);
+    const previous = run?.at(-1);
+    if (run && previous && mismatch(previous, p, key) === null) run.push(p);
     else runs.push([p]);
   }
   return runs;

@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths.ts';
 function useInputLabel() {
   const { t, i18n } = useTranslation();
   return (path: string) => {
-    const last = path.split('.').at(-1)!;
+    const last = path.split('.').pop() ?? path;
     if (path === 'fecha') return t('evaluations.wizard.fecha');
     if (path === 'evaluation_type') return t('evaluations.wizard.method');
     if (path === 'clinical_data.ecnt') return t('evaluations.wizard.ecnt');

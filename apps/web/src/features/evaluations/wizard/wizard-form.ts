@@ -440,7 +440,8 @@ export function checkWizard(values: WizardValues, ctx: { evaluatorId: number; to
   const clientErrors: string[] = [];
   if (!parsed.success) {
     for (const [path, keys] of Object.entries(toFieldErrors(parsed.error.issues))) {
-      const key = keys[0]!;
+      const [key] = keys;
+      if (key === undefined) continue;
       if (path === 'nacimiento' || path === 'sexo' || path === 'fecha' || path === 'id_evaluado')
         clientErrors.push(key);
       else errors[toFormPath(path, values)] ??= key;
