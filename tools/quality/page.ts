@@ -1,0 +1,138 @@
+/**
+ * Turns the runs of `npm run quality` into docs/quality.md (decision 181). Pure: run.ts measures, this writes.
+ */
+import type { Step } from './steps.ts';
+
+export interface StepRun {
+  step: Step;
+  /** 1-minute load average just before the command started, and just after it ended. */
+  loadBefore: number;
+  loadAfter: number;
+  startedAt: Date;
+  seconds: number;
+  /** null: the command ran and exited 0; otherwise why it failed (exit code, signal, time-out). */
+  failure: string | null;
+  /** The figure lines picked from its output. */
+  figures: string[];
+  /** Where the whole output was written. */
+  logFile: string;
+}
+
+export interface QualityRun {
+  startedAt: Date;
+  cpus: number;
+  cpuModel: string;
+  memoryGb: number;
+  node: string;
+  commit: string;
+  database: string;
+  /** Steps left out (QUALITY_QUICK or QUALITY_ONLY). */
+  skipped: Step[];
+  runs: StepRun[];
+}
+
+/** Figure lines per step at most; the rest stays in the log file. */
+export const MAX_FIGURE_LINES = 40;
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+/** Vitest's own lines (progress, summary, file headers); what the tests print is kept. */
+const VITEST_CHROME =
+  /^\s*(RUN\s+v|✓|✗|×|❯|↓|Test Files|Duration|Start at|stdout \||stderr \||⎯|\[vitest|Tests\s+\d+\s+passed.*\(\d+\)$)/;
+
+/** npm's own lines (`> medida@… bench`, `> tsx …`). */
+const NPM_CHROME = /^> /;
+
+export function pickFigures(output: string, kind: Step['output']): string[] {
+  const lines = output
+    .replace(ANSI, '')
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''))
+    .filter((l) => l.trim() !== '' && !NPM_CHROME.test(l));
+  const kept = kind === 'vitest' ? lines.filter((l) => !VITEST_CHROME.test(l)) : lines;
+  const summary = kind === 'vitest' ? lines.filter((l) => /^\s*Tests\s+\d+/.test(l)).map((l) => l.trim()) : [];
+  const all = [...kept, ...summary];
+  if (all.length <= MAX_FIGURE_LINES) return all;
+  return [...all.slice(0, MAX_FIGURE_LINES), `… ${all.length - MAX_FIGURE_LINES} more lines in the log`];
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+const fixed = (n: number) => n.toFixed(2);
+
+function commandLine(step: Step): string {
+  return step.cwd === '.' ? step.command : `cd ${step.cwd} && ${step.command}`;
+}
+
+export function renderPage(run: QualityRun): string {
+  const failed = run.runs.filter((r) => r.failure !== null);
+  const out: string[] = [];
+  out.push('# Quality: current figures');
+  out.push('');
+  out.push(
+    'Written by `npm run quality` (tools/quality/run.ts), which runs the benches and suites of tools/quality/steps.ts',
+    'one after another and replaces this page; do not edit it by hand. Older figures, with the sessions that produced',
+    'them: docs/quality-history.md.',
+  );
+  out.push('');
+  out.push(`- Run: ${iso(run.startedAt)}, commit ${run.commit}.`);
+  out.push(
+    `- Machine: ${run.cpus} cores (${run.cpuModel}), ${run.memoryGb.toFixed(0)} GB, node ${run.node}; database for the benches' second half: ${run.database}.`,
+  );
+  out.push(
+    '- Load average: the 1-minute load just before each command and just after it. On a machine shared with other ' +
+      'work, wall-clock figures (latencies, requests per second) move with it; CPU-time figures much less.',
+  );
+  if (run.skipped.length > 0) {
+    out.push(
+      `- **Partial run**: left out ${run.skipped.map((s) => `\`${s.name}\``).join(', ')} (QUALITY_QUICK or ` +
+        'QUALITY_ONLY); their last figures are in docs/quality-history.md.',
+    );
+  }
+  out.push(
+    failed.length === 0
+      ? `- Result: every command exited 0.`
+      : `- Result: **${failed.length} of ${run.runs.length} commands failed**: ${failed.map((r) => `\`${r.step.name}\``).join(', ')}.`,
+  );
+  out.push('');
+  out.push('| figure | command | load before → after | time | result |');
+  out.push('| --- | --- | ---: | ---: | --- |');
+  for (const r of run.runs) {
+    out.push(
+      `| [${r.step.title}](#${anchor(r.step.title)}) | \`${commandLine(r.step)}\` | ${fixed(r.loadBefore)} → ${fixed(r.loadAfter)} | ${Math.round(r.seconds)} s | ${r.failure === null ? 'ok' : `**failed** (${r.failure})`} |`,
+    );
+  }
+  for (const s of run.skipped) {
+    out.push(`| ${s.title} | \`${commandLine(s)}\` | | | not run |`);
+  }
+  for (const r of run.runs) {
+    out.push('');
+    out.push(`## ${r.step.title}`);
+    out.push('');
+    out.push(
+      `\`${commandLine(r.step)}\`, ${iso(r.startedAt)}, load average ${fixed(r.loadBefore)} before, ${Math.round(r.seconds)} s.`,
+    );
+    out.push('');
+    out.push(r.step.meaning);
+    out.push('');
+    if (r.failure !== null) {
+      out.push(
+        `**Failed: ${r.failure}.** The figures below are whatever it printed; the whole output: \`${r.logFile}\`.`,
+      );
+      out.push('');
+    }
+    out.push('```text');
+    out.push(...(r.figures.length > 0 ? r.figures : ['(no output)']));
+    out.push('```');
+  }
+  out.push('');
+  return out.join('\n');
+}
+
+/** GitHub's heading anchor. */
+export function anchor(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} -]/gu, '')
+    .replace(/ /g, '-');
+}

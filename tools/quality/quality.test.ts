@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pickFigures } from './page.ts';
+import { runQuality } from './run.ts';
+import type { Step } from './steps.ts';
+
+const step = (name: string, command: string, output: Step['output'] = 'bench'): Step => ({
+  name,
+  title: `Step ${name}`,
+  command,
+  cwd: '.',
+  output,
+  meaning: `What ${name} measures.`,
+  timeoutMinutes: 1,
+});
+
+describe('npm run quality (tools/quality, decision 181)', () => {
+  it('writes the page with each command, its load average and figures, and reports a failed command', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'quality-test-'));
+    const out = path.join(dir, 'quality.md');
+    const good = step('good', `node -e "console.log('| route | req/s |'); console.log('| /web/health | 12,345 |')"`);
+    const bad = step('bad', `node -e "console.log('half a figure'); process.exit(3)"`);
+    const left = step('left', 'false');
+    const ok = await runQuality([good, bad], out, [good, bad, left]);
+    expect(ok).toBe(false);
+    const page = readFileSync(out, 'utf8');
+    expect(page).toMatch(/^# Quality: current figures\n/);
+    expect(page).toContain('**1 of 2 commands failed**: `bad`');
+    expect(page).toMatch(/\| \[Step good\]\(#step-good\) \| `node -e .*` \| \d+\.\d\d → \d+\.\d\d \| \d+ s \| ok \|/);
+    expect(page).toContain('| **failed** (exit code 3) |');
+    expect(page).toContain('| Step left | `false` | | | not run |');
+    expect(page).toContain('**Partial run**: left out `left`');
+    expect(page).toContain('| /web/health | 12,345 |');
+    expect(page).toContain('half a figure');
+    expect(page).toMatch(/load average \d+\.\d\d before/);
+    expect(page).toContain('What good measures.');
+  });
+
+  it('reports success when every command exits 0', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'quality-test-'));
+    const out = path.join(dir, 'quality.md');
+    expect(await runQuality([step('one', 'echo 42 per second')], out, [])).toBe(true);
+    expect(readFileSync(out, 'utf8')).toContain('- Result: every command exited 0.');
+  });
+
+  it("keeps what vitest suites print and drops vitest's own lines", () => {
+    const output = [
+      ' RUN  v4.1.12 /work/main',
+      'stdout | apps/server/src/trust/api-fuzz.int.test.ts > fuzz > every operation',
+      'API fuzzing: 7,400 requests, 0 findings',
+      ' ✓  integration  apps/server/src/trust/api-fuzz.int.test.ts (1 test) 61234ms',
+      ' Test Files  1 passed (1)',
+      '      Tests  1 passed (1)',
+      '   Start at  01:02:03',
+      '   Duration  62.1s',
+      '> medida@ suite:fuzz',
+    ].join('\n');
+    expect(pickFigures(output, 'vitest')).toEqual(['API fuzzing: 7,400 requests, 0 findings', 'Tests  1 passed (1)']);
+  });
+});

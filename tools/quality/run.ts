@@ -1,0 +1,139 @@
+/**
+ * `npm run quality` (decision 181): runs every figure producer of the project one after another (benches, the
+ * trust suites, the login page's size, Lighthouse), records the load average before and after each, and writes
+ * docs/quality.md from their figures. A command that fails is reported as failed on the page and makes this exit 1.
+ *
+ *   npm run quality                          everything (about an hour and a half on 2 cores; see docs/quality.md)
+ *   QUALITY_QUICK=1 npm run quality          the engine bench alone (seconds): checks the runner and the page
+ *   QUALITY_ONLY=http,lists npm run quality  the named steps (tools/quality/steps.ts)
+ *   DATABASE_URL=postgres://… npm run quality  the benches also measure PostgreSQL
+ *   QUALITY_OUT=/tmp/quality.md              write the page elsewhere
+ *
+ * The whole output of each command goes to $TMPDIR/medida-quality/<step>.log (QUALITY_LOGS to change).
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { pickFigures, renderPage, type QualityRun, type StepRun } from './page.ts';
+import { QUICK_STEPS, STEPS, type Step } from './steps.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const OUT = process.env.QUALITY_OUT ?? path.join(ROOT, 'docs/quality.md');
+const LOGS = process.env.QUALITY_LOGS ?? path.join(tmpdir(), 'medida-quality');
+
+function chosenSteps(): Step[] {
+  const only = process.env.QUALITY_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const names = process.env.QUALITY_QUICK ? QUICK_STEPS : only;
+  if (!names) return [...STEPS];
+  const unknown = names.filter((n) => !STEPS.some((s) => s.name === n));
+  if (unknown.length > 0) {
+    throw new Error(`unknown step(s) ${unknown.join(', ')}; known: ${STEPS.map((s) => s.name).join(', ')}`);
+  }
+  return STEPS.filter((s) => names.includes(s.name));
+}
+
+function runStep(step: Step): Promise<StepRun> {
+  const logFile = path.join(LOGS, `${step.name}.log`);
+  const log = createWriteStream(logFile);
+  const startedAt = new Date();
+  const loadBefore = loadavg()[0] ?? 0;
+  const t0 = performance.now();
+  let output = '';
+  console.log(`\n== ${step.name}: ${step.command} (in ${step.cwd}; load ${loadBefore.toFixed(2)})`);
+  return new Promise((resolve) => {
+    // A process group of its own, so a time-out stops the command's children (servers, workers) too.
+    const child = spawn(step.command, {
+      cwd: path.join(ROOT, step.cwd),
+      env: { ...process.env, ...step.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      shell: true,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const take = (chunk: Buffer) => {
+      output += chunk.toString();
+      log.write(chunk);
+      process.stdout.write(chunk);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }, step.timeoutMinutes * 60_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      log.end();
+      const failure = timedOut
+        ? `stopped after ${step.timeoutMinutes} minutes`
+        : code === 0
+          ? null
+          : signal
+            ? `ended by ${signal}`
+            : `exit code ${code}`;
+      resolve({
+        step,
+        loadBefore,
+        loadAfter: loadavg()[0] ?? 0,
+        startedAt,
+        seconds: (performance.now() - t0) / 1000,
+        failure,
+        figures: pickFigures(output, step.output),
+        logFile,
+      });
+    });
+    child.on('error', (error) => {
+      output += `\n${error.message}\n`;
+    });
+  });
+}
+
+function gitCommit(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT })
+      .toString()
+      .trim();
+    return dirty ? `${sha} (with uncommitted changes)` : sha;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Runs `steps` one after another, rewriting the page at `out` after each; true when every command exited 0. */
+export async function runQuality(steps: readonly Step[], out: string, all: readonly Step[] = STEPS): Promise<boolean> {
+  mkdirSync(LOGS, { recursive: true });
+  const run: QualityRun = {
+    startedAt: new Date(),
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown CPU',
+    memoryGb: totalmem() / 1024 ** 3,
+    node: process.version,
+    commit: gitCommit(),
+    database: process.env.DATABASE_URL
+      ? `PostgreSQL at ${new URL(process.env.DATABASE_URL).host}`
+      : 'none (DATABASE_URL not set: PGlite only)',
+    skipped: all.filter((s) => !steps.includes(s)),
+    runs: [],
+  };
+  for (const step of steps) {
+    run.runs.push(await runStep(step));
+    // Written after every step: a run stopped halfway still leaves the figures it has.
+    writeFileSync(out, renderPage(run));
+  }
+  const failed = run.runs.filter((r) => r.failure !== null);
+  console.log(`\nWrote ${out}: ${run.runs.length} commands, ${failed.length} failed. Logs: ${LOGS}`);
+  return failed.length === 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const ok = await runQuality(chosenSteps(), OUT);
+  process.exitCode = ok ? 0 : 1;
+}

@@ -1,0 +1,155 @@
+/**
+ * What `npm run quality` runs (decision 181): every figure producer the project has, one step each, with what its
+ * figures mean and the targets they answer to. The page (docs/quality.md) is written from these and their output.
+ */
+
+export interface Step {
+  /** Short name, for `QUALITY_ONLY=<name>,<name>` and the page's headings. */
+  name: string;
+  title: string;
+  /** The command as a reader would type it, from `cwd`. */
+  command: string;
+  cwd: string;
+  env?: Record<string, string>;
+  /** How to pick the figures from the output: bench output is kept whole, vitest's own lines are dropped. */
+  output: 'bench' | 'vitest';
+  /** What the figures mean, and the targets (markdown, a few lines). */
+  meaning: string;
+  /** Minutes before the step is stopped and reported as failed. */
+  timeoutMinutes: number;
+}
+
+export const STEPS: readonly Step[] = [
+  {
+    name: 'engine',
+    title: 'Evaluation engine',
+    command: 'npm run bench -w @medida/domain',
+    cwd: '.',
+    output: 'bench',
+    meaning:
+      "Evaluations per second of this process's CPU time (`process.cpuUsage()`, so other processes do not distort it; " +
+      'wall rate beside it) over a mixed batch of the four methods. `evaluate` is the path the server takes. ' +
+      'Target (issue 9): ≥ 100,000 `evaluate` per second on one core.',
+    timeoutMinutes: 5,
+  },
+  {
+    name: 'lists',
+    title: 'Lists at 1k and 100k evaluations',
+    command: 'BENCH_ONLY=targets npx tsx bench/list-evaluations.bench.ts',
+    cwd: 'apps/server',
+    env: { BENCH_ONLY: 'targets' },
+    output: 'bench',
+    meaning:
+      "p95 of the evaluation list's first page, page 50 from its cursor, `getMyClients` and a surname filter, at " +
+      '1,000 and 100,000 evaluations (10,000 clients), measured in the process against the database (no HTTP). ' +
+      'Targets are printed in the table; the first page at 100k must stay under 2× its time at 1k (decision 100).',
+    timeoutMinutes: 30,
+  },
+  {
+    name: 'dashboard',
+    title: 'Dashboard',
+    command: 'BENCH_ONLY=dashboard npx tsx bench/list-evaluations.bench.ts',
+    cwd: 'apps/server',
+    env: { BENCH_ONLY: 'dashboard' },
+    output: 'bench',
+    meaning:
+      "`getdash` p50/p95 and CPU per request for the account's owner (10,000 clients, 100,000 evaluations), as " +
+      'seeded and after `VACUUM (ANALYZE)`, and narrowed to one network professional. Target (issue 12): p95 < 50 ms.',
+    timeoutMinutes: 30,
+  },
+  {
+    name: 'http',
+    title: 'Read routes, health under load, start-up',
+    command: 'BENCH_LOG_LEVEL=error npx tsx bench/http.bench.ts',
+    cwd: 'apps/server',
+    env: { BENCH_LOG_LEVEL: 'error' },
+    output: 'bench',
+    meaning:
+      'Against the compiled server in its own process: requests per second of each read route at 10 connections ' +
+      'as a share of `/web/health` in the same round (targets ≥ 15 % on PGlite, ≥ 30 % on PostgreSQL); `/web/health` ' +
+      'p99 while 4 lists and 2 reports run (target < 50 ms); `npm start` on an existing data directory: first answer ' +
+      '(target < 3 s) and RSS after 5 s idle (target < 300 MB). Issue 11.',
+    timeoutMinutes: 40,
+  },
+  {
+    name: 'chat',
+    title: 'Chat',
+    command: 'npx tsx bench/chat.bench.ts',
+    cwd: 'apps/server',
+    output: 'bench',
+    meaning:
+      '1,000 sockets exchanging 100 messages a second for 20 s: delivery latency p50/p95/p99, lost messages (must be ' +
+      "0), refused sends, the server's RSS and CPU. With PostgreSQL also two instances (LISTEN/NOTIFY). Issue 13.",
+    timeoutMinutes: 20,
+  },
+  {
+    name: 'load',
+    title: 'Load (autocannon)',
+    command: 'npx tsx bench/load.bench.ts',
+    cwd: 'apps/server',
+    output: 'bench',
+    meaning:
+      'Six routes at 1, 10 and 50 connections: 2xx requests per second, p50/p95/p99, and the share of `/web/health` ' +
+      'at the same connections. A row with non-2xx answers or socket errors is not a figure. Issue 16, decision 143.',
+    timeoutMinutes: 40,
+  },
+  {
+    name: 'size',
+    title: 'Login page JavaScript',
+    command: 'npm run build -w @medida/web && npm run size -w @medida/web',
+    cwd: '.',
+    output: 'bench',
+    meaning:
+      'What a cold browser fetches for `/pages/login` before it is usable: raw, gzip and brotli bytes. ' +
+      'Target (issue 11): ≤ 150 kB of compressed JavaScript (brotli, what browsers get).',
+    timeoutMinutes: 15,
+  },
+  {
+    name: 'lighthouse',
+    title: 'Lighthouse (mobile)',
+    command: 'npx tsx lighthouse/run.ts',
+    cwd: 'e2e',
+    output: 'bench',
+    meaning:
+      "Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown) on Login, the dashboard and an " +
+      "evaluation's detail, signed in, each a cold load (decision 109); uses the web build of the step above. " +
+      'Targets: performance ≥ 90 on Login and the dashboard (issue 11), accessibility (issue 16).',
+    timeoutMinutes: 20,
+  },
+  {
+    name: 'fuzz',
+    title: 'API fuzzing',
+    command: 'npm run suite:fuzz',
+    cwd: '.',
+    output: 'vitest',
+    meaning:
+      'Generated requests (200 per operation) against every route: findings are answers ≥ 500, stack traces, SQL ' +
+      'text, bodies outside the declared schema. Must be 0 findings (decision 143).',
+    timeoutMinutes: 30,
+  },
+  {
+    name: 'brute',
+    title: 'Brute force and enumeration',
+    command: 'npm run suite:brute',
+    cwd: '.',
+    output: 'vitest',
+    meaning:
+      '300 password guesses against one account (all refused by the throttle) and 200 timing samples of known ' +
+      'against unknown e-mails (their medians within 10 %): sign-in reveals neither passwords nor accounts.',
+    timeoutMinutes: 30,
+  },
+  {
+    name: 'faults',
+    title: 'Faults (SIGKILL during writes)',
+    command: 'npm run suite:faults',
+    cwd: '.',
+    output: 'vitest',
+    meaning:
+      'The compiled server killed 50 times per operation in the middle of writes: after each restart nothing ' +
+      'half-written (decision 144).',
+    timeoutMinutes: 40,
+  },
+];
+
+/** `QUALITY_QUICK=1`: one short step, to check the runner and the page without minutes of benches. */
+export const QUICK_STEPS = ['engine'];
