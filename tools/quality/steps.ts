@@ -149,6 +149,19 @@ export const STEPS: readonly Step[] = [
       'half-written (decision 144).',
     timeoutMinutes: 40,
   },
+  {
+    name: 'figures',
+    title: 'Access matrix, hostile uploads, report renders, client export',
+    command:
+      'npx vitest run --project integration apps/server/src/trust/access-matrix.int.test.ts apps/server/src/trust/hostile-uploads.int.test.ts apps/server/src/modules/reports/report-load.int.test.ts apps/server/src/modules/exports/export-figure.int.test.ts',
+    cwd: '.',
+    output: 'vitest',
+    meaning:
+      'The integration tests that print a figure as they assert it: every authenticated route called by foreign ' +
+      'actors (unauthorized 2xx must be 0); hostile files uploaded (0 stored, 0 answers ≥ 500); `/web/health` p95 ' +
+      "during 20 report renders (< 50 ms); the size and time of one client's export with 10 evaluations.",
+    timeoutMinutes: 20,
+  },
 ];
 
 /** `QUALITY_QUICK=1`: one short step, to check the runner and the page without minutes of benches. */

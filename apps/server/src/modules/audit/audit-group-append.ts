@@ -4,7 +4,7 @@ import { appendAuditEvent, appendAuditEvents, type PendingAuditEvent } from './a
 
 /**
  * One batch on its way at a time: measured, two in flight made smaller batches and fewer requests per second on both
- * databases (docs/quality.md). PGlite runs one statement at a time anyway; on PostgreSQL the batches of one account
+ * databases (docs/quality-history.md). PGlite runs one statement at a time anyway; on PostgreSQL the batches of one account
  * would wait on its chain lock one after the other.
  */
 export const GROUP_APPEND_LIMITS: BatchLimits = { inFlight: 1, batch: 100 };
