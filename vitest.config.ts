@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Two tiers (docs/architecture): unit tests next to the code, and integration tests
 // (*.int.test.ts) on a fresh migrated database: PGlite by default, PostgreSQL when DATABASE_URL is set.
+// The web app's component tests (*.test.tsx) are unit tests in jsdom, with React Testing Library (decision 180).
 export default defineConfig({
   test: {
     // Unit and integration files share three workers: on two cores a third keeps the CPU busy while an integration
@@ -12,8 +13,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', 'apps/web/src/**/*.test.tsx', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web-components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: './apps/web/src/test/jsdom-environment.ts',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // The wizard's second step is a large form: its first render takes about a second in jsdom on two busy cores.
+          testTimeout: 20_000,
         },
       },
       {

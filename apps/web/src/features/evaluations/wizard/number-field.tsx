@@ -61,6 +61,8 @@ export function NumberField({
         )
       }
       withAsterisk={required}
+      // The asterisk is only seen: a screen reader hears "required" (Save names the empty ones, so no `required`).
+      aria-required={required || undefined}
       disabled={disabled}
       // Centimetre fields take two decimals so that a height typed in metres ("1.65") arrives whole for the hint.
       decimalScale={range?.unit === 'cm' ? Math.max(decimals, 2) : decimals}
