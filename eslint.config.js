@@ -41,16 +41,15 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles anywhere, and the layer boundaries below.
+    // The web and server layer boundaries below (import-x resolves the paths).
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX, medida },
+    plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [importX.createNodeResolver()],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -69,9 +68,24 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The house rules of tools/lint/medida-rules.js. Each rule decides from the file's path where it applies (product
+    // code, the server, a workspace), so no later block can switch one off for a folder by overriding it.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { medida },
+    rules: {
       'medida/feature-entry-only': 'error',
       'medida/module-own-repository': 'error',
       'medida/no-outer-db-in-transaction': 'error',
+      // Replaces import-x/no-cycle, which skips `import type` and so cannot see a cycle made of types.
+      'medida/no-import-cycle': 'error',
+      'medida/package-graph': 'error',
+      'medida/no-test-code-in-product': 'error',
+      'medida/sql-in-repositories': 'error',
+      'medida/no-user-type-literal': 'error',
+      'medida/double-cast-names-library': 'error',
     },
   },
   {
@@ -83,31 +97,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // Health data and chat text render as text, never as HTML (security.md R20).
       'react/no-danger': 'error',
-    },
-  },
-  {
-    // Test factories live in test folders and the domain's `@medida/domain/test` entry; product code never imports them.
-    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@medida/domain/test', '**/test/*'],
-              message: 'Test-only code: import it from tests, not from the product.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['packages/domain/src/**/*.ts'],
-    rules: {
-      // The engine is pure: it imports only zod and its own modules.
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', '@medida/*'] }],
     },
   },
   prettier,

@@ -36,14 +36,125 @@ async function fixtureRules(name: string): Promise<string[]> {
 }
 
 describe('test-only code', () => {
-  it('product code never imports test factories; tests may', { timeout: TIMEOUT }, async () => {
-    const domain = "export { subjectA } from '@medida/domain/test';\n";
-    expect(await rulesFired('apps/web/src/features/evaluations/fixture.ts', domain)).toContain('no-restricted-imports');
-    expect(await rulesFired('apps/web/src/features/evaluations/fixture.test.ts', domain)).not.toContain(
-      'no-restricted-imports',
-    );
-    const server = "export { insertUser } from '../../test/people-factories.ts';\n";
-    expect(await rulesFired('apps/server/src/modules/people/fixture.ts', server)).toContain('no-restricted-imports');
+  const TEST_ONLY = 'medida/no-test-code-in-product';
+  const imports = [
+    "export { subjectA } from '@medida/domain/test';\n",
+    "export { createTestDatabase } from '@medida/db/testing';\n",
+    "export { pdfText } from '@medida/server/testing/pdf-text';\n",
+    "export { subjectA } from '../test/factories.ts';\n",
+    "export { helper } from './helper.test.ts';\n",
+    "export { insertUser } from './people-factories.ts';\n",
+  ];
+  // One product file in each workspace: the domain's own import rule must not replace this one (it once did).
+  const productFiles = [
+    'packages/domain/src/fixture.ts',
+    'packages/contracts/src/fixture.ts',
+    'packages/db/src/fixture.ts',
+    'apps/server/src/modules/people/fixture.ts',
+    'apps/web/src/features/evaluations/fixture.ts',
+  ];
+
+  it('product code never imports test factories, test files or testing entries', { timeout: TIMEOUT }, async () => {
+    for (const file of productFiles) {
+      for (const code of imports) expect(await rulesFired(file, code), `${file}: ${code}`).toContain(TEST_ONLY);
+    }
+  });
+
+  it('tests and test helpers may', { timeout: TIMEOUT }, async () => {
+    for (const file of [
+      'apps/web/src/features/evaluations/fixture.test.ts',
+      'apps/server/src/test/fixture.ts',
+      'packages/domain/src/test/fixture.ts',
+      'e2e/support/fixture.ts',
+    ]) {
+      for (const code of imports) expect(await rulesFired(file, code), `${file}: ${code}`).not.toContain(TEST_ONLY);
+    }
+  });
+
+  it('in the engine both its own rule and this one hold', { timeout: TIMEOUT }, async () => {
+    const code =
+      "import { readFileSync } from 'node:fs';\nexport { subjectA } from './test/factories.ts';\nexport { readFileSync };\n";
+    const fired = await rulesFired('packages/domain/src/fixture.ts', code);
+    expect(fired).toContain(TEST_ONLY);
+    expect(fired).toContain('medida/package-graph');
+  });
+});
+
+describe('package graph', () => {
+  const GRAPH = 'medida/package-graph';
+  const edges: { file: string; code: string; allowed: boolean }[] = [
+    // domain imports only zod
+    { file: 'packages/domain/src/fixture.ts', code: "export { z } from 'zod';", allowed: true },
+    { file: 'packages/domain/src/fixture.ts', code: "export { USER_TYPE } from '@medida/contracts';", allowed: false },
+    { file: 'packages/domain/src/fixture.ts', code: "export { sql } from '@medida/db';", allowed: false },
+    { file: 'packages/domain/src/fixture.ts', code: "export { readFileSync } from 'node:fs';", allowed: false },
+    { file: 'packages/domain/src/fixture.ts', code: "export { sql } from 'kysely';", allowed: false },
+    {
+      file: 'packages/domain/src/fixture.ts',
+      code: "export { USER_TYPE } from '../../contracts/src/constants.ts';",
+      allowed: false,
+    },
+    // contracts imports only domain and zod
+    { file: 'packages/contracts/src/fixture.ts', code: "export { z } from 'zod';", allowed: true },
+    { file: 'packages/contracts/src/fixture.ts', code: "export { evaluate } from '@medida/domain';", allowed: true },
+    { file: 'packages/contracts/src/fixture.ts', code: "export { sql } from '@medida/db';", allowed: false },
+    { file: 'packages/contracts/src/fixture.ts', code: "export type { Database } from '@medida/db';", allowed: false },
+    { file: 'packages/contracts/src/fixture.ts', code: "export { sql } from 'kysely';", allowed: false },
+    {
+      file: 'packages/contracts/src/fixture.ts',
+      code: "export { createDb } from '../../db/src/index.ts';",
+      allowed: false,
+    },
+    // db imports only domain and contracts among the workspaces
+    { file: 'packages/db/src/fixture.ts', code: "export { USER_TYPE } from '@medida/contracts';", allowed: true },
+    { file: 'packages/db/src/fixture.ts', code: "export { buildApp } from '@medida/server';", allowed: false },
+    {
+      file: 'packages/db/src/fixture.ts',
+      code: "export { buildApp } from '../../../apps/server/src/app.ts';",
+      allowed: false,
+    },
+    {
+      file: 'packages/db/src/fixture.ts',
+      code: "export { paths } from '../../../apps/web/src/config/paths.ts';",
+      allowed: false,
+    },
+    // server: domain, contracts, db
+    { file: 'apps/server/src/lib/fixture.ts', code: "export { createDb } from '@medida/db';", allowed: true },
+    { file: 'apps/server/src/lib/fixture.ts', code: "export { paths } from '@medida/web';", allowed: false },
+    {
+      file: 'apps/server/src/lib/fixture.ts',
+      code: "export { paths } from '../../../web/src/config/paths.ts';",
+      allowed: false,
+    },
+    {
+      file: 'apps/server/src/lib/fixture.ts',
+      code: "export { createDb } from '../../../../packages/db/src/index.ts';",
+      allowed: false,
+    },
+    // web: domain and contracts, never db or the server
+    { file: 'apps/web/src/lib/fixture.ts', code: "export { USER_TYPE } from '@medida/contracts';", allowed: true },
+    { file: 'apps/web/src/lib/fixture.ts', code: "export { evaluate } from '@medida/domain';", allowed: true },
+    { file: 'apps/web/src/lib/fixture.ts', code: "export { sql } from '@medida/db';", allowed: false },
+    { file: 'apps/web/src/lib/fixture.ts', code: "export type { Database } from '@medida/db';", allowed: false },
+    {
+      file: 'apps/web/src/lib/fixture.ts',
+      code: "export { buildApp } from '../../../server/src/app.ts';",
+      allowed: false,
+    },
+    { file: 'apps/web/src/lib/fixture.test.ts', code: "export { sql } from '@medida/db';", allowed: false },
+    // the browser tests drive the whole system
+    { file: 'e2e/support/fixture.ts', code: "export { createDb } from '@medida/db';", allowed: true },
+    {
+      file: 'e2e/support/fixture.ts',
+      code: "export { paths } from '../../apps/web/src/config/paths.ts';",
+      allowed: true,
+    },
+  ];
+
+  it.each(edges)('$file: $code', { timeout: TIMEOUT }, async ({ file, code, allowed }) => {
+    const fired = await rulesFired(file, `${code}\n`);
+    if (allowed) expect(fired).not.toContain(GRAPH);
+    else expect(fired).toContain(GRAPH);
   });
 });
 
@@ -111,9 +222,153 @@ describe('server layering', () => {
   });
 });
 
+describe('SQL only in repositories', () => {
+  const SQL = 'medida/sql-in-repositories';
+  const builder = [
+    "import type { Database, Kysely } from '@medida/db';",
+    'export const fixture = (db: Kysely<Database>) =>',
+    "  db.selectFrom('users').select('id').where('id', '=', 1).execute();",
+    '',
+  ].join('\n');
+  const template = [
+    "import { sql, type Database, type Kysely } from '@medida/db';",
+    'export const fixture = (db: Kysely<Database>) => sql`SELECT 1`.execute(db);',
+    '',
+  ].join('\n');
+  const kyselyTemplate = [
+    "import { sql } from 'kysely';",
+    "export const fixture = () => sql.raw('SELECT 1');",
+    '',
+  ].join('\n');
+  const others = [
+    "import type { Database, Kysely } from '@medida/db';",
+    'export const fixture = (db: Kysely<Database>) => [',
+    "  db.with('x', (q) => q.selectFrom('users').select('id')),",
+    "  db.insertInto('users'),",
+    "  db.updateTable('users'),",
+    "  db.deleteFrom('users'),",
+    "  db.mergeInto('users'),",
+    "  db.executeQuery(db.selectNoFrom((eb) => eb.lit(1).as('one')).compile()),",
+    '];',
+    '',
+  ].join('\n');
+
+  it('fires in a service, a route, a plugin, lib/ and cli/', { timeout: TIMEOUT }, async () => {
+    for (const file of [
+      'apps/server/src/modules/people/people.service.ts',
+      'apps/server/src/modules/people/people.routes.ts',
+      'apps/server/src/plugins/fixture.ts',
+      'apps/server/src/lib/fixture.ts',
+      'apps/server/src/cli/fixture.ts',
+    ]) {
+      for (const code of [builder, template, kyselyTemplate]) {
+        expect(await rulesFired(file, code), `${file}: ${code}`).toContain(SQL);
+      }
+    }
+    const fired = await rulesFired('apps/server/src/modules/people/people.service.ts', others);
+    // with, its selectFrom, insertInto, updateTable, deleteFrom, mergeInto, executeQuery and selectNoFrom.
+    expect(fired.filter((r) => r === SQL)).toHaveLength(8);
+  });
+
+  it(
+    'is silent in a repository, in tests, in packages/db and on Array.prototype.with',
+    { timeout: TIMEOUT },
+    async () => {
+      for (const file of [
+        'apps/server/src/modules/people/people.repository.ts',
+        'apps/server/src/modules/people/people.int.test.ts',
+        'apps/server/src/test/fixture.ts',
+        'packages/db/src/fixture.ts',
+      ]) {
+        for (const code of [builder, template, kyselyTemplate, others]) {
+          expect(await rulesFired(file, code), `${file}: ${code}`).not.toContain(SQL);
+        }
+      }
+      const array = 'export const fixture = (list: number[]) => list.with(0, 1);\n';
+      expect(await rulesFired('apps/server/src/lib/fixture.ts', array)).not.toContain(SQL);
+    },
+  );
+});
+
+describe('user types only through USER_TYPE', () => {
+  const LITERAL = 'medida/no-user-type-literal';
+  const broken = [
+    'export const f = (u: { type: number }) => u.type === 2;',
+    'export const f = (type: number) => type !== 1;',
+    'export const f = (userType: number) => 2 === userType;',
+    'export const f = (row: { user_type: number }) => row.user_type == 1;',
+    "export const f = (db: any) => db.selectFrom('users').where('type', '=', 1);",
+    "export const f = (db: any) => db.selectFrom('users as u').where('u.type', 'in', [1, 2]);",
+    "import { sql } from 'kysely';\nexport const f = () => sql`SELECT id FROM users p WHERE p.type = 1`;",
+    "import { sql } from 'kysely';\nexport const f = () => sql.raw('SELECT id FROM users WHERE type <> 2');",
+    'export function f(type: number) {\n  switch (type) {\n    case 1:\n      return 0;\n  }\n  return 1;\n}',
+  ];
+  const fine = [
+    "import { USER_TYPE } from '@medida/contracts';\nexport const f = (u: { type: number }) => u.type === USER_TYPE.client;",
+    "import { sql } from 'kysely';\nimport { USER_TYPE } from '@medida/contracts';\nexport const f = () => sql`SELECT id FROM users p WHERE p.type = ${sql.lit(USER_TYPE.professional)}`;",
+    'export const url = (id: number) => `/web/getMyClients?type=2&parent_user_id=${id}`;',
+    "export const f = (u: { type: string }) => u.type === 'file';",
+    'export const f = (e: { evaluation_type: number }) => e.evaluation_type === 2;',
+  ];
+
+  it('fires on a literal user type in product code', { timeout: TIMEOUT }, async () => {
+    for (const file of [
+      'apps/server/src/modules/people/people.service.ts',
+      'apps/web/src/features/people/fixture.ts',
+    ]) {
+      for (const code of broken) expect(await rulesFired(file, `${code}\n`), `${file}: ${code}`).toContain(LITERAL);
+    }
+    for (const code of broken.slice(4, 8)) {
+      expect(await rulesFired('apps/server/src/modules/people/people.repository.ts', `${code}\n`)).toContain(LITERAL);
+    }
+  });
+
+  it('is silent on USER_TYPE, URLs, other names, tests, migrations and the engine', { timeout: TIMEOUT }, async () => {
+    for (const code of fine) {
+      expect(await rulesFired('apps/server/src/modules/people/people.repository.ts', `${code}\n`), code).not.toContain(
+        LITERAL,
+      );
+    }
+    for (const file of [
+      'apps/server/src/modules/people/people.int.test.ts',
+      'packages/db/src/migrations/0099_fixture.ts',
+      // The engine's `type` is the evaluation method (1–4), not a user type.
+      'packages/domain/src/fixture.ts',
+    ]) {
+      for (const code of broken) expect(await rulesFired(file, `${code}\n`), `${file}: ${code}`).not.toContain(LITERAL);
+    }
+  });
+});
+
+describe('double casts', () => {
+  const CAST = 'medida/double-cast-names-library';
+  const bare = 'export const f = (x: string) => x as unknown as number;\n';
+  const unnamed = '// the types are wrong here\nexport const f = (x: string) => x as unknown as number;\n';
+  const notADependency = "// leftpad's types: wrong\nexport const f = (x: string) => x as unknown as number;\n";
+  const above =
+    "// pg's types: they leave out the client's connection.\nexport const f = (x: string) => x as unknown as number;\n";
+  const sameLine = "export const f = (x: string) => x as unknown as number; // kysely's types: outer joins\n";
+
+  it("fires on `as unknown as` without a `// <library>'s types:` comment", { timeout: TIMEOUT }, async () => {
+    for (const code of [bare, unnamed, notADependency]) {
+      expect(await rulesFired('packages/db/src/fixture.ts', code), code).toContain(CAST);
+    }
+  });
+
+  it('is silent with the comment above or on the line, and in tests', { timeout: TIMEOUT }, async () => {
+    for (const code of [above, sameLine]) {
+      expect(await rulesFired('packages/db/src/fixture.ts', code), code).not.toContain(CAST);
+    }
+    expect(await rulesFired('apps/web/src/features/evaluations/fixture.test.ts', bare)).not.toContain(CAST);
+  });
+});
+
 describe('everywhere', () => {
-  it('no import cycles', { timeout: TIMEOUT }, async () => {
-    expect(await fixtureRules('cycle-a.ts')).toContain('import-x/no-cycle');
+  it('no import cycles, type-only imports included', { timeout: TIMEOUT }, async () => {
+    expect(await fixtureRules('cycle-a.ts')).toContain('medida/no-import-cycle');
+    expect(await fixtureRules('cycle-type-a.ts')).toContain('medida/no-import-cycle');
+    expect(await fixtureRules('cycle-type-b.ts')).toContain('medida/no-import-cycle');
+    expect(await fixtureRules('floating-promise.ts')).not.toContain('medida/no-import-cycle');
   });
 
   it('no floating promises', { timeout: TIMEOUT }, async () => {

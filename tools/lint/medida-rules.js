@@ -1,6 +1,8 @@
 // House rules that a general-purpose plugin does not express (docs/architecture.md §Import rules).
 // Each rule has a fixture in lint-rules.test.ts that proves it fires.
+import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 const WEB_FEATURES = /(?:^|\/)apps\/web\/src\/features\/([^/]+)\/(.+)$/;
 const SERVER_MODULE = /(?:^|\/)apps\/server\/src\/modules\/([^/]+)\/(.+)$/;
@@ -137,11 +139,528 @@ const noOuterDbInTransaction = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------------------------
+// Where a file stands: its workspace, whether it is product code or test code, and what an import points at.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The workspaces and which others each may import (docs/architecture.md §Layers). */
+const WORKSPACES = [
+  { name: 'domain', dir: 'packages/domain', pkg: '@medida/domain', mayImport: [] },
+  { name: 'contracts', dir: 'packages/contracts', pkg: '@medida/contracts', mayImport: ['domain'] },
+  { name: 'db', dir: 'packages/db', pkg: '@medida/db', mayImport: ['domain', 'contracts'] },
+  { name: 'server', dir: 'apps/server', pkg: '@medida/server', mayImport: ['domain', 'contracts', 'db'] },
+  { name: 'web', dir: 'apps/web', pkg: '@medida/web', mayImport: ['domain', 'contracts'] },
+  // The browser tests and the lint tools test the whole system: they may import any workspace.
+  { name: 'e2e', dir: 'e2e', pkg: '@medida/e2e', mayImport: '*' },
+  { name: 'tools', dir: 'tools', pkg: null, mayImport: '*' },
+];
+
+/** Packages (besides the workspaces above) that a workspace's product code may import; absent = any. */
+const PRODUCT_DEPENDENCIES = { domain: ['zod'], contracts: ['zod'] };
+
+/** A path relative to the repository root, with forward slashes. */
+function repoPath(absolute) {
+  return path.relative(ROOT, absolute).split(path.sep).join('/');
+}
+
+function workspaceOf(relative) {
+  return WORKSPACES.find((w) => relative === w.dir || relative.startsWith(`${w.dir}/`)) ?? null;
+}
+
+const TEST_FILE = /\.(?:test|spec|e2e)\.[cm]?[jt]sx?$/;
+
+/** Test-only code: test folders, test files, `testing` entries (`@medida/db/testing`), `*-factories.ts`. */
+function isTestOnly(relative) {
+  return (
+    /(?:^|\/)(?:test|tests|__tests__|testing)\//.test(relative) ||
+    TEST_FILE.test(relative) ||
+    /(?:^|\/)testing\.[cm]?[jt]sx?$/.test(relative) ||
+    /(?:^|\/|-)factories\.[cm]?[jt]sx?$/.test(relative)
+  );
+}
+
+/** Product code: what ships (`apps/<x>/src`, `packages/<x>/src`), tests and test helpers excepted. */
+function isProduct(relative) {
+  return /^(?:apps|packages)\/[^/]+\/src\//.test(relative) && !isTestOnly(relative);
+}
+
+/** `name` or `@scope/name` of a bare specifier. */
+function packageName(source) {
+  const parts = source.split('/');
+  return source.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+const exportsCache = new Map();
+/** The file a workspace specifier (`@medida/db/testing`) resolves to through its package.json exports, or null. */
+function resolveWorkspaceSpecifier(source) {
+  const name = packageName(source);
+  const workspace = WORKSPACES.find((w) => w.pkg === name);
+  if (!workspace) return null;
+  if (!exportsCache.has(workspace.dir)) {
+    let exportsMap = {};
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, workspace.dir, 'package.json'), 'utf8'));
+      exportsMap = typeof manifest.exports === 'string' ? { '.': manifest.exports } : (manifest.exports ?? {});
+    } catch {
+      // No manifest: nothing resolves.
+    }
+    exportsCache.set(workspace.dir, exportsMap);
+  }
+  const key = source === name ? '.' : `.${source.slice(name.length)}`;
+  const target = exportsCache.get(workspace.dir)[key];
+  const file = typeof target === 'string' ? target : (target?.import ?? target?.default);
+  return typeof file === 'string' ? path.join(ROOT, workspace.dir, file) : null;
+}
+
+/** What an import points at: { workspace, relative (repo path, when a file), external (package name) }. */
+function importTarget(context, source) {
+  if (source.startsWith('.') || source.startsWith('/')) {
+    const absolute = path.resolve(path.dirname(context.filename), source);
+    const relative = repoPath(absolute);
+    return { relative, workspace: workspaceOf(relative), external: null, bySpecifier: false };
+  }
+  const name = packageName(source);
+  const workspace = WORKSPACES.find((w) => w.pkg === name) ?? null;
+  if (!workspace) return { relative: null, workspace: null, external: name, bySpecifier: true };
+  const file = resolveWorkspaceSpecifier(source);
+  return { relative: file ? repoPath(file) : null, workspace, external: null, bySpecifier: true };
+}
+
+const noTestCodeInProduct = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Product code never imports test-only code (test folders, test files, testing entries)' },
+    messages: {
+      testOnly: "'{{source}}' is test-only code: import it from tests, not from the product.",
+    },
+    schema: [],
+  },
+  create(context) {
+    if (!isProduct(repoPath(context.filename))) return {};
+    return onImports((node, source) => {
+      const target = importTarget(context, source);
+      const testEntry = target.bySpecifier && /\/(?:test|testing)(?:\/|$)/.test(source);
+      if (testEntry || (target.relative && isTestOnly(target.relative))) {
+        context.report({ node, messageId: 'testOnly', data: { source } });
+      }
+    });
+  },
+};
+
+const packageGraph = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Packages depend one way: domain ← contracts ← db ← server; web imports only domain and contracts',
+    },
+    messages: {
+      edge: "{{from}} never imports {{to}} ('{{source}}'): {{from}} may import {{allowed}}.",
+      relative: "'{{source}}' reaches into {{to}} by a relative path: import it by its package name.",
+      dependency: "{{from}}'s product code imports only {{allowed}}, not '{{source}}'.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const relative = repoPath(context.filename);
+    const from = workspaceOf(relative);
+    if (!from) return {};
+    const product = isProduct(relative);
+    return onImports((node, source) => {
+      const target = importTarget(context, source);
+      if (target.workspace && target.workspace !== from) {
+        // A relative path into another workspace skips its package.json exports; e2e and tools test the whole
+        // system and read other workspaces' files as files (locales, fixtures), so they may.
+        if (!target.bySpecifier && from.mayImport !== '*') {
+          context.report({ node, messageId: 'relative', data: { source, to: target.workspace.name } });
+          return;
+        }
+        if (from.mayImport !== '*' && !from.mayImport.includes(target.workspace.name)) {
+          const allowed = from.mayImport.length ? from.mayImport.join(', ') : 'no other workspace';
+          context.report({
+            node,
+            messageId: 'edge',
+            data: { source, from: from.name, to: target.workspace.name, allowed },
+          });
+        }
+        return;
+      }
+      const only = PRODUCT_DEPENDENCIES[from.name];
+      if (product && only && target.external && !only.includes(target.external)) {
+        context.report({
+          node,
+          messageId: 'dependency',
+          data: {
+            source,
+            from: from.name,
+            allowed: [...from.mayImport.map((w) => `@medida/${w}`), ...only].join(', '),
+          },
+        });
+      }
+    });
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// SQL only in repositories.
+
+/** Kysely's query starters; `.with(` counts only with a name or a callback (not `Array.prototype.with(i, v)`). */
+const QUERY_STARTERS = new Set([
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'executeQuery',
+  'withRecursive',
+]);
+
+/** The variables a file imports under `imported` from one of `sources`. */
+function importedVariables(context, program, imported, sources) {
+  const variables = [];
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration' || !sources.includes(statement.source.value)) continue;
+    if (statement.importKind === 'type') continue;
+    for (const specifier of statement.specifiers) {
+      if (specifier.type !== 'ImportSpecifier' || specifier.importKind === 'type') continue;
+      const name = specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value;
+      if (name === imported) variables.push(...context.sourceCode.getDeclaredVariables(specifier));
+    }
+  }
+  return variables;
+}
+
+const SQL_SOURCES = ['kysely', '@medida/db'];
+
+const sqlInRepositories = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'In the server only repositories (`*.repository.ts`) write SQL; packages/db holds the rest' },
+    messages: {
+      builder: "'.{{name}}(' builds SQL: move the query into a repository (`<module>.repository.ts`).",
+      template: "'{{name}}' writes SQL: move it into a repository (`<module>.repository.ts`).",
+    },
+    schema: [],
+  },
+  create(context) {
+    const relative = repoPath(context.filename);
+    if (!relative.startsWith('apps/server/src/') || isTestOnly(relative) || relative.endsWith('.repository.ts')) {
+      return {};
+    }
+    return {
+      Program(program) {
+        for (const variable of importedVariables(context, program, 'sql', SQL_SOURCES)) {
+          for (const reference of variable.references) {
+            context.report({ node: reference.identifier, messageId: 'template', data: { name: 'sql' } });
+          }
+        }
+      },
+      CallExpression(call) {
+        const callee = call.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+        const name = callee.property.name;
+        const first = call.arguments[0];
+        const cte =
+          name === 'with' &&
+          first &&
+          ((first.type === 'Literal' && typeof first.value === 'string') ||
+            first.type === 'TemplateLiteral' ||
+            first.type.includes('FunctionExpression'));
+        if (QUERY_STARTERS.has(name) || cte) {
+          context.report({ node: callee.property, messageId: 'builder', data: { name } });
+        }
+      },
+    };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// User types only through USER_TYPE.
+
+const USER_TYPE_NAME = /^(?:type|user_?type|usertype)$/i;
+/** `type = 1`, `u.type <> 2`, `user_type IN (1, 2)` inside SQL text. */
+const SQL_USER_TYPE = /\b(?:\w+\.)?(?:type|user_type)\s*(?:=|<>|!=|\bin\s*\()\s*\d/i;
+
+/** The last name of `type`, `u.type`, `row.user_type`, `'u.type'`; null for anything else. */
+function lastName(node) {
+  if (!node) return null;
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') {
+    return node.property.name;
+  }
+  if (node.type === 'MemberExpression' && node.computed && node.property.type === 'Literal') {
+    return String(node.property.value);
+  }
+  if (node.type === 'ChainExpression') return lastName(node.expression);
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value.split('.').pop();
+  return null;
+}
+
+const isNumber = (node) =>
+  node?.type === 'Literal' &&
+  (typeof node.value === 'number' || (typeof node.value === 'string' && /^\d$/.test(node.value)));
+const isUserTypeName = (node) => USER_TYPE_NAME.test(lastName(node) ?? '');
+
+/** `sql` (a tag) or `sql.raw`, `sql.lit`…: what holds SQL text. */
+function isSqlTag(node) {
+  if (node.type === 'Identifier') return node.name === 'sql';
+  return node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === 'sql';
+}
+
+const noUserTypeLiteral = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'A user type is written USER_TYPE.professional / USER_TYPE.client, never 1 or 2 (decision 090)',
+    },
+    messages: {
+      literal: 'Write the user type as USER_TYPE.professional or USER_TYPE.client (@medida/contracts), not {{value}}.',
+      sql: 'SQL compares a user type with a number: interpolate ${sql.lit(USER_TYPE.…)} instead.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const relative = repoPath(context.filename);
+    // The engine's `type` is the evaluation type; migrations keep the SQL they ran; constants.ts defines USER_TYPE.
+    if (
+      !isProduct(relative) ||
+      relative.startsWith('packages/domain/') ||
+      relative.startsWith('packages/db/src/migrations/') ||
+      relative === 'packages/contracts/src/constants.ts'
+    ) {
+      return {};
+    }
+    const report = (node, value) => context.report({ node, messageId: 'literal', data: { value: String(value) } });
+    const checkSqlText = (node, text) => {
+      if (SQL_USER_TYPE.test(text)) context.report({ node, messageId: 'sql' });
+    };
+    return {
+      BinaryExpression(node) {
+        if (!['===', '!==', '==', '!='].includes(node.operator)) return;
+        if (isNumber(node.right) && isUserTypeName(node.left)) report(node, node.right.value);
+        else if (isNumber(node.left) && isUserTypeName(node.right)) report(node, node.left.value);
+      },
+      SwitchStatement(node) {
+        if (!isUserTypeName(node.discriminant)) return;
+        for (const branch of node.cases) if (isNumber(branch.test)) report(branch.test, branch.test.value);
+      },
+      CallExpression(call) {
+        // Kysely comparisons: .where('type', '=', 1), .having(…), eb('u.type', 'in', [1, 2]), .on(…).
+        const [column, operator, value] = call.arguments;
+        if (column && operator?.type === 'Literal' && typeof operator.value === 'string' && isUserTypeName(column)) {
+          const values = value?.type === 'ArrayExpression' ? value.elements : [value];
+          for (const v of values) if (isNumber(v)) report(v, v.value);
+        }
+        if (isSqlTag(call.callee) && call.callee.type === 'MemberExpression') {
+          for (const argument of call.arguments) {
+            if (argument.type === 'Literal' && typeof argument.value === 'string')
+              checkSqlText(argument, argument.value);
+          }
+        }
+      },
+      TaggedTemplateExpression(node) {
+        if (!isSqlTag(node.tag)) return;
+        for (const quasi of node.quasi.quasis) checkSqlText(quasi, quasi.value.cooked ?? quasi.value.raw);
+      },
+    };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// No import cycle, type-only imports included (import-x/no-cycle skips `import type`, so it cannot see them).
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx'];
+
+/** The file an import resolves to, or null for a package outside the repository or a missing file. */
+function resolveModule(fromFile, source) {
+  let base;
+  if (source.startsWith('.') || source.startsWith('/')) base = path.resolve(path.dirname(fromFile), source);
+  else base = resolveWorkspaceSpecifier(source);
+  if (!base) return null;
+  const candidates = [
+    base,
+    ...SOURCE_EXTENSIONS.map((e) => base + e),
+    ...SOURCE_EXTENSIONS.map((e) => path.join(base, `index${e}`)),
+  ];
+  // `./x.js` written for `./x.ts`.
+  const js = /\.[cm]?jsx?$/.exec(base);
+  if (js) candidates.push(...['.ts', '.tsx', '.mts'].map((e) => base.slice(0, -js[0].length) + e));
+  for (const candidate of candidates) {
+    try {
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Not this one.
+    }
+  }
+  return null;
+}
+
+/** Every module a source text imports, by value or by type, statically or dynamically. */
+function importsOf(file, text) {
+  const imported = ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+  return [...new Set(imported.map((source) => resolveModule(file, source)).filter(Boolean))];
+}
+
+/** A file's imports read from disk; read again when the file changed (an editor's session lints edits). */
+const importCache = new Map();
+const TRUST_MS = 2_000;
+function importsOnDisk(file) {
+  const cached = importCache.get(file);
+  const now = Date.now();
+  if (cached && now - cached.checkedAt < TRUST_MS) return cached.imports;
+  let modified = -1;
+  try {
+    modified = fs.statSync(file).mtimeMs;
+  } catch {
+    // Gone: a leaf.
+  }
+  if (cached && cached.modified === modified) {
+    cached.checkedAt = now;
+    return cached.imports;
+  }
+  let imports = [];
+  try {
+    imports = importsOf(file, fs.readFileSync(file, 'utf8'));
+  } catch {
+    // Unreadable: a leaf.
+  }
+  importCache.set(file, { checkedAt: now, modified, imports });
+  return imports;
+}
+
+const noImportCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycle, counting `import type` and dynamic imports too' },
+    messages: { cycle: 'Import cycle: {{route}}. Move what both sides need into a module that imports neither.' },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    if (!path.isAbsolute(file)) return {};
+    const own = importsOf(file, context.sourceCode.text);
+    const seen = new Set([file]);
+    /** The shortest route from `start` back to this file, or null. */
+    const routeBack = (start) => {
+      if (start === file) return [];
+      if (seen.has(start)) return null;
+      const parent = new Map([[start, null]]);
+      seen.add(start);
+      const queue = [start];
+      while (queue.length > 0) {
+        const current = queue.shift();
+        for (const next of importsOnDisk(current)) {
+          if (next === file) {
+            const route = [];
+            for (let at = current; at; at = parent.get(at)) route.unshift(at);
+            return route;
+          }
+          if (seen.has(next)) continue;
+          seen.add(next);
+          parent.set(next, current);
+          queue.push(next);
+        }
+      }
+      return null;
+    };
+    return onImports((node, source) => {
+      const target = resolveModule(file, source);
+      if (!target || !own.includes(target)) return;
+      const route = routeBack(target);
+      if (!route) return;
+      const names = [file, ...route, file].map((f) => path.relative(path.dirname(file), f) || path.basename(f));
+      context.report({ node, messageId: 'cycle', data: { route: names.join(' → ') } });
+    });
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// `as unknown as` only where a library's types are wrong, and the comment says which library.
+
+let dependencyNames = null;
+/** Every package the repository depends on (root and workspaces), and the same without an `@types/` prefix. */
+function knownLibraries() {
+  if (dependencyNames) return dependencyNames;
+  dependencyNames = new Set(['typescript', 'node']);
+  for (const dir of ['.', ...WORKSPACES.map((w) => w.dir)]) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
+      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+        for (const name of Object.keys(manifest[field] ?? {})) {
+          dependencyNames.add(name.toLowerCase());
+          if (name.startsWith('@types/')) dependencyNames.add(name.slice('@types/'.length).toLowerCase());
+        }
+      }
+    } catch {
+      // No manifest.
+    }
+  }
+  return dependencyNames;
+}
+
+/** `<library>'s types: …`, and the library is one the repository depends on. */
+const LIBRARY_COMMENT = /(?:^|\s)([@\w][\w@./-]*)'s types:/;
+
+const doubleCastNamesLibrary = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: "`as unknown as` only where a library's types are wrong, with a `// <library>'s types: …` comment",
+    },
+    messages: {
+      missing:
+        "`as unknown as` hides a type error: fix the types, or, where a library's types are wrong, say so on the line above: `// <library>'s types: <what is wrong>`.",
+      unknownLibrary: "'{{name}}' is not a package this repository depends on: name the library whose types are wrong.",
+    },
+    schema: [],
+  },
+  create(context) {
+    if (!isProduct(repoPath(context.filename))) return {};
+    const sourceCode = context.sourceCode;
+    const isUnknown = (node) => node?.type === 'TSUnknownKeyword';
+    return {
+      'TSAsExpression, TSTypeAssertion'(node) {
+        const inner = node.expression;
+        if (
+          !(inner.type === 'TSAsExpression' || inner.type === 'TSTypeAssertion') ||
+          !isUnknown(inner.typeAnnotation)
+        ) {
+          return;
+        }
+        const lines = new Set([node.loc.start.line, inner.typeAnnotation.loc.start.line]);
+        const statement = sourceCode
+          .getAncestors(node)
+          .findLast((a) => a.loc.start.line <= node.loc.start.line && /Statement|Declaration/.test(a.type));
+        if (statement) lines.add(statement.loc.start.line);
+        const comments = sourceCode
+          .getAllComments()
+          .filter((c) => [...lines].some((line) => c.loc.end.line === line - 1 || c.loc.start.line === line));
+        const named = comments.map((c) => LIBRARY_COMMENT.exec(c.value)?.[1]).filter(Boolean);
+        if (named.length === 0) {
+          context.report({ node, messageId: 'missing' });
+          return;
+        }
+        if (!named.some((name) => knownLibraries().has(name.toLowerCase()))) {
+          context.report({ node, messageId: 'unknownLibrary', data: { name: named[0] } });
+        }
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'medida' },
   rules: {
     'feature-entry-only': featureEntryOnly,
     'module-own-repository': moduleOwnRepository,
     'no-outer-db-in-transaction': noOuterDbInTransaction,
+    'no-test-code-in-product': noTestCodeInProduct,
+    'package-graph': packageGraph,
+    'sql-in-repositories': sqlInRepositories,
+    'no-user-type-literal': noUserTypeLiteral,
+    'no-import-cycle': noImportCycle,
+    'double-cast-names-library': doubleCastNamesLibrary,
   },
 };
