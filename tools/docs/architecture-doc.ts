@@ -80,7 +80,7 @@ export interface CodeFacts {
   serverModules: Map<string, string[]>;
   /** Feature folder → its files (tests excluded), relative to the feature folder. */
   webFeatures: Map<string, string[]>;
-  /** Query-key factories: name → file relative to apps/web/src. */
+  /** Query-key factories (top-level `…Keys` / `…Key` constants): name → file relative to apps/web/src. */
   queryKeyFactories: Map<string, string>;
   /** Entries of apps/server/src and apps/web/src (folders with a trailing slash), tests excluded. */
   serverTop: string[];
@@ -126,7 +126,8 @@ export function readCodeFacts(root = ROOT): CodeFacts {
   for (const file of filesUnder(webSrc)) {
     if (!/\.tsx?$/.test(file)) continue;
     const text = readFileSync(path.join(webSrc, file), 'utf8');
-    for (const m of text.matchAll(/^export const (\w+Keys?)\b/gm)) queryKeyFactories.set(m[1] as string, file);
+    // Top-level constants only (exported or not: knip unexports a factory no other file uses).
+    for (const m of text.matchAll(/^(?:export )?const (\w+Keys?)\b/gm)) queryKeyFactories.set(m[1] as string, file);
   }
   const names = (dir: string) =>
     topEntries(dir)
