@@ -86,6 +86,9 @@ export default tseslint.config(
       'medida/sql-in-repositories': 'error',
       'medida/no-user-type-literal': 'error',
       'medida/double-cast-names-library': 'error',
+      'medida/service-without-request': 'error',
+      'medida/query-key-from-factory': 'error',
+      'medida/paths-from-config': 'error',
     },
   },
   {

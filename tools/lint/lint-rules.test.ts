@@ -1,5 +1,7 @@
 import { ESLint } from 'eslint';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Each house rule of eslint.config.js, fired by a fixture with the repository's own config, so a rule that is
@@ -360,6 +362,66 @@ describe('double casts', () => {
       expect(await rulesFired('packages/db/src/fixture.ts', code), code).not.toContain(CAST);
     }
     expect(await rulesFired('apps/web/src/features/evaluations/fixture.test.ts', bare)).not.toContain(CAST);
+  });
+});
+
+describe('request flow', () => {
+  it('a service never sees the request', { timeout: TIMEOUT }, async () => {
+    const code =
+      "import type { FastifyRequest } from 'fastify';\nexport const f = (request: FastifyRequest) => request.id;\n";
+    expect(await rulesFired('apps/server/src/modules/people/people.service.ts', code)).toContain(
+      'medida/service-without-request',
+    );
+    expect(await rulesFired('apps/server/src/modules/people/people.routes.ts', code)).not.toContain(
+      'medida/service-without-request',
+    );
+  });
+
+  it("a query key comes from its domain's key factory", { timeout: TIMEOUT }, async () => {
+    const literal = "export const options = { queryKey: ['people', 1], queryFn: () => null };\n";
+    const derived =
+      "import { peopleKeys } from './people-queries.ts';\nexport const options = { queryKey: [...peopleKeys.all, 1] };\n";
+    const factory =
+      "import { peopleKeys } from './people-queries.ts';\nexport const options = { queryKey: peopleKeys.all };\n";
+    expect(await rulesFired('apps/web/src/features/people/fixture.ts', literal)).toContain(
+      'medida/query-key-from-factory',
+    );
+    for (const code of [derived, factory]) {
+      expect(await rulesFired('apps/web/src/features/people/fixture.ts', code)).not.toContain(
+        'medida/query-key-from-factory',
+      );
+    }
+  });
+
+  it('a screen path comes from config/paths.ts', { timeout: TIMEOUT }, async () => {
+    const PATHS = 'medida/paths-from-config';
+    const file = 'apps/web/src/features/dashboard/fixture.tsx';
+    for (const code of [
+      "import { Link } from 'react-router';\nexport const A = ({ id }: { id: number }) => <Link to={`/users/${id}`}>x</Link>;\n",
+      'import { Link } from \'react-router\';\nexport const A = () => <Link to="/login">x</Link>;\n',
+      "import { useNavigate } from 'react-router';\nexport const useGo = () => {\n  const navigate = useNavigate();\n  return () => navigate('/dashboard');\n};\n",
+    ]) {
+      expect(await rulesFired(file, code), code).toContain(PATHS);
+    }
+    const fine =
+      "import { Link } from 'react-router';\nimport { paths } from '../../config/paths.ts';\nexport const A = () => <Link to={paths.login}>x</Link>;\n";
+    expect(await rulesFired(file, fine)).not.toContain(PATHS);
+    const api = 'export const A = ({ id }: { id: number }) => <a href={`/web/attachments/${id}`}>x</a>;\n';
+    expect(await rulesFired(file, api)).not.toContain(PATHS);
+  });
+});
+
+describe('format', () => {
+  it('npm run lint runs ESLint and Prettier (width 120) over the whole repository', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { lint: string } };
+    expect(manifest.scripts.lint).toContain('eslint .');
+    expect(manifest.scripts.lint).toContain('prettier --check .');
+    const file = path.join(root, 'apps/server/src/lib/fixture.ts');
+    const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+    expect(options.printWidth).toBe(120);
+    const long = `export const text = '${'x'.repeat(100)}' + '${'y'.repeat(10)}';\n`;
+    expect(await prettier.check(long, options)).toBe(false);
+    expect(await prettier.check(await prettier.format(long, options), options)).toBe(true);
   });
 });
 

@@ -650,6 +650,108 @@ const doubleCastNamesLibrary = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------------------------
+// The request flow's rules: services never see the request; the web's keys and paths come from their factories.
+
+const serviceWithoutRequest = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A server service takes explicit arguments, never the Fastify request or reply' },
+    messages: {
+      request: "A service never sees '{{name}}': the route passes explicit arguments (`{ actorId, … }`).",
+    },
+    schema: [],
+  },
+  create(context) {
+    const relative = repoPath(context.filename);
+    if (!/^apps\/server\/src\/.*\.service\.ts$/.test(relative) || isTestOnly(relative)) return {};
+    return {
+      ImportDeclaration(node) {
+        if (node.source.value !== 'fastify') return;
+        for (const specifier of node.specifiers) {
+          const name = specifier.type === 'ImportSpecifier' ? specifier.imported.name : null;
+          if (name === 'FastifyRequest' || name === 'FastifyReply') {
+            context.report({ node: specifier, messageId: 'request', data: { name } });
+          }
+        }
+      },
+    };
+  },
+};
+
+/** Web product code, where the query-key and path rules apply. */
+const isWebProduct = (relative) => relative.startsWith('apps/web/src/') && isProduct(relative);
+
+const queryKeyFromFactory = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A web query key comes from its domain's key factory (`peopleKeys.all`), never a literal" },
+    messages: {
+      literal: "Build the query key from the domain's key factory (e.g. `[...peopleKeys.all, 'x']`), not a literal.",
+    },
+    schema: [],
+  },
+  create(context) {
+    if (!isWebProduct(repoPath(context.filename))) return {};
+    return {
+      Property(node) {
+        const key = node.key.type === 'Identifier' ? node.key.name : node.key.value;
+        if (key !== 'queryKey' || node.value.type !== 'ArrayExpression') return;
+        if (node.value.elements[0]?.type !== 'SpreadElement')
+          context.report({ node: node.value, messageId: 'literal' });
+      },
+    };
+  },
+};
+
+/** A literal screen path: `'/users'`, `` `/users/${id}` `` (not the API's `/web/…`). */
+function literalScreenPath(node) {
+  const text =
+    node?.type === 'Literal' && typeof node.value === 'string'
+      ? node.value
+      : node?.type === 'TemplateLiteral'
+        ? node.quasis[0].value.cooked
+        : null;
+  return typeof text === 'string' && text.startsWith('/') && !text.startsWith('/web/') && !text.startsWith('//');
+}
+
+const pathsFromConfig = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A web screen path comes from config/paths.ts (`paths.login`), never a string literal' },
+    messages: { literal: 'Use the path from config/paths.ts (`paths.…`), not a literal screen path.' },
+    schema: [],
+  },
+  create(context) {
+    const relative = repoPath(context.filename);
+    if (!isWebProduct(relative) || relative === 'apps/web/src/config/paths.ts') return {};
+    const check = (node) => {
+      if (literalScreenPath(node)) context.report({ node, messageId: 'literal' });
+    };
+    const NAVIGATING = new Set(['navigate', 'redirect']);
+    return {
+      JSXAttribute(node) {
+        if (node.name.type !== 'JSXIdentifier' || !['to', 'href'].includes(node.name.name)) return;
+        check(node.value?.type === 'JSXExpressionContainer' ? node.value.expression : node.value);
+      },
+      Property(node) {
+        const key = node.key.type === 'Identifier' ? node.key.name : node.key.value;
+        if (key === 'to' || key === 'pathname') check(node.value);
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        const name =
+          callee.type === 'Identifier'
+            ? callee.name
+            : callee.type === 'MemberExpression' && callee.property.type === 'Identifier'
+              ? callee.property.name
+              : null;
+        if (name && NAVIGATING.has(name)) check(node.arguments[0]);
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'medida' },
   rules: {
@@ -662,5 +764,8 @@ export default {
     'no-user-type-literal': noUserTypeLiteral,
     'no-import-cycle': noImportCycle,
     'double-cast-names-library': doubleCastNamesLibrary,
+    'service-without-request': serviceWithoutRequest,
+    'query-key-from-factory': queryKeyFromFactory,
+    'paths-from-config': pathsFromConfig,
   },
 };

@@ -181,7 +181,7 @@ export function FollowUpCard({ followUp }: { followUp: Dashboard['follow_up'] })
         {followUp.clients.map((c) => (
           <Group key={c.id} justify="space-between" wrap="nowrap" gap="xs">
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={`/users/${c.id}`} fw={600} truncate>
+              <Anchor component={Link} to={paths.client(c.id)} fw={600} truncate>
                 {fullName(c)}
               </Anchor>
               <Text size="xs" c="dimmed">
