@@ -31,8 +31,8 @@ export interface QualityRun {
   runs: StepRun[];
 }
 
-/** Figure lines per step at most; the rest stays in the log file. */
-export const MAX_FIGURE_LINES = 40;
+/** The page stays under 300 lines (issue 29): each step's figures are cut to fit, the rest stays in its log file. */
+export const MAX_PAGE_LINES = 290;
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
@@ -41,30 +41,44 @@ const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 const VITEST_CHROME =
   /^\s*(RUN\s+v|✓|✗|×|❯|↓|Test Files|Duration|Start at|stdout \||stderr \||⎯|\[vitest|Tests\s+\d+\s+passed.*\(\d+\)$)/;
 
-/** npm's own lines (`> medida@… bench`, `> tsx …`). */
-const NPM_CHROME = /^> /;
+/** npm's own lines (`> medida@… bench`, `> tsx …`) and the benches' progress lines. */
+const NOISE = /^(> |Building the server)/;
 
 export function pickFigures(output: string, kind: Step['output']): string[] {
   const lines = output
     .replace(ANSI, '')
     .split('\n')
     .map((l) => l.replace(/\s+$/, ''))
-    .filter((l) => l.trim() !== '' && !NPM_CHROME.test(l));
+    .filter((l) => l.trim() !== '' && !NOISE.test(l));
   const kept = kind === 'vitest' ? lines.filter((l) => !VITEST_CHROME.test(l)) : lines;
   const summary = kind === 'vitest' ? lines.filter((l) => /^\s*Tests\s+\d+/.test(l)).map((l) => l.trim()) : [];
-  const all = [...kept, ...summary];
-  if (all.length <= MAX_FIGURE_LINES) return all;
-  return [...all.slice(0, MAX_FIGURE_LINES), `… ${all.length - MAX_FIGURE_LINES} more lines in the log`];
+  return [...kept, ...summary];
+}
+
+function cut(figures: readonly string[], max: number, logFile: string): string[] {
+  if (figures.length <= max) return [...figures];
+  return [...figures.slice(0, max), `… ${figures.length - max} more lines in ${logFile}`];
 }
 
 const iso = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 const fixed = (n: number) => n.toFixed(2);
 
 function commandLine(step: Step): string {
-  return step.cwd === '.' ? step.command : `cd ${step.cwd} && ${step.command}`;
+  const command = step.before ? `${step.before} && ${step.command}` : step.command;
+  return step.cwd === '.' ? command : `cd ${step.cwd} && ${command}`;
 }
 
 export function renderPage(run: QualityRun): string {
+  // The longest outputs are cut first, only as far as the page needs.
+  const longest = Math.max(0, ...run.runs.map((r) => r.figures.length));
+  for (let max = longest; max > 5; max--) {
+    const page = renderWithCap(run, max);
+    if (page.split('\n').length <= MAX_PAGE_LINES) return page;
+  }
+  return renderWithCap(run, 5);
+}
+
+function renderWithCap(run: QualityRun, maxFigures: number): string {
   const failed = run.runs.filter((r) => r.failure !== null);
   const out: string[] = [];
   out.push('# Quality: current figures');
@@ -110,19 +124,16 @@ export function renderPage(run: QualityRun): string {
     out.push(`## ${r.step.title}`);
     out.push('');
     out.push(
-      `\`${commandLine(r.step)}\`, ${iso(r.startedAt)}, load average ${fixed(r.loadBefore)} before, ${Math.round(r.seconds)} s.`,
+      `\`${commandLine(r.step)}\` (${iso(r.startedAt)}, load average ${fixed(r.loadBefore)} before, ` +
+        `${Math.round(r.seconds)} s). ${r.step.meaning}`,
     );
     out.push('');
-    out.push(r.step.meaning);
-    out.push('');
     if (r.failure !== null) {
-      out.push(
-        `**Failed: ${r.failure}.** The figures below are whatever it printed; the whole output: \`${r.logFile}\`.`,
-      );
+      out.push(`**Failed: ${r.failure}.** Below is whatever it printed; the whole output: \`${r.logFile}\`.`);
       out.push('');
     }
     out.push('```text');
-    out.push(...(r.figures.length > 0 ? r.figures : ['(no output)']));
+    out.push(...(r.figures.length > 0 ? cut(r.figures, maxFigures, r.logFile) : ['(no output)']));
     out.push('```');
   }
   out.push('');

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pickFigures } from './page.ts';
+import { MAX_PAGE_LINES, pickFigures, renderPage, type StepRun } from './page.ts';
 import { runQuality } from './run.ts';
-import type { Step } from './steps.ts';
+import { STEPS, type Step } from './steps.ts';
 
 const step = (name: string, command: string, output: Step['output'] = 'bench'): Step => ({
   name,
@@ -58,5 +58,46 @@ describe('npm run quality (tools/quality, decision 181)', () => {
       '> medida@ suite:fuzz',
     ].join('\n');
     expect(pickFigures(output, 'vitest')).toEqual(['API fuzzing: 7,400 requests, 0 findings', 'Tests  1 passed (1)']);
+  });
+  it("keeps a step's preparation out of its figures, and reports it when it fails", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'quality-test-'));
+    const out = path.join(dir, 'quality.md');
+    const built = { ...step('built', 'echo 150 kB'), before: 'echo building 300 chunks' };
+    const broken = { ...step('broken', 'echo never'), before: 'exit 2' };
+    expect(await runQuality([built, broken], out, [])).toBe(false);
+    const page = readFileSync(out, 'utf8');
+    expect(page).toContain('`echo building 300 chunks && echo 150 kB`');
+    expect(page).toMatch(/```text\n150 kB\n```/);
+    expect(page).toContain('**failed** (exit code 2 in `exit 2`)');
+    expect(page).not.toContain('```text\nnever');
+  });
+
+  it('keeps the page under 300 lines however much the commands print', () => {
+    const runs: StepRun[] = STEPS.map((s, i) => ({
+      step: s,
+      loadBefore: 1,
+      loadAfter: 2,
+      startedAt: new Date(0),
+      seconds: 60,
+      failure: null,
+      figures: Array.from({ length: i < 6 ? 5 : 200 }, (_, n) => `| ${s.name} row ${n} | ${n * 100} ms |`),
+      logFile: `/tmp/${s.name}.log`,
+    }));
+    const page = renderPage({
+      startedAt: new Date(0),
+      cpus: 2,
+      cpuModel: 'test',
+      memoryGb: 8,
+      node: 'v20',
+      commit: 'abc1234',
+      database: 'none',
+      skipped: [],
+      runs,
+    });
+    expect(page.split('\n').length).toBeLessThanOrEqual(MAX_PAGE_LINES);
+    expect(page).toContain('more lines in /tmp/fuzz.log');
+    // Short outputs are not cut; the long ones share what is left.
+    expect(page).toContain('| engine row 4 | 400 ms |');
+    expect(page).toContain('| fuzz row 9 | 900 ms |');
   });
 });

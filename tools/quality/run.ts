@@ -12,7 +12,7 @@
  * The whole output of each command goes to $TMPDIR/medida-quality/<step>.log (QUALITY_LOGS to change).
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, writeFileSync, type WriteStream } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { pickFigures, renderPage, type QualityRun, type StepRun } from './page.ts';
@@ -35,17 +35,17 @@ function chosenSteps(): Step[] {
   return STEPS.filter((s) => names.includes(s.name));
 }
 
-function runStep(step: Step): Promise<StepRun> {
-  const logFile = path.join(LOGS, `${step.name}.log`);
-  const log = createWriteStream(logFile);
-  const startedAt = new Date();
-  const loadBefore = loadavg()[0] ?? 0;
-  const t0 = performance.now();
+/** Runs one shell command of a step; its output goes to the log and the console, and comes back as text. */
+function runCommand(
+  command: string,
+  step: Step,
+  log: WriteStream,
+  msLeft: number,
+): Promise<{ failure: string | null; output: string }> {
   let output = '';
-  console.log(`\n== ${step.name}: ${step.command} (in ${step.cwd}; load ${loadBefore.toFixed(2)})`);
   return new Promise((resolve) => {
     // A process group of its own, so a time-out stops the command's children (servers, workers) too.
-    const child = spawn(step.command, {
+    const child = spawn(command, {
       cwd: path.join(ROOT, step.cwd),
       env: { ...process.env, ...step.env, NO_COLOR: '1', FORCE_COLOR: '0' },
       shell: true,
@@ -60,17 +60,24 @@ function runStep(step: Step): Promise<StepRun> {
     child.stdout.on('data', take);
     child.stderr.on('data', take);
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }, step.timeoutMinutes * 60_000);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        if (child.pid !== undefined) {
+          try {
+            process.kill(-child.pid, 'SIGTERM');
+          } catch {
+            // already gone
+          }
+        }
+      },
+      Math.max(msLeft, 1),
+    );
+    child.on('error', (error) => {
+      output += `\n${error.message}\n`;
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      log.end();
       const failure = timedOut
         ? `stopped after ${step.timeoutMinutes} minutes`
         : code === 0
@@ -78,21 +85,33 @@ function runStep(step: Step): Promise<StepRun> {
           : signal
             ? `ended by ${signal}`
             : `exit code ${code}`;
-      resolve({
-        step,
-        loadBefore,
-        loadAfter: loadavg()[0] ?? 0,
-        startedAt,
-        seconds: (performance.now() - t0) / 1000,
-        failure,
-        figures: pickFigures(output, step.output),
-        logFile,
-      });
-    });
-    child.on('error', (error) => {
-      output += `\n${error.message}\n`;
+      resolve({ failure: failure && command === step.before ? `${failure} in \`${command}\`` : failure, output });
     });
   });
+}
+
+async function runStep(step: Step): Promise<StepRun> {
+  const logFile = path.join(LOGS, `${step.name}.log`);
+  const log = createWriteStream(logFile);
+  const startedAt = new Date();
+  const loadBefore = loadavg()[0] ?? 0;
+  const t0 = performance.now();
+  const msLeft = () => step.timeoutMinutes * 60_000 - (performance.now() - t0);
+  console.log(`\n== ${step.name}: ${step.command} (in ${step.cwd}; load ${loadBefore.toFixed(2)})`);
+  // `before` prepares (a build): its output goes to the log only, not to the figures.
+  const prepared = step.before ? await runCommand(step.before, step, log, msLeft()) : { failure: null, output: '' };
+  const ran = prepared.failure === null ? await runCommand(step.command, step, log, msLeft()) : prepared;
+  log.end();
+  return {
+    step,
+    loadBefore,
+    loadAfter: loadavg()[0] ?? 0,
+    startedAt,
+    seconds: (performance.now() - t0) / 1000,
+    failure: ran.failure,
+    figures: pickFigures(ran.output, step.output),
+    logFile,
+  };
 }
 
 function gitCommit(): string {
