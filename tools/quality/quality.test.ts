@@ -23,7 +23,7 @@ describe('npm run quality (tools/quality, decision 181)', () => {
     const good = step('good', `node -e "console.log('| route | req/s |'); console.log('| /web/health | 12,345 |')"`);
     const bad = step('bad', `node -e "console.log('half a figure'); process.exit(3)"`);
     const left = step('left', 'false');
-    const ok = await runQuality([good, bad], out, [good, bad, left]);
+    const ok = await runQuality([good, bad], out, { all: [good, bad, left], logs: dir, echo: false });
     expect(ok).toBe(false);
     const page = readFileSync(out, 'utf8');
     expect(page).toMatch(/^# Quality: current figures\n/);
@@ -41,7 +41,7 @@ describe('npm run quality (tools/quality, decision 181)', () => {
   it('reports success when every command exits 0', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'quality-test-'));
     const out = path.join(dir, 'quality.md');
-    expect(await runQuality([step('one', 'echo 42 per second')], out, [])).toBe(true);
+    expect(await runQuality([step('one', 'echo 42 per second')], out, { all: [], logs: dir, echo: false })).toBe(true);
     expect(readFileSync(out, 'utf8')).toContain('- Result: every command exited 0.');
   });
 
@@ -64,7 +64,7 @@ describe('npm run quality (tools/quality, decision 181)', () => {
     const out = path.join(dir, 'quality.md');
     const built = { ...step('built', 'echo 150 kB'), before: 'echo building 300 chunks' };
     const broken = { ...step('broken', 'echo never'), before: 'exit 2' };
-    expect(await runQuality([built, broken], out, [])).toBe(false);
+    expect(await runQuality([built, broken], out, { all: [], logs: dir, echo: false })).toBe(false);
     const page = readFileSync(out, 'utf8');
     expect(page).toContain('`echo building 300 chunks && echo 150 kB`');
     expect(page).toMatch(/```text\n150 kB\n```/);

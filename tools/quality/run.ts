@@ -22,6 +22,15 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT = process.env.QUALITY_OUT ?? path.join(ROOT, 'docs/quality.md');
 const LOGS = process.env.QUALITY_LOGS ?? path.join(tmpdir(), 'medida-quality');
 
+export interface RunOptions {
+  /** Every step, for the page's list of what was left out. */
+  all?: readonly Step[];
+  /** Folder of the steps' whole outputs. */
+  logs?: string;
+  /** Echo the commands' output to this process's (the default; the tests turn it off). */
+  echo?: boolean;
+}
+
 function chosenSteps(): Step[] {
   const only = process.env.QUALITY_ONLY?.split(',')
     .map((s) => s.trim())
@@ -37,6 +46,7 @@ function chosenSteps(): Step[] {
 
 /** Runs one shell command of a step; its output goes to the log and the console, and comes back as text. */
 function runCommand(
+  echo: boolean,
   command: string,
   step: Step,
   log: WriteStream,
@@ -55,7 +65,7 @@ function runCommand(
     const take = (chunk: Buffer) => {
       output += chunk.toString();
       log.write(chunk);
-      process.stdout.write(chunk);
+      if (echo) process.stdout.write(chunk);
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
@@ -90,17 +100,19 @@ function runCommand(
   });
 }
 
-async function runStep(step: Step): Promise<StepRun> {
-  const logFile = path.join(LOGS, `${step.name}.log`);
+async function runStep(step: Step, logs: string, echo: boolean): Promise<StepRun> {
+  const logFile = path.join(logs, `${step.name}.log`);
   const log = createWriteStream(logFile);
   const startedAt = new Date();
   const loadBefore = loadavg()[0] ?? 0;
   const t0 = performance.now();
   const msLeft = () => step.timeoutMinutes * 60_000 - (performance.now() - t0);
-  console.log(`\n== ${step.name}: ${step.command} (in ${step.cwd}; load ${loadBefore.toFixed(2)})`);
+  if (echo) console.log(`\n== ${step.name}: ${step.command} (in ${step.cwd}; load ${loadBefore.toFixed(2)})`);
   // `before` prepares (a build): its output goes to the log only, not to the figures.
-  const prepared = step.before ? await runCommand(step.before, step, log, msLeft()) : { failure: null, output: '' };
-  const ran = prepared.failure === null ? await runCommand(step.command, step, log, msLeft()) : prepared;
+  const prepared = step.before
+    ? await runCommand(echo, step.before, step, log, msLeft())
+    : { failure: null, output: '' };
+  const ran = prepared.failure === null ? await runCommand(echo, step.command, step, log, msLeft()) : prepared;
   log.end();
   return {
     step,
@@ -127,8 +139,9 @@ function gitCommit(): string {
 }
 
 /** Runs `steps` one after another, rewriting the page at `out` after each; true when every command exited 0. */
-export async function runQuality(steps: readonly Step[], out: string, all: readonly Step[] = STEPS): Promise<boolean> {
-  mkdirSync(LOGS, { recursive: true });
+export async function runQuality(steps: readonly Step[], out: string, options: RunOptions = {}): Promise<boolean> {
+  const { all = STEPS, logs = LOGS, echo = true } = options;
+  mkdirSync(logs, { recursive: true });
   const run: QualityRun = {
     startedAt: new Date(),
     cpus: cpus().length,
@@ -143,12 +156,12 @@ export async function runQuality(steps: readonly Step[], out: string, all: reado
     runs: [],
   };
   for (const step of steps) {
-    run.runs.push(await runStep(step));
+    run.runs.push(await runStep(step, logs, echo));
     // Written after every step: a run stopped halfway still leaves the figures it has.
     writeFileSync(out, renderPage(run));
   }
   const failed = run.runs.filter((r) => r.failure !== null);
-  console.log(`\nWrote ${out}: ${run.runs.length} commands, ${failed.length} failed. Logs: ${LOGS}`);
+  if (echo) console.log(`\nWrote ${out}: ${run.runs.length} commands, ${failed.length} failed. Logs: ${logs}`);
   return failed.length === 0;
 }
 
