@@ -9,8 +9,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createDb, sql } from '@medida/db';
-import { runMaintenancePass, tablesNeedingMaintenance } from '../src/lib/database-maintenance.ts';
+import { createDb, runMaintenancePass, sql, tablesNeedingMaintenance } from '@medida/db';
 
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('BENCH_DATA_DIR: a copy of a data directory');

@@ -3,9 +3,26 @@ export { migrateToLatest } from './migrate.ts';
 export { seedDemoData, demoAccountExists, DEMO_ACCOUNT, type SeedOptions } from './seed.ts';
 export { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock.ts';
 export { createPglitePool } from './pglite-pool.ts';
-export type { Listener, ListenHandlers } from './pg-listener.ts';
+export { notifyChannel, type Listener, type ListenHandlers } from './pg-listener.ts';
 export { databaseColumns } from './database.ts';
 export type * from './database.ts';
-export { sql, type Expression, type InferResult, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+export {
+  sql,
+  type CompiledQuery,
+  type Expression,
+  type InferResult,
+  type Kysely,
+  type KyselyPlugin,
+  type RawBuilder,
+  type Transaction,
+} from 'kysely';
 export { isUniqueViolation } from './errors.ts';
 export { compiledQueries, type Slots } from './compiled-queries.ts';
+export { MAX_TREE_DEPTH, accountRootOf, belowActor, parentInActorTree, userBelowActor } from './account-tree.ts';
+export {
+  analyzeTablesOutgrowingTheirStatistics,
+  runMaintenancePass,
+  tablesNeedingMaintenance,
+  tablesOutgrowingTheirStatistics,
+  type MaintenancePass,
+} from './maintenance.ts';

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { Database } from './database.ts';
 
 export interface ListenHandlers {
   onPayload(payload: string): void;
@@ -75,4 +77,9 @@ export async function listenOnChannel(
       await current?.end().catch(() => {});
     },
   };
+}
+
+/** NOTIFY on `channel` through `db`'s pool: every instance LISTENing (listenOnChannel), this one too, hears it. */
+export async function notifyChannel(db: Kysely<Database>, channel: string, payload: string): Promise<void> {
+  await sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
 }

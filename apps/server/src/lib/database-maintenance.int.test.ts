@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type DbHandle } from '@medida/db';
-import { createFreshTestDb } from '@medida/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   runMaintenancePass,
-  scheduleDatabaseMaintenance,
+  sql,
   tablesNeedingMaintenance,
   tablesOutgrowingTheirStatistics,
-} from './database-maintenance.ts';
+  type DbHandle,
+} from '@medida/db';
+import { createFreshTestDb } from '@medida/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduleDatabaseMaintenance } from './database-maintenance.ts';
 
 const silent = { info: () => {}, warn: () => {} };
 

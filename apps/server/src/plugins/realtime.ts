@@ -1,10 +1,9 @@
-import type { DbHandle, Listener } from '@medida/db';
-import { sql } from '@medida/db';
+import { notifyChannel, type DbHandle, type Listener } from '@medida/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The PostgreSQL channel every instance listens on. */
-export const REALTIME_CHANNEL = 'medida_realtime';
+const REALTIME_CHANNEL = 'medida_realtime';
 
 /**
  * Events between server instances (architecture "realtime"). A payload is a short reference
@@ -50,9 +49,7 @@ async function realtimePlugin(app: FastifyInstance, options: { handle: DbHandle 
       },
       onError: (err) => app.log.warn({ err }, 'realtime: LISTEN connection failed'),
     });
-    publish = async (payload) => {
-      await sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`.execute(app.deps.db);
-    };
+    publish = (payload) => notifyChannel(app.deps.db, REALTIME_CHANNEL, payload);
   } else {
     // Asynchronous like NOTIFY, so a publisher never runs subscribers inside its own call stack.
     publish = async (payload) => void setImmediate(deliver, payload);

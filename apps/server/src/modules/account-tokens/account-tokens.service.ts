@@ -1,4 +1,4 @@
-import type { Database, Kysely } from '@medida/db';
+import type { Database, Kysely, Transaction } from '@medida/db';
 import type { Clock } from '../../lib/clock.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
 import { createAccountTokensRepository, type LinkPurpose } from './account-tokens.repository.ts';
@@ -24,5 +24,13 @@ export function createAccountTokensService(deps: { db: Kysely<Database>; clock: 
     },
     /** The user the link was for, or null when it is unknown, used, expired or of another purpose. */
     consume: (purpose: LinkPurpose, token: string) => repo.consume(purpose, sha256Hex(token), deps.clock.now()),
+
+    /** The e-mail change links (decision 018), inside the caller's transaction with the change itself. */
+    replaceEmailChangeInTransaction: (
+      trx: Transaction<Database>,
+      row: Parameters<ReturnType<typeof createAccountTokensRepository>['replaceEmailChange']>[0],
+    ) => createAccountTokensRepository(trx).replaceEmailChange(row),
+    consumeEmailChangeInTransaction: (trx: Transaction<Database>, tokenHash: string, now: Date) =>
+      createAccountTokensRepository(trx).consumeEmailChange(tokenHash, now),
   };
 }

@@ -3,7 +3,9 @@ import { AppError, fieldError, unauthenticated } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../types.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { createLockoutService } from '../lockout/lockout.service.ts';
-import { createAccountRepository } from './account.repository.ts';
+import { createPasswordLinksService } from '../password/password.service.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
+import { revokeAllSessionsInTransaction } from '../sessions/sessions.service.ts';
 
 /** A professional still responsible for people: they must be handed over or removed first (decision 113). */
 const stillHasPeople = () => new AppError(409, ErrorCode.conflict, 'errors.accountHasPeople');
@@ -15,13 +17,14 @@ const stillHasPeople = () => new AppError(409, ErrorCode.conflict, 'errors.accou
 export function createAccountService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'config' | 'mailer' | 'background'>,
 ) {
-  const repo = createAccountRepository(deps.db);
+  const users = createUserRecordsService(deps.db);
+  const passwordLinks = createPasswordLinksService(deps.db);
   const credits = createCreditsService(deps);
   const lockout = createLockoutService(deps);
 
   return {
     async deleteOwn(userId: number, body: DeleteAccountBody) {
-      const user = await repo.findLive(userId);
+      const user = await users.findLiveAccount(userId);
       if (!user) throw unauthenticated();
       await lockout.recheckPassword({
         email: user.email,
@@ -33,13 +36,13 @@ export function createAccountService(
         throw fieldError('confirmation', 'validation.deleteConfirmation');
 
       await deps.db.transaction().execute(async (trx) => {
-        const trxRepo = createAccountRepository(trx);
-        const locked = await trxRepo.lockLive(userId);
+        const trxUsers = createUserRecordsService(trx);
+        const locked = await trxUsers.lockLive(userId);
         if (!locked) throw unauthenticated();
         const now = deps.clock.now();
         const isProfessional = locked.type === USER_TYPE.professional;
         if (isProfessional) {
-          const children = await trxRepo.liveChildren(userId);
+          const children = await trxUsers.countLiveChildren(userId);
           if (children.clients + children.network > 0) throw stillHasPeople();
           // A network professional's balance goes back up, as when its parent removes it (decision 051).
           if (locked.parent_user_id !== null)
@@ -49,13 +52,13 @@ export function createAccountService(
               parentId: locked.parent_user_id,
             });
         }
-        await trxRepo.closeLogin(userId, { email: deletedEmailOf(userId), now, softDelete: isProfessional });
-        await trxRepo.revokeSessions(userId, now);
-        await trxRepo.closeResets(userId, now);
+        await trxUsers.closeLogin(userId, { email: deletedEmailOf(userId), now, softDelete: isProfessional });
+        await revokeAllSessionsInTransaction(trx, userId, now);
+        await passwordLinks.invalidateInTransaction(trx, userId, now);
       });
     },
 
     /** What the page tells a professional before it asks for the password. */
-    peopleOf: (userId: number) => repo.liveChildren(userId),
+    peopleOf: (userId: number) => users.countLiveChildren(userId),
   };
 }

@@ -1,5 +1,4 @@
-import { sql, type Database, type Kysely, type NewAttachment, type Transaction } from '@medida/db';
-import { belowActor } from '../../lib/account-tree.ts';
+import { belowActor, sql, type Database, type Kysely, type NewAttachment, type Transaction } from '@medida/db';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,11 +1,11 @@
 import type { Transaction, Database } from '@medida/db';
 import { USER_TYPE, type AuditEvent } from '@medida/contracts';
 import type { AuditEventInput } from '../../lib/audit-route.ts';
-import { findVisibleClient } from '../../lib/client-scope.ts';
 import type { AppDeps } from '../../types.ts';
 import { auditFieldsOf } from './audit-batch-item.ts';
 import { createGroupAppend } from './audit-group-append.ts';
 import { appendAuditEvent, createAuditRepository, lockAuditChains } from './audit.repository.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 
 type TrailRow = Awaited<ReturnType<ReturnType<typeof createAuditRepository>['listForClient']>>[number];
 
@@ -40,7 +40,7 @@ export function createAuditService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   return {
     /** A page of a visible client's trail, newest first (GET /web/clients/:id/audit). */
     async page(viewerId: number, clientId: number, page: { limit: number; offset: number }) {
-      const client = await findVisibleClient(deps.db, viewerId, clientId);
+      const client = await createUserRecordsService(deps.db).findVisibleClient(viewerId, clientId);
       const viewer = { id: viewerId, isClient: client.isSelf };
       const [rows, total] = await Promise.all([repo.listForClient(client.id, page), repo.countForClient(client.id)]);
       return { events: rows.map((row) => toAuditEvent(row, viewer)), total };
@@ -48,7 +48,7 @@ export function createAuditService(deps: Pick<AppDeps, 'db' | 'clock'>) {
 
     /** All of a visible client's trail, oldest first (the data export). */
     async all(viewerId: number, clientId: number) {
-      const client = await findVisibleClient(deps.db, viewerId, clientId);
+      const client = await createUserRecordsService(deps.db).findVisibleClient(viewerId, clientId);
       const viewer = { id: viewerId, isClient: client.isSelf };
       return (await repo.listForClient(client.id)).map((row) => toAuditEvent(row, viewer));
     },
@@ -66,5 +66,3 @@ export function createAuditService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     lockChains: lockAuditChains,
   };
 }
-
-export type AuditService = ReturnType<typeof createAuditService>;

@@ -6,12 +6,12 @@ import { createLockoutService } from '../lockout/lockout.service.ts';
 import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
-import { createAuthRepository } from './auth.repository.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 
 const invalidCredentials = () => new AppError(401, ErrorCode.invalidCredentials, 'errors.invalidCredentials');
 
 export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'config' | 'mailer' | 'background'>) {
-  const repo = createAuthRepository(deps.db);
+  const users = createUserRecordsService(deps.db);
   const sessions = createSessionsService(deps);
   const throttle = createLoginThrottleService(deps);
   const rateLimits = createRateLimitsService(deps);
@@ -35,7 +35,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
     }): Promise<{ token: string; userId: number; deviceToken: string }> {
       const perIp = await rateLimits.consume('login-ip', input.ip, deps.config.loginIpLimits);
       if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds, 'errors.loginThrottled');
-      const user = await repo.findLoginByEmail(input.email);
+      const user = await users.findLoginByEmail(input.email);
       const source = { email: input.email, knownDeviceHash: await devices.recognise(input.deviceToken, user?.id) };
       const attempt = await throttle.beginAttempt(source);
       if (attempt.lockoutNotice) lockout.noticeLater(input.email);
@@ -53,7 +53,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
 
       await throttle.succeeded(source);
       if (deps.hasher.needsRehash(user.password_hash)) {
-        await repo.updatePasswordHash(user.id, await deps.hasher.hash(input.password), deps.clock.now());
+        await users.updatePasswordHash(user.id, await deps.hasher.hash(input.password), deps.clock.now());
       }
       const token = await sessions.issue(user.id, { ip: input.ip, userAgent: input.userAgent });
       return { token, userId: user.id, deviceToken: await devices.remember(user.id, input.deviceToken) };

@@ -26,7 +26,7 @@ export function createAvatarsRepository(db: Db) {
         .forUpdate()
         .executeTakeFirst(),
 
-    /** Stores the new avatar (replacing any previous row) and points `img_url` at it. */
+    /** Stores the new avatar, replacing any previous row (the caller points `users.img_url` at it). */
     async put(userId: number, avatar: { storageKey: string; sizeBytes: number; sha256: string; now: Date }) {
       const row = {
         storage_key: avatar.storageKey,
@@ -39,21 +39,15 @@ export function createAvatarsRepository(db: Db) {
         .values({ user_id: userId, ...row })
         .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
         .execute();
-      await db
-        .updateTable('users')
-        .set({ img_url: avatarUrl(avatar.storageKey), updated_at: avatar.now })
-        .where('id', '=', userId)
-        .execute();
     },
 
-    /** Back to the default image; returns the removed blob's key, if there was one. */
-    async remove(userId: number, now: Date): Promise<string | undefined> {
+    /** Back to the default image (the caller clears `users.img_url`); returns the removed blob's key, if any. */
+    async remove(userId: number): Promise<string | undefined> {
       const removed = await db
         .deleteFrom('avatars')
         .where('user_id', '=', userId)
         .returning('storage_key')
         .executeTakeFirst();
-      await db.updateTable('users').set({ img_url: null, updated_at: now }).where('id', '=', userId).execute();
       return removed?.storage_key;
     },
   };

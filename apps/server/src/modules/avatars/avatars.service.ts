@@ -7,6 +7,7 @@ import { readVerified, type BlobStorage } from '../../lib/storage.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAttachmentsService } from '../attachments/attachments.service.ts';
 import { discardAll, type StagedFile } from '../attachments/upload.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 import { avatarUrl, createAvatarsRepository } from './avatars.repository.ts';
 
 const notAnImage = () => new AppError(415, ErrorCode.unsupportedMedia, 'errors.avatarType');
@@ -53,12 +54,9 @@ export function createAvatarsService(
           const others = stored - (current?.size_bytes ?? 0);
           if (others + staged.size > accountQuotaBytes) throw quotaExceeded();
         }
-        await repo.put(userId, {
-          storageKey: staged.key,
-          sizeBytes: staged.size,
-          sha256: staged.sha256,
-          now: deps.clock.now(),
-        });
+        const now = deps.clock.now();
+        await repo.put(userId, { storageKey: staged.key, sizeBytes: staged.size, sha256: staged.sha256, now });
+        await createUserRecordsService(trx).setImageUrl(userId, avatarUrl(staged.key), now);
         await storage.promote(staged.key);
         return current?.storage_key;
       });
@@ -76,8 +74,9 @@ export function createAvatarsService(
       try {
         const extra = Object.keys(form.fields)[0];
         if (extra !== undefined) throw fieldError(extra, 'validation.unknownField');
-        if (form.files.length !== 1) throw fieldError('files', 'validation.avatarOneFile');
-        return await store(userId, await square(form.files[0]!));
+        const [file] = form.files;
+        if (form.files.length !== 1 || !file) throw fieldError('files', 'validation.avatarOneFile');
+        return await store(userId, await square(file));
       } finally {
         // The upload itself is never kept: what is stored is the square made from it.
         await discardAll(storage, form.files);
@@ -86,9 +85,12 @@ export function createAvatarsService(
 
     /** Back to the default image (initials); nothing to remove is fine. */
     async remove(userId: number): Promise<void> {
-      const key = await deps.db
-        .transaction()
-        .execute((trx) => createAvatarsRepository(trx).remove(userId, deps.clock.now()));
+      const key = await deps.db.transaction().execute(async (trx) => {
+        const now = deps.clock.now();
+        const removed = await createAvatarsRepository(trx).remove(userId);
+        await createUserRecordsService(trx).setImageUrl(userId, null, now);
+        return removed;
+      });
       if (key) await storage.remove(key).catch(() => undefined);
     },
 

@@ -1,5 +1,4 @@
-import { sql, type Database, type Kysely } from '@medida/db';
-import { accountRootOf, parentInActorTree } from '../../lib/account-tree.ts';
+import { accountRootOf, parentInActorTree, sql, type Database, type Kysely } from '@medida/db';
 
 export interface ChartsFilter {
   actorId: number;
@@ -33,9 +32,6 @@ export function createChartsRepository(db: Kysely<Database>) {
   };
 
   return {
-    findActor: (id: number) =>
-      db.selectFrom('users').select('type').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
-
     async totals(f: ChartsFilter) {
       const { rows } = await sql<{ clients: string; evaluations: string }>`WITH ev AS (${scoped(f)})
         SELECT count(DISTINCT client_id) AS clients, count(*) AS evaluations FROM ev`.execute(db);

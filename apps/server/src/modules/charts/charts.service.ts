@@ -2,6 +2,7 @@ import type { Charts } from '@medida/contracts';
 import { requireProfessional } from '../../lib/access.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../types.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createChartsRepository, type ChartsFilter } from './charts.repository.ts';
 
 /** GET /web/charts (decision 115): the actor's own tree; clients (type 2) get 403. */
@@ -10,7 +11,7 @@ export function createChartsService(deps: Pick<AppDeps, 'db'>) {
 
   return {
     async get(filter: ChartsFilter): Promise<Charts> {
-      const actor = await repo.findActor(filter.actorId);
+      const actor = await createUserRecordsService(deps.db).findLiveNode(filter.actorId);
       if (!actor) throw notFound();
       requireProfessional(actor.type);
       // Independent reads: in parallel on a PostgreSQL pool.

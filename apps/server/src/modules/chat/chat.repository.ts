@@ -1,5 +1,4 @@
 import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
-import { belowActor } from '../../lib/account-tree.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,24 +23,6 @@ export interface MessageRow {
 /** Every query on rooms and messages carries the member (the acting user) in its `where`. */
 export function createChatRepository(db: Db) {
   return {
-    findLiveUser: (userId: number) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'type', 'parent_user_id'])
-        .where('id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst(),
-
-    /** True when `userId` is a live user strictly below `actorId` in the account tree. */
-    isBelow: async (actorId: number, userId: number) =>
-      (await db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .where(belowActor(actorId, 'users.id'))
-        .executeTakeFirst()) !== undefined,
-
     /** Creates the pair's room unless it exists (the unique pair wins any race); undefined when it did. */
     insertRoomIfAbsent: (pair: { low: number; high: number }, now: Date) =>
       db
@@ -250,5 +231,3 @@ export function createChatRepository(db: Db) {
         .executeTakeFirst(),
   };
 }
-
-export type ChatRepository = ReturnType<typeof createChatRepository>;

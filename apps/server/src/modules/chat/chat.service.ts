@@ -2,6 +2,7 @@ import { CHAT_LIMITS, USER_TYPE, type ChatMessage, type ChatRoom } from '@medida
 import type { Database, Kysely } from '@medida/db';
 import { fieldError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createChatRepository, type MessageRow } from './chat.repository.ts';
 
 export const toChatMessage = (row: MessageRow): ChatMessage => ({
@@ -27,6 +28,7 @@ export interface SendResult {
  */
 export function createChatService(deps: { db: Kysely<Database>; clock: Clock }) {
   const repo = createChatRepository(deps.db);
+  const users = createUserRecordsService(deps.db);
 
   async function requireRoom(roomId: string, userId: number) {
     const room = await repo.findRoomOfMember(roomId, userId);
@@ -35,10 +37,10 @@ export function createChatService(deps: { db: Kysely<Database>; clock: Clock }) 
   }
 
   async function mayTalk(actorId: number, otherId: number): Promise<boolean> {
-    const [actor, other] = await Promise.all([repo.findLiveUser(actorId), repo.findLiveUser(otherId)]);
+    const [actor, other] = await Promise.all([users.findLiveNode(actorId), users.findLiveNode(otherId)]);
     if (!actor || !other) return false;
     if (actor.parent_user_id === other.id) return true;
-    return actor.type === USER_TYPE.professional && (await repo.isBelow(actorId, otherId));
+    return actor.type === USER_TYPE.professional && (await users.isLiveBelow(actorId, otherId));
   }
 
   /**
@@ -78,8 +80,18 @@ export function createChatService(deps: { db: Kysely<Database>; clock: Clock }) 
   async function roomSnapshot(roomId: string) {
     const room = await repo.findRoom(roomId);
     if (!room) throw notFound();
-    const { views, totals } = await roomViews([room]);
-    return { room: views[0]!, totals };
+    return roomView(room);
+  }
+
+  /** One room's view: roomViews answers one view per room it is given. */
+  async function roomView(
+    room: { id: string; created_at: Date; last_message_id: number | null },
+    known?: MessageRow[],
+  ) {
+    const { views, totals } = await roomViews([room], known);
+    const [view] = views;
+    if (!view) throw new Error(`no view of chat room ${room.id}`);
+    return { room: view, totals };
   }
 
   return {
@@ -164,10 +176,7 @@ export function createChatService(deps: { db: Kysely<Database>; clock: Clock }) 
       const room = { id: row.room_id, created_at: row.room_created_at, last_message_id: row.last_message_id };
       return {
         row,
-        snapshot: async () => {
-          const { views, totals } = await roomViews([room], [row]);
-          return { room: views[0]!, totals };
-        },
+        snapshot: () => roomView(room, [row]),
       };
     },
   };

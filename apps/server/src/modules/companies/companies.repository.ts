@@ -1,8 +1,8 @@
 import { DEFAULT_COMPANY_ID, USER_TYPE } from '@medida/contracts';
-import { sql, type Database, type Kysely } from '@medida/db';
+import { accountRootOf, sql, type Database, type Kysely } from '@medida/db';
 
 /** The account (tree root) a user belongs to: companies are the account's, shared by its professionals. */
-const rootOf = (userId: number) => sql<number>`(SELECT account_root_id FROM users WHERE id = ${userId})`;
+const rootOf = accountRootOf;
 
 /** The partner company the account was registered under (register-pacific…), if any. */
 const partnerCompanyOf = (userId: number) =>
@@ -112,5 +112,3 @@ export const createCompaniesRepository = (db: Kysely<Database>) => {
       (await db.selectFrom('companies').select('id').where('partner_variant', '=', variantSlug).executeTakeFirst())?.id,
   };
 };
-
-export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;

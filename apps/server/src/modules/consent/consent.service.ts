@@ -3,9 +3,9 @@ import { CONSENT_TEXTS, ErrorCode, type Consent, type Language } from '@medida/c
 import type { Database, Kysely, Transaction } from '@medida/db';
 import type { RecordChange } from '../../lib/audit-route.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findVisibleClient } from '../../lib/client-scope.ts';
 import type { AppDeps } from '../../types.ts';
 import { createConsentRepository } from './consent.repository.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 
 export interface ConsentFields {
   consent_method: 'written' | 'verbal' | 'electronic';
@@ -13,7 +13,7 @@ export interface ConsentFields {
   consent_lang: Language;
 }
 
-export const consentWithdrawn = () => new AppError(409, ErrorCode.conflict, 'errors.consentWithdrawn');
+const consentWithdrawn = () => new AppError(409, ErrorCode.conflict, 'errors.consentWithdrawn');
 const consentAlreadyGiven = () => new AppError(409, ErrorCode.conflict, 'errors.consentAlreadyGiven');
 const noConsentToWithdraw = () => new AppError(409, ErrorCode.conflict, 'errors.noConsentToWithdraw');
 
@@ -59,13 +59,13 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       }),
 
     async get(actorId: number, clientId: number) {
-      await findVisibleClient(deps.db, actorId, clientId);
+      await createUserRecordsService(deps.db).findVisibleClient(actorId, clientId);
       return current(clientId);
     },
 
     /** A professional (protectedRoute checks the type) records a consent for a client that has none live (created before, or given again). */
     async record(actorId: number, clientId: number, fields: ConsentFields, recordIn?: RecordIn) {
-      await findVisibleClient(deps.db, actorId, clientId);
+      await createUserRecordsService(deps.db).findVisibleClient(actorId, clientId);
       const latest = await current(clientId);
       if (latest && !latest.withdrawn_at) throw consentAlreadyGiven();
       await deps.db.transaction().execute(async (trx) => {
@@ -77,7 +77,7 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
 
     /** The client itself, or its professional on the client's word; the record becomes read-only. */
     async withdraw(actorId: number, clientId: number, recordIn?: RecordIn) {
-      await findVisibleClient(deps.db, actorId, clientId);
+      await createUserRecordsService(deps.db).findVisibleClient(actorId, clientId);
       await deps.db.transaction().execute(async (trx) => {
         if ((await createConsentRepository(trx).withdrawLive(clientId, actorId, deps.clock.now())) === 0)
           throw noConsentToWithdraw();
@@ -88,7 +88,7 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
 
     /** Every consent record of a client the actor may see, oldest first (the data export). */
     async history(actorId: number, clientId: number) {
-      await findVisibleClient(deps.db, actorId, clientId);
+      await createUserRecordsService(deps.db).findVisibleClient(actorId, clientId);
       return (await repo.allForClient(clientId)).map((row) => ({
         purpose: 'health_data' as const,
         text_version: row.text_version,
@@ -109,5 +109,3 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     },
   };
 }
-
-export type ConsentService = ReturnType<typeof createConsentService>;

@@ -1,9 +1,9 @@
 import { countriesResponseSchema } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createCountriesRepository } from './countries.repository.ts';
+import { createCountriesService } from './countries.service.ts';
 
 export const countriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const countries = createCountriesRepository(app.deps.db);
+  const countries = createCountriesService(app.deps.db);
   // Reference data that changes only with a migration: read once per process.
   let cached: Awaited<ReturnType<typeof countries.list>> | undefined;
 

@@ -1,58 +1,8 @@
-import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
+import type { Database, Kysely, Transaction } from '@medida/db';
 
+/** The credit ledger (immutable entries); balances are `users.creditos`, through the people module's user records. */
 export function createCreditsRepository(trx: Kysely<Database> | Transaction<Database>) {
   return {
-    findBalance: async (userId: number) =>
-      (
-        await trx
-          .selectFrom('users')
-          .select('creditos')
-          .where('id', '=', userId)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst()
-      )?.creditos,
-
-    /**
-     * Locks both accounts in id order (every transfer takes locks in the same order, so two
-     * opposite transfers cannot deadlock) and reads their balances after the lock.
-     */
-    lockPair: (a: number, b: number) =>
-      trx
-        .selectFrom('users')
-        .select(['id', 'parent_user_id', 'creditos', 'deleted_at'])
-        .where('id', 'in', [a, b])
-        .orderBy('id')
-        .forUpdate()
-        .execute(),
-
-    /** The debit also checks the balance, so a bug above can never drive it negative (with the CHECK). */
-    debit: async (userId: number, amount: number) => {
-      const r = await trx
-        .updateTable('users')
-        .set((eb) => ({ creditos: eb('creditos', '-', amount) }))
-        .where('id', '=', userId)
-        .where('creditos', '>=', amount)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
-    },
-
-    credit: (userId: number, amount: number) =>
-      trx
-        .updateTable('users')
-        .set((eb) => ({ creditos: eb('creditos', '+', amount) }))
-        .where('id', '=', userId)
-        .execute(),
-
-    findActiveIdByEmail: async (email: string) =>
-      (
-        await trx
-          .selectFrom('users')
-          .select('id')
-          .where(sql`lower(email)`, '=', email.trim().toLowerCase())
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst()
-      )?.id,
-
     /**
      * A transfer (toUserId), an evaluation's charge (evaluationId, the credits are spent) or a grant
      * (no fromUserId: credits entering the system, with a note saying why).

@@ -2,6 +2,7 @@ import { ErrorCode } from '@medida/contracts';
 import type { Database, Kysely, Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createCreditsRepository } from './credits.repository.ts';
 
 const insufficientCredits = () => new AppError(409, ErrorCode.conflict, 'errors.insufficientCredits');
@@ -11,10 +12,10 @@ async function move(
   trx: Transaction<Database>,
   e: { actorId: number; fromUserId: number; toUserId: number; amount: number; now: Date },
 ) {
-  const repo = createCreditsRepository(trx);
-  if (!(await repo.debit(e.fromUserId, e.amount))) throw insufficientCredits();
-  await repo.credit(e.toUserId, e.amount);
-  await repo.insertEntry(e);
+  const users = createUserRecordsService(trx);
+  if (!(await users.debit(e.fromUserId, e.amount))) throw insufficientCredits();
+  await users.credit(e.toUserId, e.amount);
+  await createCreditsRepository(trx).insertEntry(e);
 }
 
 /**
@@ -27,10 +28,10 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
    * Inside the caller's transaction; a ledger entry with no giver, no acting user and its note.
    */
   async function grantInTransaction(trx: Transaction<Database>, g: { userId: number; amount: number; note: string }) {
-    const repo = createCreditsRepository(trx);
-    await repo.lockPair(g.userId, g.userId);
-    await repo.credit(g.userId, g.amount);
-    await repo.insertEntry({
+    const users = createUserRecordsService(trx);
+    await users.lockPair(g.userId, g.userId);
+    await users.credit(g.userId, g.amount);
+    await createCreditsRepository(trx).insertEntry({
       actorId: null,
       fromUserId: null,
       toUserId: g.userId,
@@ -49,7 +50,7 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
       if (a.claimedActorId !== a.actorId) throw forbidden();
       if (a.userId === a.actorId) throw notFound();
       return deps.db.transaction().execute(async (trx) => {
-        const rows = await createCreditsRepository(trx).lockPair(a.actorId, a.userId);
+        const rows = await createUserRecordsService(trx).lockPair(a.actorId, a.userId);
         const parent = rows.find((r) => r.id === a.actorId);
         const child = rows.find((r) => r.id === a.userId);
         // Checked after the lock, so a concurrent delete or move cannot slip in between.
@@ -76,18 +77,18 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
      * both ask for FOR UPDATE.
      */
     async lockPayerInTransaction(trx: Transaction<Database>, userId: number) {
-      await createCreditsRepository(trx).lockPair(userId, userId);
+      await createUserRecordsService(trx).lockPair(userId, userId);
     },
 
     async chargeInTransaction(
       trx: Transaction<Database>,
       a: { actorId: number; userId: number; amount: number; evaluationId: number },
     ) {
-      const repo = createCreditsRepository(trx);
-      await repo.lockPair(a.userId, a.userId);
-      if (!(await repo.debit(a.userId, a.amount)))
+      const users = createUserRecordsService(trx);
+      await users.lockPair(a.userId, a.userId);
+      if (!(await users.debit(a.userId, a.amount)))
         throw new AppError(409, ErrorCode.conflict, 'errors.insufficientCreditsEvaluation');
-      await repo.insertEntry({
+      await createCreditsRepository(trx).insertEntry({
         actorId: a.actorId,
         fromUserId: a.userId,
         toUserId: null,
@@ -99,7 +100,7 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
 
     /** GET /web/creditos: the actor's balance and the price of a new evaluation. */
     async summary(actorId: number, evaluationCost: number) {
-      const creditos = await createCreditsRepository(deps.db).findBalance(actorId);
+      const creditos = await createUserRecordsService(deps.db).findBalance(actorId);
       if (creditos === undefined) throw notFound();
       return { creditos, evaluation_cost: evaluationCost };
     },
@@ -109,11 +110,11 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
     /** The operator's CLI: grants `amount` to the live account with this e-mail; returns the new balance. */
     async grantByEmail(g: { email: string; amount: number; note: string }) {
       return deps.db.transaction().execute(async (trx) => {
-        const repo = createCreditsRepository(trx);
-        const userId = await repo.findActiveIdByEmail(g.email);
+        const users = createUserRecordsService(trx);
+        const userId = (await users.findRecipientByEmail(g.email))?.id;
         if (userId === undefined) throw notFound();
         await grantInTransaction(trx, { userId, amount: g.amount, note: g.note });
-        return { userId, creditos: (await repo.findBalance(userId)) ?? 0 };
+        return { userId, creditos: (await users.findBalance(userId)) ?? 0 };
       });
     },
 
@@ -122,7 +123,7 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
       trx: Transaction<Database>,
       a: { actorId: number; userId: number; parentId: number },
     ) {
-      const rows = await createCreditsRepository(trx).lockPair(a.userId, a.parentId);
+      const rows = await createUserRecordsService(trx).lockPair(a.userId, a.parentId);
       const user = rows.find((r) => r.id === a.userId);
       if (!user || user.creditos === 0) return;
       await move(trx, {
@@ -135,5 +136,3 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
     },
   };
 }
-
-export type CreditsService = ReturnType<typeof createCreditsService>;

@@ -1,6 +1,5 @@
 import { USER_TYPE } from '@medida/contracts';
-import { sql, type Database, type Kysely } from '@medida/db';
-import { parentInActorTree } from '../../lib/account-tree.ts';
+import { parentInActorTree, sql, type Database, type Kysely } from '@medida/db';
 
 /**
  * Whose figures the dashboard shows: the whole account when the root is its top (decision 103: no walk of
@@ -159,26 +158,13 @@ export function createDashboardRepository(db: Kysely<Database>) {
       ) AS credits`;
 
   return {
-    findActor: (id: number) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'type', 'parent_user_id', 'account_root_id', 'creditos', 'follow_up_weeks', 'dashboard_cards'])
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst(),
-
-    /** Stored as `{ cards: [...] }` (decision 110): an empty list is a choice too (nothing shown). */
-    saveSettings: (userId: number, s: { cards: readonly string[]; followUpWeeks: number }) =>
-      db
-        .updateTable('users')
-        .set({ dashboard_cards: JSON.stringify({ cards: s.cards }), follow_up_weeks: s.followUpWeeks })
-        .where('id', '=', userId)
-        .execute(),
-
     /** Every card's figures in one round trip (timestamps come back as JSON text). */
     async figures(scope: DashboardScope, w: DashboardWindow): Promise<DashboardFigures> {
-      const { rows } = await figures(scope, w).execute(db);
-      return rows[0]!;
+      const {
+        rows: [row],
+      } = await figures(scope, w).execute(db);
+      if (!row) throw new Error('the figures query answers one row');
+      return row;
     },
 
     /** The statement itself, unexecuted (the bench EXPLAINs it). */

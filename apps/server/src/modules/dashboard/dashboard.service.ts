@@ -2,7 +2,6 @@ import {
   DASHBOARD_CARDS,
   DASHBOARD_LIST_SIZE,
   DASHBOARD_WEEKS,
-  USER_TYPE,
   dashboardCardSchema,
   type Dashboard,
   type DashboardCard,
@@ -10,22 +9,22 @@ import {
 } from '@medida/contracts';
 import { requireProfessional } from '../../lib/access.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { belowActor } from '../../lib/account-tree.ts';
 import type { AppDeps } from '../../types.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Monday of the ISO week holding `day` (UTC), as date_trunc('week') computes it. */
-export function weekStart(day: Date): Date {
+function weekStart(day: Date): Date {
   const monday = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));
   monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
   return monday;
 }
 
 /** The stored card choice, or the default set when none is stored or it no longer parses. */
-export function cardsOf(stored: unknown): DashboardCard[] {
+function cardsOf(stored: unknown): DashboardCard[] {
   const cards = (stored as { cards?: unknown } | null)?.cards;
   if (!Array.isArray(cards)) return [...DASHBOARD_CARDS];
   return cards.filter((c): c is DashboardCard => dashboardCardSchema.safeParse(c).success);
@@ -37,21 +36,15 @@ export function cardsOf(stored: unknown): DashboardCard[] {
  */
 export function createDashboardService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   const repo = createDashboardRepository(deps.db);
+  const users = createUserRecordsService(deps.db);
 
   async function rootFor(actorId: number, userId: number | undefined) {
-    const actor = await repo.findActor(actorId);
+    const actor = await users.findDashboardOwner(actorId);
     if (!actor) throw notFound();
     requireProfessional(actor.type);
     if (userId === undefined || userId === actorId) return actor;
-    const below = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .where('type', '=', USER_TYPE.professional)
-      .where('deleted_at', 'is', null)
-      .where(belowActor(actorId, 'users.id'))
-      .executeTakeFirst();
-    const root = below && (await repo.findActor(below.id));
+    const below = await users.findProfessionalBelow(actorId, userId);
+    const root = below && (await users.findDashboardOwner(below.id));
     if (!root) throw notFound();
     // The narrowed view keeps the actor's own card choice.
     return { ...root, dashboard_cards: actor.dashboard_cards };
@@ -133,17 +126,17 @@ export function createDashboardService(deps: Pick<AppDeps, 'db' | 'clock'>) {
 
     /** The widgets page (decision 114): the actor's own card choice and follow-up interval. */
     async settings(actorId: number): Promise<DashboardSettings> {
-      const actor = await repo.findActor(actorId);
+      const actor = await users.findDashboardOwner(actorId);
       if (!actor) throw notFound();
       requireProfessional(actor.type);
       return { cards: cardsOf(actor.dashboard_cards), follow_up_weeks: actor.follow_up_weeks };
     },
 
     async saveSettings(actorId: number, settings: DashboardSettings): Promise<DashboardSettings> {
-      const actor = await repo.findActor(actorId);
+      const actor = await users.findDashboardOwner(actorId);
       if (!actor) throw notFound();
       requireProfessional(actor.type);
-      await repo.saveSettings(actorId, { cards: settings.cards, followUpWeeks: settings.follow_up_weeks });
+      await users.saveDashboardSettings(actorId, { cards: settings.cards, followUpWeeks: settings.follow_up_weeks });
       return this.settings(actorId);
     },
   };

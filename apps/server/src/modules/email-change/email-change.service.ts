@@ -1,15 +1,17 @@
 import { ErrorCode } from '@medida/contracts';
-import { isUniqueViolation } from '@medida/db';
+import { isUniqueViolation, type Database, type Transaction } from '@medida/db';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { asLanguage } from '../../lib/i18n.ts';
 import { renderMail } from '../../lib/mail-templates.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
 import type { AppDeps } from '../../types.ts';
-import { createEmailChangeRepository } from './email-change.repository.ts';
+import { createAccountTokensService } from '../account-tokens/account-tokens.service.ts';
+import { createPasswordLinksService } from '../password/password.service.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 
 /** How long the confirmation link sent to the new address works. */
-export const EMAIL_CHANGE_HOURS = 24;
+const EMAIL_CHANGE_HOURS = 24;
 
 const emailTaken = () => fieldError('email', 'validation.emailTaken');
 const tokenInvalid = () => new AppError(410, ErrorCode.resetTokenInvalid, 'errors.emailChangeTokenInvalid');
@@ -24,7 +26,10 @@ export type EmailChangeOutcome = 'unchanged' | 'changed' | 'pending';
  * a child's login to an inbox it controls and reset the password there).
  */
 export function createEmailChangeService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>) {
-  const repo = createEmailChangeRepository(deps.db);
+  const users = createUserRecordsService(deps.db);
+  const tokens = createAccountTokensService(deps);
+  const passwordLinks = createPasswordLinksService(deps.db);
+  const transaction = <T>(fn: (trx: Transaction<Database>) => Promise<T>) => deps.db.transaction().execute(fn);
   const base = deps.config.publicBaseUrl;
 
   return {
@@ -36,21 +41,21 @@ export function createEmailChangeService(deps: Pick<AppDeps, 'db' | 'clock' | 'm
       /** The owner's own change (POST /web/cambiaemail) always waits for the link, temporary password or not. */
       alwaysConfirm?: boolean;
     }): Promise<EmailChangeOutcome> {
-      const user = await repo.findUser(a.userId);
+      const user = await users.findLiveAccount(a.userId);
       if (!user) throw new AppError(404, ErrorCode.notFound, 'errors.notFound');
       const newEmail = a.newEmail.trim();
       if (newEmail.toLowerCase() === user.email.toLowerCase()) return 'unchanged';
-      if (await repo.emailInUse(newEmail, user.id)) throw emailTaken();
+      if (await users.emailTaken(newEmail, user.id)) throw emailTaken();
       const now = deps.clock.now();
 
       // Not yet the owner's account (a temporary password never changed, or a client never signed in):
       // its professional fixes the address at once, and links sent to the old one die (decision 132).
-      const unclaimed = user.cambia_pass === 1 || (await repo.passwordHash(user.id)) === null;
+      const unclaimed = user.cambia_pass === 1 || (await users.passwordHashOf(user.id)) === null;
       if (unclaimed && !a.alwaysConfirm) {
         try {
-          await repo.transaction(async (trx) => {
-            await repo.setEmail(trx, user.id, newEmail, now);
-            await repo.invalidatePasswordLinks(trx, user.id, now);
+          await transaction(async (trx) => {
+            await createUserRecordsService(trx).setEmail(user.id, newEmail, now);
+            await passwordLinks.invalidateInTransaction(trx, user.id, now);
           });
         } catch (error) {
           if (isUniqueViolation(error)) throw emailTaken();
@@ -60,9 +65,8 @@ export function createEmailChangeService(deps: Pick<AppDeps, 'db' | 'clock' | 'm
       }
 
       const token = generateToken();
-      await repo.transaction(async (trx) => {
-        await repo.invalidatePending(trx, user.id, now);
-        await repo.insert(trx, {
+      await transaction(async (trx) => {
+        await tokens.replaceEmailChangeInTransaction(trx, {
           userId: user.id,
           tokenHash: sha256Hex(token),
           newEmail,
@@ -94,10 +98,10 @@ export function createEmailChangeService(deps: Pick<AppDeps, 'db' | 'clock' | 'm
     async confirm(token: string): Promise<void> {
       const now = deps.clock.now();
       try {
-        await repo.transaction(async (trx) => {
-          const pending = await repo.consume(trx, sha256Hex(token), now);
+        await transaction(async (trx) => {
+          const pending = await tokens.consumeEmailChangeInTransaction(trx, sha256Hex(token), now);
           if (!pending?.new_email) throw tokenInvalid();
-          const updated = await repo.setEmail(trx, pending.user_id, pending.new_email, now);
+          const updated = await createUserRecordsService(trx).setEmail(pending.user_id, pending.new_email, now);
           if (Number(updated.numUpdatedRows) !== 1) throw tokenInvalid();
         });
       } catch (error) {
@@ -107,5 +111,3 @@ export function createEmailChangeService(deps: Pick<AppDeps, 'db' | 'clock' | 'm
     },
   };
 }
-
-export type EmailChangeService = ReturnType<typeof createEmailChangeService>;

@@ -1,7 +1,7 @@
 import { fieldError, unauthenticated } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../types.ts';
 import { createLockoutService } from '../lockout/lockout.service.ts';
-import { createEmailChangeRepository } from './email-change.repository.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createEmailChangeService } from './email-change.service.ts';
 
 /**
@@ -13,17 +13,17 @@ import { createEmailChangeService } from './email-change.service.ts';
 export function createOwnEmailChangeService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'hasher' | 'background'>,
 ) {
-  const repo = createEmailChangeRepository(deps.db);
+  const users = createUserRecordsService(deps.db);
   const emailChange = createEmailChangeService(deps);
   const lockout = createLockoutService(deps);
 
   return {
     async request(userId: number, body: { email: string; password: string }): Promise<void> {
-      const user = await repo.findUser(userId);
+      const user = await users.findLiveAccount(userId);
       if (!user) throw unauthenticated();
       await lockout.recheckPassword({
         email: user.email,
-        passwordHash: await repo.passwordHash(user.id),
+        passwordHash: await users.passwordHashOf(user.id),
         password: body.password,
         field: 'password',
       });

@@ -8,6 +8,7 @@ import {
   type UserType,
 } from '@medida/contracts';
 import { ageInYears, type EvaluationInput, type EvaluationResult } from '@medida/domain';
+import type { UserRecordsService } from '../people/user-records.service.ts';
 import type { EvaluationFigures, EvaluationsRepository } from './evaluations.repository.ts';
 
 // The one place that translates between the wire (the spec's names: `fecha`, `evaluacion`, `datos`) and
@@ -141,7 +142,10 @@ export const toEvaluationListItem = (r: ListRow, actorId: number): EvaluationLis
 });
 
 /** One client of the wizard's search (GET /web/evaluationListing); `age` in whole years on `today`. */
-export const toListingItem = (r: RowOf<'searchClients'>[number], today: string): EvaluationListingItem => ({
+export const toListingItem = (
+  r: Awaited<ReturnType<UserRecordsService['searchClients']>>[number],
+  today: string,
+): EvaluationListingItem => ({
   id_usuario: r.id,
   nombre: r.nombre,
   apellido: r.apellido,

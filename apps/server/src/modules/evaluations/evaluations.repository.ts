@@ -1,4 +1,6 @@
 import {
+  accountRootOf,
+  parentInActorTree,
   compiledQueries,
   sql,
   type Database,
@@ -9,7 +11,6 @@ import {
   type Slots,
   type Transaction,
 } from '@medida/db';
-import { accountRootOf, parentInActorTree, userBelowActor } from '../../lib/account-tree.ts';
 import { USER_TYPE } from '@medida/contracts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -61,7 +62,7 @@ export interface EvaluationFigures {
  * The list counts at most this many rows past the page's start and then says "more" (decision 100):
  * an exact count walks every evaluation in scope, however deep the user ever pages.
  */
-export const LIST_COUNT_CAP = 1000;
+const LIST_COUNT_CAP = 1000;
 
 /** Where the previous page ended: its last row's created_at (epoch microseconds, exact) and id. */
 export interface ListCursor {
@@ -354,20 +355,37 @@ export function createEvaluationsRepository(db: Db) {
   type ListPageRow = InferResult<ReturnType<typeof listPage>['page']>[number];
 
   return {
-    /** The balance after a charge, read in the charging transaction. */
-    creditsOf: async (id: number) =>
-      (await db.selectFrom('users').select('creditos').where('id', '=', id).executeTakeFirstOrThrow()).creditos,
-
-    /** A live professional strictly below the actor (to narrow the list to its sub-tree). */
-    findProfessionalBelow: (actorId: number, userId: number) =>
+    /** A client's live evaluations (latest version of each) as timeline cards, newest first. */
+    timelineOf: (clientId: number, limit: number) =>
       db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', userId)
-        .where('type', '=', USER_TYPE.professional)
-        .where('deleted_at', 'is', null)
-        .where(userBelowActor(actorId, 'users'))
-        .executeTakeFirst(),
+        .selectFrom('evaluations as e')
+        .innerJoin('evaluation_versions as v', (j) =>
+          j.onRef('v.evaluation_id', '=', 'e.id').onRef('v.version', '=', 'e.current_version'),
+        )
+        .innerJoin('users as u', 'u.id', 'e.evaluator_id')
+        .select([
+          'e.id',
+          'e.evaluated_on as fecha',
+          'e.evaluation_type',
+          'u.nombre as evaluator_nombre',
+          'u.apellido as evaluator_apellido',
+          sql<number>`(v.inputs->>'peso')::float8`.as('peso'),
+          sql<number | null>`(v.results->'bmi'->>'value')::float8`.as('bmi'),
+          sql<string | null>`v.results->'bmi'->>'category'`.as('bmi_category'),
+          sql<number | null>`(v.results->'body_fat'->>'percent')::float8`.as('body_fat_percent'),
+          sql<string | null>`v.results->'body_fat'->'category'->>'value'`.as('fat_category'),
+          sql<string | null>`v.results->'body_fat'->'equation'->>'id'`.as('body_fat_equation'),
+          sql<string | null>`v.results->'muscle_mass'->'equation'->>'id'`.as('muscle_equation'),
+          sql<number | null>`(v.results->'muscle_mass'->>'kg')::float8`.as('muscle_mass_kg'),
+          sql<number | null>`(v.inputs->>'pcintura')::float8`.as('waist_cm'),
+          sql<number | null>`(v.results->'rockport'->>'vo2max')::float8`.as('vo2max'),
+        ])
+        .where('e.client_id', '=', clientId)
+        .where('e.deleted_at', 'is', null)
+        .orderBy('e.evaluated_on', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(limit)
+        .execute(),
 
     /** The ids of one client's live evaluations in `scope`, oldest first (the data export). */
     idsOfClient: async (scope: EvaluationScope, clientId: number) =>
@@ -391,18 +409,6 @@ export function createEvaluationsRepository(db: Db) {
         .where('c.id', '=', clientId)
         .where('c.type', '=', USER_TYPE.client)
         .where(clientInScope(scope))
-        .executeTakeFirst(),
-
-    /** A live client (type 2) strictly below the actor, with what the engine and the report need. */
-    findClientBelow: (actorId: number, clientId: number) =>
-      db
-        .selectFrom('users as c')
-        .leftJoin('countries', 'countries.id', 'c.pais_id')
-        .select(['c.id', 'c.nacimiento', 'c.sexo', 'c.lang', 'countries.iso2'])
-        .where('c.id', '=', clientId)
-        .where('c.type', '=', USER_TYPE.client)
-        .where('c.deleted_at', 'is', null)
-        .where(parentInActorTree(actorId, 'c.parent_user_id'))
         .executeTakeFirst(),
 
     insertEvaluation: (row: {
@@ -564,8 +570,8 @@ export function createEvaluationsRepository(db: Db) {
         },
         (p) => listQuery(shape, p),
       );
-      const head = result[0]!;
-      const counted_ = Number(head.counted);
+      const [head] = result; // the outer join answers at least one row
+      const counted_ = Number(head?.counted ?? 0);
       const start = q.cursor ? q.offset : 0;
       return {
         // An empty page comes back as one row of nulls from the outer join; the others are whole page rows.
@@ -573,25 +579,8 @@ export function createEvaluationsRepository(db: Db) {
         rows: result.filter((r) => r.id !== null) as unknown as ListPageRow[],
         total: start + Math.min(counted_, window),
         capped: counted_ > window,
-        showCompany: Boolean(head.show_company),
+        showCompany: Boolean(head?.show_company),
       };
-    },
-
-    /** The wizard's client search: live clients below `parentId`, every term matching some field. */
-    searchClients: (parentId: number, terms: string[], limit: number) => {
-      let q = db
-        .selectFrom('users as c')
-        .select(['c.id', 'c.nombre', 'c.apellido', 'c.email', 'c.rut', 'c.nacimiento', 'c.sexo'])
-        .where('c.type', '=', USER_TYPE.client)
-        .where('c.deleted_at', 'is', null)
-        .where(parentInActorTree(parentId, 'c.parent_user_id'));
-      for (const term of terms) {
-        const pattern = `%${escapeLike(term)}%`;
-        q = q.where((eb) =>
-          eb.or(['c.nombre', 'c.apellido', 'c.email', 'c.rut'].map((col) => eb(sql.ref(col), 'ilike', pattern))),
-        );
-      }
-      return q.orderBy('c.apellido').orderBy('c.nombre').orderBy('c.id').limit(limit).execute();
     },
 
     insertEmail: (m: {

@@ -10,7 +10,6 @@ import {
   type EvaluationListingItem,
   type ListEvaluationsResponse,
 } from '@medida/contracts';
-import type { EvaluationResult } from '@medida/domain';
 import type { Database, Kysely, Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireProfessional } from '../../lib/access.ts';
@@ -18,6 +17,7 @@ import type { RecordChange } from '../../lib/audit-route.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 import { runEngine } from './evaluation-input.ts';
 import {
   toEvaluationColumns,
@@ -59,6 +59,7 @@ const validation = (fields: Record<string, string[]>) =>
 export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
   const db: Kysely<Database> = deps.db;
   const repo = createEvaluationsRepository(db);
+  const users = createUserRecordsService(db);
   const consent = createConsentService(deps);
   const credits = createCreditsService(deps);
   const today = () => deps.clock.now().toISOString().slice(0, 10);
@@ -93,7 +94,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
     async create(a: { actor: Actor; body: CreateEvaluationRequest; recordIn?: RecordIn }) {
       professional(a.actor);
       checkEvaluator(a.body, a.actor.userId);
-      const client = await repo.findClientBelow(a.actor.userId, a.body.id_evaluado);
+      const client = await users.findClientBelow(a.actor.userId, a.body.id_evaluado);
       if (!client) throw notFound();
       await consent.requireWritable(client.id);
       const { input, result } = engine(a.body, client);
@@ -128,7 +129,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
             evaluationId: row.id,
           });
         await (a.recordIn ?? noRecord)(trx, row.id);
-        const balance = await tx.creditsOf(a.actor.userId);
+        const balance = await createUserRecordsService(trx).balanceOf(a.actor.userId);
         return { evaluacion: toSavedEvaluation(row, 1, input, result), creditos: balance };
       });
     },
@@ -142,7 +143,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       if (!current) throw notFound();
       if (a.body.id_evaluado !== undefined && a.body.id_evaluado !== current.client_id)
         throw fieldError('id_evaluado', 'evaluation.errors.invalid');
-      const client = await repo.findClientBelow(a.actor.userId, current.client_id);
+      const client = await users.findClientBelow(a.actor.userId, current.client_id);
       if (!client) throw notFound();
       await consent.requireWritable(client.id);
       const { input, result } = engine(a.body, client);
@@ -201,7 +202,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         // Narrowing to a professional of one's own network; anybody else is not found.
         if (
           actor.userType !== USER_TYPE.professional ||
-          !(await repo.findProfessionalBelow(actor.userId, a.scopeUserId))
+          !(await users.findProfessionalBelow(actor.userId, a.scopeUserId))
         )
           throw notFound();
         scope = { kind: 'tree', rootId: a.scopeUserId };
@@ -233,6 +234,9 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
     },
 
     /** One client's live evaluations the actor may read (same scope as get), oldest first. */
+    /** A client's live evaluations (latest version of each) as the portal's timeline cards, newest first. */
+    timelineOf: (clientId: number, limit: number) => repo.timelineOf(clientId, limit),
+
     idsOfClient: (a: { actor: Actor; clientId: number }) => repo.idsOfClient(readScope(a.actor), a.clientId),
 
     /** Who sent which version of an evaluation to whom (security.md F9 audit of disclosures). */
@@ -253,10 +257,10 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       search?: string | undefined;
     }): Promise<{ lista: EvaluationListingItem[] }> {
       professional(a.actor);
-      if (a.parentId !== a.actor.userId && !(await repo.findProfessionalBelow(a.actor.userId, a.parentId)))
+      if (a.parentId !== a.actor.userId && !(await users.findProfessionalBelow(a.actor.userId, a.parentId)))
         throw notFound();
       const terms = (a.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
-      const rows = await repo.searchClients(a.parentId, terms, EVALUATION_LISTING_MAX);
+      const rows = await users.searchClients(a.parentId, terms, EVALUATION_LISTING_MAX);
       const now = today();
       return {
         lista: rows.map((r) => toListingItem(r, now)),
@@ -264,6 +268,3 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
     },
   };
 }
-
-export type EvaluationsService = ReturnType<typeof createEvaluationsService>;
-export type { EvaluationResult };

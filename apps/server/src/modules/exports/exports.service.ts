@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { clientExportDocumentSchema, ErrorCode, languageSchema, type ExportedAttachment } from '@medida/contracts';
 import { AppError, notFound, tooManyRequests } from '../../lib/app-error.ts';
-import { findVisibleClient } from '../../lib/client-scope.ts';
 import { HOUR } from '../../lib/clock.ts';
 import type { BlobStorage } from '../../lib/storage.ts';
 import type { Actor, AppDeps } from '../../types.ts';
@@ -17,6 +16,7 @@ import { createReportsService } from '../reports/reports.service.ts';
 import { attachmentEntry, CLIENT_JSON, exportDocument, exportedEvaluation, reportEntry } from './export-document.ts';
 import type { ExportJobs, ExportJobState } from './export-jobs.ts';
 import { createZipFile } from './zip-file.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 
 /** Exports a user may start (each renders every report of a client and reads every file). */
 export const EXPORTS_PER_HOUR = 10;
@@ -24,7 +24,7 @@ export const EXPORTS_PER_HOUR = 10;
 const exportInProgress = () => new AppError(409, ErrorCode.conflict, 'errors.exportInProgress');
 const exportNotReady = () => new AppError(409, ErrorCode.conflict, 'errors.exportNotReady');
 
-export const exportFileName = (clientId: number, now: Date) =>
+const exportFileName = (clientId: number, now: Date) =>
   `medida-client-${clientId}-${now.toISOString().slice(0, 10)}.zip`;
 
 /**
@@ -46,7 +46,7 @@ export function createExportsService(
 
   async function build(job: ExportJobState, actor: Actor) {
     const actorId = actor.userId;
-    const client = await findVisibleClient(deps.db, actorId, job.clientId);
+    const client = await createUserRecordsService(deps.db).findVisibleClient(actorId, job.clientId);
     const { attachments: files, is_parent: _isParent, ...profile } = await people.get({ actorId, userId: client.id });
     const evaluationIds = await evaluations.idsOfClient({ actor, clientId: client.id });
     job.total = evaluationIds.length + files.length + 1;
@@ -110,7 +110,7 @@ export function createExportsService(
   return {
     /** POST /web/clients/:id/export: a client the actor may see (else 404), one export at a time, rate-limited. */
     async start(actor: Actor, clientId: number): Promise<ExportJobState> {
-      const client = await findVisibleClient(deps.db, actor.userId, clientId);
+      const client = await createUserRecordsService(deps.db).findVisibleClient(actor.userId, clientId);
       if (jobs.building(actor.userId)) throw exportInProgress();
       const decision = await limits.consume('client-export', String(actor.userId), [
         { limit: EXPORTS_PER_HOUR, windowMs: HOUR },
@@ -147,7 +147,7 @@ export function createExportsService(
       const job = jobs.find(actorId, jobId);
       if (!job) throw notFound();
       if (job.status !== 'ready') throw exportNotReady();
-      await findVisibleClient(deps.db, actorId, job.clientId);
+      await createUserRecordsService(deps.db).findVisibleClient(actorId, job.clientId);
       return job;
     },
   };

@@ -3,6 +3,7 @@ import { AppError, fieldError, forbidden, unauthenticated } from '../../lib/app-
 import type { AppDeps } from '../../types.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { createUserRecordsService, type UserRecordsService } from '../people/user-records.service.ts';
 import { createHandoverRepository } from './handover.repository.ts';
 
 const alreadyHandedOver = () => new AppError(409, ErrorCode.conflict, 'errors.handoverAlreadyDone');
@@ -21,24 +22,18 @@ export interface HandoverOrigin {
  * receiver gets an e-mail in its language once the move is committed.
  */
 export function createHandoverService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>) {
-  const repo = createHandoverRepository(deps.db);
   const audit = createAuditService(deps);
   const notifications = createNotificationsService(deps);
 
   async function parentOf(actorId: number) {
-    const row = await deps.db
-      .selectFrom('users')
-      .select(['parent_user_id', 'type'])
-      .where('id', '=', actorId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await createUserRecordsService(deps.db).findLiveNode(actorId);
     if (!row) throw unauthenticated();
     return row.parent_user_id;
   }
 
   return {
     async receivers(actorId: number) {
-      const rows = await repo.listReceivers(actorId, await parentOf(actorId));
+      const rows = await createUserRecordsService(deps.db).listReceivers(actorId, await parentOf(actorId));
       return rows.map(({ lang: _lang, ...r }) => r);
     },
 
@@ -49,7 +44,8 @@ export function createHandoverService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
 
       const done = await deps.db.transaction().execute(async (trx) => {
         const trxRepo = createHandoverRepository(trx);
-        const pair = await trxRepo.lockPair(actorId, body.receiver_id);
+        const users = createUserRecordsService(trx);
+        const pair = await users.lockPair(actorId, body.receiver_id);
         const actor = pair.find((u) => u.id === actorId);
         const receiver = pair.find((u) => u.id === body.receiver_id);
         if (!actor || actor.deleted_at !== null) throw unauthenticated();
@@ -58,10 +54,11 @@ export function createHandoverService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
         if (!receiver || receiver.deleted_at !== null || receiver.account_root_id !== actor.account_root_id)
           throw receiverError('handoverReceiverNotAllowed');
         if (receiver.type === USER_TYPE.client) throw receiverError('handoverReceiverIsClient');
-        const allowed = await trxRepo.findReceiver(actorId, actor.parent_user_id, receiver.id);
+        const allowed = await users.findReceiver(actorId, actor.parent_user_id, receiver.id);
         if (!allowed) throw receiverError('handoverReceiverNotAllowed');
 
         const clients = await lockOwn(
+          users,
           trxRepo,
           actorId,
           USER_TYPE.client,
@@ -69,6 +66,7 @@ export function createHandoverService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
           'client_ids',
         );
         const network = await lockOwn(
+          users,
           trxRepo,
           actorId,
           USER_TYPE.professional,
@@ -76,7 +74,7 @@ export function createHandoverService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
           'network_ids',
         );
         if (clients.length + network.length === 0) throw fieldError('client_ids', 'validation.handoverNobody');
-        if (await trxRepo.isInside(receiver.id, network)) throw receiverError('handoverReceiverInMoved');
+        if (await users.isInside(receiver.id, network)) throw receiverError('handoverReceiverInMoved');
 
         // Both sides of each client's move go into the audit trail with the move itself (decision 142 chains).
         await audit.lockChains(trx, [actorId, receiver.id]);
@@ -90,7 +88,7 @@ export function createHandoverService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
           ...origin,
         });
         for (const id of clients) await audit.recordInTransaction(trx, event(id, 'handed_over'));
-        await trxRepo.moveTo([...clients, ...network], receiver.id, now);
+        await users.moveTo([...clients, ...network], receiver.id, now);
         for (const id of clients) await audit.recordInTransaction(trx, event(id, 'received'));
         await trxRepo.record(
           [...clients, ...network].map((id) => ({
@@ -123,13 +121,14 @@ export function createHandoverService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
  * one the actor handed over before (409, it already went) or never its own (422: nothing about it is told).
  */
 async function lockOwn(
+  users: UserRecordsService,
   repo: ReturnType<typeof createHandoverRepository>,
   actorId: number,
   type: UserType,
   ids: number[] | 'all',
   field: 'client_ids' | 'network_ids',
 ) {
-  const rows = (await repo.lockChildren(actorId, type, ids)).map((r) => r.id);
+  const rows = (await users.lockChildren(actorId, type, ids)).map((r) => r.id);
   if (ids === 'all') return rows;
   const missing = [...new Set(ids)].filter((id) => !rows.includes(id));
   if (missing.length === 0) return rows;
@@ -140,5 +139,3 @@ async function lockOwn(
     field === 'client_ids' ? 'validation.handoverNotYourClient' : 'validation.handoverNotYourNetwork',
   );
 }
-
-export type HandoverService = ReturnType<typeof createHandoverService>;

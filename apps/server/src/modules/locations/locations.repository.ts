@@ -17,4 +17,7 @@ export const createLocationsRepository = (db: Kysely<Database>) => ({
       .orderBy('name')
       .orderBy('id')
       .execute(),
+  findState: (id: number) =>
+    db.selectFrom('states').select(['id', 'country_id']).where('id', '=', id).executeTakeFirst(),
+  findCity: (id: number) => db.selectFrom('cities').select(['id', 'state_id']).where('id', '=', id).executeTakeFirst(),
 });

@@ -6,11 +6,11 @@ import {
   statesResponseSchema,
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createLocationsRepository } from './locations.repository.ts';
+import { createLocationsService } from './locations.service.ts';
 
 /** Regions and comunas (spec §3 "Location lists"): reference data, public like the countries (registration uses them). */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const locations = createLocationsRepository(app.deps.db);
+  const locations = createLocationsService(app.deps.db);
 
   app.get(
     '/web/states',

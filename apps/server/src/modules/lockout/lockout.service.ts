@@ -6,10 +6,10 @@ import { renderMail } from '../../lib/mail-templates.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAccountTokensService } from '../account-tokens/account-tokens.service.ts';
 import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
-import { createLockoutRepository } from './lockout.repository.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 
 /** How long the unlock link in the lockout notice works. */
-export const UNLOCK_LINK_HOURS = 24;
+const UNLOCK_LINK_HOURS = 24;
 
 const unlockTokenInvalid = () => new AppError(410, ErrorCode.resetTokenInvalid, 'errors.unlockTokenInvalid');
 
@@ -20,13 +20,13 @@ const unlockTokenInvalid = () => new AppError(410, ErrorCode.resetTokenInvalid, 
 export function createLockoutService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'background' | 'hasher'>,
 ) {
-  const repo = createLockoutRepository(deps.db);
+  const users = createUserRecordsService(deps.db);
   const links = createAccountTokensService(deps);
   const throttle = createLoginThrottleService(deps);
   const base = deps.config.publicBaseUrl;
 
   async function sendNotice(email: string) {
-    const owner = await repo.ownerByEmail(email);
+    const owner = await users.findRecipientByEmail(email);
     if (!owner) return; // an unknown e-mail is throttled alike, but nobody is told
     const token = await links.issue('unlock', owner.id, UNLOCK_LINK_HOURS * HOUR);
     deps.mailer.sendLater(
@@ -61,7 +61,7 @@ export function createLockoutService(
     /** The link from the notice: single use, 24 hours; lifts the e-mail's back-off. */
     async unlock(token: string): Promise<void> {
       const userId = await links.consume('unlock', token);
-      const owner = userId === null ? undefined : await repo.ownerById(userId);
+      const owner = userId === null ? undefined : await users.findRecipient(userId);
       if (!owner) throw unlockTokenInvalid();
       await throttle.clear(owner.email);
     },

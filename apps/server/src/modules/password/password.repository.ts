@@ -1,46 +1,13 @@
-import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
+import type { Database, Kysely, Transaction } from '@medida/db';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** `password_resets`: the set-password links (reset links and portal invitations); only their SHA-256 is stored. */
 export function createPasswordRepository(db: Kysely<Database>) {
   return {
     transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(fn),
 
-    findUserById: (userId: number) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'email', 'nombre', 'lang', 'password_hash', 'cambia_pass'])
-        .where('id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst(),
-
-    findUserByEmail: (email: string) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'email', 'nombre', 'lang'])
-        .where(sql`lower(email)`, '=', email.trim().toLowerCase())
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst(),
-
-    /** New password: clears the forced-change flag and any temporary-password expiry. */
-    /**
-     * `inboxProven`: the password came through the account's e-mail (a temporary password or a reset
-     * link), which confirms the address as well (decision 017).
-     */
-    setPassword: (trx: Db, userId: number, passwordHash: string, now: Date, inboxProven: boolean) =>
-      trx
-        .updateTable('users')
-        .set({
-          password_hash: passwordHash,
-          cambia_pass: 0,
-          password_expires_at: null,
-          updated_at: now,
-          ...(inboxProven ? { email_verified_at: sql<Date>`coalesce(email_verified_at, ${now})` } : {}),
-        })
-        .where('id', '=', userId)
-        .execute(),
-
-    /** Outstanding reset tokens stop working (a newer request, or a completed change). */
+    /** Outstanding links stop working (a newer request, a completed change, a new e-mail, a closed login). */
     invalidateResets: (trx: Db, userId: number, now: Date) =>
       trx
         .updateTable('password_resets')
@@ -65,5 +32,19 @@ export function createPasswordRepository(db: Kysely<Database>) {
         .where('expires_at', '>', now)
         .returning('user_id')
         .executeTakeFirst(),
+
+    /** The newest unused, unexpired link of a user (an invitation, or a reset). */
+    liveLinkExpiry: async (userId: number, now: Date) =>
+      (
+        await db
+          .selectFrom('password_resets')
+          .select('expires_at')
+          .where('user_id', '=', userId)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .orderBy('expires_at', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+      )?.expires_at ?? null,
   };
 }

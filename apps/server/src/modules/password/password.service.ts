@@ -1,4 +1,5 @@
 import { ErrorCode } from '@medida/contracts';
+import type { Database, Kysely, Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, tooManyRequests, unauthenticated } from '../../lib/app-error.ts';
 import { HOUR, MINUTE } from '../../lib/clock.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
@@ -9,24 +10,50 @@ import { createLockoutService } from '../lockout/lockout.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createPasswordRepository } from './password.repository.ts';
 
 /** security.md §4.3 */
-export const RESET_TOKEN_MINUTES = 30;
-export const RESET_LIMIT_PER_EMAIL = { limit: 5, windowMs: HOUR };
-export const RESET_LIMIT_PER_IP = { limit: 20, windowMs: HOUR };
+const RESET_TOKEN_MINUTES = 30;
+const RESET_LIMIT_PER_EMAIL = { limit: 5, windowMs: HOUR };
+const RESET_LIMIT_PER_IP = { limit: 20, windowMs: HOUR };
 /** Bogus confirms cost nothing now (no hash before the token check), but are still bounded per address. */
-export const RESET_CONFIRM_LIMITS_PER_IP = [
+const RESET_CONFIRM_LIMITS_PER_IP = [
   { limit: 10, windowMs: MINUTE },
   { limit: 60, windowMs: HOUR },
 ];
 
 const resetTokenInvalid = () => new AppError(410, ErrorCode.resetTokenInvalid, 'errors.resetTokenInvalid');
 
+/**
+ * The set-password links (`password_resets`: reset links and portal invitations) for every module that ends or
+ * issues them: the password module owns the table (docs/architecture.md, "Table owners").
+ */
+export function createPasswordLinksService(db: Kysely<Database>) {
+  const repo = createPasswordRepository(db);
+  return {
+    /** Outstanding links stop working, inside the caller's transaction (new password, new e-mail, closed login). */
+    invalidateInTransaction: (trx: Transaction<Database>, userId: number, now: Date) =>
+      repo.invalidateResets(trx, userId, now),
+
+    /** A new link replaces the outstanding ones: only the newest e-mail works. */
+    replace: (row: { userId: number; tokenHash: string; now: Date; expiresAt: Date }) =>
+      repo.transaction(async (trx) => {
+        await repo.invalidateResets(trx, row.userId, row.now);
+        await repo.insertReset(trx, row);
+      }),
+
+    /** When the newest live link expires, or null when there is none. */
+    liveExpiry: (userId: number, now: Date) => repo.liveLinkExpiry(userId, now),
+  };
+}
+
 export function createPasswordService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config' | 'background'>,
 ) {
   const repo = createPasswordRepository(deps.db);
+  const links = createPasswordLinksService(deps.db);
+  const users = createUserRecordsService(deps.db);
   const sessions = createSessionsService(deps);
   const throttle = createLoginThrottleService(deps);
   const rateLimits = createRateLimitsService(deps);
@@ -47,7 +74,7 @@ export function createPasswordService(
     }) {
       if (input.userId !== input.actor.userId) throw forbidden();
       assertNotCommonPassword(input.newPassword);
-      const user = await repo.findUserById(input.userId);
+      const user = await users.findLiveAccount(input.userId);
       if (!user) throw unauthenticated();
       const current = input.currentPassword;
       if (current === undefined && user.cambia_pass !== 1) throw fieldError('current_password', 'validation.required');
@@ -62,7 +89,7 @@ export function createPasswordService(
       const passwordHash = await deps.hasher.hash(input.newPassword);
       const now = deps.clock.now();
       await repo.transaction(async (trx) => {
-        await repo.setPassword(trx, user.id, passwordHash, now, user.cambia_pass === 1);
+        await createUserRecordsService(trx).setPassword(user.id, passwordHash, now, user.cambia_pass === 1);
         await repo.invalidateResets(trx, user.id, now);
       });
       await sessions.revokeAllForUser(user.id, { except: input.actor.sessionId });
@@ -96,11 +123,11 @@ export function createPasswordService(
       const now = deps.clock.now();
       const reset = await repo.transaction((trx) => repo.consumeReset(trx, sha256Hex(input.token), now));
       if (!reset) throw resetTokenInvalid();
-      const user = await repo.findUserById(reset.user_id);
+      const user = await users.findLiveAccount(reset.user_id);
       if (!user) throw resetTokenInvalid();
       const passwordHash = await deps.hasher.hash(input.newPassword);
       await repo.transaction(async (trx) => {
-        await repo.setPassword(trx, user.id, passwordHash, deps.clock.now(), true);
+        await createUserRecordsService(trx).setPassword(user.id, passwordHash, deps.clock.now(), true);
         await repo.invalidateResets(trx, user.id, deps.clock.now());
       });
       await sessions.revokeAllForUser(user.id);
@@ -111,18 +138,15 @@ export function createPasswordService(
   return api;
 
   async function issueReset(email: string) {
-    const user = await repo.findUserByEmail(email);
+    const user = await users.findRecipientByEmail(email);
     if (!user) return;
     const token = generateToken();
     const now = deps.clock.now();
-    await repo.transaction(async (trx) => {
-      await repo.invalidateResets(trx, user.id, now);
-      await repo.insertReset(trx, {
-        tokenHash: sha256Hex(token),
-        userId: user.id,
-        now,
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * MINUTE),
-      });
+    await links.replace({
+      tokenHash: sha256Hex(token),
+      userId: user.id,
+      now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * MINUTE),
     });
     await notifications.passwordReset(user, token, RESET_TOKEN_MINUTES);
   }

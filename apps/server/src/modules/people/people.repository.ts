@@ -1,4 +1,5 @@
 import {
+  userBelowActor,
   compiledQueries,
   sql,
   type Database,
@@ -8,7 +9,6 @@ import {
   type Transaction,
   type UserUpdate,
 } from '@medida/db';
-import { userBelowActor } from '../../lib/account-tree.ts';
 import { USER_TYPE, type UserType } from '@medida/contracts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -169,7 +169,7 @@ export function createPeopleRepository(db: Db) {
         // An empty page comes back as one row of nulls from the outer join.
         // kysely's types: an outer join's columns are all nullable; a row whose id is not null is a whole row.
         rows: result.filter((r) => r.id !== null) as unknown as ManagedRow[],
-        total: Number(result[0]!.total),
+        total: Number(result[0]?.total ?? 0),
       };
     },
 
@@ -183,12 +183,6 @@ export function createPeopleRepository(db: Db) {
       return (await query.executeTakeFirst()) !== undefined;
     },
 
-    findCountry: (id: number) =>
-      db.selectFrom('countries').select(['id', 'iso2']).where('id', '=', id).executeTakeFirst(),
-    findState: (id: number) =>
-      db.selectFrom('states').select(['id', 'country_id']).where('id', '=', id).executeTakeFirst(),
-    findCity: (id: number) =>
-      db.selectFrom('cities').select(['id', 'state_id']).where('id', '=', id).executeTakeFirst(),
     insertUser: (row: NewUser) => db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow(),
 
     /** Only users below the actor can be changed; returns false when none matched. */
@@ -225,15 +219,5 @@ export function createPeopleRepository(db: Db) {
         .set({ parent_user_id: toUserId, updated_at: now })
         .where('parent_user_id', '=', fromUserId)
         .execute(),
-
-    revokeSessions: (userId: number, now: Date) =>
-      db
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute(),
   };
 }
-
-export type PeopleRepository = ReturnType<typeof createPeopleRepository>;

@@ -22,11 +22,14 @@ import { createConsentService } from '../consent/consent.service.ts';
 import { createEmailChangeService, type EmailChangeOutcome } from '../email-change/email-change.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createPortalService } from '../portal/portal.service.ts';
+import { revokeAllSessionsInTransaction } from '../sessions/sessions.service.ts';
 import { toManagedUser } from './people.mapper.ts';
 import { createPeopleRepository } from './people.repository.ts';
-import { checkPersonRules } from './person-rules.ts';
+import { checkPersonRules, type PersonLookups } from './person-rules.ts';
 import { asLanguage } from '../../lib/i18n.ts';
 import { createCompaniesService } from '../companies/companies.service.ts';
+import { createCountriesService } from '../countries/countries.service.ts';
+import { createLocationsService } from '../locations/locations.service.ts';
 import { generateTemporaryPassword, TEMPORARY_PASSWORD_DAYS } from './temporary-password.ts';
 import { parseJsonField, parseWith } from './validation.ts';
 
@@ -63,6 +66,14 @@ export function createPeopleService(
   const db: Kysely<Database> = deps.db;
   const clock: Clock = deps.clock;
   const repo = createPeopleRepository(db);
+  const countries = createCountriesService(db);
+  const locations = createLocationsService(db);
+  const lookups: PersonLookups = {
+    emailTaken: repo.emailTaken,
+    findCountry: countries.find,
+    findState: locations.findState,
+    findCity: locations.findCity,
+  };
   const attachments = createAttachmentsService({ db, storage: deps.storage, config: deps.config });
   const credits = createCreditsService({ db, clock });
   const notifications = createNotificationsService(deps);
@@ -109,7 +120,7 @@ export function createPeopleService(
             ? { company_id: body.company_id }
             : { trabajo: body.trabajo, empresa: body.empresa };
         const { rut, empresa } = await checkPersonRules(
-          repo,
+          lookups,
           { ...body, ...extras },
           { today: now, companyAllowed: (id) => companies.isAssignable(a.actorId, id) },
         );
@@ -213,7 +224,7 @@ export function createPeopleService(
             infosRaw === undefined ? undefined : parseJsonField(filesInfoSchema, 'files_info', infosRaw),
           );
           deletedIds = deletedRaw === undefined ? [] : parseJsonField(deletedFilesSchema, 'deleted_files', deletedRaw);
-          const { rut } = await checkPersonRules(repo, body, {
+          const { rut } = await checkPersonRules(lookups, body, {
             today: now,
             exceptUserId: targetId,
             // The client's current company stays valid even if archived since (decision 112).
@@ -223,7 +234,7 @@ export function createPeopleService(
         } else {
           if (files.length > 0 || deletedRaw !== undefined) throw fieldError('files', 'validation.unknownField');
           const body = parseWith(editNetworkUserBodySchema, fields);
-          const { rut, empresa } = await checkPersonRules(repo, body, {
+          const { rut, empresa } = await checkPersonRules(lookups, body, {
             today: now,
             exceptUserId: targetId,
             companyAllowed: (id) => companies.isAssignable(a.actorId, id),
@@ -285,7 +296,7 @@ export function createPeopleService(
         if (!deleted || deleted.parent_user_id === null) throw notFound();
         await a.recordIn?.change(trx, deleted.id);
         await trxRepo.reparentChildren(deleted.id, deleted.parent_user_id, now);
-        await trxRepo.revokeSessions(deleted.id, now);
+        await revokeAllSessionsInTransaction(trx, deleted.id, now);
         await credits.returnAllToParentInTransaction(trx, {
           actorId: a.actorId,
           userId: deleted.id,
@@ -314,7 +325,7 @@ export function createPeopleService(
       const isProfessional = row.type === USER_TYPE.professional && body.trabajo !== undefined;
       const now = clock.now();
       const { rut, empresa } = await checkPersonRules(
-        repo,
+        lookups,
         { ...body, email: row.email, trabajo: isProfessional ? body.trabajo : undefined },
         { today: now, exceptUserId: actorId, companyAllowed: async () => false },
       );
@@ -394,5 +405,3 @@ function personColumns(body: {
     comuna_id: body.comuna_id,
   };
 }
-
-export type PeopleService = ReturnType<typeof createPeopleService>;

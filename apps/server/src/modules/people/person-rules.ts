@@ -3,9 +3,16 @@ import { cleanNationalId, ErrorCode, nationalIdKind, nationalIdProblem, type Fie
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ageInYears, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@medida/domain';
-import type { PeopleRepository } from './people.repository.ts';
 
 export type PersonFields = z.infer<typeof personFieldsSchema>;
+
+/** What the rules look up: the e-mail in `users`, the place in the countries and locations modules' tables. */
+export interface PersonLookups {
+  emailTaken(email: string, exceptUserId?: number): Promise<boolean>;
+  findCountry(id: number): Promise<{ id: number; iso2: string } | undefined>;
+  findState(id: number): Promise<{ id: number; country_id: number } | undefined>;
+  findCity(id: number): Promise<{ id: number; state_id: number } | undefined>;
+}
 
 export interface PersonExtras {
   company_id?: number | undefined;
@@ -14,7 +21,7 @@ export interface PersonExtras {
 }
 
 /** Field errors as translation keys; thrown as one 422 so the form shows every problem at once. */
-export class FieldErrorBag {
+class FieldErrorBag {
   readonly fields: FieldErrors = {};
   add(field: string, key: string) {
     (this.fields[field] ??= []).push(key);
@@ -32,7 +39,7 @@ export class FieldErrorBag {
  * Returns the values to store.
  */
 export async function checkPersonRules(
-  repo: PeopleRepository,
+  repo: PersonLookups,
   input: PersonFields & PersonExtras,
   context: { today: Date; exceptUserId?: number; companyAllowed: (companyId: number) => Promise<boolean> },
 ) {

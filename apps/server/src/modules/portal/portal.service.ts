@@ -6,16 +6,17 @@ import {
 } from '@medida/contracts';
 import { tooManyRequests } from '../../lib/app-error.ts';
 import { HOUR } from '../../lib/clock.ts';
-import { findVisibleClient } from '../../lib/client-scope.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
 import type { AppDeps } from '../../types.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
-import { createPortalRepository } from './portal.repository.ts';
+import { createPasswordLinksService } from '../password/password.service.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
+import { createEvaluationsService } from '../evaluations/evaluations.service.ts';
 
 const DAY = 24 * HOUR;
 /** Re-invitations of one client: enough for a typo fixed and a lost e-mail, not a mail bomb. */
-export const INVITES_PER_CLIENT = { limit: 5, windowMs: HOUR };
+const INVITES_PER_CLIENT = { limit: 5, windowMs: HOUR };
 
 /**
  * The client portal (decision 132): a client is created without a password; its professional invites
@@ -23,22 +24,24 @@ export const INVITES_PER_CLIENT = { limit: 5, windowMs: HOUR };
  * same set-password step as a reset. Professionals only reach `invite` and `status` (the routes say so).
  */
 export function createPortalService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>) {
-  const repo = createPortalRepository(deps.db);
+  const evaluations = createEvaluationsService(deps);
+  const users = createUserRecordsService(deps.db);
+  const passwordLinks = createPasswordLinksService(deps.db);
   const notifications = createNotificationsService(deps);
   const rateLimits = createRateLimitsService(deps);
 
   return {
     async invite(a: { actorId: number; clientId: number; timeZone?: string | undefined }) {
-      await findVisibleClient(deps.db, a.actorId, a.clientId);
+      await users.findVisibleClient(a.actorId, a.clientId);
       const allowed = await rateLimits.consume('portal-invite', String(a.clientId), [INVITES_PER_CLIENT]);
       if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds);
-      const inviter = await repo.professional(a.actorId);
+      const inviter = await users.findProfessionalContact(a.actorId);
       if (!inviter) throw new Error('an invitation needs a live professional as its sender');
       const token = generateToken();
       const now = deps.clock.now();
       const expiresAt = new Date(now.getTime() + PORTAL_INVITATION_DAYS * DAY);
-      await repo.replaceLinks({ userId: a.clientId, tokenHash: sha256Hex(token), now, expiresAt });
-      await notifications.portalInvitation(await repo.recipient(a.clientId), {
+      await passwordLinks.replace({ userId: a.clientId, tokenHash: sha256Hex(token), now, expiresAt });
+      await notifications.portalInvitation(await users.findClientRecipient(a.clientId), {
         inviter: `${inviter.nombre} ${inviter.apellido}`.trim(),
         token,
         expiresAt,
@@ -48,9 +51,9 @@ export function createPortalService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
     },
 
     async status(actorId: number, clientId: number): Promise<PortalStatusData> {
-      await findVisibleClient(deps.db, actorId, clientId);
-      if (await repo.hasPassword(clientId)) return { status: 'active', invitation_expires_at: null };
-      const expiry = await repo.liveLinkExpiry(clientId, deps.clock.now());
+      await users.findVisibleClient(actorId, clientId);
+      if ((await users.passwordHashOf(clientId)) !== null) return { status: 'active', invitation_expires_at: null };
+      const expiry = await passwordLinks.liveExpiry(clientId, deps.clock.now());
       return expiry
         ? { status: 'invited', invitation_expires_at: expiry.toISOString() }
         : { status: 'none', invitation_expires_at: null };
@@ -58,8 +61,8 @@ export function createPortalService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
 
     /** The signed-in client's own evaluations as timeline cards (the route lets only clients in). */
     async ownEvaluations(clientId: number): Promise<PortalEvaluation[]> {
-      await findVisibleClient(deps.db, clientId, clientId);
-      const rows = await repo.evaluationsOf(clientId, PORTAL_EVALUATIONS_MAX);
+      await users.findVisibleClient(clientId, clientId);
+      const rows = await evaluations.timelineOf(clientId, PORTAL_EVALUATIONS_MAX);
       return rows.map(({ evaluator_nombre, evaluator_apellido, ...row }) => ({
         ...row,
         evaluator: { nombre: evaluator_nombre, apellido: evaluator_apellido },
@@ -68,10 +71,8 @@ export function createPortalService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
 
     /** The signed-in user's own professional (its parent account), or null for a top-level account. */
     async professionalOf(userId: number) {
-      const parentId = await repo.parentOf(userId);
-      return (parentId !== null && (await repo.professional(parentId))) || null;
+      const parentId = await users.parentOf(userId);
+      return (parentId !== null && (await users.findProfessionalContact(parentId))) || null;
     },
   };
 }
-
-export type PortalService = ReturnType<typeof createPortalService>;

@@ -14,13 +14,13 @@ import type { createReportCache } from './report-cache.ts';
 import { createReportLogos } from './report-logo.ts';
 import type { BlobStorage } from '../../lib/storage.ts';
 import { reportFormat } from './report-format.ts';
-import { createReportsRepository } from './reports.repository.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 import { ReportQueueFullError, type ReportPool } from './report-pool.ts';
 
 /** Report e-mails per professional (abuse limit: each one goes to a client's inbox). */
 export const REPORT_EMAILS_PER_HOUR = 20;
 /** Report downloads per user (each may cost a rendering: issue 10 item 1). */
-export const REPORT_DOWNLOAD_LIMITS = [
+const REPORT_DOWNLOAD_LIMITS = [
   { limit: 30, windowMs: MINUTE },
   { limit: 300, windowMs: HOUR },
 ];
@@ -29,12 +29,12 @@ const BUSY_RETRY_SECONDS = 5;
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
 /** The client's language, the default of the report and of its e-mail. */
-export function clientLanguage(d: EvaluationDetail): Language {
+function clientLanguage(d: EvaluationDetail): Language {
   const lang = languageSchema.safeParse(d.client.lang);
   return lang.success ? lang.data : 'es';
 }
 
-export function reportModel(
+function reportModel(
   d: EvaluationDetail,
   extra: { lang: Language; telefono: string | null; countryIso2: string | null; logo?: string | null },
 ): ReportModel {
@@ -55,7 +55,7 @@ export function reportModel(
   };
 }
 
-export const reportFileName = (d: Pick<EvaluationDetail, 'id' | 'version' | 'fecha'>) =>
+const reportFileName = (d: Pick<EvaluationDetail, 'id' | 'version' | 'fecha'>) =>
   `medida-evaluation-${d.id}-v${d.version}-${d.fecha}.pdf`;
 
 /** The professional's own words above the standard text, introduced by their name. */
@@ -64,7 +64,7 @@ function withPersonalMessage(text: string, lang: Language, evaluator: string, me
 }
 
 /** A one-time PDF password the professional gives the client out of band (security.md F6). */
-export function pdfPassword(length = 10): string {
+function pdfPassword(length = 10): string {
   let out = '';
   for (let i = 0; i < length; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
   return out;
@@ -83,12 +83,12 @@ export function createReportsService(
   const evaluations = createEvaluationsService(deps);
   const consent = createConsentService(deps);
   const limits = createRateLimitsService(deps);
-  const repository = createReportsRepository(deps.db);
+  const users = createUserRecordsService(deps.db);
   const logos = createReportLogos({ storage: deps.storage, cache: deps.logoCache });
 
   /** The report of a detail read in scope, in `lang` or the client's language. */
   async function modelOf(detail: EvaluationDetail, lang: Language | undefined): Promise<ReportModel> {
-    const { avatar, ...contacts } = await repository.contacts(detail.evaluator.id, detail.client.id);
+    const { avatar, ...contacts } = await users.reportContacts(detail.evaluator.id, detail.client.id);
     const logo = await logos.logoOf(avatar);
     return reportModel(detail, { lang: lang ?? clientLanguage(detail), ...contacts, logo });
   }

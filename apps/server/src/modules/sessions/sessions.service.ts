@@ -1,4 +1,4 @@
-import type { Database, Kysely } from '@medida/db';
+import type { Database, Kysely, Transaction } from '@medida/db';
 import type { ActiveSession } from '@medida/contracts';
 import type { Config } from '../../config.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -11,7 +11,7 @@ import { appendManyItem, auditFieldsOf } from '../audit/audit-batch-item.ts';
 import { createSessionsRepository, type SessionRow } from './sessions.repository.ts';
 
 /** last_seen_at is written at most once a minute per session, so reads don't all turn into writes. */
-export const TOUCH_INTERVAL_MS = MINUTE;
+const TOUCH_INTERVAL_MS = MINUTE;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 /** Session look-ups that arrive while one is on its way go together (decision 170). */
 const LOOKUP_LIMITS: BatchLimits = { inFlight: 1, batch: 100 };
@@ -35,6 +35,13 @@ export interface SessionCheck {
   /** The event of the read offered by `eventFor` is stored: the held answer may go out as it is. */
   recorded: boolean;
 }
+
+/**
+ * Every live session of the user ends, inside the caller's transaction (a closed login, a removed person): the
+ * sessions module owns the table, so this is the one copy of the statement (docs/architecture.md, "Table owners").
+ */
+export const revokeAllSessionsInTransaction = (trx: Transaction<Database>, userId: number, now: Date) =>
+  createSessionsRepository(trx).revokeAllForUser(userId, now);
 
 export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock; config: Pick<Config, 'session'> }) {
   const repo = createSessionsRepository(deps.db);
@@ -74,7 +81,13 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
     return lookups.map((l, ord) => ({ session: byHash.get(l.tokenHash), recorded: recorded.has(ord) }));
   }
   const findActive = batched<Lookup, Found>(
-    { one: async (lookup) => (await lookUp([lookup]))[0]!, many: lookUp },
+    {
+      one: async (lookup) => {
+        const [found = { session: undefined, recorded: false }] = await lookUp([lookup]);
+        return found;
+      },
+      many: lookUp,
+    },
     LOOKUP_LIMITS,
   );
 

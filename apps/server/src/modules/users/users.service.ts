@@ -17,13 +17,14 @@ import { personProfileFields } from '../../lib/person-profile.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAccountTokensService } from '../account-tokens/account-tokens.service.ts';
 import { createCompaniesService } from '../companies/companies.service.ts';
+import { createCountriesService } from '../countries/countries.service.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
-import { createUsersRepository } from './users.repository.ts';
+import { createUserRecordsService, type UserRecordsService } from '../people/user-records.service.ts';
 
-type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createUsersRepository>['findProfile']>>>;
+type ProfileRow = NonNullable<Awaited<ReturnType<UserRecordsService['findProfile']>>>;
 
 function toProfile(row: ProfileRow): UserProfile {
   return {
@@ -41,7 +42,8 @@ function toProfile(row: ProfileRow): UserProfile {
 export function createUsersService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config' | 'background'>,
 ) {
-  const repo = createUsersRepository(deps.db);
+  const users = createUserRecordsService(deps.db);
+  const countries = createCountriesService(deps.db);
   const notifications = createNotificationsService(deps);
   const credits = createCreditsService(deps);
   const companies = createCompaniesService(deps);
@@ -52,8 +54,8 @@ export function createUsersService(
   return {
     /** A user may read itself and the users below it in its account tree; anyone else is "not found" (no existence leak). */
     async profile(actorId: number, targetId: number) {
-      if (!(await repo.isSelfOrAncestor(actorId, targetId))) throw notFound();
-      const row = await repo.findProfile(targetId);
+      if (!(await users.isSelfOrAncestor(actorId, targetId))) throw notFound();
+      const row = await users.findProfile(targetId);
       if (!row) throw notFound();
       const level = ACCOUNT_LEVELS.find((l) => l === row.account_level) ?? 'basic';
       return { datos: toProfile(row), pais: row.pais, account_level: level };
@@ -72,7 +74,7 @@ export function createUsersService(
       if (age > MAX_AGE_YEARS) throw fieldError('nacimiento', 'validation.ageMax');
       const variant = resolveRegistrationVariant(body.variant);
       if (!variant) throw fieldError('variant', 'validation.variant');
-      if (body.pais_id !== undefined && !(await repo.countryExists(body.pais_id)))
+      if (body.pais_id !== undefined && (await countries.find(body.pais_id)) === undefined)
         throw fieldError('pais_id', 'validation.country');
       assertNotCommonPassword(body.password);
       const perIp = await rateLimits.consume('register-ip', meta.ip, [
@@ -90,13 +92,13 @@ export function createUsersService(
     /** The link of the registration mail: verifies the e-mail and signs in (issue 15: no second login). */
     async confirmRegistration(token: string, meta: { ip: string | null; userAgent: string | null }) {
       const userId = await links.consume('email_verify', token);
-      if (userId === null || !(await repo.markVerified(userId, deps.clock.now()))) throw verifyTokenInvalid();
+      if (userId === null || !(await users.markVerified(userId, deps.clock.now()))) throw verifyTokenInvalid();
       return { token: await sessions.issue(userId, meta) };
     },
 
     /** "Send again" from the banner: a new link (the older stops working); 3 an hour per user. */
     async resendVerification(userId: number): Promise<{ email: string; sent: boolean }> {
-      const user = await repo.findAccount(userId);
+      const user = await users.findLiveAccount(userId);
       if (!user) throw notFound();
       if (user.email_verified_at) return { email: user.email, sent: false };
       const perUser = await rateLimits.consume('verify-resend', String(userId), [RESEND_LIMIT_PER_USER]);
@@ -112,9 +114,9 @@ export function createUsersService(
   }
 
   async function createAccount(body: CreaCuentaBody, variant: RegistrationVariant) {
-    const existing = await repo.findAccountByEmail(body.email);
+    const existing = await users.findRecipientByEmail(body.email);
     if (existing) return notifications.alreadyRegistered(existing);
-    const paisId = body.pais_id ?? (variant.countryIso2 ? await repo.countryIdByIso2(variant.countryIso2) : null);
+    const paisId = body.pais_id ?? (variant.countryIso2 ? await countries.idByIso2(variant.countryIso2) : null);
     const lang = variant.forceLanguage && variant.lang ? variant.lang : body.lang;
     // A partner's page puts the account under the partner's company (decision 112).
     const companyId = variant.partnerName ? await companies.partnerCompanyId(variant.slug) : undefined;
@@ -123,7 +125,7 @@ export function createUsersService(
     let id: number;
     try {
       id = await deps.db.transaction().execute(async (trx) => {
-        const inserted = await createUsersRepository(trx).insert({
+        const inserted = await createUserRecordsService(trx).insert({
           type: USER_TYPE.professional,
           email: body.email,
           password_hash: passwordHash,
@@ -150,7 +152,7 @@ export function createUsersService(
       });
     } catch (error) {
       // Two registrations of one address at once: the second is the "already registered" case.
-      const winner = isUniqueViolation(error) ? await repo.findAccountByEmail(body.email) : undefined;
+      const winner = isUniqueViolation(error) ? await users.findRecipientByEmail(body.email) : undefined;
       if (winner) return notifications.alreadyRegistered(winner);
       throw error;
     }
@@ -159,11 +161,11 @@ export function createUsersService(
 }
 
 /** How long the registration's confirmation link works; "send again" gives a new one. */
-export const VERIFY_LINK_HOURS = 48;
+const VERIFY_LINK_HOURS = 48;
 const REGISTER_LIMIT_PER_EMAIL = { limit: 3, windowMs: HOUR };
 const RESEND_LIMIT_PER_USER = { limit: 3, windowMs: HOUR };
 
 const verifyTokenInvalid = () => new AppError(410, ErrorCode.resetTokenInvalid, 'errors.verifyTokenInvalid');
 
 /** The ledger note of the sign-up allowance. */
-export const SIGNUP_NOTE = 'signup';
+const SIGNUP_NOTE = 'signup';

@@ -1,5 +1,9 @@
+/**
+ * SQL fragments that scope a repository's query to an actor's account tree. They read `users` (owned by the people
+ * module): the one read-only join every owner allows (docs/architecture.md, "Table owners").
+ */
 import { USER_TYPE } from '@medida/contracts';
-import { sql } from '@medida/db';
+import { sql } from 'kysely';
 
 /** How deep an account tree may go; also bounds the recursion. */
 export const MAX_TREE_DEPTH = 32;
