@@ -13,11 +13,11 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DOC_PATH = path.join(ROOT, 'docs/architecture.md');
 
 /** A server module's file roles, first match wins. `<x>` is the module's folder name; `*` is any part of a name. */
-export const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[] = [
+const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[] = [
   {
     patterns: ['<x>.routes.ts'],
     role: 'routes: the contract (zod schemas from `@medida/contracts`) and who may call; one service call per handler',
@@ -55,7 +55,7 @@ export const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: st
 ];
 
 /** A web feature's file roles, first match wins. */
-export const WEB_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[] = [
+const WEB_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[] = [
   { patterns: ['index.ts'], role: 'what other features may import (`medida/feature-entry-only`)' },
   {
     patterns: ['*-api.ts'],
@@ -173,7 +173,7 @@ function whereCell(have: readonly string[], all: readonly string[], noun: string
   return list(have);
 }
 
-export interface GeneratedTable {
+interface GeneratedTable {
   /** The table's header row, by which it is found in the document. */
   header: string;
   lines: string[];
@@ -209,11 +209,11 @@ function rolesTable(
 }
 
 export const SERVER_ROLES_HEADER = '| file in `src/modules/<x>/` | role | in |';
-export const WEB_ROLES_HEADER = '| file in `src/features/<x>/` | role | in |';
+const WEB_ROLES_HEADER = '| file in `src/features/<x>/` | role | in |';
 export const WEB_FEATURES_HEADER = '| feature | entry | calls | queries | screens | modals and overlays |';
 export const QUERY_KEYS_HEADER = '| query-key factory | file (`apps/web/src/`) |';
 
-export function generatedTables(facts: CodeFacts): GeneratedTable[] {
+function generatedTables(facts: CodeFacts): GeneratedTable[] {
   const features: string[] = [WEB_FEATURES_HEADER, '| --- | --- | --- | --- | --- | --- |'];
   for (const [feature, files] of facts.webFeatures) {
     const named = (re: RegExp) => files.filter((f) => re.test(path.basename(f)));
@@ -236,7 +236,7 @@ export function generatedTables(facts: CodeFacts): GeneratedTable[] {
 }
 
 /** The lines of the table whose header row is `header` (trimmed), or null. */
-export function findTable(doc: string, header: string): { start: number; lines: string[] } | null {
+function findTable(doc: string, header: string): { start: number; lines: string[] } | null {
   const lines = doc.split('\n');
   const start = lines.findIndex((l) => l.trim() === header);
   if (start === -1) return null;

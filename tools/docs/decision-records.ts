@@ -30,7 +30,7 @@ interface ParsedRecord {
   status: string;
 }
 
-export const REQUIRED_SECTIONS = ['Context', 'Decision', 'Consequences'] as const;
+const REQUIRED_SECTIONS = ['Context', 'Decision', 'Consequences'] as const;
 
 const FILE_NAME = /^(\d{3})-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
 const HEADING = /^# (\d{3}) — \S.*$/;

@@ -141,7 +141,7 @@ function renderWithCap(run: QualityRun, maxFigures: number): string {
 }
 
 /** GitHub's heading anchor. */
-export function anchor(title: string): string {
+function anchor(title: string): string {
   return title
     .toLowerCase()
     .replace(/[^\p{L}\p{N} -]/gu, '')
