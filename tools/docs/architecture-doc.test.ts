@@ -98,6 +98,11 @@ describe('docs/architecture.md against the code (decision 181)', () => {
       'names `clocks.ts`, which is not in src/lib',
     ],
     [
+      'a worked-example file that does not exist',
+      () => edited('`apps/web/src/features/credits/credits-api.ts`', '`apps/web/src/features/credits/credit-api.ts`'),
+      'names `apps/web/src/features/credits/credit-api.ts`, which does not exist',
+    ],
+    [
       'a web folder left out',
       () => edited(/\| `src\/styles\/` \|.*\n/.exec(doc)?.[0] ?? 'missing', ''),
       'does not list `src/styles/`',

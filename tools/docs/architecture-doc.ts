@@ -87,6 +87,8 @@ export interface CodeFacts {
   webTop: string[];
   serverPlugins: string[];
   serverLib: string[];
+  /** Whether a path named in the document exists, relative to one of the folders a reader would look in. */
+  pathExists: (name: string) => boolean;
 }
 
 const isTest = (name: string) => /\.test\.tsx?$/.test(name);
@@ -106,6 +108,17 @@ function topEntries(dir: string): string[] {
     .filter((e) => !isTest(e))
     .map((e) => (statSync(path.join(dir, e)).isDirectory() ? `${e}/` : e))
     .sort();
+}
+
+/** Where a path in the document may start: the repository, a workspace, its src, the lint tools, a web feature. */
+function pathBases(root: string): string[] {
+  const features = path.join(root, 'apps/web/src/features');
+  return [
+    root,
+    ...['apps/server', 'apps/web'].flatMap((w) => [path.join(root, w), path.join(root, w, 'src')]),
+    path.join(root, 'tools/lint'),
+    ...readdirSync(features).map((f) => path.join(features, f)),
+  ];
 }
 
 export function readCodeFacts(root = ROOT): CodeFacts {
@@ -141,6 +154,7 @@ export function readCodeFacts(root = ROOT): CodeFacts {
     webTop: topEntries(webSrc),
     serverPlugins: names(path.join(root, 'apps/server/src/plugins')),
     serverLib: names(path.join(root, 'apps/server/src/lib')),
+    pathExists: (name) => pathBases(root).some((base) => existsSync(path.join(base, name))),
   };
 }
 
@@ -333,6 +347,12 @@ export function checkArchitectureDoc(doc: string, facts: CodeFacts): string[] {
       problems.push(`the \`src/lib/\` row names ${code(name)}, which is not in src/lib`);
   }
   checkFolderTable(problems, doc, '### Web folders', facts.webTop, 'apps/web/src');
+
+  // Every file the document names by its path (`apps/web/src/lib/api.ts`, `features/people/index.ts`) exists.
+  for (const m of doc.matchAll(/`([\w.-]+(?:\/[\w.-]+)+\.(?:ts|tsx|js|mjs|json|css|md))`/g)) {
+    const name = m[1] as string;
+    if (!facts.pathExists(name)) problems.push(`docs/architecture.md names ${code(name)}, which does not exist`);
+  }
   return problems;
 }
 
