@@ -250,13 +250,29 @@ function generatedTables(facts: CodeFacts): GeneratedTable[] {
 }
 
 /** The lines of the table whose header row is `header` (trimmed), or null. */
+/**
+ * A table row as Prettier or a hand may pad it, reduced to one spelling: cells trimmed, `| :--- |` and `| --- |`
+ * alike, so the comparison sees content, not alignment.
+ */
+function normalizeRow(line: string): string {
+  const inner = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim())
+    .map((c) => (/^:?-{3,}:?$/.test(c) ? `${c.startsWith(':') ? ':' : ''}---${c.endsWith(':') ? ':' : ''}` : c));
+  return `| ${inner.join(' | ')} |`;
+}
+
 function findTable(doc: string, header: string): { start: number; lines: string[] } | null {
   const lines = doc.split('\n');
-  const start = lines.findIndex((l) => l.trim() === header);
+  const wanted = normalizeRow(header);
+  const start = lines.findIndex((l) => l.trim().startsWith('|') && normalizeRow(l) === wanted);
   if (start === -1) return null;
   let end = start;
   while (end < lines.length && (lines[end] as string).trim().startsWith('|')) end++;
-  return { start, lines: lines.slice(start, end).map((l) => l.trim()) };
+  return { start, lines: lines.slice(start, end).map(normalizeRow) };
 }
 
 /** Cells of a table row, trimmed. */
@@ -317,7 +333,7 @@ export function checkArchitectureDoc(doc: string, facts: CodeFacts): string[] {
       problems.push(`docs/architecture.md has no table with the header ${table.header}`);
       continue;
     }
-    const expected = table.lines;
+    const expected = table.lines.map(normalizeRow);
     const max = Math.max(expected.length, found.lines.length);
     for (let i = 0; i < max; i++) {
       if (found.lines[i] !== expected[i]) {
