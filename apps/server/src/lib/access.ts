@@ -24,7 +24,7 @@ export type RouteAccessLevel = 'any' | 'professional';
 
 /**
  * The options of every route behind a bearer token: `config.public: false` (default deny, plugins/auth),
- * the bearer security scheme and the 401 (and, for professional routes, 403) responses in the docs, and
+ * the bearer security scheme and the 401 and 403 responses in the docs (see the comment below), and
  * the professional check before validation. Spread it into the route options:
  * `app.get(url, protectedRoute('any', { tags, summary, querystring, response }), handler)`.
  */
@@ -33,8 +33,10 @@ export function protectedRoute<S extends FastifySchema & { response: object }>(
   schema: S,
   options: { duringPasswordChange?: boolean; verifiedEmail?: boolean; responseCache?: boolean } = {},
 ) {
-  const denials =
-    access === 'professional' ? { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } : { 401: errorEnvelopeSchema };
+  // 403: a client on a professional route, a temporary password on any route but its change, an unconfirmed
+  // e-mail where one is required (plugins/auth).
+  const refused = access === 'professional' || !options.duringPasswordChange || options.verifiedEmail === true;
+  const denials = refused ? { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } : { 401: errorEnvelopeSchema };
   return {
     config: {
       public: false,

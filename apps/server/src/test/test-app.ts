@@ -9,6 +9,7 @@ import { loadConfig, type Env } from '../config.ts';
 import { createFakeClock, type FakeClock } from '../lib/clock.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from '../lib/passwords.ts';
+import { checkAnswers, type Conformance } from './openapi-conformance.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -16,6 +17,8 @@ export interface TestContext {
   clock: FakeClock;
   mailer: Mailer;
   hasher: PasswordHasher;
+  /** With `conformance: true`: every answer checked against the OpenAPI document (openapi-conformance.ts). */
+  conformance?: () => Conformance;
   close(): Promise<void>;
 }
 
@@ -26,7 +29,7 @@ export const testHasher = createPasswordHasher();
 /** A fresh migrated database (PGlite, or PostgreSQL when DATABASE_URL is set), a fake clock and a memory mailer. */
 export async function createTestApp(
   env: Env = {},
-  options: { logger?: FastifyServerOptions['logger']; handle?: DbHandle } = {},
+  options: { logger?: FastifyServerOptions['logger']; handle?: DbHandle; conformance?: boolean } = {},
 ): Promise<TestContext> {
   const clock = createFakeClock();
   // A given handle lets several app instances share one database (the chat's multi-instance test).
@@ -47,6 +50,7 @@ export async function createTestApp(
     mailer,
     logger: options.logger ?? false,
   });
+  const checked = options.conformance ? checkAnswers(app) : undefined;
   await app.ready();
   // Some mail is queued by work that runs after the response (lib/background.ts): idle() waits for both.
   const settled: Mailer = {
@@ -56,5 +60,13 @@ export async function createTestApp(
       await mailer.idle();
     },
   };
-  return { app, db: handle.db, clock, mailer: settled, hasher: testHasher, close: () => app.close() };
+  return {
+    app,
+    db: handle.db,
+    clock,
+    mailer: settled,
+    hasher: testHasher,
+    conformance: checked?.conformance,
+    close: () => app.close(),
+  };
 }

@@ -21,7 +21,8 @@ let owner: Awaited<ReturnType<typeof twoTenants>>['owner'];
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Every answer is also checked against the document: status, media type, body (test/openapi-conformance.ts).
+  ctx = await createTestApp({}, { conformance: true });
   const t = await twoTenants(ctx);
   owner = t.owner;
   token = owner.token;
@@ -83,6 +84,7 @@ describe('API fuzzing over the OpenAPI document', () => {
       );
       for (const f of findings.slice(0, 20)) console.log(f);
       expect(findings).toEqual([]);
+      expect(ctx.conformance!().violations.slice(0, 20)).toEqual([]);
     },
     Math.max(60_000, RUNS * 4_000),
   );

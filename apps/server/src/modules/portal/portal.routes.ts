@@ -51,7 +51,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "The client's portal access: never invited, invited (with the link's expiry) or active",
       params: clientIdParamsSchema,
-      response: { 200: portalStatusResponseSchema, 404: errorEnvelopeSchema },
+      response: { 200: portalStatusResponseSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema },
     }),
     async (request) => ({ portal: await portal.status(authOf(request).userId, request.params.id) }),
   );

@@ -1,0 +1,217 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accessCases } from '../test/access-cases.ts';
+import { outsiders, target, type Outsiders } from '../test/access-matrix.ts';
+import { freshIp, insertUser, registrationBody } from '../test/factories.ts';
+import { createConformance, operationName, type OpenApiDocument } from '../test/openapi-conformance.ts';
+import { openApiProblems } from '../test/openapi-structure.ts';
+import { chileIds, loggedIn, multipartPayload, sampleFiles } from '../test/people-factories.ts';
+import { createTestApp, type TestContext } from '../test/test-app.ts';
+
+/**
+ * The OpenAPI document against real answers (issue 29 item 4, decision 178). Every route is driven: each
+ * authenticated one with the access matrix's request as its owner, its client, another account and nobody;
+ * each public one below. The test app checks every answer (status, media type, JSON body) against the document.
+ */
+
+let ctx: TestContext;
+let others: Outsiders;
+beforeAll(async () => {
+  ctx = await createTestApp({}, { conformance: true });
+  others = await outsiders(ctx);
+});
+afterAll(() => ctx?.close());
+
+const conformance = () => ctx.conformance!();
+const BOGUS_TOKEN = 'x'.repeat(43);
+const post = (url: string, payload: object): InjectOptions => ({ method: 'POST', url, payload });
+
+/** One request for each public route (and an answer it may give: what reaches the handler). */
+const publicCases: { route: string; request: () => Promise<InjectOptions> | InjectOptions; status: number }[] = [
+  { route: 'GET /web/health', request: () => ({ method: 'GET', url: '/web/health' }), status: 200 },
+  { route: 'GET /web/countries', request: () => ({ method: 'GET', url: '/web/countries' }), status: 200 },
+  {
+    route: 'GET /web/states',
+    request: async () => ({ method: 'GET', url: `/web/states?country_id=${(await chileIds(ctx.db)).pais_id}` }),
+    status: 200,
+  },
+  {
+    route: 'GET /web/cities',
+    request: async () => ({ method: 'GET', url: `/web/cities?state_id=${(await chileIds(ctx.db)).region_id}` }),
+    status: 200,
+  },
+  {
+    route: 'POST /web/authenticate',
+    request: async () => {
+      const user = await insertUser(ctx);
+      return post('/web/authenticate', { email: user.email, password: user.password });
+    },
+    status: 200,
+  },
+  {
+    route: 'POST /web/authenticate',
+    request: async () => post('/web/authenticate', { email: (await insertUser(ctx)).email, password: 'wrong one' }),
+    status: 401,
+  },
+  { route: 'POST /web/creacuenta', request: () => post('/web/creacuenta', registrationBody()), status: 202 },
+  { route: 'POST /web/creacuenta', request: () => post('/web/creacuenta', { nombre: '' }), status: 422 },
+  {
+    route: 'POST /web/confirmaregistro',
+    request: () => post('/web/confirmaregistro', { token: BOGUS_TOKEN }),
+    status: 410,
+  },
+  {
+    route: 'POST /web/reestablecepass',
+    request: async () => post('/web/reestablecepass', { email: (await insertUser(ctx)).email }),
+    status: 200,
+  },
+  {
+    route: 'POST /web/reestablecepass/confirm',
+    request: () => post('/web/reestablecepass/confirm', { token: BOGUS_TOKEN, password: 'una clave bastante larga' }),
+    status: 410,
+  },
+  { route: 'POST /web/confirmaemail', request: () => post('/web/confirmaemail', { token: BOGUS_TOKEN }), status: 410 },
+  { route: 'POST /web/desbloquea', request: () => post('/web/desbloquea', { token: BOGUS_TOKEN }), status: 410 },
+  {
+    route: 'GET /web/avatars/:key',
+    request: async () => {
+      const me = await loggedIn(ctx);
+      const { payload, headers } = await multipartPayload({}, [{ name: 'me.png', data: sampleFiles.png() }], 'files');
+      const saved = await ctx.app.inject({
+        method: 'POST',
+        url: '/web/avatar',
+        payload,
+        headers: { ...headers, ...me.headers },
+      });
+      return { method: 'GET', url: saved.json<{ data: { img_url: string } }>().data.img_url };
+    },
+    status: 200,
+  },
+  {
+    route: 'GET /web/avatars/:key',
+    request: () => ({ method: 'GET', url: '/web/avatars/00000000-0000-4000-8000-000000000000' }),
+    status: 404,
+  },
+];
+
+/** Refusals before any handler runs, which every route of their kind may give (they are documented too). */
+const refusalCases: { name: string; request: () => Promise<InjectOptions>; status: number }[] = [
+  {
+    name: 'a temporary password opens only its change',
+    request: async () => ({
+      method: 'GET',
+      url: '/web/sessions',
+      headers: (await loggedIn(ctx, { cambia_pass: 1 })).headers,
+    }),
+    status: 403,
+  },
+  {
+    name: 'a body that is not JSON',
+    request: async () => ({
+      ...post('/web/companies', {}),
+      payload: '{"name":',
+      headers: { ...(await loggedIn(ctx)).headers, 'content-type': 'application/json' },
+    }),
+    status: 400,
+  },
+  {
+    name: 'a body over the limit',
+    request: async () => ({
+      ...post('/web/companies', { name: 'x'.repeat(70_000) }),
+      headers: (await loggedIn(ctx)).headers,
+    }),
+    status: 413,
+  },
+  {
+    name: 'a body no parser takes',
+    request: async () => ({
+      ...post('/web/companies', {}),
+      payload: '<name/>',
+      headers: { ...(await loggedIn(ctx)).headers, 'content-type': 'application/xml' },
+    }),
+    status: 415,
+  },
+  {
+    name: 'a path id that is not one',
+    request: async () => ({ method: 'GET', url: '/web/clients/abc/portal', headers: (await loggedIn(ctx)).headers }),
+    status: 422,
+  },
+];
+
+describe('the OpenAPI document', () => {
+  let doc: OpenApiDocument;
+  beforeAll(() => {
+    doc = ctx.app.swagger() as OpenApiDocument;
+  });
+
+  it('is a valid OpenAPI 3.0 document', () => {
+    expect(openApiProblems(doc)).toEqual([]);
+  });
+
+  it('has every API route the server registers, and nothing else', () => {
+    const registered = ctx.app.routeAccess
+      .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/web/docs') && r.url.startsWith('/web'))
+      .map((r) => operationName(r.method, r.url))
+      .sort();
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => operationName(m, path.replace(/\{(\w+)\}/g, ':$1'))))
+      .sort();
+    expect(documented).toEqual(registered);
+  });
+
+  it('reports answers outside the document (the check can fail)', () => {
+    const check = createConformance(doc).check;
+    const health = { method: 'GET', route: '/web/health', contentType: 'application/json' };
+    expect(check({ ...health, status: 200, body: '{"status":1}' })[0]?.problem).toMatch(/^body: /);
+    expect(check({ ...health, status: 418, body: '{}' })[0]?.problem).toBe('status 418 is not documented');
+    expect(check({ ...health, status: 200, contentType: 'text/html', body: '<p>' })[0]?.problem).toMatch(
+      /media type text\/html is not documented/,
+    );
+    const logout = { method: 'POST', route: '/web/logout', status: 204, contentType: undefined };
+    expect(check({ ...logout, body: '{"ok":true}' })[0]?.problem).toBe('a body where the document declares none');
+    expect(check({ ...logout, body: '' })).toEqual([]);
+    const report = { method: 'GET', route: '/web/evaluations/:id/report.pdf', status: 200, body: Buffer.from('%PDF') };
+    expect(check({ ...report, contentType: 'application/pdf' })).toEqual([]);
+    expect(check({ ...report, contentType: 'application/json' })).toHaveLength(1);
+  });
+});
+
+describe('real answers match the document', () => {
+  const cases = accessCases(() => ctx);
+
+  it.each(cases)('$route', async (row) => {
+    const t = await target(ctx);
+    await row.setup?.(t);
+    const actors = [{ headers: {} }, others.stranger, others.foreignClient, t.client, t.owner];
+    for (const actor of actors) {
+      const options = await row.request(t, actor as { id: number; email: string });
+      const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as object), ...actor.headers } });
+      if (actor === t.owner) expect(res.statusCode, res.body).toBe(row.owner);
+    }
+  });
+
+  // Logout and account deletion spend the acting user: the next row gets new outsiders.
+  afterEach(async ({ task }) => {
+    if (/logout|account\/delete/.test(task.name)) others = await outsiders(ctx);
+  });
+
+  it.each(publicCases)('$route → $status', async ({ request, status }) => {
+    const options = await request();
+    const res = await ctx.app.inject({ remoteAddress: freshIp(), ...options });
+    expect(res.statusCode, res.body).toBe(status);
+  });
+
+  it.each(refusalCases)('$name → $status', async ({ request, status }) => {
+    const res = await ctx.app.inject({ remoteAddress: freshIp(), ...(await request()) });
+    expect(res.statusCode, res.body).toBe(status);
+  });
+
+  it('every route answered, and every answer is in the document', () => {
+    const driven = [...cases.map((c) => c.route), ...publicCases.map((c) => c.route)];
+    const seen = conformance().seen;
+    expect([...seen.keys()].sort()).toEqual([...new Set(driven)].sort());
+    const statuses = [...seen].map(([op, s]) => `${op}: ${[...s].sort().join(' ')}`);
+    console.log(`OpenAPI conformance: ${seen.size} operations, ${statuses.length} answered\n${statuses.join('\n')}`);
+    expect(conformance().violations).toEqual([]);
+  });
+});
