@@ -112,6 +112,11 @@ describe('docs/architecture.md against the code (decision 181)', () => {
       'names `apps/web/src/features/credits/credit-api.ts`, which does not exist',
     ],
     [
+      'a decision that does not exist',
+      () => edited('docs/decisions/090 (naming)', 'docs/decisions/099 (naming)'),
+      'cites decision 099',
+    ],
+    [
       'a web folder left out',
       () => edited(/\| `src\/styles\/` \|.*\n/.exec(doc)?.[0] ?? 'missing', ''),
       'does not list `src/styles/`',

@@ -87,6 +87,8 @@ export interface CodeFacts {
   webTop: string[];
   serverPlugins: string[];
   serverLib: string[];
+  /** Numbers of the records in docs/decisions. */
+  decisions: string[];
   /** Whether a path named in the document exists, relative to one of the folders a reader would look in. */
   pathExists: (name: string) => boolean;
 }
@@ -154,6 +156,9 @@ export function readCodeFacts(root = ROOT): CodeFacts {
     webTop: topEntries(webSrc),
     serverPlugins: names(path.join(root, 'apps/server/src/plugins')),
     serverLib: names(path.join(root, 'apps/server/src/lib')),
+    decisions: readdirSync(path.join(root, 'docs/decisions'))
+      .filter((f) => /^\d{3}-.*\.md$/.test(f))
+      .map((f) => f.slice(0, 3)),
     pathExists: (name) => pathBases(root).some((base) => existsSync(path.join(base, name))),
   };
 }
@@ -368,6 +373,12 @@ export function checkArchitectureDoc(doc: string, facts: CodeFacts): string[] {
   for (const m of doc.matchAll(/`([\w.-]+(?:\/[\w.-]+)+\.(?:ts|tsx|js|mjs|json|css|md))`/g)) {
     const name = m[1] as string;
     if (!facts.pathExists(name)) problems.push(`docs/architecture.md names ${code(name)}, which does not exist`);
+  }
+  // Every decision it cites ("decision 090", "decisions 090 and 091", docs/decisions/091) exists.
+  for (const m of doc.matchAll(/\b(?:[Dd]ecisions? |docs\/decisions\/)(\d{3}(?:(?:, | and | or )\d{3})*)/g)) {
+    for (const n of (m[1] as string).match(/\d{3}/g) ?? []) {
+      if (!facts.decisions.includes(n)) problems.push(`docs/architecture.md cites decision ${n}, which is no record`);
+    }
   }
   return problems;
 }

@@ -108,6 +108,11 @@ describe('decision records (docs/decisions, decision 181)', () => {
       'section 1 should be "## Context", found "## Not yet"',
     ],
     [
+      'a mention of a record that does not exist',
+      [record('200', PLAIN, SECTIONS.replace('What.', 'What decisions 200 and 999 said.'))],
+      'mentions decision 999, which is no record',
+    ],
+    [
       'an empty section',
       [record('200', PLAIN, '## Context\nWhy.\n\n## Decision\n\n## Consequences\nSo.\n')],
       'the "## Decision" section is empty',

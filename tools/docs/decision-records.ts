@@ -25,6 +25,8 @@ export interface RecordFile {
 interface ParsedRecord {
   file: string;
   number: string;
+  /** Records named in the text as "decision 090", "decisions 104 and 105", "docs/decisions/091". */
+  mentions: string[];
   supersedes: string[];
   supersededBy: string[];
   status: string;
@@ -32,6 +34,7 @@ interface ParsedRecord {
 
 const REQUIRED_SECTIONS = ['Context', 'Decision', 'Consequences'] as const;
 
+const MENTION = /\b(?:[Dd]ecisions? |docs\/decisions\/)(\d{3}(?:(?:, | and | or )\d{3})*)/g;
 const FILE_NAME = /^(\d{3})-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
 const HEADING = /^# (\d{3}) — \S.*$/;
 const STATUS =
@@ -118,9 +121,11 @@ function parseRecord(file: RecordFile, problems: string[]): ParsedRecord | null 
     const body = lines.slice(at + 1, next === -1 ? undefined : next).join('\n');
     if (body.trim() === '') problems.push(`${where}: the "## ${name}" section is empty`);
   }
+  const mentions = [...file.text.matchAll(MENTION)].flatMap((m) => (m[1] as string).match(/\d{3}/g) ?? []);
   return {
     file: file.name,
     number,
+    mentions,
     supersedes: supersedesRefs ?? [],
     supersededBy: supersededByRefs ?? [],
     status: statusWord,
@@ -137,6 +142,9 @@ export function checkDecisionRecords(files: readonly RecordFile[]): string[] {
     else byNumber.set(record.number, record);
   }
   for (const record of records) {
+    for (const ref of new Set(record.mentions)) {
+      if (!byNumber.has(ref)) problems.push(`${record.file}: mentions decision ${ref}, which is no record`);
+    }
     for (const [refs, field, back, backField] of [
       [record.supersedes, 'Supersedes', 'supersededBy', 'Superseded by'],
       [record.supersededBy, 'Superseded by', 'supersedes', 'Supersedes'],
