@@ -37,10 +37,11 @@ function toAuditEvent(row: TrailRow, viewer: { id: number; isClient: boolean }):
 export function createAuditService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   const repo = createAuditRepository(deps.db);
   const groupAppend = createGroupAppend(deps.db);
+  const users = createUserRecordsService(deps.db);
   return {
     /** A page of a visible client's trail, newest first (GET /web/clients/:id/audit). */
     async page(viewerId: number, clientId: number, page: { limit: number; offset: number }) {
-      const client = await createUserRecordsService(deps.db).findVisibleClient(viewerId, clientId);
+      const client = await users.findVisibleClient(viewerId, clientId);
       const viewer = { id: viewerId, isClient: client.isSelf };
       const [rows, total] = await Promise.all([repo.listForClient(client.id, page), repo.countForClient(client.id)]);
       return { events: rows.map((row) => toAuditEvent(row, viewer)), total };
@@ -48,7 +49,7 @@ export function createAuditService(deps: Pick<AppDeps, 'db' | 'clock'>) {
 
     /** All of a visible client's trail, oldest first (the data export). */
     async all(viewerId: number, clientId: number) {
-      const client = await createUserRecordsService(deps.db).findVisibleClient(viewerId, clientId);
+      const client = await users.findVisibleClient(viewerId, clientId);
       const viewer = { id: viewerId, isClient: client.isSelf };
       return (await repo.listForClient(client.id)).map((row) => toAuditEvent(row, viewer));
     },

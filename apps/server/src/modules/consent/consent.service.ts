@@ -25,6 +25,7 @@ type RecordIn = RecordChange<Transaction<Database>>;
 /** The client's consent to store health data (security.md F4, decision 141). */
 export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   const repo = createConsentRepository(deps.db);
+  const users = createUserRecordsService(deps.db);
 
   async function current(clientId: number): Promise<Consent | null> {
     const row = await repo.latest(clientId);
@@ -59,13 +60,13 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       }),
 
     async get(actorId: number, clientId: number) {
-      await createUserRecordsService(deps.db).findVisibleClient(actorId, clientId);
+      await users.findVisibleClient(actorId, clientId);
       return current(clientId);
     },
 
     /** A professional (protectedRoute checks the type) records a consent for a client that has none live (created before, or given again). */
     async record(actorId: number, clientId: number, fields: ConsentFields, recordIn?: RecordIn) {
-      await createUserRecordsService(deps.db).findVisibleClient(actorId, clientId);
+      await users.findVisibleClient(actorId, clientId);
       const latest = await current(clientId);
       if (latest && !latest.withdrawn_at) throw consentAlreadyGiven();
       await deps.db.transaction().execute(async (trx) => {
@@ -77,7 +78,7 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
 
     /** The client itself, or its professional on the client's word; the record becomes read-only. */
     async withdraw(actorId: number, clientId: number, recordIn?: RecordIn) {
-      await createUserRecordsService(deps.db).findVisibleClient(actorId, clientId);
+      await users.findVisibleClient(actorId, clientId);
       await deps.db.transaction().execute(async (trx) => {
         if ((await createConsentRepository(trx).withdrawLive(clientId, actorId, deps.clock.now())) === 0)
           throw noConsentToWithdraw();
@@ -88,7 +89,7 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
 
     /** Every consent record of a client the actor may see, oldest first (the data export). */
     async history(actorId: number, clientId: number) {
-      await createUserRecordsService(deps.db).findVisibleClient(actorId, clientId);
+      await users.findVisibleClient(actorId, clientId);
       return (await repo.allForClient(clientId)).map((row) => ({
         purpose: 'health_data' as const,
         text_version: row.text_version,

@@ -43,10 +43,11 @@ export function createExportsService(
   const consent = createConsentService(deps);
   const audit = createAuditService(deps);
   const limits = createRateLimitsService(deps);
+  const users = createUserRecordsService(deps.db);
 
   async function build(job: ExportJobState, actor: Actor) {
     const actorId = actor.userId;
-    const client = await createUserRecordsService(deps.db).findVisibleClient(actorId, job.clientId);
+    const client = await users.findVisibleClient(actorId, job.clientId);
     const { attachments: files, is_parent: _isParent, ...profile } = await people.get({ actorId, userId: client.id });
     const evaluationIds = await evaluations.idsOfClient({ actor, clientId: client.id });
     job.total = evaluationIds.length + files.length + 1;
@@ -110,7 +111,7 @@ export function createExportsService(
   return {
     /** POST /web/clients/:id/export: a client the actor may see (else 404), one export at a time, rate-limited. */
     async start(actor: Actor, clientId: number): Promise<ExportJobState> {
-      const client = await createUserRecordsService(deps.db).findVisibleClient(actor.userId, clientId);
+      const client = await users.findVisibleClient(actor.userId, clientId);
       if (jobs.building(actor.userId)) throw exportInProgress();
       const decision = await limits.consume('client-export', String(actor.userId), [
         { limit: EXPORTS_PER_HOUR, windowMs: HOUR },
@@ -147,7 +148,7 @@ export function createExportsService(
       const job = jobs.find(actorId, jobId);
       if (!job) throw notFound();
       if (job.status !== 'ready') throw exportNotReady();
-      await createUserRecordsService(deps.db).findVisibleClient(actorId, job.clientId);
+      await users.findVisibleClient(actorId, job.clientId);
       return job;
     },
   };

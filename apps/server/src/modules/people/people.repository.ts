@@ -4,7 +4,6 @@ import {
   sql,
   type Database,
   type Kysely,
-  type NewUser,
   type Slots,
   type Transaction,
   type UserUpdate,
@@ -172,18 +171,6 @@ export function createPeopleRepository(db: Db) {
         total: Number(result[0]?.total ?? 0),
       };
     },
-
-    /** Case-insensitive; deleted users keep their e-mail reserved (decision 051). */
-    emailTaken: async (email: string, exceptUserId?: number) => {
-      let query = db
-        .selectFrom('users')
-        .select('id')
-        .where(sql`lower(email)`, '=', email.trim().toLowerCase());
-      if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
-      return (await query.executeTakeFirst()) !== undefined;
-    },
-
-    insertUser: (row: NewUser) => db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow(),
 
     /** Only users below the actor can be changed; returns false when none matched. */
     updateManaged: async (actorId: number, userId: number, patch: UserUpdate) => {

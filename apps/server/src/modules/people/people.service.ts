@@ -25,6 +25,7 @@ import { createPortalService } from '../portal/portal.service.ts';
 import { revokeAllSessionsInTransaction } from '../sessions/sessions.service.ts';
 import { toManagedUser } from './people.mapper.ts';
 import { createPeopleRepository } from './people.repository.ts';
+import { createUserRecordsService } from './user-records.service.ts';
 import { checkPersonRules, type PersonLookups } from './person-rules.ts';
 import { asLanguage } from '../../lib/i18n.ts';
 import { createCompaniesService } from '../companies/companies.service.ts';
@@ -66,10 +67,11 @@ export function createPeopleService(
   const db: Kysely<Database> = deps.db;
   const clock: Clock = deps.clock;
   const repo = createPeopleRepository(db);
+  const users = createUserRecordsService(db);
   const countries = createCountriesService(db);
   const locations = createLocationsService(db);
   const lookups: PersonLookups = {
-    emailTaken: repo.emailTaken,
+    emailTaken: users.emailTaken,
     findCountry: countries.find,
     findState: locations.findState,
     findCity: locations.findCity,
@@ -133,7 +135,7 @@ export function createPeopleService(
         let id: number;
         try {
           id = await db.transaction().execute(async (trx) => {
-            const { id } = await createPeopleRepository(trx).insertUser({
+            const { id } = await createUserRecordsService(trx).insert({
               type: body.type,
               email: body.email,
               password_hash: passwordHash,

@@ -119,13 +119,14 @@ export function createUserRecordsRepository(db: Db) {
         ?.parent_user_id ?? null,
 
     /** Case-insensitive; deleted users keep their e-mail reserved (decision 051). */
-    emailTaken: async (email: string, exceptUserId: number) =>
-      (await db
+    emailTaken: async (email: string, exceptUserId?: number) => {
+      let query = db
         .selectFrom('users')
         .select('id')
-        .where(sql`lower(email)`, '=', email.trim().toLowerCase())
-        .where('id', '<>', exceptUserId)
-        .executeTakeFirst()) !== undefined,
+        .where(sql`lower(email)`, '=', email.trim().toLowerCase());
+      if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
 
     /**
      * A report's header: the professional's phone and stored avatar (contact and logo) and the client's country
