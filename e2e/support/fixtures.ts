@@ -222,7 +222,7 @@ export const E2E_USERS = {
 } as const;
 
 /** The minor's birth date: 12 years and a half before the day the tests run. */
-export function minorBirthDate(today = new Date()): string {
+function minorBirthDate(today = new Date()): string {
   const d = new Date(Date.UTC(today.getUTCFullYear() - 12, today.getUTCMonth(), today.getUTCDate()));
   d.setUTCMonth(d.getUTCMonth() - 6);
   return d.toISOString().slice(0, 10);

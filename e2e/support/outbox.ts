@@ -2,14 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The messages the server wrote to DATA_DIR/outbox (no SMTP_URL), newest last. */
-export async function readOutbox(dataDir: string): Promise<{ file: string; raw: string }[]> {
+async function readOutbox(dataDir: string): Promise<{ file: string; raw: string }[]> {
   const dir = path.join(dataDir, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(files.map(async (file) => ({ file, raw: await readFile(path.join(dir, file), 'utf8') })));
 }
 
 /** Decodes quoted-printable soft breaks and escapes enough to find links in a message body. */
-export function decodeQuotedPrintable(raw: string): string {
+function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));

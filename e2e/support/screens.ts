@@ -9,14 +9,14 @@ import { repoRoot } from './server.ts';
 /** Where the screens looked at by hand are written (git-ignored). */
 export const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
 
-export const LANGS: readonly Lang[] = ['es', 'en', 'pt'];
-export const VIEWPORTS = [
+const LANGS: readonly Lang[] = ['es', 'en', 'pt'];
+const VIEWPORTS = [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const;
 export type ViewportName = (typeof VIEWPORTS)[number][0];
 
-export async function horizontalOverflow(page: Page): Promise<number> {
+async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 

@@ -119,7 +119,7 @@ export interface Config {
   responseCache: { maxBytes: number; ttlMs: number };
 }
 
-export interface UploadConfig {
+interface UploadConfig {
   /** All files of one request together (multipart has no body limit of its own). */
   requestMaxBytes: number;
   /** Stored attachment bytes per account tree (`account_root_id`); 0 turns the quota off. */

@@ -95,8 +95,6 @@ export const creaCuentaResponseSchema = z.object({ message: z.string(), outbox: 
 export const linkTokenBodySchema = z.strictObject({
   token: z.string().min(20, { error: 'validation.resetToken' }).max(200, { error: 'validation.resetToken' }),
 });
-// POST /web/confirmaemail — the link e-mailed to a new address (decision 018).
-export const confirmEmailBodySchema = linkTokenBodySchema;
 
 // POST /web/confirmaregistro — the link mailed at registration verifies the e-mail and signs in (decision 017).
 export const confirmaRegistroResponseSchema = z.object({ message: z.string(), token: z.string() });

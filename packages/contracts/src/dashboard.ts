@@ -10,7 +10,8 @@ export type DashboardCard = z.infer<typeof dashboardCardSchema>;
 export const DASHBOARD_WEEKS = 12;
 /** Rows per list card (latest, follow-up, wrong-way, credit movements). */
 export const DASHBOARD_LIST_SIZE = 8;
-export const FOLLOW_UP_WEEKS_DEFAULT = 8;
+// The default, 8 weeks, is the column default of users.follow_up_weeks (migration 0006), its one source: a new
+// account's row gets it there, and a migration never imports a constant that could change under it (decision 179).
 export const FOLLOW_UP_WEEKS_MAX = 104;
 
 /**

@@ -3,7 +3,7 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kyse
 import type pg from 'pg';
 
 /** Statements kept prepared per connection; the least recently used is deallocated beyond this. */
-export const PREPARED_STATEMENTS_PER_CONNECTION = 100;
+const PREPARED_STATEMENTS_PER_CONNECTION = 100;
 
 /** A table under a kept statement changed its columns (a migration, maybe by another instance). */
 export const planResultTypeChanged = (error: unknown) =>

@@ -12,7 +12,7 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
 };
 
 /** Statements kept prepared in the embedded session; the least recently used is closed beyond this. */
-export const PREPARED_STATEMENT_LIMIT = 100;
+const PREPARED_STATEMENT_LIMIT = 100;
 
 /** Names unique in the process, so two sets of queries on one session never collide. */
 let nextName = 1;

@@ -44,11 +44,6 @@ export interface MassValue {
   percent: number;
 }
 
-export interface EquationValue {
-  value: number;
-  equation: EquationRef;
-}
-
 export interface FatComparison {
   equation: EquationRef;
   percent: number;

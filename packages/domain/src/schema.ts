@@ -207,7 +207,7 @@ export const REQUIRED_BY_TYPE: Readonly<Record<1 | 2 | 3 | 4, readonly RangedFie
   4: ['triceps', 'subescapular', 'abdominal', 'cuadriceps'],
 };
 
-export const NUMERIC_FIELDS = [
+const NUMERIC_FIELDS = [
   'evaluation_type',
   'peso',
   'estatura',

@@ -5,21 +5,19 @@ import type { FastifyRequest } from 'fastify';
 export type AuditTargetKind = 'client' | 'evaluation' | 'attachment';
 
 /** What is recorded about an access to a client's data: never the data itself (security.md F1, R33). */
-export const AUDIT_ACTIONS = [
-  'read',
-  'create',
-  'update',
-  'delete',
-  'download',
-  'email',
-  'export',
-  'consent_given',
-  'consent_withdrawn',
+type AuditAction =
+  | 'read'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'download'
+  | 'email'
+  | 'export'
+  | 'consent_given'
+  | 'consent_withdrawn'
   // A hand-over (decision 117): the giver's chain records it went, the receiver's that it came.
-  'handed_over',
-  'received',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+  | 'handed_over'
+  | 'received';
 
 export interface AuditTarget {
   kind: AuditTargetKind;
@@ -104,7 +102,7 @@ export function audited<O extends { config: object }>(options: O, audit: AuditSp
 }
 
 /** A positive integer id from a validated or raw value, else undefined. */
-export function auditId(value: unknown): number | undefined {
+function auditId(value: unknown): number | undefined {
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }

@@ -26,7 +26,7 @@ const catalogs: Record<Language, Catalog> = {
   pt: withEngineTexts(pt, 'pt'),
 };
 
-export const FALLBACK_LANGUAGE: Language = 'es';
+const FALLBACK_LANGUAGE: Language = 'es';
 
 function lookup(catalog: Catalog, key: string): string | undefined {
   let node: string | Catalog | undefined = catalog;

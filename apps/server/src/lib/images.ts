@@ -11,7 +11,7 @@ function loadSharp() {
   }));
 }
 
-export type RasterMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
+type RasterMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
 
 /** Why an image was refused: more pixels than allowed, or not a decodable image of its claimed format. */
 export type ImageRejection = 'too_many_pixels' | 'unreadable';
@@ -39,7 +39,7 @@ const FORMATS: Record<string, RasterMimeType> = { jpeg: 'image/jpeg', png: 'imag
 /** A decode or encode that takes longer than this is abandoned (a crafted file that is slow to decode). */
 const TIMEOUT_SECONDS = 20;
 /** Largest avatar side, in pixels. */
-export const AVATAR_MAX_SIZE = 512;
+const AVATAR_MAX_SIZE = 512;
 
 /**
  * Reads only the header, checks the declared size against the limit, then opens the pixels with the

@@ -5,7 +5,7 @@ import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type StreamTransport from 'nodemailer/lib/stream-transport';
 
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
@@ -20,7 +20,7 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
-export interface SentMail extends MailMessage {
+interface SentMail extends MailMessage {
   raw: string;
 }
 
@@ -43,7 +43,7 @@ interface Logger {
 export type MailSink = { kind: 'smtp'; url: string } | { kind: 'outbox'; dir: string } | { kind: 'memory' };
 
 /** Header values never carry CR/LF: refuse rather than let a name add a `Bcc:` (security.md R21). */
-export function assertHeaderSafe(value: string, what: string): void {
+function assertHeaderSafe(value: string, what: string): void {
   if (/[\r\n\0]/.test(value)) throw new Error(`Refusing to send e-mail: ${what} contains a line break`);
 }
 

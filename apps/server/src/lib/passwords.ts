@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 const ARGON2ID = 2;
 
 /** OWASP Password Storage Cheat Sheet headline setting (security.md §4.1, R08). */
-export const ARGON2_POLICY = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_POLICY = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;

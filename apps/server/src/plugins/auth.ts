@@ -8,7 +8,7 @@ import type { StoredResponse } from '../lib/response-store.ts';
 import type { RequestAuth, RouteAccess } from '../types.ts';
 
 /** `Authorization: Bearer <token>`; anything else is no token. */
-export function bearerToken(header: string | undefined): string | null {
+function bearerToken(header: string | undefined): string | null {
   return /^Bearer ([^\s]+)$/i.exec(header?.trim() ?? '')?.[1] ?? null;
 }
 
@@ -50,10 +50,7 @@ function mayBeHeldRead(request: FastifyRequest): boolean {
  * A browser cannot set headers on a WebSocket, so an upgrade request carries the token as a
  * subprotocol `bearer.<token>` (contracts chat.ts); the server never echoes it back.
  */
-export function websocketToken(headers: {
-  upgrade?: string | undefined;
-  'sec-websocket-protocol'?: string | undefined;
-}) {
+function websocketToken(headers: { upgrade?: string | undefined; 'sec-websocket-protocol'?: string | undefined }) {
   if (headers.upgrade?.toLowerCase() !== 'websocket') return null;
   const protocols = (headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
   return protocols.find((p) => p.startsWith('bearer.'))?.slice('bearer.'.length) || null;

@@ -8,7 +8,7 @@ import { languageFromHeader } from '../lib/i18n.ts';
  * the browser paints it on arrival instead of after the app's JavaScript. The app mirrors the visitor's stored
  * language into this cookie (apps/web/src/lib/storage.ts); not a secret, only a preference.
  */
-export const LANG_COOKIE = 'medida_lang';
+const LANG_COOKIE = 'medida_lang';
 
 /** The prerendered files under the build, relative to it (what @fastify/static's sendFile takes). */
 export const prerenderedLoginFile = (lang: Language) => `prerendered/login-${lang}.html`;

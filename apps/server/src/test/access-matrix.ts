@@ -30,7 +30,7 @@ export const FOREIGN_ACTORS = [
   'foreignParent',
   'stranger',
 ] as const;
-export type ForeignActor = (typeof FOREIGN_ACTORS)[number];
+type ForeignActor = (typeof FOREIGN_ACTORS)[number];
 export type MatrixActor = ForeignActor | 'client' | 'owner';
 
 /** The target account: an owner, its client (with a secret e-mail, RUT and attachment), a colleague, objects. */

@@ -8,7 +8,7 @@ import { z } from 'zod';
  * schemas, and hostile values (huge, unicode, SQL metacharacters, wrong types) mixed into them.
  */
 
-export interface JsonSchema {
+interface JsonSchema {
   type?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -60,7 +60,7 @@ const NUMERIC_TEXT = ['-1', '0', '1e309', 'NaN', 'Infinity', '999999999999999999
 const KEYS = ['__proto__', 'constructor', 'prototype', 'toString', '$where', 'id'];
 
 /** Strings an attacker would try: huge, unicode edge cases, SQL metacharacters, numeric lookalikes. */
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...SQL, ...UNICODE, ...NUMERIC_TEXT, ...KEYS),
   fc.string({ unit: 'binary', maxLength: 80 }),
   fc.integer({ min: 10_000, max: 200_000 }).map((n) => 'A'.repeat(n)),
@@ -68,7 +68,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Any JSON value of the wrong kind, including numbers JSON can carry but no field expects. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
   fc.constantFrom(null, true, false, -1, 0, 1.5, -0, 2 ** 53 + 1, 1e308, -1e308, 2147483648, [], {}),
   fc.jsonValue({ maxDepth: 3 }),
@@ -77,7 +77,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 const withNull = (s: JsonSchema, arb: fc.Arbitrary<unknown>) => (s.nullable ? fc.option(arb, { nil: null }) : arb);
 
 /** A value the schema accepts (best effort: an unconstrained field gets any JSON value). */
-export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
+function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.enum) return withNull(schema, fc.constantFrom(...schema.enum));
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map(validValue));
   switch (schema.type) {
@@ -121,7 +121,7 @@ function objectOf(schema: JsonSchema, value: (s: JsonSchema) => fc.Arbitrary<unk
 }
 
 /** A valid value with one field (at any depth of the top object) replaced by a hostile one, or dropped. */
-export function mutatedValue(schema: JsonSchema): fc.Arbitrary<unknown> {
+function mutatedValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   return fc.tuple(validValue(schema), fc.nat(), hostileValue, fc.boolean()).map(([value, pick, hostile, drop]) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return hostile;
     const keys = [...Object.keys(value), ...KEYS.slice(1)];
@@ -134,7 +134,7 @@ export function mutatedValue(schema: JsonSchema): fc.Arbitrary<unknown> {
 }
 
 /** A request body as raw text: schema-shaped, mutated, foreign, deeply nested, prototype-poisoned or not JSON. */
-export function bodyText(schema: JsonSchema | undefined): fc.Arbitrary<string> {
+function bodyText(schema: JsonSchema | undefined): fc.Arbitrary<string> {
   const shaped = schema ? [validValue(schema), mutatedValue(schema)] : [];
   return fc.oneof(
     ...shaped.map((arb) => ({ arbitrary: arb.map((v) => JSON.stringify(v) ?? 'null'), weight: 4 })),
@@ -151,7 +151,7 @@ export function bodyText(schema: JsonSchema | undefined): fc.Arbitrary<string> {
 }
 
 /** A query or path parameter value: valid for its schema most of the time, hostile otherwise. */
-export function parameterValue(schema: JsonSchema): fc.Arbitrary<string> {
+function parameterValue(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: validValue(schema).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))), weight: 3 },
     { arbitrary: hostileString, weight: 2 },

@@ -17,7 +17,7 @@ export interface ChatTestClient {
   close(): void;
 }
 
-export function chatSocketUrl(baseUrl: string, after?: number, appLang?: string) {
+function chatSocketUrl(baseUrl: string, after?: number, appLang?: string) {
   const url = new URL(CHAT_WS_PATH, baseUrl.replace(/^http/, 'ws'));
   if (after !== undefined) url.searchParams.set('after', String(after));
   if (appLang !== undefined) url.searchParams.set('lang', appLang);

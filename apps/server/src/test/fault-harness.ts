@@ -38,7 +38,7 @@ export interface FaultAccount {
 }
 
 /** Credits granted to the professional at the start: the only credits that enter the system in this suite. */
-export const GRANTED_CREDITS = 1_000_000;
+const GRANTED_CREDITS = 1_000_000;
 
 /**
  * A professional (credits from a ledger grant, nothing set directly), a network professional under it and a
@@ -246,7 +246,7 @@ export async function recordViolations(db: Kysely<Database>, evaluationCost: num
   return violations;
 }
 
-export async function creditTotals(db: Kysely<Database>) {
+async function creditTotals(db: Kysely<Database>) {
   const { rows } = await sql<{ balances: number; spent: number; issued: number }>`
     SELECT
       (SELECT COALESCE(sum(creditos), 0) FROM users)::int AS balances,

@@ -1,4 +1,4 @@
-import type { KyselyPlugin } from 'kysely';
+import type { KyselyPlugin } from '@medida/db';
 
 /** Counts every statement run through Kysely (query builder and raw `sql`); BEGIN and COMMIT pass it by. */
 export function statementCounter() {

@@ -3,7 +3,7 @@ import { paths } from '../config/paths.ts';
 
 export const LOGIN_PATH = paths.login;
 export const HOME_PATH = paths.dashboard;
-export const CLIENT_HOME_PATH = paths.evaluations;
+const CLIENT_HOME_PATH = paths.evaluations;
 
 export type GuardDecision =
   | { kind: 'allow' }

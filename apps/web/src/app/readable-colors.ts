@@ -1,7 +1,7 @@
 import { darken, type CSSVariablesResolver, type MantineColorsTuple, type MantineTheme } from '@mantine/core';
 
 /** WCAG 2.x relative luminance of a `#rrggbb` or `rgba(r, g, b, a)` colour (alpha ignored). */
-export function luminance(color: string): number {
+function luminance(color: string): number {
   const channels = color.startsWith('#')
     ? [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16))
     : (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
@@ -24,7 +24,7 @@ export const TEXT_CONTRAST = 4.5;
  * The lightest shade (from 7 on) of a palette that reads at ≥ 4.5:1 on every one of `backgrounds`, or, when
  * none does (yellow, orange), shade 9 darkened until it does.
  */
-export function readableShade(palette: MantineColorsTuple, backgrounds: string[]): string {
+function readableShade(palette: MantineColorsTuple, backgrounds: string[]): string {
   const readable = (c: string) => backgrounds.every((bg) => contrast(c, bg) >= TEXT_CONTRAST);
   const shade = palette.slice(7).find(readable);
   if (shade) return shade;

@@ -74,7 +74,7 @@ const PoliticasPage = lazyWithTimeout(() =>
 const PagesRoute = lazyWithTimeout(() => import('./routes/pages-route.tsx').then((m) => m.PagesRoute));
 
 /** The route table of spec §2. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: (
       <RouteErrorBoundary>

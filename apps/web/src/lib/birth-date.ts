@@ -33,8 +33,8 @@ export function checkBirthDate(birth: string | null, today: string): BirthDateCh
 }
 
 /** Spec §5's helper for client forms: an age of more than 156 months and up to 1200 months. */
-export const MIN_AGE_MONTHS = 156;
-export const MAX_AGE_MONTHS = 1200;
+const MIN_AGE_MONTHS = 156;
+const MAX_AGE_MONTHS = 1200;
 
 /** Whole months between a birth date and today. */
 export function ageInMonths(birth: string, today: string): number {

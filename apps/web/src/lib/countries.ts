@@ -4,12 +4,12 @@ import { apiRequest } from './api.ts';
 
 // The country list, shared by registration (public) and the people forms: one call, one cache entry.
 
-export const countryKeys = {
+const countryKeys = {
   all: ['countries'] as const,
 };
 
 /** GET /web/countries is public, so a 401 here never ends the session. */
-export const fetchCountries = (signal?: AbortSignal) =>
+const fetchCountries = (signal?: AbortSignal) =>
   apiRequest('/web/countries', { schema: countriesResponseSchema, signal, endsSessionOnAuthError: false });
 
 /** Reference data hardly changes: fetched once per session. */

@@ -37,7 +37,7 @@ function nested(flat: Record<string, string>): Tree {
  * too (decision 155) under `evaluations.fields|risks|results`. They live in @medida/domain, shared with
  * the PDF; the locale files hold only the web's own texts.
  */
-export function engineResources(lang: Language): Tree {
+function engineResources(lang: Language): Tree {
   return {
     domain: nested(column(I18N_DEFAULTS, lang)),
     evaluations: {

@@ -6,7 +6,7 @@ export const FALLBACK_LANGUAGE: Language = 'es';
 export const NATIVE_LANGUAGE_NAMES: Record<Language, string> = { es: 'Español', en: 'English', pt: 'Português' };
 
 /** The register page variant named by a path like `/pages/register-br`, if any. */
-export function variantFromPath(pathname: string) {
+function variantFromPath(pathname: string) {
   const match = /^\/pages\/([^/]+)\/?$/i.exec(pathname);
   return match?.[1] ? resolveRegistrationVariant(match[1]) : null;
 }

@@ -12,17 +12,17 @@ const errorContracts = () => import('@medida/contracts/errors');
 // Signed in at start-up: fetch the schemas while the language loads, not after (one round trip less).
 if (sessionStore.getToken()) void authContracts().catch(() => undefined); // a failure shows on the query
 
-export const fetchSessionUser = async (signal?: AbortSignal) =>
+const fetchSessionUser = async (signal?: AbortSignal) =>
   apiRequest('/web/authenticate/user', { schema: (await authContracts()).authenticatedUserResponseSchema, signal });
 
-export const fetchProfile = async (idUsuario: number, signal?: AbortSignal) =>
+const fetchProfile = async (idUsuario: number, signal?: AbortSignal) =>
   apiRequest('/web/datosusuario', {
     query: { id_usuario: idUsuario },
     schema: (await authContracts()).datosUsuarioResponseSchema,
     signal,
   });
 
-export const logout = async () =>
+const logout = async () =>
   apiRequest('/web/logout', {
     method: 'POST',
     body: {},

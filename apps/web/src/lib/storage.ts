@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '@medida/contracts/constants';
 
 /** localStorage keys (spec §9: the user token and the language). E2E tests rely on these names. */
 export const TOKEN_KEY = 'token';
-export const LANG_KEY = 'lang';
+const LANG_KEY = 'lang';
 
 // localStorage can throw (private mode, disabled storage): the app then works for the tab's lifetime.
 function read(key: string): string | null {
@@ -38,7 +38,7 @@ export function getStoredLanguage(): Language | null {
  * The stored choice mirrored in a cookie for the server, which sends Login prerendered in that language
  * (decision 163). Not a secret; only documents under /pages need it (Path), never the API.
  */
-export const LANG_COOKIE = 'medida_lang';
+const LANG_COOKIE = 'medida_lang';
 
 function mirrorLanguageCookie(): void {
   const lang = getStoredLanguage();

@@ -4,8 +4,8 @@ import type { UnitSystem } from '@medida/contracts';
  * Imperial units at the edge (issue 15): a user who chose imperial types and reads pounds and inches;
  * everything sent to and stored by the server is in kilograms and centimetres.
  */
-export const KG_PER_LB = 0.45359237;
-export const CM_PER_IN = 2.54;
+const KG_PER_LB = 0.45359237;
+const CM_PER_IN = 2.54;
 
 const FACTOR: Record<string, { unit: string; factor: number }> = {
   kg: { unit: 'lb', factor: KG_PER_LB },

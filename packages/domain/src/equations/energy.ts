@@ -101,9 +101,9 @@ export const METABOLIC_AGE = defineEquation({
   status: 'convention',
 });
 
-export const METABOLIC_AGE_SPREAD = 15;
-export const METABOLIC_AGE_MIN = 18;
-export const METABOLIC_AGE_MAX = 90;
+const METABOLIC_AGE_SPREAD = 15;
+const METABOLIC_AGE_MIN = 18;
+const METABOLIC_AGE_MAX = 90;
 
 export interface MetabolicAge {
   years: number;

@@ -2,8 +2,8 @@ import { defineEquation } from './equation.ts';
 
 export type FoodGuideSystem = 'uk_fsa_traffic_light' | 'chile_ley_20606';
 export type TrafficColour = 'green' | 'amber' | 'red';
-export type FoodNutrient = 'energy_kcal' | 'fat_g' | 'saturates_g' | 'sugars_g' | 'salt_g' | 'sodium_mg';
-export type FoodForm = 'solid' | 'liquid';
+type FoodNutrient = 'energy_kcal' | 'fat_g' | 'saturates_g' | 'sugars_g' | 'salt_g' | 'sodium_mg';
+type FoodForm = 'solid' | 'liquid';
 
 export const UK_FSA = defineEquation({
   id: 'uk_fsa_traffic_light_2016',
@@ -23,7 +23,7 @@ export const CHILE_ALTO_EN = defineEquation({
   status: 'solid',
 });
 
-export interface NutrientThreshold {
+interface NutrientThreshold {
   nutrient: FoodNutrient;
   unit: 'kcal' | 'g' | 'mg';
   /** At or below: green. */

@@ -39,7 +39,7 @@ export const MUSCLE_LEE_2 = defineEquation({
 });
 
 /** Würch factors 0.241 / 0.209, not the rounded 0.24 / 0.21 (§15.7). */
-export const WURCH_FACTOR: Record<Sex, number> = { M: 0.241, F: 0.209 };
+const WURCH_FACTOR: Record<Sex, number> = { M: 0.241, F: 0.209 };
 
 export const residualMassWurch = (sex: Sex, weightKg: number): number => weightKg * WURCH_FACTOR[sex];
 

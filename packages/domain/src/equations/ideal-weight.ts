@@ -22,28 +22,28 @@ export const IBW_WHO2007_MEDIAN = defineEquation({
   status: 'convention',
 });
 
-export const IBW_DEVINE = defineEquation({
+const IBW_DEVINE = defineEquation({
   id: 'ibw_devine',
   name: 'Devine ideal body weight',
   citation: 'Devine BJ. Drug Intell Clin Pharm 1974;8:650-655',
   validity: 'Adults, height 152.4 cm (60 in) and over',
   status: 'solid',
 });
-export const IBW_ROBINSON = defineEquation({
+const IBW_ROBINSON = defineEquation({
   id: 'ibw_robinson',
   name: 'Robinson ideal body weight',
   citation: 'Robinson JD et al. Am J Hosp Pharm 1983;40:1016-1019',
   validity: 'Adults, height 152.4 cm (60 in) and over',
   status: 'solid',
 });
-export const IBW_MILLER = defineEquation({
+const IBW_MILLER = defineEquation({
   id: 'ibw_miller',
   name: 'Miller ideal body weight',
   citation: 'Miller DR et al. Drug Intell Clin Pharm 1983;17:904-905',
   validity: 'Adults, height 152.4 cm (60 in) and over',
   status: 'solid',
 });
-export const IBW_HAMWI = defineEquation({
+const IBW_HAMWI = defineEquation({
   id: 'ibw_hamwi',
   name: 'Hamwi ideal body weight',
   citation:

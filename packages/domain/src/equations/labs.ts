@@ -76,7 +76,7 @@ export function hba1cStatus(pct: number): GlycaemiaStatus {
   return v < 5.7 ? 'normal' : v < 6.5 ? 'prediabetes' : 'diabetes_range';
 }
 
-export const HOMA_IR_FLAG = 2.5;
+const HOMA_IR_FLAG = 2.5;
 export const homaStatus = (v: number): 'normal' | 'insulin_resistance' =>
   shownLab('homa_ir', v) >= HOMA_IR_FLAG ? 'insulin_resistance' : 'normal';
 
@@ -130,7 +130,7 @@ export function vitaminDStatus(ngMl: number): VitaminDStatus {
   return v < 20 ? 'deficiency' : v < 30 ? 'insufficiency' : v <= 100 ? 'sufficiency' : 'above_range';
 }
 
-export const GGT_RANGE: Record<Sex, { min: number; max: number }> = { M: { min: 8, max: 61 }, F: { min: 5, max: 36 } };
+const GGT_RANGE: Record<Sex, { min: number; max: number }> = { M: { min: 8, max: 61 }, F: { min: 5, max: 36 } };
 export function ggtStatus(sex: Sex, uL: number): 'low' | 'normal' | 'high' {
   const v = shownLab('ggt', uL);
   return v < GGT_RANGE[sex].min ? 'low' : v > GGT_RANGE[sex].max ? 'high' : 'normal';

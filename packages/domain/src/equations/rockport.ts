@@ -21,7 +21,7 @@ export const COOPER_NORMS = defineEquation({
   status: 'check',
 });
 
-export const LB_PER_KG = 2.20462;
+const LB_PER_KG = 2.20462;
 
 /** Minutes + seconds as decimal minutes (15:12 = 15.2, never 15.12). */
 export const walkMinutes = (minutes: number, seconds: number): number => minutes + seconds / 60;

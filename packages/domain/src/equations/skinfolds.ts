@@ -10,7 +10,7 @@ export type Skinfolds = Partial<Record<SkinfoldSite, number>>;
 
 export type Maturity = 'prepubertal' | 'pubertal' | 'postpubertal';
 
-export interface SkinfoldContext {
+interface SkinfoldContext {
   sex: Sex;
   age: number;
   /** Slaughter boys only; the product defaults to 'pubertal' (decision 031). */
@@ -27,9 +27,6 @@ export interface SkinfoldEquation {
   /** Set when the equation reports a capped sum (quadratic past its vertex). */
   capped?: (s: Required<Skinfolds>, ctx: SkinfoldContext) => boolean;
 }
-
-const sum = (s: Required<Skinfolds>, sites: readonly SkinfoldSite[]): number =>
-  sites.reduce((acc, site) => acc + s[site], 0);
 
 // ---------------------------------------------------------------- Slaughter 1988 (8-18 y)
 
@@ -175,7 +172,7 @@ export const JACKSON_POLLOCK_4 = defineEquation({
 /** Sum at which the men's quadratic peaks (0.29288 / (2 × 0.0005)); beyond it the fit would fall. */
 export const JP4_MEN_VERTEX_MM = 0.29288 / 0.001;
 /** Women: 0.29669 / (2 × 0.00043). */
-export const JP4_WOMEN_VERTEX_MM = 0.29669 / 0.00086;
+const JP4_WOMEN_VERTEX_MM = 0.29669 / 0.00086;
 
 /** Women constant +1.4072 and slope 0.29669 (not -1.4072 / 0.29699, §15.1). */
 export function bfJacksonPollock4Raw(sex: Sex, sum4Mm: number, age: number): number {
@@ -327,8 +324,6 @@ export function hasSites(s: Skinfolds, sites: readonly SkinfoldSite[]): s is Req
   for (const site of sites) if (typeof s[site] !== 'number') return false;
   return true;
 }
-
-export { sum as sumSites };
 
 /** Ids a professional may name in `body_fat_equation` (the schema's enum). */
 export const SKINFOLD_EQUATION_IDS = SKINFOLD_EQUATIONS.map((e) => e.meta.id) as [string, ...string[]];

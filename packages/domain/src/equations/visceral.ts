@@ -76,7 +76,7 @@ export const lapKahn = (sex: Sex, waistCm: number, tgMgDl: number): number =>
 export const metsIr = (glucoseMgDl: number, tgMgDl: number, hdlMgDl: number, bmiValue: number): number =>
   (Math.log(2 * glucoseMgDl + tgMgDl) * bmiValue) / Math.log(hdlMgDl);
 
-export const METS_VF_CUTOFF = 7.18;
+const METS_VF_CUTOFF = 7.18;
 
 /** METS-VF above 7.18 (as shown, two decimals) is increased visceral fat. */
 export const metsVfIncreased = (value: number): boolean => shown(value, 'index') > METS_VF_CUTOFF;

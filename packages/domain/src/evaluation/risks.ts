@@ -19,7 +19,7 @@ const NORMAL_STATUS = new Set(['normal', 'desirable', 'optimal', 'sufficiency'])
 const HYPERTENSION = /hipertensi|hypertens/i;
 const DIABETES = /diabet/i;
 
-export type Condition = { name: string; value?: boolean; tratamiento?: boolean };
+type Condition = { name: string; value?: boolean; tratamiento?: boolean };
 
 function treatedFor(conditions: readonly Condition[], re: RegExp): boolean {
   return conditions.some((c) => re.test(c.name) && c.tratamiento === true);

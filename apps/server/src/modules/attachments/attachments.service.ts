@@ -19,12 +19,12 @@ type ListedRow = AttachmentRow & {
   uploader_especialidad: string | null;
 };
 
-export const downloadPath = (id: number) => `/web/attachments/${id}/download`;
+const downloadPath = (id: number) => `/web/attachments/${id}/download`;
 
 const integrityError = () => new AppError(409, ErrorCode.conflict, 'errors.attachmentIntegrity');
 const quotaExceeded = () => new AppError(413, ErrorCode.payloadTooLarge, 'errors.storageQuotaExceeded');
 
-export function toAttachment(row: ListedRow): Attachment {
+function toAttachment(row: ListedRow): Attachment {
   return {
     id: row.id,
     title: row.title,
@@ -143,5 +143,3 @@ export function createAttachmentsService(deps: {
     },
   };
 }
-
-export type AttachmentsService = ReturnType<typeof createAttachmentsService>;

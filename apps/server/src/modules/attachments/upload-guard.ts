@@ -104,5 +104,3 @@ export function createUploadGuards(deps: Pick<AppDeps, 'config' | 'db' | 'clock'
     },
   };
 }
-
-export type UploadGuards = ReturnType<typeof createUploadGuards>;

@@ -41,7 +41,7 @@ const INTEGER_FIELDS = new Set([
 const formValue = (name: string, value: unknown) =>
   INTEGER_FIELDS.has(name) && typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
 
-export const fileTooLarge = () => new AppError(413, ErrorCode.payloadTooLarge, 'errors.maxFileSizeAdvice');
+const fileTooLarge = () => new AppError(413, ErrorCode.payloadTooLarge, 'errors.maxFileSizeAdvice');
 const badFileType = () => new AppError(415, ErrorCode.unsupportedMedia, 'errors.attachmentType');
 const emptyFile = () => new AppError(415, ErrorCode.unsupportedMedia, 'errors.attachmentEmpty');
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** The first row of every account's chain points to this. */
-export const GENESIS_HASH = '0'.repeat(64);
+const GENESIS_HASH = '0'.repeat(64);
 
 /** The fields a row's hash covers: everything but its own id and hash. */
 export interface ChainedFields {

@@ -7,7 +7,7 @@ import { appendAuditEvent, appendAuditEvents, type PendingAuditEvent } from './a
  * databases (docs/quality-history.md). PGlite runs one statement at a time anyway; on PostgreSQL the batches of one account
  * would wait on its chain lock one after the other.
  */
-export const GROUP_APPEND_LIMITS: BatchLimits = { inFlight: 1, batch: 100 };
+const GROUP_APPEND_LIMITS: BatchLimits = { inFlight: 1, batch: 100 };
 
 /**
  * Group commit for the events appended on their own (reads and denials; decision 170): the events that arrive while

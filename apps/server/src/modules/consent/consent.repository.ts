@@ -1,6 +1,6 @@
 import type { Database, Kysely } from '@medida/db';
 
-export const HEALTH_DATA = 'health_data';
+const HEALTH_DATA = 'health_data';
 
 export function createConsentRepository(db: Kysely<Database>) {
   return {

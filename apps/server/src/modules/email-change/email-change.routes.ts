@@ -1,4 +1,4 @@
-import { cambiaEmailBodySchema, confirmEmailBodySchema, errorEnvelopeSchema, messageSchema } from '@medida/contracts';
+import { cambiaEmailBodySchema, errorEnvelopeSchema, linkTokenBodySchema, messageSchema } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '../../lib/i18n.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
@@ -34,7 +34,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Confirm a new login e-mail with the token from the link sent to it',
-        body: confirmEmailBodySchema,
+        body: linkTokenBodySchema,
         response: { 200: messageSchema, 410: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema },
       },
     },

@@ -1,5 +1,5 @@
 import { USER_TYPE } from '@medida/contracts';
-import type { CompiledQuery } from 'kysely';
+import type { CompiledQuery } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationBody } from '../../test/evaluation-factories.ts';

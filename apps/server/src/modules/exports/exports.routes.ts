@@ -19,7 +19,7 @@ import { createExportJobs, toExportJob, type ExportJobState } from './export-job
 import { createExportsService } from './exports.service.ts';
 
 /** How long a ready ZIP waits for its download before it is deleted. */
-export const EXPORT_TTL_MS = 15 * MINUTE;
+const EXPORT_TTL_MS = 15 * MINUTE;
 
 const clientTarget = auditTargetOf('client');
 const errors = {

@@ -10,7 +10,7 @@ export type AttemptDecision = ({ allowed: true } | { allowed: false; retryAfterS
 };
 
 /** The throttle key: the e-mail, not the user id, so unknown e-mails are throttled exactly like real ones (R05). */
-export const accountKeyFor = (email: string) => sha256Hex(email.trim().toLowerCase());
+const accountKeyFor = (email: string) => sha256Hex(email.trim().toLowerCase());
 /** A browser that signed in to the account before has its own budget (decision 015). */
 const deviceKeyFor = (deviceHash: string) => `device:${deviceHash}`;
 
@@ -64,5 +64,3 @@ export function createLoginThrottleService(deps: { db: Kysely<Database>; clock: 
     prune: () => repo.pruneBefore(new Date(deps.clock.now().getTime() - LOGIN_THROTTLE.windowMs)),
   };
 }
-
-export type LoginThrottleService = ReturnType<typeof createLoginThrottleService>;

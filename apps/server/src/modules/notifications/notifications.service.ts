@@ -94,5 +94,3 @@ export function createNotificationsService(deps: {
       }),
   };
 }
-
-export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -35,5 +35,3 @@ export function createRateLimitsService(deps: { db: Kysely<Database>; clock: Clo
     prune: () => repo.deleteOlderThan(new Date(deps.clock.now().getTime() - 24 * 3600_000)),
   };
 }
-
-export type RateLimitsService = ReturnType<typeof createRateLimitsService>;

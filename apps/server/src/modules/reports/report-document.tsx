@@ -168,7 +168,7 @@ function Summary({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => str
 }
 
 /** The evaluation report (spec §7 enviarevalua; issues 5 and 14): a summary page, then the details. */
-export function ReportDocument({ model, password }: { model: ReportModel; password?: string | undefined }) {
+function ReportDocument({ model, password }: { model: ReportModel; password?: string | undefined }) {
   const { lang, results: r, inputs } = model;
   const t = (key: TextKey) => text(lang, key);
   const fmt = reportFormat(lang, model.countryIso2);

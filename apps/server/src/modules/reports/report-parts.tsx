@@ -3,7 +3,7 @@ import { Circle, Line, Polyline, StyleSheet, Svg, Text, View } from '@react-pdf/
 import { REPORT_FONT } from './report-fonts.ts';
 import type { ReportFormat } from './report-format.ts';
 
-export const COLOURS = {
+const COLOURS = {
   ink: '#1f2933',
   muted: '#52606d',
   rule: '#d9e2ec',

@@ -10,18 +10,18 @@ import { loadChunk } from '../../lib/with-timeout.ts';
 // style (decision 171).
 const Overlays = lazy(() =>
   loadChunk(async () => {
-    const [clients, network, credits] = await Promise.all([
-      import('../../features/clients/client-modals.tsx'),
-      import('../../features/network/network-user-modals.tsx'),
-      import('../../features/credits/credits-modal.tsx'),
+    const [ClientModals, NetworkUserModals, CreditsModal] = await Promise.all([
+      import('../../features/clients/client-modals.tsx').then((m) => m.ClientModals),
+      import('../../features/network/network-user-modals.tsx').then((m) => m.NetworkUserModals),
+      import('../../features/credits/credits-modal.tsx').then((m) => m.CreditsModal),
       loadAllStyles(),
     ]);
     return function PeopleOverlayModals() {
       return (
         <>
-          <clients.ClientModals />
-          <network.NetworkUserModals />
-          <credits.CreditsModal />
+          <ClientModals />
+          <NetworkUserModals />
+          <CreditsModal />
         </>
       );
     };

@@ -21,13 +21,13 @@ export interface UiMessage extends ChatMessage {
   error?: string;
 }
 
-export interface RoomMessages {
+interface RoomMessages {
   items: UiMessage[];
   hasMore: boolean;
   loading: boolean;
 }
 
-export type ConnectionStatus = 'offline' | 'connecting' | 'online' | 'reconnecting';
+type ConnectionStatus = 'offline' | 'connecting' | 'online' | 'reconnecting';
 
 export interface ChatState {
   userId: number | null;

@@ -1,5 +1,4 @@
-// The chat's public surface for the layout and other features (people pages).
-export { ChatButton } from './chat-button.tsx';
+// The chat's public surface for other features (people pages); the layout imports the chat button itself.
 export { MessageButton } from './message-button.tsx';
 import { chatClient } from './chat-client.ts';
 

@@ -1,9 +1,4 @@
-import {
-  auditTrailResponseSchema,
-  consentResponseSchema,
-  CONSENT_TEXT_VERSION,
-  type Language,
-} from '@medida/contracts';
+import { auditTrailResponseSchema, consentResponseSchema } from '@medida/contracts';
 import { apiRequest } from '../../lib/api.ts';
 
 export const trustKeys = {
@@ -18,13 +13,6 @@ export const fetchConsent = (clientId: number, signal?: AbortSignal) =>
 
 export const withdrawConsent = (clientId: number) =>
   apiRequest(`/web/clients/${clientId}/consent/withdraw`, { method: 'POST', schema: consentResponseSchema });
-
-export const recordConsent = (clientId: number, body: { method: string; lang: Language }) =>
-  apiRequest(`/web/clients/${clientId}/consent`, {
-    method: 'POST',
-    body: { consent_method: body.method, consent_version: CONSENT_TEXT_VERSION, consent_lang: body.lang },
-    schema: consentResponseSchema,
-  });
 
 export const fetchAuditTrail = (clientId: number, skip: number, signal?: AbortSignal) =>
   apiRequest(`/web/clients/${clientId}/audit`, {

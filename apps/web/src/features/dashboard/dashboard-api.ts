@@ -48,7 +48,7 @@ export interface ChartsFilters {
   sexo: string;
 }
 
-export const chartsKeys = { filtered: (f: ChartsFilters) => ['charts', f] as const };
+const chartsKeys = { filtered: (f: ChartsFilters) => ['charts', f] as const };
 
 /** GET /web/charts: empty filters are left out. */
 export function useCharts(filters: ChartsFilters) {

@@ -26,7 +26,7 @@ const fullName = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.a
 const decimal = (value: number) =>
   new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value);
 
-export function StatTile({
+function StatTile({
   icon,
   color,
   label,

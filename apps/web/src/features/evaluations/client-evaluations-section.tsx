@@ -16,7 +16,7 @@ import { paths } from '../../config/paths.ts';
 const CLIENT_PAGE = 50;
 
 /** The wizard's view of a client from the people API. */
-export function wizardClientOf(user: ManagedUser): WizardClient {
+function wizardClientOf(user: ManagedUser): WizardClient {
   const p = user.profile;
   return {
     id_usuario: user.id_usuario,

@@ -1,10 +1,6 @@
 // The evaluations domain's public surface for other features (the client page) and the layout.
-export {
-  ClientEvaluationsSection,
-  NewEvaluationForClientButton,
-  wizardClientOf,
-} from './client-evaluations-section.tsx';
-export { evaluationWizard, useEvaluationWizard, type WizardClient } from './wizard-store.ts';
+export { ClientEvaluationsSection, NewEvaluationForClientButton } from './client-evaluations-section.tsx';
+export { evaluationWizard } from './wizard-store.ts';
 // For the client portal's timeline: the same figures, category badges, report download and charts.
 export { formatNumber } from './detail/format.ts';
 export { LevelBadge } from './detail/result-parts.tsx';

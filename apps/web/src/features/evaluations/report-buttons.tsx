@@ -7,7 +7,7 @@ import { useDownloadReport } from './evaluation-actions.tsx';
 import { useSendReportDialog } from './send-report-modal.tsx';
 
 /** The client's language when it is one of ours (the report's default). */
-export const clientLanguageOf = (d: Pick<EvaluationDetail, 'client'>): Language | undefined => {
+const clientLanguageOf = (d: Pick<EvaluationDetail, 'client'>): Language | undefined => {
   const lang = languageSchema.safeParse(d.client.lang);
   return lang.success ? lang.data : undefined;
 };

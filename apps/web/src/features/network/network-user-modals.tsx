@@ -78,7 +78,7 @@ function EditNetworkUserForm({ user }: { user: ManagedUser }) {
   );
 }
 
-export function NewNetworkUserModal() {
+function NewNetworkUserModal() {
   const { t } = useTranslation();
   const { opened, modal } = useModalOf('newNetworkUser');
   const acting = useActingUser();
@@ -93,7 +93,7 @@ export function NewNetworkUserModal() {
   );
 }
 
-export function EditNetworkUserModal() {
+function EditNetworkUserModal() {
   const { t } = useTranslation();
   const { opened, modal } = useModalOf('editNetworkUser');
   const user = useManagedUser(modal?.userId ?? null);

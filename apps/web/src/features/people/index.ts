@@ -1,5 +1,5 @@
 // The people domain's public surface, shared by the clients, network and credits features.
-export { peopleModals, usePeopleModals, useModalOf, type PeopleModal } from './people-modal-store.ts';
+export { peopleModals, usePeopleModals, useModalOf } from './people-modal-store.ts';
 export { PersonModal } from './person-modal.tsx';
 export { PersonFields } from './person-fields.tsx';
 export { usePersonForm } from './use-person-form.ts';
@@ -10,12 +10,10 @@ export {
   personFields,
   networkFields,
   toMultipart,
-  type NewAttachment,
   type PersonFormValues,
 } from './person-form.ts';
 export { attachmentProblem, formatBytes, ACCEPTED_ATTACHMENT_TYPES } from './attachment-rules.ts';
 export {
-  peopleKeys,
   useActingUser,
   useClientsPage,
   useEvaluators,

@@ -18,7 +18,7 @@ export const peopleKeys = {
 };
 
 /** Reference lists behind the location and company pickers (not under `people`: saving a person keeps them). */
-export const referenceKeys = {
+const referenceKeys = {
   states: (countryId: number | null) => ['states', countryId] as const,
   cities: (stateId: number | null) => ['cities', stateId] as const,
   companies: ['companies'] as const,

@@ -105,7 +105,7 @@ export function applyLocationChange(
   return { ...values, comuna_id: value };
 }
 
-export const REQUIRED = 'validation.required';
+const REQUIRED = 'validation.required';
 
 /** The national id as typed, judged the way the server will: RUT for Chile, CPF for Brazil, else 1–20 letters/digits. */
 export function nationalIdFieldProblem(raw: string, kind: NationalIdKind): string | null {

@@ -68,14 +68,14 @@ export function historyPoints(
 }
 
 /** Why two values of a measure are not compared: another method, or the same method with another equation. */
-export type Mismatch = 'method' | 'equation';
+type Mismatch = 'method' | 'equation';
 
 /**
  * Whether `key` of `a` and `b` can be compared (decision 151). Weight, waist and VO2max are measured the
  * same way whatever the method; fat % only within one method and equation; muscle mass only within one
  * equation (a device's muscle and De Rose's four-component muscle are different quantities).
  */
-export function mismatch(a: HistoryPoint, b: HistoryPoint, key: Tracked): Mismatch | null {
+function mismatch(a: HistoryPoint, b: HistoryPoint, key: Tracked): Mismatch | null {
   if (key === 'fat') {
     if (a.evaluation_type !== b.evaluation_type) return 'method';
     return a.fatEquation !== b.fatEquation ? 'equation' : null;

@@ -17,28 +17,28 @@ import type { CreateEvaluationBody, EditEvaluationBody } from '@medida/contracts
 import type { WizardClient } from '../wizard-store.ts';
 
 /** Spec §3 defaults for the two condition lists (names are stored as written here). */
-export const DEFAULT_ECNT = ['Hipertensión', 'Hipercolesteremia', 'Diabetes', 'Obesidad', 'Hígado Graso'] as const;
-export const DEFAULT_AUTOINMUNE = ['Lupus', 'Celíaca', 'Cáncer', 'VIH', 'Artritis'] as const;
+const DEFAULT_ECNT = ['Hipertensión', 'Hipercolesteremia', 'Diabetes', 'Obesidad', 'Hígado Graso'] as const;
+const DEFAULT_AUTOINMUNE = ['Lupus', 'Celíaca', 'Cáncer', 'VIH', 'Artritis'] as const;
 
 export type Method = 1 | 2 | 3 | 4;
 export type YesNo = 'Si' | 'No';
 /** What Mantine's NumberInput holds: a number, or '' (and partial text) while typing. */
 export type NumberValue = number | string;
 
-export interface ConditionValue {
+interface ConditionValue {
   name: string;
   value: boolean;
   tratamiento: boolean;
 }
 
 /** The free-text 'other' entry of a list (spec §3: showInput). */
-export interface OtherCondition {
+interface OtherCondition {
   showInput: boolean;
   name: string;
   tratamiento: boolean;
 }
 
-export interface ExamValue {
+interface ExamValue {
   name: ExamId;
   status: boolean;
   value: NumberValue;
@@ -46,7 +46,7 @@ export interface ExamValue {
 }
 
 /** Fields measured in step 2 besides the always-present ones; which ones show depends on the method. */
-export const BASE_MEASUREMENTS = [
+const BASE_MEASUREMENTS = [
   'peso',
   'estatura',
   'presion_s',
@@ -56,8 +56,8 @@ export const BASE_MEASUREMENTS = [
   'pbrazo',
   'ppierna',
 ] as const;
-export const OPTIONAL_SKINFOLDS = ['suprailiaco', 'biceps'] as const;
-export const OPTIONAL_BREADTHS = ['diametro_muneca', 'diametro_femur'] as const;
+const OPTIONAL_SKINFOLDS = ['suprailiaco', 'biceps'] as const;
+const OPTIONAL_BREADTHS = ['diametro_muneca', 'diametro_femur'] as const;
 export type MeasurementField =
   | (typeof BASE_MEASUREMENTS)[number]
   | 'cuello'
@@ -97,9 +97,9 @@ export interface WizardValues {
 }
 
 export const DEVICE_FIELDS = ['muscle_kg', 'visceral_level', 'water_pct', 'phase_angle', 'bmr_kcal'] as const;
-export type DeviceField = (typeof DEVICE_FIELDS)[number];
+type DeviceField = (typeof DEVICE_FIELDS)[number];
 
-export interface WizardExtras {
+interface WizardExtras {
   /** Skinfold methods: the primary equation; null = the engine's default for the client. */
   body_fat_equation: string | null;
   vo2max_measured: NumberValue;
