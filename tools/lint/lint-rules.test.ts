@@ -90,6 +90,8 @@ describe('package graph', () => {
     { file: 'packages/domain/src/fixture.ts', code: "export { USER_TYPE } from '@medida/contracts';", allowed: false },
     { file: 'packages/domain/src/fixture.ts', code: "export { sql } from '@medida/db';", allowed: false },
     { file: 'packages/domain/src/fixture.ts', code: "export { readFileSync } from 'node:fs';", allowed: false },
+    { file: 'packages/domain/src/fixture.ts', code: "export { buildApp } from '@medida/server';", allowed: false },
+    { file: 'packages/domain/src/fixture.ts', code: "export { paths } from '@medida/web';", allowed: false },
     { file: 'packages/domain/src/fixture.ts', code: "export { sql } from 'kysely';", allowed: false },
     {
       file: 'packages/domain/src/fixture.ts',
@@ -102,6 +104,8 @@ describe('package graph', () => {
     { file: 'packages/contracts/src/fixture.ts', code: "export { sql } from '@medida/db';", allowed: false },
     { file: 'packages/contracts/src/fixture.ts', code: "export type { Database } from '@medida/db';", allowed: false },
     { file: 'packages/contracts/src/fixture.ts', code: "export { sql } from 'kysely';", allowed: false },
+    { file: 'packages/contracts/src/fixture.ts', code: "export { buildApp } from '@medida/server';", allowed: false },
+    { file: 'packages/contracts/src/fixture.ts', code: "export { paths } from '@medida/web';", allowed: false },
     {
       file: 'packages/contracts/src/fixture.ts',
       code: "export { createDb } from '../../db/src/index.ts';",
@@ -110,6 +114,7 @@ describe('package graph', () => {
     // db imports only domain and contracts among the workspaces
     { file: 'packages/db/src/fixture.ts', code: "export { USER_TYPE } from '@medida/contracts';", allowed: true },
     { file: 'packages/db/src/fixture.ts', code: "export { buildApp } from '@medida/server';", allowed: false },
+    { file: 'packages/db/src/fixture.ts', code: "export { paths } from '@medida/web';", allowed: false },
     {
       file: 'packages/db/src/fixture.ts',
       code: "export { buildApp } from '../../../apps/server/src/app.ts';",
@@ -137,6 +142,7 @@ describe('package graph', () => {
     { file: 'apps/web/src/lib/fixture.ts', code: "export { USER_TYPE } from '@medida/contracts';", allowed: true },
     { file: 'apps/web/src/lib/fixture.ts', code: "export { evaluate } from '@medida/domain';", allowed: true },
     { file: 'apps/web/src/lib/fixture.ts', code: "export { sql } from '@medida/db';", allowed: false },
+    { file: 'apps/web/src/lib/fixture.ts', code: "export { buildApp } from '@medida/server';", allowed: false },
     { file: 'apps/web/src/lib/fixture.ts', code: "export type { Database } from '@medida/db';", allowed: false },
     {
       file: 'apps/web/src/lib/fixture.ts',
