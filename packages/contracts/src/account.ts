@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './common.ts';
+import { EMAIL_MAX } from './constants.ts';
 
 // POST /web/account/delete — the signed-in user deletes its own account (issue 12, decision 113).
 export const deleteAccountBodySchema = z.strictObject({
@@ -8,7 +9,12 @@ export const deleteAccountBodySchema = z.strictObject({
     .min(1, { error: 'validation.required' })
     .max(256, { error: 'validation.tooLong' }),
   /** The account's e-mail address typed again: a deliberate act, not a stray click. */
-  confirmation: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }),
+  confirmation: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    // Longer than any address: it cannot match (the key the server gives a mismatch).
+    .max(EMAIL_MAX, { error: 'validation.deleteConfirmation' }),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 export const deleteAccountResponseSchema = z.object({ message: z.string() });

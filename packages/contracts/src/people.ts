@@ -38,13 +38,13 @@ export const personFieldsSchema = z.strictObject({
   apellido: requiredText(100),
   email: emailSchema,
   telefono: requiredText(30),
-  nacimiento: isoDateSchema,
+  nacimiento: isoDateSchema.describe("Age 13 to 100 at today's date (checked by the server)"),
   sexo: sexoSchema,
   direccion: requiredText(200),
   pais_id: idSchema,
-  region_id: idSchema,
-  comuna_id: idSchema,
-  rut: rutInputSchema,
+  region_id: idSchema.describe('A region of pais_id (checked by the server)'),
+  comuna_id: idSchema.describe('A comuna of region_id (checked by the server)'),
+  rut: rutInputSchema.describe('As typed (dots and hyphen allowed); for Chile the check digit must be right'),
 });
 
 // POST /web/create_user — JSON (or multipart for a client with attachments: the same fields as text
@@ -101,6 +101,8 @@ export const editUserResponseSchema = z.object({ message: z.string() });
  * The bodies of create_user and editaperfil by media type, for the OpenAPI document only: the server reads
  * these forms itself (JSON or multipart) and validates them with the schemas above (decision 178).
  */
+/** The server's limit on one multipart text part (`fieldSize` in apps/server/src/modules/attachments/upload.ts). */
+const MULTIPART_FIELD_MAX = 64 * 1024;
 /** One uploaded file: JPEG, PNG, WebP or PDF, judged by its bytes, under MAX_ATTACHMENT_BYTES. */
 const filePartSchema = z.string().meta({ format: 'binary' });
 const attachmentParts = {
@@ -111,6 +113,7 @@ const attachmentParts = {
     .describe('The attachments (also accepted as `files`): JPEG, PNG, WebP or PDF, each under 10,000,000 bytes'),
   files_info: z
     .string()
+    .max(MULTIPART_FIELD_MAX)
     .optional()
     .describe('JSON list of { title (≤ 120), description (≤ 500) }, one per file in the same order'),
 };
@@ -135,7 +138,11 @@ export const editUserBodies = {
     editClientFieldsSchema.extend({
       ...attachmentParts,
       ...uploaderPart,
-      deleted_files: z.string().optional().describe('JSON list of the attachment ids to delete (≤ 100)'),
+      deleted_files: z
+        .string()
+        .max(MULTIPART_FIELD_MAX)
+        .optional()
+        .describe('JSON list of the attachment ids to delete (≤ 100)'),
     }),
     editNetworkUserBodySchema.extend(uploaderPart),
   ]),

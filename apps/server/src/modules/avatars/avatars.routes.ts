@@ -71,7 +71,8 @@ export const avatarsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profile'],
         summary: 'A profile picture by the address in img_url',
-        params: z.strictObject({ key: z.string() }),
+        // Checked by the handler: any other text is 404, like an unknown key.
+        params: z.strictObject({ key: z.string().meta({ format: 'uuid' }) }),
         response: {
           200: binaryAnswer('The picture: a WebP square of at most 512 px', ['image/webp']),
           404: errorEnvelopeSchema,
