@@ -5,6 +5,10 @@ import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { mailedLinkPath, waitForMail } from '../support/outbox.ts';
 import { expectPath, logIn, logOut, storedToken } from '../support/session.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { ChangePasswordDialog, ForgotPasswordPage, ResetPasswordPage } from '../pages/password-pages.ts';
+import { RegisterPage } from '../pages/register-page.ts';
+import { Shell } from '../pages/shell.ts';
 
 const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
 
@@ -53,7 +57,7 @@ describe('log in and log out', () => {
   it('rejects a wrong password with a message and keeps no token', async () => {
     const { context, page } = await newPage(browser);
     await logIn(page, DEMO.email, 'not-the-password');
-    await expect.poll(() => page.getByTestId('login-error').isVisible()).toBe(true);
+    await new LoginPage(page).error.waitFor();
     expect(await storedToken(page)).toBeNull();
     await context.close();
   });
@@ -62,7 +66,7 @@ describe('log in and log out', () => {
     const { context, page } = await newPage(browser);
     await logIn(page, DEMO.email, DEMO.password);
     await expectPath(page, '/dashboard');
-    await expect.poll(() => page.getByTestId('user-menu').textContent(), { timeout: 15_000 }).toContain('Demo');
+    await expect.poll(() => new Shell(page).userMenuButton.textContent(), { timeout: 15_000 }).toContain('Demo');
     const token = await storedToken(page);
     expect(token).toBeTruthy();
     await logOut(page);
@@ -80,7 +84,8 @@ describe('forced password change', () => {
     const { context, page } = await newPage(browser);
     const user = E2E_USERS.forcedChange;
     await logIn(page, user.email, user.password);
-    const modal = page.getByTestId('change-password-modal');
+    const change = new ChangePasswordDialog(page);
+    const modal = change.root;
     await modal.waitFor();
     // It cannot be dismissed: Escape and a click outside leave it open.
     await page.keyboard.press('Escape');
@@ -89,21 +94,22 @@ describe('forced password change', () => {
 
     const newPassword = 'Nueva-Clave-Segura-2026';
     // The session was just opened with the temporary password: it is not asked for again.
-    expect(await page.getByTestId('change-password-current').count()).toBe(0);
-    await page.getByTestId('change-password-new').fill(newPassword);
-    await page.getByTestId('change-password-confirm').fill(newPassword + 'x');
-    await page.getByTestId('change-password-submit').click();
-    await page.getByText(tr('es', 'messages.passwordDoNotMatch')).first().waitFor();
+    expect(await change.currentPassword.count()).toBe(0);
+    await change.setPassword(newPassword, newPassword + 'x');
+    await change.submitButton.click();
+    await expect
+      .poll(() => change.descriptionOf(change.confirmation))
+      .toContain(tr('es', 'messages.passwordDoNotMatch'));
     expect(await modal.isVisible()).toBe(true);
 
-    await page.getByTestId('change-password-confirm').fill(newPassword);
-    await page.getByTestId('change-password-submit').click();
+    await change.confirmation.fill(newPassword);
+    await change.submitButton.click();
     await modal.waitFor({ state: 'hidden' });
     await logOut(page);
 
     await logIn(page, user.email, newPassword);
     await expectPath(page, '/dashboard');
-    expect(await page.getByTestId('change-password-modal').isVisible()).toBe(false);
+    expect(await change.root.isVisible()).toBe(false);
     await context.close();
   });
 });
@@ -130,10 +136,8 @@ describe('password recovery', () => {
     expect(created.status()).toBe(202);
     await mailedLinkPath(inject('dataDir'), email, 'verify-email'); // the account exists once its link went out
 
-    await page.goto('/pages/login');
-    await page.getByTestId('forgot-password-link').click();
-    await page.getByTestId('forgot-password-email').fill(email);
-    await page.getByTestId('forgot-password-submit').click();
+    await (await new LoginPage(page).open()).forgotLink.click();
+    await new ForgotPasswordPage(page).ask(email);
     await page.getByText(tr('es', 'messages.passwordResetText')).first().waitFor();
 
     const mail = await waitForMail(inject('dataDir'), email, /reset-password#token=/);
@@ -142,10 +146,10 @@ describe('password recovery', () => {
     const linkPath = new URL(link!).pathname + new URL(link!).hash;
 
     const newPassword = 'Recuperada-Clave-2026';
+    const reset = new ResetPasswordPage(page);
     await page.goto(linkPath);
-    await page.getByTestId('reset-password-new').fill(newPassword);
-    await page.getByTestId('reset-password-confirm').fill(newPassword);
-    await page.getByTestId('reset-password-submit').click();
+    await reset.setPassword(newPassword);
+    await reset.submitButton.click();
     await expectPath(page, '/pages/login');
 
     await logIn(page, email, newPassword);
@@ -154,10 +158,9 @@ describe('password recovery', () => {
 
     // The same link a second time is refused with a way to ask for a new one.
     await page.goto(linkPath);
-    await page.getByTestId('reset-password-new').fill('Otra-Clave-Mas-2026');
-    await page.getByTestId('reset-password-confirm').fill('Otra-Clave-Mas-2026');
-    await page.getByTestId('reset-password-submit').click();
-    await page.getByTestId('reset-password-request-new').waitFor();
+    await reset.setPassword('Otra-Clave-Mas-2026');
+    await reset.submitButton.click();
+    await reset.requestNewLink.waitFor();
     await context.close();
   });
 });
@@ -165,15 +168,14 @@ describe('password recovery', () => {
 describe('languages', () => {
   it('switching language changes the visible text and survives a reload', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/pages/login');
-    const submit = page.getByTestId('login-submit');
-    await expect.poll(() => submit.textContent()).toBe(tr('es', 'auth.login.submit'));
+    let login = await new LoginPage(page).open();
+    await login.submitButton.waitFor();
     for (const lang of ['en', 'pt'] as const) {
-      await page.getByTestId('language-switcher').click();
-      await page.getByTestId(`language-option-${lang}`).click();
-      await expect.poll(() => submit.textContent()).toBe(tr(lang, 'auth.login.submit'));
+      await login.switchLanguage(lang);
+      login = new LoginPage(page, lang);
+      await login.submitButton.waitFor();
       await page.reload();
-      await expect.poll(() => submit.textContent()).toBe(tr(lang, 'auth.login.submit'));
+      await login.submitButton.waitFor();
     }
     await context.close();
   });
@@ -183,10 +185,10 @@ describe('languages', () => {
     await page.goto('/pages/login');
     await page.evaluate(() => window.localStorage.setItem('lang', 'en'));
     await page.goto('/pages/register-pacific');
-    await expect.poll(() => page.getByTestId('register-submit').textContent()).toBe(tr('es', 'auth.register.submit'));
+    await new RegisterPage(page, 'es').submitButton.waitFor();
     // Leaving the page brings back the user's own choice.
-    await page.goto('/pages/login');
-    await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe(tr('en', 'auth.login.submit'));
+    await new LoginPage(page, 'en').open();
+    await new LoginPage(page, 'en').submitButton.waitFor();
     await context.close();
   });
 });

@@ -10,6 +10,9 @@ import { tr } from '../support/i18n.ts';
 import { waitForMail } from '../support/outbox.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
 import { openSignedIn } from '../support/session.ts';
+import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
+import { EvaluationsPage } from '../pages/evaluations-page.ts';
+import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
 
 const es = (key: string) => tr('es', key);
 
@@ -20,6 +23,7 @@ let api: Api;
 let evaluatorId = 0;
 let evalueeId = 0;
 let otherId = 0;
+let wizard: EvaluationWizard;
 
 // ---------------------------------------------------------------- helpers
 
@@ -27,65 +31,12 @@ let otherId = 0;
 const apiEvaluation = (idEvaluado: number, fecha: string, peso: number) =>
   bioimpedanceEvaluation({ id_evaluado: idEvaluado, id_evaluador: evaluatorId, fecha }, { peso });
 
-async function expectToast(text: string): Promise<void> {
-  await page.locator('.mantine-Notification-root', { hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
-async function closeToasts(): Promise<void> {
-  for (const button of await page.locator('.mantine-Notification-root button').all())
-    await button.click().catch(() => undefined);
-}
-
 /** The list keeps the previous rows (dimmed) while the next page loads: wait until it has settled. */
-async function listSettled(range: string): Promise<void> {
-  await expect.poll(() => page.getByTestId('evaluations-range').textContent()).toBe(range);
+async function listSettled(list: EvaluationsPage, range: string): Promise<void> {
+  await expect.poll(() => list.range.textContent()).toBe(range);
   await expect
-    .poll(
-      async () =>
-        (await page.getByTestId('evaluations-list').count()) === 0 ||
-        (await page.getByTestId('evaluations-list').getAttribute('data-busy')) === 'false',
-    )
+    .poll(async () => (await list.list.count()) === 0 || (await list.list.getAttribute('aria-busy')) === 'false')
     .toBe(true);
-}
-
-async function openWizard(): Promise<void> {
-  await page.getByTestId('new-evaluation').click();
-  await page.getByTestId('evaluation-wizard').waitFor();
-}
-
-/** Step 1 (spec §7): the search waits 800 ms after typing, then the client is picked from the results. */
-async function pickClient(search: string, email: string): Promise<void> {
-  await page.getByTestId('wizard-client-search').fill(search);
-  await page.locator(`[data-testid=wizard-client-option][data-email="${email}"]`).click();
-  await page.getByTestId('wizard-chosen-client').waitFor();
-}
-
-async function choose(testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-const BASE = {
-  peso: '80',
-  estatura: '178',
-  presion_s: '125',
-  presion_d: '80',
-  pcintura: '90',
-  pcadera: '100',
-  pbrazo: '32',
-  ppierna: '55',
-};
-const BY_METHOD: Record<1 | 2 | 3 | 4, Record<string, string>> = {
-  1: { pgrasa: '20' },
-  2: { triceps: '12', subescapular: '15' },
-  3: { cuello: '39' },
-  4: { triceps: '12', subescapular: '15', abdominal: '22', cuadriceps: '14' },
-};
-
-async function fillMeasurements(method: 1 | 2 | 3 | 4): Promise<void> {
-  for (const [field, value] of Object.entries({ ...BASE, ...BY_METHOD[method] }))
-    await page.getByTestId(`field-${field}`).fill(value);
-  await page.getByTestId('field-temperatura').fill('36.6');
 }
 
 // ---------------------------------------------------------------- set-up
@@ -97,6 +48,7 @@ beforeAll(async () => {
   closeContext = () => opened.context.close();
   ({ api, userId: evaluatorId } = await signInForApi(page, E2E_USERS.evaluator));
   evalueeId = await findClientId(api, evaluatorId, E2E_USERS.evaluee.email);
+  wizard = new EvaluationWizard(page);
   otherId = await findClientId(api, evaluatorId, E2E_USERS.other.email);
 });
 
@@ -110,169 +62,159 @@ afterAll(async () => {
 describe('new evaluation wizard (spec §4, §5)', () => {
   it('blocks a client under 13 with the spec message and a button to edit that client', async () => {
     await page.goto('/evaluations');
-    await openWizard();
-    await pickClient('Menor', E2E_USERS.minor.email);
-    expect(await page.getByTestId('wizard-under-13').textContent()).toContain(es('domain.evaluation.errors.underAge'));
-    expect(await page.getByTestId('wizard-next').isDisabled()).toBe(true);
-    await page.getByTestId('wizard-edit-client').click();
-    await page.getByTestId('edit-client-modal').waitFor();
+    await wizard.open();
+    await wizard.pickClient('Menor', E2E_USERS.minor.email);
+    await wizard.underAgeAlert.waitFor();
+    expect(await wizard.nextButton.isDisabled()).toBe(true);
+    await wizard.button('evaluations.wizard.editClient', wizard.underAgeAlert).click();
+    const editClient = page.getByRole('dialog').filter({ has: wizard.field('fields.nombre') });
+    await editClient.waitFor();
     await page.keyboard.press('Escape');
-    await page.getByTestId('edit-client-modal').waitFor({ state: 'hidden' });
+    await editClient.waitFor({ state: 'hidden' });
     // Another client unblocks Next.
-    await page.getByTestId('wizard-change-client').click();
-    await pickClient('Evaluado', E2E_USERS.evaluee.email);
-    expect(await page.getByTestId('wizard-next').isEnabled()).toBe(true);
-    await page.getByTestId('wizard-cancel').click();
-    await page.getByTestId('evaluation-wizard').waitFor({ state: 'hidden' });
+    await wizard.changeClientButton.click();
+    await wizard.pickClient('Evaluado', E2E_USERS.evaluee.email);
+    expect(await wizard.nextButton.isEnabled()).toBe(true);
+    await wizard.cancel();
   });
 
   it('applies the form rules: defaults, frequency hidden without exercise, fever warning, Rockport all-or-none, Back', async () => {
-    await openWizard();
+    await wizard.open();
     // Defaults: type 1 and No for smoking, alcohol and exercise.
-    expect(await page.locator('[data-testid=wizard-method-1][data-checked]').count()).toBe(1);
-    await pickClient('Evaluado', E2E_USERS.evaluee.email);
-    await page.getByTestId('wizard-next').click();
-    for (const field of ['fuma', 'alcohol', 'ejercita']) {
-      expect(await page.getByTestId(`field-${field}`).locator('input:checked').inputValue(), field).toBe('No');
+    expect(await wizard.method(1).getAttribute('aria-checked')).toBe('true');
+    await wizard.pickClient('Evaluado', E2E_USERS.evaluee.email);
+    await wizard.next();
+    for (const question of ['fuma', 'alcohol', 'ejercita'] as const) {
+      expect(await wizard.answerOf(question), question).toBe('No');
     }
-    expect(await page.getByTestId('field-frecentrena').count()).toBe(0);
-    await page.getByTestId('field-ejercita').getByText(es('evaluations.yes'), { exact: true }).click();
-    await page.getByTestId('field-frecentrena').waitFor();
-    await page.getByTestId('field-ejercita').getByText(es('evaluations.no'), { exact: true }).click();
-    await page.getByTestId('field-frecentrena').waitFor({ state: 'detached' });
+    const frequency = wizard.field('evaluations.fields.frecentrena', wizard.root);
+    expect(await frequency.count()).toBe(0);
+    await wizard.answer('ejercita', true);
+    await frequency.waitFor();
+    await wizard.answer('ejercita', false);
+    await frequency.waitFor({ state: 'detached' });
 
-    await fillMeasurements(1);
-    await page.getByTestId('field-temperatura').fill('37.9');
-    expect(await page.getByTestId('fever-warning').textContent()).toContain(es('messages.feverWarning'));
-    await page.getByTestId('field-temperatura').fill('37.5');
-    await page.getByTestId('fever-warning').waitFor({ state: 'detached' });
+    await wizard.fillMeasurements(1);
+    await wizard.measurement('temperatura').fill('37.9');
+    await wizard.feverWarning.waitFor();
+    await wizard.measurement('temperatura').fill('37.5');
+    await wizard.feverWarning.waitFor({ state: 'detached' });
 
     // The treatment tick is enabled only once its disease is ticked; an exam value only once ticked.
-    expect(await page.getByTestId('treatment-ecnt-0').isDisabled()).toBe(true);
-    await page.getByTestId('condition-ecnt-0').check();
-    expect(await page.getByTestId('treatment-ecnt-0').isEnabled()).toBe(true);
-    expect(await page.getByTestId('exam-hdl-value').isDisabled()).toBe(true);
-    await page.getByTestId('exam-hdl-check').check();
-    expect(await page.getByTestId('exam-hdl-value').isEnabled()).toBe(true);
-    expect(await page.getByTestId('exam-hdl-limit').textContent()).toContain('40');
-    await page.getByTestId('exam-hdl-check').uncheck();
+    expect(await wizard.treatment('ecnt', 'Hipertensión').isDisabled()).toBe(true);
+    await wizard.condition('ecnt', 'Hipertensión').check();
+    expect(await wizard.treatment('ecnt', 'Hipertensión').isEnabled()).toBe(true);
+    expect(await wizard.examValue('hdl').isDisabled()).toBe(true);
+    await wizard.exam('hdl').check();
+    expect(await wizard.examValue('hdl').isEnabled()).toBe(true);
+    await wizard.root.getByText(/40/).filter({ hasText: 'mg/dL' }).first().waitFor(); // the exam's limit
+    await wizard.exam('hdl').uncheck();
 
     // Rockport: one value alone is refused with the spec's toast, and nothing is sent.
     let sent = 0;
     page.on('request', (r) => r.url().includes('/web/ingresaevaluacion') && sent++);
-    await page.getByTestId('field-rockport-bpm').fill('120');
-    await page.getByTestId('wizard-save').click();
-    await expectToast(es('messages.rockportFieldsError'));
-    expect(await page.getByTestId('field-rockport-time').getAttribute('aria-invalid')).toBe('true');
+    await wizard.walkBpm.fill('120');
+    await wizard.saveButton.click();
+    await wizard.expectToast(es('messages.rockportFieldsError'));
+    expect(await wizard.walkTime.getAttribute('aria-invalid')).toBe('true');
     expect(sent).toBe(0);
-    await page.getByTestId('field-rockport-bpm').fill('');
+    await wizard.walkBpm.fill('');
     // The walk time is typed as a stopwatch shows it; anything else says so under the field.
-    await page.getByTestId('field-rockport-time').fill('14');
-    expect(await page.getByTestId('field-rockport-time').getAttribute('aria-invalid')).toBe('true');
-    await page.getByTestId('field-rockport-time').fill('');
+    await wizard.walkTime.fill('14');
+    expect(await wizard.walkTime.getAttribute('aria-invalid')).toBe('true');
+    await wizard.walkTime.fill('');
 
     // A missing field: 'These fields are required'.
-    await page.getByTestId('field-peso').fill('');
-    await page.getByTestId('wizard-save').click();
-    await expectToast(es('messages.fieldsRequired'));
+    await wizard.measurement('peso').fill('');
+    await wizard.saveButton.click();
+    await wizard.expectToast(es('messages.fieldsRequired'));
     expect(sent).toBe(0);
-    await page.getByTestId('field-peso').fill('80');
+    await wizard.measurement('peso').fill('80');
 
     // Back keeps what was typed.
-    await page.getByTestId('wizard-back').click();
-    await page.getByTestId('wizard-chosen-client').waitFor();
-    await page.getByTestId('wizard-next').click();
-    expect(await page.getByTestId('field-peso').inputValue()).toBe('80');
-    await closeToasts();
-    await page
-      .getByRole('button', { name: es('common.close') })
-      .first()
-      .click();
-    await page.getByTestId('evaluation-wizard').waitFor({ state: 'hidden' });
+    await wizard.backButton.click();
+    await wizard.changeClientButton.waitFor();
+    await wizard.next();
+    expect(await wizard.measurement('peso').inputValue()).toBe('80');
+    await wizard.closeToasts();
+    await wizard.button('common.close', wizard.root).first().click();
+    await wizard.root.waitFor({ state: 'hidden' });
     // Closing resets: the next opening starts at the search.
-    await openWizard();
-    await page.getByTestId('wizard-client-search').waitFor();
-    await page.getByTestId('wizard-cancel').click();
+    await wizard.open();
+    await wizard.clientSearch.waitFor();
+    await wizard.cancel();
   });
 
   it('shows each message of a server 422 as a warning toast', async () => {
-    await openWizard();
-    await pickClient('Evaluado', E2E_USERS.evaluee.email);
-    await page.getByTestId('wizard-next').click();
-    await fillMeasurements(1);
+    await wizard.open();
+    await wizard.pickClient('Evaluado', E2E_USERS.evaluee.email);
+    await wizard.next();
+    await wizard.fillMeasurements(1);
     // The wizard validates like the server, so the request is altered on its way to get a real 422.
     await page.route('**/web/ingresaevaluacion', async (route) => {
       const body = JSON.parse(route.request().postData() ?? '{}');
       await route.continue({ postData: JSON.stringify({ ...body, peso: 1000, estatura: 5 }) });
     });
     const response = page.waitForResponse((r) => r.url().includes('/web/ingresaevaluacion'));
-    await page.getByTestId('wizard-save').click();
+    await wizard.saveButton.click();
     expect((await response).status()).toBe(422);
     await page.unroute('**/web/ingresaevaluacion');
-    const toast = page.locator('.mantine-Notification-root', { hasText: es('domain.evaluation.errors.range') });
-    await toast.first().waitFor();
-    expect(await toast.count()).toBeGreaterThanOrEqual(2); // one per field message
-    expect(await page.getByTestId('evaluation-wizard').isVisible()).toBe(true);
-    expect(await page.getByTestId('field-peso').getAttribute('aria-invalid')).toBe('true');
-    await closeToasts();
-    await page.getByTestId('wizard-back').click();
-    await page.getByTestId('wizard-cancel').click();
+    const toasts = page.getByRole('alert').filter({ hasText: es('domain.evaluation.errors.range') });
+    await toasts.first().waitFor();
+    expect(await toasts.count()).toBeGreaterThanOrEqual(2); // one per field message
+    expect(await wizard.root.isVisible()).toBe(true);
+    expect(await wizard.measurement('peso').getAttribute('aria-invalid')).toBe('true');
+    await wizard.closeToasts();
+    await wizard.backButton.click();
+    await wizard.cancel();
   });
 
   for (const method of [1, 2, 3] as const) {
     it(`creates a ${es(`evaluations.types.${method}`)} evaluation (type ${method}) and opens its detail`, async () => {
-      await openWizard();
-      await pickClient('Evaluado', E2E_USERS.evaluee.email);
-      await page.getByTestId(`wizard-method-${method}`).click();
-      await page.getByTestId('wizard-next').click();
-      await fillMeasurements(method);
-      const before = page.url();
-      await page.getByTestId('wizard-save').click();
-      await expectToast(es('messages.evaluationCreatedTitle'));
-      await page.waitForURL((url) => url.pathname === '/evaluations/detail' && url.href !== before);
+      await wizard.open();
+      await wizard.pickClient('Evaluado', E2E_USERS.evaluee.email);
+      await wizard.method(method).click();
+      await wizard.next();
+      await wizard.fillMeasurements(method);
+      await wizard.saveAndOpenDetail();
       // The detail page stays mounted between evaluations: wait for the new one's content.
       await expect
-        .poll(() => page.getByTestId('card-composition').textContent())
+        .poll(() => new EvaluationDetailPage(page).group('composition').textContent())
         .toContain(es(`evaluations.types.${method}`));
-      expect(await page.getByTestId('evaluation-wizard').isVisible()).toBe(false);
-      await closeToasts();
+      expect(await wizard.root.isVisible()).toBe(false);
+      await wizard.closeToasts();
     });
   }
 
   it('creates a four-skinfold evaluation with exercise, Rockport, conditions and exams', async () => {
-    await openWizard();
-    await pickClient('Evaluado', E2E_USERS.evaluee.email);
-    await page.getByTestId('wizard-method-4').click();
-    await page.getByTestId('wizard-next').click();
-    await fillMeasurements(4);
-    await page.getByTestId('field-ejercita').getByText(es('evaluations.yes'), { exact: true }).click();
-    await choose('field-hace', es('evaluations.hace.6'));
-    await choose('field-frecentrena', tr('es', 'evaluations.perWeek_other').replace('{{count}}', '4'));
-    await page.getByTestId('field-rockport-time').fill('14:30');
-    await page.getByTestId('field-rockport-bpm').fill('140');
-    await page.getByTestId('condition-ecnt-0').check();
-    await page.getByTestId('treatment-ecnt-0').check();
-    await page.getByTestId('condition-autoinmune-other').check();
-    await page.getByTestId('condition-autoinmune-other-name').fill('Asma');
-    for (const [exam, value] of [
-      ['fasting_glucose', '95'],
-      ['hdl', '45'],
-      ['total_cholesterol', '200'],
-    ] as const) {
-      await page.getByTestId(`exam-${exam}-check`).check();
-      await page.getByTestId(`exam-${exam}-value`).fill(value);
-    }
-    const before = page.url();
-    await page.getByTestId('wizard-save').click();
-    await expectToast(es('messages.evaluationCreatedTitle'));
-    await page.waitForURL((url) => url.pathname === '/evaluations/detail' && url.href !== before);
-    await page.getByTestId('card-fitness').waitFor();
+    await wizard.open();
+    await wizard.pickClient('Evaluado', E2E_USERS.evaluee.email);
+    await wizard.method(4).click();
+    await wizard.next();
+    await wizard.fillMeasurements(4);
+    await wizard.answer('ejercita', true);
+    await wizard.choose(wizard.field('evaluations.fields.hace', wizard.root), es('evaluations.hace.6'));
+    await wizard.choose(
+      wizard.field('evaluations.fields.frecentrena', wizard.root),
+      wizard.t('evaluations.perWeek_other', { count: 4 }),
+    );
+    await wizard.walkTime.fill('14:30');
+    await wizard.walkBpm.fill('140');
+    await wizard.condition('ecnt', 'Hipertensión').check();
+    await wizard.treatment('ecnt', 'Hipertensión').check();
+    await wizard.condition('autoinmune', 'other').check();
+    await wizard.otherConditionName('autoinmune').fill('Asma');
+    await wizard.tickExam('fasting_glucose', '95');
+    await wizard.tickExam('hdl', '45');
+    await wizard.tickExam('total_cholesterol', '200');
+    await wizard.saveAndOpenDetail();
+    await new EvaluationDetailPage(page).group('fitness').waitFor();
     expect(await page.getByTestId('metric-vo2max-value').textContent()).toMatch(/^\d+,\d$/);
     expect(await page.getByTestId('lab-fasting_glucose').textContent()).toContain('95');
     expect(await page.getByTestId('lab-non_hdl').textContent()).toContain('155'); // derived by the engine
     expect(await page.getByTestId('training-level').textContent()).toBe(es('evaluations.levels.advanced'));
     expect(await page.locator('[data-testid=risk-item][data-risk="condition:Asma"]').count()).toBe(1);
-    await closeToasts();
+    await wizard.closeToasts();
   });
 
   /** The saved evaluation's id, from the detail page's address. */
@@ -280,21 +222,21 @@ describe('new evaluation wizard (spec §4, §5)', () => {
   type Stored = { data: { inputs: Record<string, unknown>; results: Record<string, unknown> } };
 
   it('stores and shows the optional inputs of issue 9: device readings, training volume, measured VO2max', async () => {
-    await openWizard();
-    await pickClient('Evaluado', E2E_USERS.evaluee.email);
-    await page.getByTestId('wizard-next').click();
-    await fillMeasurements(1);
+    await wizard.open();
+    await wizard.pickClient('Evaluado', E2E_USERS.evaluee.email);
+    await wizard.next();
+    await wizard.fillMeasurements(1);
     const device = { muscle_kg: '34.5', visceral_level: '9', water_pct: '55.2', phase_angle: '6.3', bmr_kcal: '1720' };
-    for (const [field, value] of Object.entries(device)) await page.getByTestId(`field-device-${field}`).fill(value);
-    await page.getByTestId('field-ejercita').getByText(es('evaluations.yes'), { exact: true }).click();
-    await choose('field-hace', es('evaluations.hace.6'));
-    await choose('field-frecentrena', tr('es', 'evaluations.perWeek_other').replace('{{count}}', '3'));
-    await page.getByTestId('field-training_volume').fill('150');
-    await page.getByTestId('field-vo2max_measured').fill('47.5');
-    const before = page.url();
-    await page.getByTestId('wizard-save').click();
-    await expectToast(es('messages.evaluationCreatedTitle'));
-    await page.waitForURL((url) => url.pathname === '/evaluations/detail' && url.href !== before);
+    for (const [field, value] of Object.entries(device)) await wizard.measurement(`device.${field}`).fill(value);
+    await wizard.answer('ejercita', true);
+    await wizard.choose(wizard.field('evaluations.fields.hace', wizard.root), es('evaluations.hace.6'));
+    await wizard.choose(
+      wizard.field('evaluations.fields.frecentrena', wizard.root),
+      wizard.t('evaluations.perWeek_other', { count: 3 }),
+    );
+    await wizard.measurement('training_volume').fill('150');
+    await wizard.measurement('vo2max_measured').fill('47.5');
+    await wizard.saveAndOpenDetail();
     await page.getByTestId('metric-device-muscle_kg').waitFor();
 
     // Shown on the detail beside the computed values, with the device as their source.
@@ -326,24 +268,18 @@ describe('new evaluation wizard (spec §4, §5)', () => {
       fitness: { source: 'measured', vo2max: 47.5 },
       training_volume: { minutes_per_week: 150, percent: null },
     });
-    await closeToasts();
+    await wizard.closeToasts();
   });
 
   it('stores and shows the protocol the professional chose for a skinfold method', async () => {
-    await openWizard();
-    await pickClient('Evaluado', E2E_USERS.evaluee.email);
-    await page.getByTestId('wizard-method-2').click();
-    await page.getByTestId('wizard-next').click();
-    await fillMeasurements(2);
-    await page.getByTestId('field-biceps').fill('6');
-    await page.getByTestId('field-suprailiaco').fill('14');
+    await wizard.open();
+    await wizard.pickClient('Evaluado', E2E_USERS.evaluee.email);
+    await wizard.method(2).click();
+    await wizard.next();
+    await wizard.fillMeasurements(2, { biceps: '6', suprailiaco: '14' });
     // With biceps and suprailiac Durnin-Womersley would be the default; the professional picks Nagamine-Suzuki.
-    await page.getByTestId('field-body_fat_equation').click();
-    await page.getByRole('option', { name: /Nagamine/ }).click();
-    const before = page.url();
-    await page.getByTestId('wizard-save').click();
-    await expectToast(es('messages.evaluationCreatedTitle'));
-    await page.waitForURL((url) => url.pathname === '/evaluations/detail' && url.href !== before);
+    await wizard.choose(wizard.protocol, /Nagamine/);
+    await wizard.saveAndOpenDetail();
     await page.getByTestId('metric-fat').waitFor();
     await expect
       .poll(() => page.getByTestId('metric-fat').textContent())
@@ -361,7 +297,7 @@ describe('new evaluation wizard (spec §4, §5)', () => {
     expect(stored.json.data.results).toMatchObject({
       body_fat: { chosen: true, equation: { id: 'nagamine_suzuki_1964' } },
     });
-    await closeToasts();
+    await wizard.closeToasts();
   });
 
   it('opens from a client page with that client already chosen', async () => {
@@ -369,11 +305,11 @@ describe('new evaluation wizard (spec §4, §5)', () => {
     await page.getByTestId('client-evaluations-table').waitFor();
     expect(await page.getByTestId('client-evaluation-row').count()).toBeGreaterThanOrEqual(4);
     await page.getByTestId('client-new-evaluation').first().click();
-    expect(await page.getByTestId('wizard-chosen-client').textContent()).toContain(
+    expect(await wizard.chosenClient.textContent()).toContain(
       `${E2E_USERS.evaluee.nombre} ${E2E_USERS.evaluee.apellido}`,
     );
-    expect(await page.getByTestId('wizard-next').isEnabled()).toBe(true);
-    await page.getByTestId('wizard-cancel').click();
+    expect(await wizard.nextButton.isEnabled()).toBe(true);
+    await wizard.cancel();
   });
 });
 
@@ -397,78 +333,57 @@ describe('evaluations list', () => {
     ).json.datos_total;
     expect(total).toBeGreaterThan(10);
 
-    await page.goto('/evaluations');
-    await page.locator('[data-testid=evaluation-row]:visible').first().waitFor();
-    await page.getByTestId('evaluations-page-size').click();
-    await page.getByRole('option', { name: '10', exact: true }).click();
-    await listSettled(`1–10 de ${total}`);
-    expect(await page.locator('[data-testid=evaluation-row]:visible').count()).toBe(10);
-    expect(await page.locator('[data-testid=evaluation-mine]:visible').count()).toBe(10);
-    expect(await page.getByTestId('company-column').count()).toBe(0);
-    await page
-      .getByTestId('evaluations-pagination')
-      .getByRole('button', { name: es('common.pagination.page').replace('{{page}}', '2'), exact: true })
-      .click();
-    await listSettled(`11–${Math.min(20, total)} de ${total}`);
+    const list = await new EvaluationsPage(page).open();
+    await list.rows.first().waitFor();
+    await list.choose(list.pageSize, '10');
+    await listSettled(list, `1–10 de ${total}`);
+    expect(await list.rows.count()).toBe(10);
+    expect(await list.mine.count()).toBe(10);
+    expect(await list.companyColumn.count()).toBe(0);
+    await list.pageButton(2).click();
+    await listSettled(list, `11–${Math.min(20, total)} de ${total}`);
 
-    await page.getByTestId('filter-nombre').fill('Olga');
-    await page.getByTestId('filter-apply').click();
-    await listSettled('1–1 de 1');
-    expect(await page.locator('[data-testid=evaluation-row]:visible').getAttribute('data-email')).toBe(
-      E2E_USERS.other.email,
-    );
-    await page.getByTestId('filter-nombre').fill('');
-    await page.getByTestId('filter-email').fill('evaluee@');
-    await page.getByTestId('filter-apply').click();
-    await expect.poll(() => page.getByTestId('evaluations-range').textContent()).toBe(`1–10 de ${total - 1}`);
-    await page.getByTestId('filter-email').fill('nadie@');
-    await page.getByTestId('filter-apply').click();
-    await page.getByTestId('evaluations-no-results').waitFor();
-    await page.getByTestId('filter-clear').click();
-    await expect.poll(() => page.getByTestId('evaluations-range').textContent()).toBe(`1–10 de ${total}`);
+    await list.search({ nombre: 'Olga' });
+    await listSettled(list, '1–1 de 1');
+    await list.rows.getByText(E2E_USERS.other.email).waitFor();
+    await list.search({ nombre: '', email: 'evaluee@' });
+    await expect.poll(() => list.range.textContent()).toBe(`1–10 de ${total - 1}`);
+    await list.search({ email: 'nadie@' });
+    await list.noResults.waitFor();
+    await list.clearFiltersButton.click();
+    await expect.poll(() => list.range.textContent()).toBe(`1–10 de ${total}`);
   });
 
   it('does not send a second list request while one is loading', async () => {
+    const list = new EvaluationsPage(page);
     let requests = 0;
     await page.route('**/web/listaevaluaciones**', async (route) => {
       requests++;
       await new Promise((r) => setTimeout(r, 1200));
       await route.continue();
     });
-    await page.getByTestId('filter-rut').fill('12345678');
-    await page.getByTestId('filter-apply').click();
-    await expect.poll(() => page.getByTestId('evaluations-list').getAttribute('data-busy')).toBe('true');
+    await list.search({ rut: '12345678' });
+    await expect.poll(() => list.list.getAttribute('aria-busy')).toBe('true');
     // While loading, searching again and paging are not possible.
-    await page.getByTestId('filter-apply').click({ force: true });
-    await page.getByTestId('filter-rut').press('Enter');
-    expect(
-      await page
-        .getByTestId('evaluations-pagination')
-        .getByRole('button', { name: es('common.pagination.page').replace('{{page}}', '2'), exact: true })
-        .isDisabled(),
-    ).toBe(true);
-    await expect
-      .poll(() => page.getByTestId('evaluations-list').getAttribute('data-busy'), { timeout: 10_000 })
-      .toBe('false');
+    await list.searchButton.click({ force: true });
+    await list.filter('rut').press('Enter');
+    expect(await list.pageButton(2).isDisabled()).toBe(true);
+    await expect.poll(() => list.list.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
     expect(requests).toBe(1);
     await page.unroute('**/web/listaevaluaciones**');
-    await page.getByTestId('filter-clear').click();
+    await list.clearFiltersButton.click();
   });
 
   it('deletes an evaluation after the confirmation', async () => {
-    await page.getByTestId('filter-nombre').fill('Olga');
-    await page.getByTestId('filter-apply').click();
-    await listSettled('1–1 de 1');
-    await page.locator('[data-testid=evaluation-actions]:visible').click();
-    await page.getByTestId('evaluation-delete').click();
-    // waitFor is strict: it fails unless exactly one confirmation dialog appears (count() would not wait for it).
-    await page.locator('.mantine-Modal-content', { hasText: es('messages.deleteConfirm') }).waitFor();
+    const list = new EvaluationsPage(page);
+    await list.search({ nombre: 'Olga' });
+    await listSettled(list, '1–1 de 1');
     // The confirmation says the evaluation's credit is not given back.
-    expect(await page.getByTestId('delete-credit-note').textContent()).toBe(es('evaluations.delete.creditNotReturned'));
-    await page.getByTestId('confirm-delete').click();
-    await expectToast(es('messages.evaluationDeletedTitle'));
-    await page.getByTestId('evaluations-no-results').waitFor();
-    await closeToasts();
+    const note = await list.deleteEvaluationOf(`${E2E_USERS.other.nombre} ${E2E_USERS.other.apellido}`);
+    expect(note).toBe(es('evaluations.delete.creditNotReturned'));
+    await list.expectToast(es('messages.evaluationDeletedTitle'));
+    await list.noResults.waitFor();
+    await list.closeToasts();
   });
 });
 
@@ -482,20 +397,11 @@ describe('evaluation detail, PDF and e-mail', () => {
       `/web/listaevaluaciones?type=1&page=1&limit=50&id_usuario=${evaluatorId}`,
     );
     latestId = list.json.datos.find((e) => e.client.id === evalueeId && e.evaluation_type === 4)!.id;
-    await page.goto(`/evaluations/detail?evaluationID=${latestId}`);
-    await page.getByTestId('evaluation-detail').waitFor();
-    for (const card of [
-      'card-composition',
-      'card-energy',
-      'card-food-guide',
-      'card-fitness',
-      'card-risks',
-      'card-labs',
-      'card-comparison',
-      'evaluation-warnings',
-    ]) {
-      expect(await page.getByTestId(card).isVisible(), card).toBe(true);
+    const detail = await new EvaluationDetailPage(page).open(latestId);
+    for (const group of ['composition', 'energy', 'foodGuide', 'fitness', 'risks', 'labs', 'comparison'] as const) {
+      expect(await detail.group(group).isVisible(), group).toBe(true);
     }
+    expect(await detail.warnings.isVisible()).toBe(true);
     // Numbers come from the engine, rounded for display, with their unit and category colour.
     expect(await page.getByTestId('metric-bmi-value').textContent()).toBe('25,2');
     expect(await page.getByTestId('metric-bmi-level').getAttribute('data-colour')).toBe('yellow');
@@ -528,7 +434,7 @@ describe('evaluation detail, PDF and e-mail', () => {
     const requested: string[] = [];
     page.on('request', (r) => r.url().includes('report.pdf') && requested.push(r.url()));
     const download = page.waitForEvent('download');
-    await page.getByTestId('evaluation-pdf').click();
+    await new EvaluationDetailPage(page).pdfButton.click();
     const file = await (await download).path();
     const pdf = await readFile(file!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -539,17 +445,17 @@ describe('evaluation detail, PDF and e-mail', () => {
   });
 
   it('the send dialog sends to an edited address with a message: Reply-To the professional, PDF attached, password shown', async () => {
-    await page.getByTestId('evaluation-send').click();
-    const dialog = page.getByTestId('send-report-modal');
-    await dialog.waitFor();
+    const detail = new EvaluationDetailPage(page);
+    await detail.sendButton.click();
+    await detail.sendDialog.waitFor();
     // The client's address is the default; the professional sends to another one this time.
-    expect(await page.getByTestId('send-to').inputValue()).toBe(E2E_USERS.evaluee.email);
+    expect(await detail.recipient.inputValue()).toBe(E2E_USERS.evaluee.email);
     const to = 'family.copy@example.org';
-    await page.getByTestId('send-to').fill(to);
-    await page.getByTestId('send-message').fill('Here is your report. See you on Friday!');
-    await page.getByTestId('send-submit').click();
-    await expectToast(es('evaluations.send.doneTitle'));
-    const password = (await page.getByTestId('pdf-password').textContent())?.trim() ?? '';
+    await detail.recipient.fill(to);
+    await detail.message.fill('Here is your report. See you on Friday!');
+    await detail.sendSubmit.click();
+    await detail.expectToast(es('evaluations.send.doneTitle'));
+    const password = await detail.shownPassword();
     expect(password).toMatch(/^[A-Za-z0-9]{8,}$/);
     const mail = await waitForMail(inject('dataDir'), to, /Content-Disposition: attachment/i);
     const replyTo = /^Reply-To: (.*)$/im.exec(mail)?.[1] ?? '';
@@ -559,30 +465,26 @@ describe('evaluation detail, PDF and e-mail', () => {
     expect(mail).toMatch(/filename="?[^"\r\n]*\.pdf/i);
     expect(mail).not.toContain(password); // the password travels apart from the file
     // A lost password is re-issued by sending again: a new password, a new e-mail.
-    await page.getByTestId('pdf-password-reissue').click();
+    await detail.reissueButton.click();
     // (a new encrypted rendering: seconds on a loaded machine)
-    await expect
-      .poll(async () => (await page.getByTestId('pdf-password').textContent())?.trim(), { timeout: 30_000 })
-      .not.toBe(password);
+    await expect.poll(() => detail.shownPassword(), { timeout: 30_000 }).not.toBe(password);
     await page.keyboard.press('Escape');
-    await page.getByTestId('evaluation-last-email').waitFor();
-    expect(await page.getByTestId('evaluation-last-email').textContent()).toContain(to);
+    await detail.lastEmail.waitFor();
+    expect(await detail.lastEmail.textContent()).toContain(to);
   });
 
   it('the send dialog and the report-language menu in es, en and pt at desktop and phone width', async () => {
     await forEveryScreen(browser, async (shot, lang, name) => {
       await openSignedIn(shot, E2E_USERS.evaluator, `/evaluations/detail?evaluationID=${latestId}`, lang);
-      await shot.getByTestId('evaluation-detail').waitFor();
-      await shot.getByTestId('evaluation-pdf-language').click();
-      await shot.getByTestId('evaluation-pdf-en').waitFor();
+      const detail = new EvaluationDetailPage(shot, lang);
+      await detail.group('composition').waitFor();
+      await detail.reportLanguageButton.click();
+      await shot.getByRole('menuitem', { name: /English/ }).waitFor();
       await shot.waitForTimeout(300); // the menu's opening transition
       await shot.screenshot({ path: path.join(SHOTS, `report-language-menu-${lang}-${name}.png`) });
       await shot.keyboard.press('Escape');
-      await shot.getByTestId('evaluation-send').click();
-      await shot.getByTestId('send-report-form').waitFor();
-      expect(await shot.getByTestId('send-report-modal').textContent()).toContain(
-        tr(lang, 'evaluations.send.recipient'),
-      );
+      await detail.sendButton.click();
+      await detail.recipient.waitFor();
       await shot.waitForTimeout(400); // the modal's opening transition
       await screenshotWithoutOverflow(shot, `send-report-dialog-${lang}-${name}`);
     });

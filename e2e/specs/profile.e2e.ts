@@ -8,6 +8,8 @@ import type { Lang } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
 import { expectPath, logIn, openSignedIn } from '../support/session.ts';
 import sharp from 'sharp';
+import { ProfileModal } from '../pages/profile-modal.ts';
+import { Shell } from '../pages/shell.ts';
 
 // The profile's edit form (issue 12, decision 116) as the seeded client (the saved path: profile.int.test.ts).
 const CLIENT = E2E_USERS.client;
@@ -20,50 +22,49 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The seeded client signed in, in `lang` when given, with its profile modal open. */
-async function openOwnProfile(page: Page, lang?: Lang): Promise<void> {
+/** The seeded client signed in, in `lang`, with its profile dialog open. */
+async function openOwnProfile(page: Page, lang: Lang = 'es'): Promise<ProfileModal> {
   await openSignedIn(page, CLIENT, '/evaluations', lang);
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('user-menu-profile').click();
-  await page.getByTestId('profile-modal').waitFor();
+  await new Shell(page, lang).openProfile();
+  const profile = new ProfileModal(page, lang);
+  await profile.root.waitFor();
+  return profile;
 }
 
 describe('profile', () => {
   it('opens its own data with the language, the e-mail read-only, the edit rules applied; screens in es/en/pt', async () => {
     await forEveryScreen(browser, async (page, lang, name) => {
-      await openOwnProfile(page, lang);
-      await page.getByTestId('profile-edit').click();
-      await page.getByTestId('profile-edit-form').waitFor();
-      expect(await page.getByTestId('person-email').getAttribute('readonly')).not.toBeNull();
+      const profile = await openOwnProfile(page, lang);
+      await profile.editButton.click();
+      await profile.saveButton.waitFor();
+      expect(await profile.field('fields.email', profile.root).getAttribute('readonly')).not.toBeNull();
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(SHOTS, `profile-edit-${lang}-${name}.png`), fullPage: true });
       if (lang === 'es' && name === 'desktop') {
-        await page.getByTestId('person-telefono').fill('+56 9 8765 4321');
+        await profile.field('fields.telefono', profile.root).fill('+56 9 8765 4321');
         // The fixture client has no address, RUT or location: the edit forms' rules stop the save.
-        await page.getByTestId('profile-save').click();
-        await expect
-          .poll(() => page.getByTestId('profile-edit-form').locator('.mantine-InputWrapper-error').count())
-          .toBeGreaterThan(2);
+        await profile.saveButton.click();
+        await expect.poll(() => profile.fieldErrors.count()).toBeGreaterThan(2);
       }
     });
   });
 
   it('changes its e-mail only through a link to the new address, after the current password; screens in es/en/pt', async () => {
     await forEveryScreen(browser, async (page, lang, name) => {
-      await openOwnProfile(page, lang);
-      await page.getByTestId('profile-change-email').click();
-      const modal = page.getByTestId('change-email-modal');
-      await modal.waitFor();
+      const profile = await openOwnProfile(page, lang);
+      await profile.changeEmailButton.click();
+      await profile.changeEmail.waitFor();
       const wanted = `client-new-${lang}-${name}@example.com`;
-      await page.getByTestId('change-email-new').fill(wanted);
-      await page.getByTestId('change-email-password').fill('not the password');
-      await page.getByTestId('change-email-submit').click();
-      await expect.poll(() => modal.locator('.mantine-InputWrapper-error').count()).toBe(1);
+      await profile.newEmail.fill(wanted);
+      await profile.currentPassword.fill('not the password');
+      await profile.changeEmailSubmit.click();
+      // One field says what is wrong.
+      await expect.poll(() => profile.changeEmail.locator('[aria-invalid=true]').count()).toBe(1);
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(SHOTS, `profile-email-${lang}-${name}.png`) });
-      await page.getByTestId('change-email-password').fill(CLIENT.password);
-      await page.getByTestId('change-email-submit').click();
-      await expect.poll(() => page.getByTestId('change-email-sent').textContent()).toContain(wanted);
+      await profile.currentPassword.fill(CLIENT.password);
+      await profile.changeEmailSubmit.click();
+      await profile.changeEmailSent(wanted).waitFor();
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(SHOTS, `profile-email-sent-${lang}-${name}.png`) });
       await waitForMail(inject('dataDir'), wanted, /confirm-email#token=/);
@@ -75,16 +76,16 @@ describe('profile', () => {
     const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1c7ed6' } })
       .jpeg()
       .toBuffer();
-    const headerAvatar = (page: Page) => page.getByTestId('user-menu-avatar').locator('img');
+    const headerAvatar = (page: Page) => new Shell(page).headerAvatar;
     const { context, page } = await newPage(browser, DESKTOP);
     await logIn(page, CLIENT.email, CLIENT.password);
     await expectPath(page, '/evaluations');
     await expect.poll(() => headerAvatar(page).count()).toBe(0);
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('user-menu-profile').click();
-    await page.getByTestId('profile-modal').waitFor();
+    await new Shell(page).openProfile();
+    const profile = new ProfileModal(page);
+    await profile.root.waitFor();
     const chooser = page.waitForEvent('filechooser');
-    await page.getByTestId('profile-avatar-upload').click();
+    await profile.uploadPictureButton.click();
     await (await chooser).setFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect
       .poll(() => headerAvatar(page).getAttribute('src'), { timeout: 10_000 })
@@ -94,16 +95,15 @@ describe('profile', () => {
     await context.close();
 
     await forEveryScreen(browser, async (p, lang, name) => {
-      await openOwnProfile(p, lang);
-      await expect.poll(() => headerAvatar(p).count(), { timeout: 10_000 }).toBe(1);
-      await p.getByTestId('profile-avatar').locator('img').waitFor();
+      const shown = await openOwnProfile(p, lang);
+      await expect.poll(() => new Shell(p, lang).headerAvatar.count(), { timeout: 10_000 }).toBe(1);
+      await shown.picture.waitFor();
       await p.waitForTimeout(300);
       await screenshotWithoutOverflow(p, `profile-avatar-${lang}-${name}`);
     });
 
     const again = await newPage(browser, DESKTOP);
-    await openOwnProfile(again.page);
-    await again.page.getByTestId('profile-avatar-remove').click();
+    await (await openOwnProfile(again.page)).removePictureButton.click();
     await expect.poll(() => headerAvatar(again.page).count(), { timeout: 10_000 }).toBe(0);
     await again.context.close();
   });

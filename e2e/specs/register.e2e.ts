@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { LoginPage } from '../pages/login-page.ts';
+import { RegisterPage, type Registration } from '../pages/register-page.ts';
+import { Shell } from '../pages/shell.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
-import { pickDate } from '../support/date-picker.ts';
-import { tr, type Lang } from '../support/i18n.ts';
 import { mailedLinkPath } from '../support/outbox.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn, logOut } from '../support/session.ts';
@@ -15,41 +16,38 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function fillRegistration(page: Page, email: string, password: string, lang: Lang = 'es'): Promise<void> {
-  await page.getByTestId('register-nombre').fill('Renata');
-  await page.getByTestId('register-apellido').fill('Registro');
-  await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-password').fill(password);
-  await page.getByTestId('register-confirmation').fill(password);
-  await page.getByTestId('register-sexo').click();
-  await page.getByRole('option', { name: tr(lang, 'sexo.Femenino') }).click();
-}
+const renata = (email: string, password: string, birth: Registration['birth']): Registration => ({
+  nombre: 'Renata',
+  apellido: 'Registro',
+  email,
+  password,
+  birth,
+});
 
 describe('registration', () => {
   it('registers, opens the mailed link and is signed in (no second login); the terms must be accepted', async () => {
     const { context, page } = await newPage(browser);
     const email = 'renata.registro@e2e.medida.test';
     const password = 'Registro-Clave-2026';
-    await page.goto('/pages/login');
-    await page.getByTestId('register-link').click();
+    await (await new LoginPage(page).open()).registerLink.click();
     await expectPath(page, '/pages/register');
-    await fillRegistration(page, email, password);
-    await pickDate(page, 'register-nacimiento', 1991, 6, 15);
+    const register = new RegisterPage(page);
+    await register.fill(renata(email, password, [1991, 6, 15]));
 
-    // Without the terms nothing is sent.
-    await page.getByTestId('register-submit').click();
-    await page.waitForTimeout(500);
+    // Without the terms nothing is sent, and the box says why.
+    await register.submitButton.click();
+    await page.getByText(register.t('validation.termsRequired')).waitFor();
     expect(new URL(page.url()).pathname).toBe('/pages/register');
 
-    await page.getByTestId('register-terms').check();
-    await page.getByTestId('register-submit').click();
+    await register.acceptTermsAndSubmit();
     // The same "check your inbox" for a new and a taken e-mail (decision 017); a development server says where.
-    await page.getByTestId('register-sent').waitFor();
-    await page.getByTestId('register-outbox').waitFor();
+    await register.sent.waitFor();
+    await register.devOutbox.waitFor();
     await page.goto(await mailedLinkPath(inject('dataDir'), email, 'verify-email'));
     await expectPath(page, '/dashboard');
-    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Renata');
-    expect(await page.getByTestId('verify-banner').count()).toBe(0);
+    const shell = new Shell(page);
+    await expect.poll(() => shell.userMenuButton.textContent()).toContain('Renata');
+    expect(await shell.verifyBanner.count()).toBe(0);
     await logOut(page);
     await logIn(page, email, password);
     await expectPath(page, '/dashboard');
@@ -58,25 +56,27 @@ describe('registration', () => {
 
   it('asks for confirmation when the age is exactly 13', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/pages/register');
-    await fillRegistration(page, 'trece@e2e.medida.test', 'Trece-Anios-2026');
+    const register = await new RegisterPage(page).open();
     const today = new Date();
-    await pickDate(page, 'register-nacimiento', today.getFullYear() - 13, today.getMonth(), today.getDate());
-    await page.getByTestId('register-terms').check();
-    await page.getByTestId('register-submit').click();
-    await page.getByText(tr('es', 'messages.ageConfirm13')).waitFor();
-    await page.getByTestId('confirm-age').click();
-    await page.getByTestId('register-sent').waitFor();
+    await register.fill(
+      renata('trece@e2e.medida.test', 'Trece-Anios-2026', [
+        today.getFullYear() - 13,
+        today.getMonth(),
+        today.getDate(),
+      ]),
+    );
+    await register.acceptTermsAndSubmit();
+    await register.ageConfirmation.getByText(register.t('messages.ageConfirm13')).waitFor();
+    await register.button('common.confirm', register.ageConfirmation).click();
+    await register.sent.waitFor();
     // Signed in before opening the link: a banner asks for it, with "send again".
     await mailedLinkPath(inject('dataDir'), 'trece@e2e.medida.test', 'verify-email');
     await logIn(page, 'trece@e2e.medida.test', 'Trece-Anios-2026');
     await expectPath(page, '/dashboard');
-    await page.getByTestId('verify-banner').waitFor();
-    await page.getByTestId('verify-banner-resend').click();
-    await page
-      .locator('.mantine-Notification-root', { hasText: tr('es', 'auth.verifyBanner.sentTitle') })
-      .first()
-      .waitFor();
+    const shell = new Shell(page);
+    await shell.verifyBanner.waitFor();
+    await shell.button('auth.verifyBanner.resend', shell.verifyBanner).click();
+    await shell.expectToast(shell.t('auth.verifyBanner.sentTitle'));
     await context.close();
   });
 
@@ -86,29 +86,25 @@ describe('registration', () => {
       const password = 'Bandeja-Entrada-2026';
       await page.goto('/pages/login');
       await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
-      await page.goto('/pages/register');
-      await fillRegistration(page, email, password, lang);
-      await pickDate(page, 'register-nacimiento', 1989, 9, 20);
-      await page.getByTestId('register-terms').check();
-      await page.getByTestId('register-submit').click();
-      await expect
-        .poll(() => page.getByTestId('register-sent').textContent())
-        .toContain(tr(lang, 'auth.register.sentTitle'));
+      const register = await new RegisterPage(page, lang).open();
+      await register.fill(renata(email, password, [1989, 9, 20]));
+      await register.acceptTermsAndSubmit();
+      await register.sent.waitFor();
       await screenshotWithoutOverflow(page, `register-sent-${lang}-${viewport}`);
 
       await mailedLinkPath(inject('dataDir'), email, 'verify-email');
-      await logIn(page, email, password);
+      await logIn(page, email, password, lang);
       await expectPath(page, '/dashboard');
-      await expect
-        .poll(() => page.getByTestId('verify-banner').textContent())
-        .toContain(tr(lang, 'auth.verifyBanner.text'));
+      const shell = new Shell(page, lang);
+      await expect.poll(() => shell.verifyBanner.textContent()).toContain(shell.t('auth.verifyBanner.text'));
       await screenshotWithoutOverflow(page, `verify-banner-${lang}-${viewport}`);
 
-      await logOut(page);
+      await logOut(page, lang);
       await page.goto(`/pages/unlock#token=${'U'.repeat(43)}`);
-      await expect
-        .poll(() => page.getByTestId('unlock-error').textContent())
-        .toContain(tr(lang, 'auth.unlock.failedTitle'));
+      await page
+        .getByRole('alert')
+        .filter({ hasText: shell.t('auth.unlock.failedTitle') })
+        .waitFor();
       await screenshotWithoutOverflow(page, `unlock-refused-${lang}-${viewport}`);
     });
   });

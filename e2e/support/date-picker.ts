@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Picks a date in a Mantine DatePickerInput the way a person does: decade → year → month → day.
@@ -13,7 +13,19 @@ export async function pickDate(
   /** The level the picker opens at: 'month' pickers are first zoomed out to the decade. */
   opensAt: 'decade' | 'month' = 'decade',
 ): Promise<void> {
-  await page.getByTestId(testId).click();
+  await pickDateIn(page, page.getByTestId(testId), year, monthIndex, day, opensAt);
+}
+
+/** `pickDate` for a picker found another way: by its label (page objects, decision 180). */
+export async function pickDateIn(
+  page: Page,
+  input: Locator,
+  year: number,
+  monthIndex: number,
+  day: number,
+  opensAt: 'decade' | 'month' = 'decade',
+): Promise<void> {
+  await input.click();
   const dropdown = page.locator('.mantine-DatePickerInput-dropdown, .mantine-Popover-dropdown:has(table)').last();
   if (opensAt === 'month') {
     await dropdown.locator('.mantine-DatePickerInput-calendarHeaderLevel').first().click();

@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { LoginPage } from '../pages/login-page.ts';
+import { Shell } from '../pages/shell.ts';
 import type { Lang } from './i18n.ts';
 
-export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/pages/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
+/** Login's form, in the language the page shows (Spanish unless the visitor chose another). */
+export async function logIn(page: Page, email: string, password: string, lang: Lang = 'es'): Promise<void> {
+  await (await new LoginPage(page, lang).open()).logIn(email, password);
 }
 
 /**
@@ -38,17 +38,15 @@ export async function openSignedIn(
   return token;
 }
 
-export async function logOut(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
-  await page.waitForURL('**/pages/login');
+export async function logOut(page: Page, lang: Lang = 'es'): Promise<void> {
+  await new Shell(page, lang).logOut();
 }
 
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('token'));
 }
 
-export function pathOf(page: Page): string {
+function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 

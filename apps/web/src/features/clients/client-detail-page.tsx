@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconCoins, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Attachment, ManagedUser } from '@medida/contracts';
@@ -47,10 +47,21 @@ function Section({
   children: ReactNode;
   testId: string;
 }) {
+  // A region named by its title, as the evaluation's result groups (decision 180).
+  const titleId = useId();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid={testId}>
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      data-testid={testId}
+    >
       <Group justify="space-between" mb="md" gap="xs">
-        <Title order={4}>{title}</Title>
+        <Title order={4} id={titleId}>
+          {title}
+        </Title>
         {action}
       </Group>
       {children}

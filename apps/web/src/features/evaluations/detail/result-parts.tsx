@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EquationRef, MassValue } from '@medida/domain';
@@ -55,11 +55,23 @@ export function ResultCard({
   testId: string;
   action?: ReactNode;
 }) {
+  // A region named by its title: a screen reader lists the result groups as landmarks (and a test finds them so).
+  const titleId = useId();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid={testId} h="100%">
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      data-testid={testId}
+      h="100%"
+    >
       <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
         <Stack gap={2}>
-          <Title order={4}>{title}</Title>
+          <Title order={4} id={titleId}>
+            {title}
+          </Title>
           {description && (
             <Text size="xs" c="dimmed">
               {description}

@@ -37,7 +37,14 @@ function ConditionList({
   const otherPath = `clinical_data.${list}Other` as const;
   const other = data[`${list}Other`];
   return (
-    <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0} data-testid={`wizard-${list}`}>
+    // Named by its legend: the two lists' "Other" rows are told apart by the table they are in.
+    <Table
+      withRowBorders={false}
+      verticalSpacing={4}
+      horizontalSpacing={0}
+      aria-label={legend}
+      data-testid={`wizard-${list}`}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>

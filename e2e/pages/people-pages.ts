@@ -1,0 +1,96 @@
+import type { Locator } from 'playwright-core';
+import { PersonForm } from './person-form.ts';
+import { namePattern, Screen } from './screen.ts';
+
+/** The clients list (`/users`) and the network list (`/networkusers`): a "New" button, a table, each row's menu. */
+abstract class PeopleList extends Screen {
+  protected abstract readonly path: string;
+  protected abstract readonly newKey: string;
+  protected abstract readonly newTitleKey: string;
+  protected abstract readonly editTitleKey: string;
+
+  async open(): Promise<this> {
+    await this.page.goto(this.path);
+    return this;
+  }
+
+  /** The row of the person with `email` (desktop table). */
+  row(email: string): Locator {
+    return this.page.getByRole('table').getByRole('row').filter({ hasText: email });
+  }
+
+  /** "New …": the form of a new person. */
+  async openNew(): Promise<PersonForm> {
+    await this.button(this.newKey).click();
+    const form = new PersonForm(this.page, this.lang, this.newTitleKey);
+    await form.root.waitFor();
+    return form;
+  }
+
+  /** The edit form of a row's person, through the row's menu ("Actions for <name>" → Edit). */
+  async openEdit(name: string): Promise<PersonForm> {
+    await this.page.getByRole('button', { name: this.t('people.actions.open', { name }) }).click();
+    await this.page.getByRole('menuitem', { name: this.t('people.actions.edit') }).click();
+    const form = new PersonForm(this.page, this.lang, this.editTitleKey);
+    await form.root.waitFor();
+    return form;
+  }
+}
+
+export class ClientsPage extends PeopleList {
+  protected readonly path = '/users';
+  protected readonly newKey = 'people.clients.new';
+  protected readonly newTitleKey = 'people.clients.newTitle';
+  protected readonly editTitleKey = 'people.clients.editTitle';
+}
+
+export class NetworkPage extends PeopleList {
+  protected readonly path = '/networkusers';
+  protected readonly newKey = 'people.network.new';
+  protected readonly newTitleKey = 'people.network.newTitle';
+  protected readonly editTitleKey = 'people.network.editTitle';
+}
+
+/** A client's page (`/users/:id`): the name as the page's heading, one region per section, the actions. */
+export class ClientDetailPage extends Screen {
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+  section(titleKey: string): Locator {
+    return this.page.getByRole('region', { name: this.t(titleKey), exact: true });
+  }
+  get parentNote(): Locator {
+    return this.page.getByRole('alert').filter({ hasText: this.t('messages.parentAccount') });
+  }
+  /** A saved document by its title, with its download button ("Download <title>"). */
+  document(title: string): Locator {
+    return this.section('attachments.heading').locator('div', { hasText: title }).last();
+  }
+  downloadButton(title: string): Locator {
+    return this.page.getByRole('button', { name: this.t('attachments.download', { title }) });
+  }
+  get documents(): Locator {
+    return this.section('attachments.heading').getByRole('button', {
+      name: namePattern(this.t('attachments.download')),
+    });
+  }
+  get editButton(): Locator {
+    return this.button('people.actions.edit');
+  }
+  get deleteButton(): Locator {
+    return this.button('common.delete');
+  }
+  get creditsButton(): Locator {
+    return this.button('people.actions.credits');
+  }
+  /** The credits dialog ("Change credits"): the current balances and the new one. */
+  get creditsDialog(): Locator {
+    return this.dialog('credits.title');
+  }
+  get newBalance(): Locator {
+    return this.field('credits.newBalance', this.creditsDialog);
+  }
+  editForm(): PersonForm {
+    return new PersonForm(this.page, this.lang, 'people.clients.editTitle');
+  }
+}
