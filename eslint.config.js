@@ -89,6 +89,7 @@ export default tseslint.config(
       'medida/service-without-request': 'error',
       'medida/query-key-from-factory': 'error',
       'medida/paths-from-config': 'error',
+      'medida/route-declares-access': 'error',
     },
   },
   {

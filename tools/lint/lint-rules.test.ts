@@ -383,6 +383,38 @@ describe('request flow', () => {
     );
   });
 
+  it('every route declares who may call it', { timeout: TIMEOUT }, async () => {
+    const ACCESS = 'medida/route-declares-access';
+    const file = 'apps/server/src/modules/people/people.routes.ts';
+    const route = (options: string) =>
+      [
+        "import type { FastifyInstance } from 'fastify';",
+        "import { protectedRoute } from '../../lib/access.ts';",
+        'declare const audited: <T>(options: T, event: object) => T;',
+        'export function routes(app: FastifyInstance) {',
+        `  app.get('/web/fixture', ${options}, async () => ({}));`,
+        '  void protectedRoute;',
+        '  void audited;',
+        '}',
+        '',
+      ].join('\n');
+    for (const options of ['{ schema: {} }', '{ config: { public: false } }']) {
+      expect(await rulesFired(file, route(options)), options).toContain(ACCESS);
+    }
+    const bare =
+      "import type { FastifyInstance } from 'fastify';\nexport const r = (app: FastifyInstance) => app.get('/web/x', async () => ({}));\n";
+    expect(await rulesFired(file, bare)).toContain(ACCESS);
+    for (const options of [
+      "protectedRoute('any', {})",
+      "{ ...protectedRoute('professional', {}), bodyLimit: 10 }",
+      "audited(protectedRoute('any', {}), { action: 'read' })",
+      "{ ...audited(protectedRoute('any', {}), { action: 'read' }), onResponse: async () => {} }",
+      '{ config: { public: true } }',
+    ]) {
+      expect(await rulesFired(file, route(options)), options).not.toContain(ACCESS);
+    }
+  });
+
   it("a query key comes from its domain's key factory", { timeout: TIMEOUT }, async () => {
     const literal = "export const options = { queryKey: ['people', 1], queryFn: () => null };\n";
     const derived =

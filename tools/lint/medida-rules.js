@@ -752,6 +752,65 @@ const pathsFromConfig = {
   },
 };
 
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
+
+/** `protectedRoute(…)`, or an object that spreads it or says `config: { public: true }`. */
+function declaresAccess(options) {
+  if (!options) return false;
+  const isProtected = (node) =>
+    node?.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'protectedRoute';
+  if (isProtected(options)) return true;
+  // A wrapper such as `audited(protectedRoute(…), …)` declares what its first argument declares.
+  if (options.type === 'CallExpression') return declaresAccess(options.arguments[0]);
+  if (options.type !== 'ObjectExpression') return false;
+  return options.properties.some((property) => {
+    if (property.type === 'SpreadElement') return declaresAccess(property.argument);
+    const key = property.key.type === 'Identifier' ? property.key.name : property.key.value;
+    if (key !== 'config' || property.value.type !== 'ObjectExpression') return false;
+    return property.value.properties.some(
+      (p) =>
+        p.type === 'Property' &&
+        (p.key.type === 'Identifier' ? p.key.name : p.key.value) === 'public' &&
+        p.value.type === 'Literal' &&
+        p.value.value === true,
+    );
+  });
+}
+
+const routeDeclaresAccess = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Every route says `config: { public: true }` or spreads `protectedRoute(…)` (lib/access.ts)' },
+    messages: {
+      undeclared:
+        "Declare who may call this route: spread `protectedRoute('any' | 'professional', schema)`, or say `config: { public: true }`.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const relative = repoPath(context.filename);
+    if (!/^apps\/server\/src\/modules\/.*\.routes\.ts$/.test(relative) || isTestOnly(relative)) return {};
+    return {
+      CallExpression(call) {
+        const callee = call.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        const [first, options] = call.arguments;
+        if (HTTP_METHODS.has(callee.property.name)) {
+          const isPath =
+            first &&
+            (first.type === 'TemplateLiteral' || (first.type === 'Literal' && typeof first.value === 'string'));
+          if (!isPath || call.arguments.length < 2) return;
+          // `app.get(path, handler)`: no options at all.
+          if (call.arguments.length === 2 || !declaresAccess(options))
+            context.report({ node: call, messageId: 'undeclared' });
+        } else if (callee.property.name === 'route' && first?.type === 'ObjectExpression' && !declaresAccess(first)) {
+          context.report({ node: call, messageId: 'undeclared' });
+        }
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'medida' },
   rules: {
@@ -767,5 +826,6 @@ export default {
     'service-without-request': serviceWithoutRequest,
     'query-key-from-factory': queryKeyFromFactory,
     'paths-from-config': pathsFromConfig,
+    'route-declares-access': routeDeclaresAccess,
   },
 };
