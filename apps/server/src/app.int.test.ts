@@ -16,7 +16,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 describe('default deny', () => {
   it('declares every /web route as public or not, and answers 401 to anonymous calls on every non-public one', async () => {
@@ -196,7 +196,7 @@ describe('web app hosting', () => {
     writeFileSync(path.join(dist, 'assets/big-AbCd1234.js.br'), brotliCompressSync(BIG_ASSET));
     web = await createTestApp({ WEB_DIST_DIR: dist, CORS_ORIGINS: 'http://localhost:5173' });
   });
-  afterAll(() => web.close());
+  afterAll(() => web?.close());
 
   it('answers HTML navigations outside /web with index.html (history mode)', async () => {
     for (const url of ['/', '/dashboard', '/users/12', '/pages/reset-password']) {

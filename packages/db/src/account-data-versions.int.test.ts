@@ -9,7 +9,7 @@ describe('account data versions (migration 0023, decision 160)', () => {
   beforeAll(async () => {
     handle = await createFreshTestDb();
   });
-  afterAll(() => handle.close());
+  afterAll(() => handle?.close());
 
   const user = async (type: 1 | 2, parent: number | null) =>
     (

@@ -8,7 +8,7 @@ describe('account roots (migration 0005)', () => {
   beforeAll(async () => {
     handle = await createFreshTestDb();
   });
-  afterAll(() => handle.close());
+  afterAll(() => handle?.close());
 
   const user = async (type: 1 | 2, parent: number | null) =>
     handle.db

@@ -11,7 +11,7 @@ describe('compiled queries', () => {
     handle = await createFreshTestDb();
     await sql`CREATE TABLE numbers AS SELECT n FROM generate_series(1, 9) AS n`.execute(handle.db);
   });
-  afterAll(() => handle.close());
+  afterAll(() => handle?.close());
 
   type Params = { from: number; to: number; limit: number; word: string };
   const numbers = (queries: ReturnType<typeof compiledQueries<Params>>, withWord: boolean, params: Params) =>

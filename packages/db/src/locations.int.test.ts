@@ -9,7 +9,7 @@ describe('migration 0002: locations, attachments, credit ledger', () => {
   beforeAll(async () => {
     handle = await createFreshTestDb();
   });
-  afterAll(() => handle.close());
+  afterAll(() => handle?.close());
 
   const statesOf = (iso2: string) =>
     handle.db

@@ -12,7 +12,7 @@ describe.skipIf(!process.env.DATABASE_URL)('prepared statements on PostgreSQL co
   beforeAll(async () => {
     handle = await createFreshTestDb();
   });
-  afterAll(() => handle.close());
+  afterAll(() => handle?.close());
 
   it('prepares each statement once per connection and keeps it', async () => {
     await handle.db.connection().execute(async (db) => {

@@ -15,7 +15,7 @@ describe('PGlite pool adapter', () => {
     db = new Kysely<LogDb>({ dialect: new PostgresDialect({ pool: createPglitePool(await PGlite.create()) }) });
     await sql`CREATE TABLE log (id serial PRIMARY KEY, who text NOT NULL, step text NOT NULL)`.execute(db);
   });
-  afterAll(() => db.destroy());
+  afterAll(() => db?.destroy());
 
   it('lends the single session to one transaction at a time, so concurrent transactions never interleave', async () => {
     const work = (who: string) =>

@@ -16,7 +16,7 @@ describe('prepared statements on the embedded session', () => {
     await pglite.exec(`CREATE TABLE t (id serial PRIMARY KEY, email text UNIQUE, at timestamptz, born date,
       doc jsonb, tags text[], bytes bytea)`);
   });
-  afterAll(() => pglite.close());
+  afterAll(() => pglite?.close());
 
   it('prepares a statement once and runs it again with other parameters', async () => {
     const queries = createPreparedQueries(pglite);

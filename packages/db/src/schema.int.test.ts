@@ -11,7 +11,7 @@ describe('migrated schema', () => {
   beforeAll(async () => {
     handle = await createFreshTestDb();
   });
-  afterAll(() => handle.close());
+  afterAll(() => handle?.close());
 
   it('matches the Database interface column map exactly (tables, columns, types, nullability)', async () => {
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string; is_nullable: string }>`

@@ -9,7 +9,7 @@ describe('npm run credits -- grant: the operator grants credits through the ledg
   beforeAll(async () => {
     ctx = await createTestApp();
   });
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const capture = () => {
     const lines = { out: [] as string[], err: [] as string[] };

@@ -6,7 +6,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 /** Issue 10 item 9: with a temporary password (cambia_pass = 1) only the change itself answers. */
 describe('forced password change', () => {

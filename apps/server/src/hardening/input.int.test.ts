@@ -19,7 +19,7 @@ beforeAll(async () => {
   ids = await chileIds(ctx.db);
   owner = await loggedIn(ctx, { creditos: 10 });
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: owner.headers });
 const countUsers = async () =>

@@ -9,7 +9,7 @@ beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as net.AddressInfo).port;
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 describe('slow bodies (issue 10 item 11)', () => {
   it('cuts off a trickled POST body once the request timeout passes, with a 408', async () => {

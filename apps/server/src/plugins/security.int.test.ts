@@ -18,7 +18,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ WEB_DIST_DIR: dist });
   token = await login(ctx.app, await insertUser(ctx));
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const PAGE_CSP = [
   "default-src 'self'",

@@ -25,7 +25,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   others = await outsiders(ctx);
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const totals = { cells: 0, unauthorized2xx: 0 };
 

@@ -38,7 +38,7 @@ beforeAll(async () => {
   const doc = await ctx.app.inject({ method: 'GET', url: '/web/docs/json' });
   operations = operationsOf(doc.json());
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 describe('API fuzzing over the OpenAPI document', () => {
   it(

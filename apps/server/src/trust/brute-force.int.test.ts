@@ -23,7 +23,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const post = (url: string, payload: object, ip = freshIp()) =>
   ctx.app.inject({ method: 'POST', url, payload, remoteAddress: ip });

@@ -56,7 +56,7 @@ beforeAll(async () => {
   t = await twoTenants(ctx);
   uploads = path.join(ctx.app.deps.config.dataDir, 'uploads');
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 function upload(files: UploadFile[]) {
   const fields = {

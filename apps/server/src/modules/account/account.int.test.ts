@@ -16,7 +16,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 type Headers = Record<string, string>;
 const remove = (headers: Headers, body: object, lang = 'es') =>

@@ -31,7 +31,7 @@ describe('attachments: upload by content, storage, integrity-checked download', 
     t = await twoTenants(ctx);
     uploads = path.join(ctx.app.deps.config.dataDir, 'uploads');
   });
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const editFields = () => ({
     ...editableFields(clientBody(t.ids, t.owner.id)),

@@ -77,7 +77,7 @@ describe('hostile attachments', () => {
   beforeAll(async () => {
     s = await setUp();
   });
-  afterAll(() => s.ctx.close());
+  afterAll(() => s?.ctx.close());
 
   it.each([
     ['a PDF header followed by an HTML page', '%PDF-1.4\n<html><body><script>alert(document.cookie)</script>'],

@@ -81,8 +81,8 @@ describe('bytes per request', () => {
     small = await setUp({ UPLOAD_REQUEST_MAX_BYTES: '150000' });
   });
   afterAll(async () => {
-    await s.ctx.close();
-    await small.ctx.close();
+    await s?.ctx.close();
+    await small?.ctx.close();
   });
 
   it('refuses three files just under 10 MB each (30 MB > 25 MB) and stores nothing', async () => {
@@ -138,7 +138,7 @@ describe('storage quota per account', () => {
       comuna_id: t.ids.comuna_id,
     });
   });
-  afterAll(() => s.ctx.close());
+  afterAll(() => s?.ctx.close());
 
   it('counts every upload of the account tree and refuses what would pass the quota', async () => {
     expect((await s.upload(t.owner, t.client, [pdf(200_000)])).statusCode).toBe(200);
@@ -187,7 +187,7 @@ describe('quota under concurrency (PostgreSQL: two connections)', () => {
   beforeAll(async () => {
     s = await setUp({ UPLOAD_ACCOUNT_QUOTA_BYTES: '100000' });
   });
-  afterAll(() => s.ctx.close());
+  afterAll(() => s?.ctx.close());
 
   it("makes a second upload wait for the first one's commit and then count its bytes", async () => {
     const { ctx, t } = s;
@@ -235,7 +235,7 @@ describe('uploads per user and hour', () => {
     // Sessions outlive the hour the test waits.
     s = await setUp({ UPLOAD_REQUESTS_PER_HOUR: '3', SESSION_IDLE_MINUTES: '120' });
   });
-  afterAll(() => s.ctx.close());
+  afterAll(() => s?.ctx.close());
 
   it('answers 429 with Retry-After past the limit, for that user and for saves with files only', async () => {
     const { t } = s;

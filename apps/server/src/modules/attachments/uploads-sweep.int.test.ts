@@ -19,7 +19,7 @@ beforeAll(async () => {
   storage = createDiskStorage(root);
 });
 afterAll(async () => {
-  await handle.close();
+  await handle?.close();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -11,7 +11,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const rowsOf = (clientId: number) =>
   ctx.db.selectFrom('audit_events').selectAll().where('client_id', '=', clientId).orderBy('seq').execute();

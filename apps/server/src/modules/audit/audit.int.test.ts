@@ -12,7 +12,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const trail = async (headers: object, clientId: number) => {
   const res = await ctx.app.inject({ method: 'GET', url: `/web/clients/${clientId}/audit`, headers: { ...headers } });

@@ -10,7 +10,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const authenticate = (email: string, password: string, ip = freshIp()) =>
   ctx.app.inject({ method: 'POST', url: '/web/authenticate', payload: { email, password }, remoteAddress: ip });

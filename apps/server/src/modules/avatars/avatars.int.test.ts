@@ -55,7 +55,7 @@ describe('avatar upload', () => {
   beforeAll(async () => {
     s = await setUp();
   });
-  afterAll(() => s.ctx.close());
+  afterAll(() => s?.ctx.close());
 
   it('stores a square WebP of at most 512 px without EXIF, served with safe headers', async () => {
     const original = await jpegWithExif(1200, 800);
@@ -210,7 +210,7 @@ describe('avatar and the account storage quota', () => {
   beforeAll(async () => {
     s = await setUp({ UPLOAD_ACCOUNT_QUOTA_BYTES: '1000' });
   });
-  afterAll(() => s.ctx.close());
+  afterAll(() => s?.ctx.close());
 
   it('counts the avatar in the account quota (413, nothing stored)', async () => {
     const noisy = await sharp(Buffer.from(Array.from({ length: 256 * 256 * 3 }, (_, i) => (i * 7919) % 251)), {

@@ -9,7 +9,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 type Headers = Record<string, string>;
 const charts = async (headers: Headers, query = '', lang = 'es') => {

@@ -26,7 +26,7 @@ describe('chat: rooms, history, unread counts and the socket', () => {
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await ctx.close();
+    await ctx?.close();
   });
 
   const open = async (actor: { token: string }, options: Parameters<typeof connectChat>[2] = {}) => {

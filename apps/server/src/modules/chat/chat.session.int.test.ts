@@ -22,7 +22,7 @@ describe('chat: a live socket extends its session', () => {
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await ctx.close();
+    await ctx?.close();
   });
 
   const rooms = (actor: Actor) =>

@@ -9,7 +9,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 type Headers = Record<string, string>;
 const get = (url: string, headers: Headers) => ctx.app.inject({ method: 'GET', url, headers });

@@ -12,7 +12,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   ids = await chileIds(ctx.db);
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const consentOf = async (headers: object, clientId: number) =>
   ctx.app.inject({ method: 'GET', url: `/web/clients/${clientId}/consent`, headers: { ...headers } });

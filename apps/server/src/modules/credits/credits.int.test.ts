@@ -12,7 +12,7 @@ describe('credits: a ledger between a parent and its direct children', () => {
     ctx = await createTestApp();
     t = await twoTenants(ctx);
   });
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const change = (actor: Actor | { headers: object }, payload: object) =>
     ctx.app.inject({ method: 'POST', url: '/web/cambiacreditosnew', headers: { ...actor.headers }, payload });

@@ -14,7 +14,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const dash = async (headers: Record<string, string>, query = '') => {
   const res = await ctx.app.inject({ method: 'GET', url: `/web/getdash${query}`, headers });

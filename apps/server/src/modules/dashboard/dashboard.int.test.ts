@@ -11,7 +11,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const post = (url: string, headers: object, payload: object) =>
   ctx.app.inject({ method: 'POST', url, headers: { ...headers }, payload });

@@ -11,7 +11,7 @@ beforeAll(async () => {
   ids = await chileIds(ctx.db);
   parent = await loggedIn(ctx, { creditos: 10 });
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const emailOf = async (id: number) =>
   (await ctx.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;

@@ -11,7 +11,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 type Tenants = Awaited<ReturnType<typeof twoTenants>>;
 const post = (url: string, headers: object, payload: unknown, lang = 'es') =>

@@ -11,7 +11,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 it(`exports a client with ${N} evaluations and prints its size and time`, async () => {
   const t = await twoTenants(ctx);

@@ -26,7 +26,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const start = (headers: object, clientId: number) =>
   ctx.app.inject({ method: 'POST', url: `/web/clients/${clientId}/export`, headers: { ...headers } });

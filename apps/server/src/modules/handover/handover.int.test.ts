@@ -10,7 +10,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 type Headers = Record<string, string>;
 const handOver = (headers: Headers, payload: object, lang = 'es') =>

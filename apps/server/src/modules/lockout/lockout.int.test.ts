@@ -12,7 +12,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const signIn = (email: string, password: string, deviceToken?: string) =>
   ctx.app.inject({

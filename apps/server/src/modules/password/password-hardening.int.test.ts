@@ -7,7 +7,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 afterEach(() => vi.restoreAllMocks());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}, ip = freshIp()) =>

@@ -9,7 +9,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const sessionStatus = async (token: string) =>
   (await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) })).statusCode;

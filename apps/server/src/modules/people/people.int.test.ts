@@ -27,7 +27,7 @@ describe('people: create, list, read, edit, delete', () => {
     ids = await chileIds(ctx.db);
     owner = await loggedIn(ctx, { creditos: 50 });
   });
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const errorsOf = (res: { json: () => unknown }) =>
     (res.json() as { error: { code: string; message: Record<string, string[]> } }).error;

@@ -6,7 +6,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 type Headers = Record<string, string>;
 const read = (headers: Headers) => ctx.app.inject({ method: 'GET', url: '/web/listadoperfil', headers });

@@ -11,7 +11,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   ids = await chileIds(ctx.db);
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 const NEW_PASSWORD = 'mi portal de cliente 2026';

@@ -12,7 +12,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 /** Three clients as the issue tells them: Chile in Spanish, Brazil in Portuguese, the United States in English. */
 const CLIENTS = {

@@ -13,7 +13,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 async function evaluated(lang: 'es' | 'en' | 'pt') {
   const t = await twoTenants(ctx);

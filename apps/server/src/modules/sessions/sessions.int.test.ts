@@ -8,7 +8,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 async function loginFrom(user: { email: string; password: string }, ip: string, userAgent: string) {
   const res = await ctx.app.inject({

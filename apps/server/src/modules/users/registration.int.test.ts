@@ -23,7 +23,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ REGISTER_IP_PER_HOUR: '5' });
   ids = await chileIds(ctx.db);
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const accountsWith = (email: string) =>

@@ -7,7 +7,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp(); // fake clock: 2026-03-01
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 async function registerVerifiedLink(email: string) {
   const token = await mailedToken(ctx, email, '/pages/verify-email');
