@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
  * schemas the document was generated from.
  */
 
-export type JsonSchema = Record<string, unknown>;
+type JsonSchema = Record<string, unknown>;
 interface MediaType {
   schema?: JsonSchema;
 }
@@ -22,7 +22,7 @@ export interface OpenApiDocument {
 }
 
 /** One answer as the server sent it. `body` is undefined when it was a stream (bytes not read). */
-export interface Answer {
+interface Answer {
   method: string;
   /** The Fastify route (`/web/sessions/:id`). */
   route: string;
@@ -31,14 +31,14 @@ export interface Answer {
   body: string | Buffer | undefined;
 }
 
-export interface Violation {
+interface Violation {
   operation: string;
   status: number;
   problem: string;
 }
 
 /** `/web/sessions/:id` → `/web/sessions/{id}`. */
-export const documentPath = (route: string) => route.replace(/:(\w+)/g, '{$1}');
+const documentPath = (route: string) => route.replace(/:(\w+)/g, '{$1}');
 export const operationName = (method: string, route: string) => `${method.toUpperCase()} ${route}`;
 
 /**
