@@ -90,6 +90,7 @@ export default tseslint.config(
       'medida/query-key-from-factory': 'error',
       'medida/paths-from-config': 'error',
       'medida/route-declares-access': 'error',
+      'medida/api-calls-in-api-files': 'error',
     },
   },
   {

@@ -431,6 +431,16 @@ describe('request flow', () => {
     }
   });
 
+  it("a feature's calls live in its <x>-api.ts", { timeout: TIMEOUT }, async () => {
+    const API = 'medida/api-calls-in-api-files';
+    const code =
+      "import { messageSchema } from '@medida/contracts';\nimport { apiRequest } from '../../lib/api.ts';\nexport const remove = () => apiRequest('/web/avatar', { method: 'DELETE', schema: messageSchema });\n";
+    expect(await rulesFired('apps/web/src/features/profile/avatar-editor.tsx', code)).toContain(API);
+    expect(await rulesFired('apps/web/src/features/profile/account-api.ts', code)).not.toContain(API);
+    const lib = code.replace('../../lib/api.ts', './api.ts');
+    expect(await rulesFired('apps/web/src/lib/own-profile.ts', lib)).not.toContain(API);
+  });
+
   it('a screen path comes from config/paths.ts', { timeout: TIMEOUT }, async () => {
     const PATHS = 'medida/paths-from-config';
     const file = 'apps/web/src/features/dashboard/fixture.tsx';

@@ -811,6 +811,36 @@ const routeDeclaresAccess = {
   },
 };
 
+const apiCallsInApiFiles = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: "A web feature's calls live in its `<x>-api.ts`: nothing else in features/ imports apiRequest",
+    },
+    messages: {
+      call: "Put the call in this feature's `<x>-api.ts` (a typed wrapper around apiRequest) and import it from there.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const relative = repoPath(context.filename);
+    if (!relative.startsWith('apps/web/src/features/') || !isWebProduct(relative) || relative.endsWith('-api.ts')) {
+      return {};
+    }
+    return {
+      ImportDeclaration(node) {
+        const paths = resolveRelative(context, node.source.value);
+        if (!paths || !paths.to.endsWith('apps/web/src/lib/api.ts')) return;
+        for (const specifier of node.specifiers) {
+          if (specifier.type === 'ImportSpecifier' && specifier.imported.name === 'apiRequest') {
+            context.report({ node: specifier, messageId: 'call' });
+          }
+        }
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'medida' },
   rules: {
@@ -827,5 +857,6 @@ export default {
     'query-key-from-factory': queryKeyFromFactory,
     'paths-from-config': pathsFromConfig,
     'route-declares-access': routeDeclaresAccess,
+    'api-calls-in-api-files': apiCallsInApiFiles,
   },
 };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { creditsSummaryResponseSchema, type CreditsSummary } from '@medida/contracts';
-import { apiRequest } from '../../lib/api.ts';
+import type { CreditsSummary } from '@medida/contracts';
+import { fetchCreditsSummary } from './credits-api.ts';
 
 export const creditsSummaryKey = ['credits', 'summary'] as const;
 
@@ -11,7 +11,7 @@ export const creditsSummaryKey = ['credits', 'summary'] as const;
 export function useCreditsSummary(enabled = true, refetchOnMount = true) {
   return useQuery({
     queryKey: creditsSummaryKey,
-    queryFn: ({ signal }) => apiRequest('/web/creditos', { schema: creditsSummaryResponseSchema, signal }),
+    queryFn: ({ signal }) => fetchCreditsSummary(signal),
     enabled,
     staleTime: 0,
     refetchOnMount,

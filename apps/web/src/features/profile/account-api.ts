@@ -1,5 +1,6 @@
 import {
   accountDeletionResponseSchema,
+  avatarResponseSchema,
   deleteAccountResponseSchema,
   messageSchema,
   type CambiaEmailBody,
@@ -29,3 +30,13 @@ export const changeOwnEmail = (body: CambiaEmailBody) =>
     schema: messageSchema,
     endsSessionOnAuthError: false,
   });
+
+/** POST /web/avatar: the own profile picture (decision 118); the server checks, squares and strips it. */
+export const uploadAvatar = (file: File) => {
+  const body = new FormData();
+  body.append('files', file);
+  return apiRequest('/web/avatar', { method: 'POST', body, schema: avatarResponseSchema });
+};
+
+/** DELETE /web/avatar. */
+export const removeAvatar = () => apiRequest('/web/avatar', { method: 'DELETE', schema: messageSchema });

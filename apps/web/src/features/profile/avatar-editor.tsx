@@ -1,20 +1,13 @@
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { avatarResponseSchema, MAX_ATTACHMENT_BYTES, messageSchema } from '@medida/contracts';
+import { MAX_ATTACHMENT_BYTES } from '@medida/contracts';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api.ts';
 import { notifyApiError, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { sessionKeys } from '../../lib/session.ts';
+import { removeAvatar, uploadAvatar } from './account-api.ts';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
-
-const uploadAvatar = (file: File) => {
-  const body = new FormData();
-  body.append('files', file);
-  return apiRequest('/web/avatar', { method: 'POST', body, schema: avatarResponseSchema });
-};
-const removeAvatar = () => apiRequest('/web/avatar', { method: 'DELETE', schema: messageSchema });
 
 /** The own profile picture (decision 118): the server checks, squares and strips it; the header follows. */
 export function AvatarEditor({ imgUrl, initials }: { imgUrl: string; initials: string }) {
