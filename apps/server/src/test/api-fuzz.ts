@@ -14,6 +14,7 @@ interface JsonSchema {
   required?: string[];
   enum?: unknown[];
   anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
   items?: JsonSchema;
   pattern?: string;
   format?: string;
@@ -79,7 +80,8 @@ const withNull = (s: JsonSchema, arb: fc.Arbitrary<unknown>) => (s.nullable ? fc
 /** A value the schema accepts (best effort: an unconstrained field gets any JSON value). */
 function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.enum) return withNull(schema, fc.constantFrom(...schema.enum));
-  if (schema.anyOf) return fc.oneof(...schema.anyOf.map(validValue));
+  const union = schema.anyOf ?? schema.oneOf;
+  if (union) return fc.oneof(...union.map(validValue));
   switch (schema.type) {
     case 'object':
       return withNull(schema, objectOf(schema, validValue));
