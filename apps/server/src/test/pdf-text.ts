@@ -22,11 +22,10 @@ export function pdfText(pdf: Buffer, password?: string): string {
 export function pdfInfo(pdf: Buffer): Record<string, string> {
   const out = execFileSync('pdfinfo', ['-enc', 'UTF-8', '-'], { input: pdf }).toString('utf8');
   return Object.fromEntries(
-    out
-      .split('\n')
-      .map((line) => /^([^:]+):\s*(.*)$/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => [m[1]!, m[2]!]),
+    out.split('\n').flatMap((line) => {
+      const [, key, value = ''] = /^([^:]+):\s*(.*)$/.exec(line) ?? [];
+      return key === undefined ? [] : [[key, value]];
+    }),
   );
 }
 
@@ -39,5 +38,10 @@ export function pdfImages(pdf: Buffer): Array<{ page: number; width: number; hei
     .slice(2)
     .map((line) => line.trim().split(/\s+/))
     .filter((cells) => cells.length > 5)
-    .map((cells) => ({ page: Number(cells[0]), type: cells[2]!, width: Number(cells[3]), height: Number(cells[4]) }));
+    .map(([page, , type = '', width, height]) => ({
+      page: Number(page),
+      type,
+      width: Number(width),
+      height: Number(height),
+    }));
 }
