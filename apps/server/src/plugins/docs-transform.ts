@@ -29,6 +29,7 @@ function frameworkRefusals(method: string | string[], schema: FastifySchema) {
  * lose their content, and the chat's WebSocket route (hidden by @fastify/websocket) is documented.
  */
 export const documentTransform: SwaggerTransform = (document) => {
+  if (!document.schema) return jsonSchemaTransform(document);
   const { documentedBody, hide, ...schema } = document.schema as FastifySchema & { hide?: boolean };
   const websocket = (document.route as { websocket?: boolean }).websocket === true;
   const response = { ...frameworkRefusals(document.route.method, schema), ...(schema.response as object) };
@@ -44,10 +45,10 @@ export const documentTransform: SwaggerTransform = (document) => {
     );
     out.body = { content };
   }
-  const responses = out.response as Record<string, Json> | undefined;
-  for (const [status, answer] of Object.entries(responses ?? {})) {
+  const responses = (out.response ?? {}) as Record<string, Json>;
+  for (const [status, answer] of Object.entries(responses)) {
     if (BODILESS.has(status) || answer['x-no-content'] === true)
-      responses![status] = { type: 'null', description: answer.description ?? 'No content' };
+      responses[status] = { type: 'null', description: answer.description ?? 'No content' };
   }
   return base;
 };
