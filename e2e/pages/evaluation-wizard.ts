@@ -106,10 +106,10 @@ export class EvaluationWizard extends Screen {
     return this.field(`evaluations.fields.${name}`, this.root);
   }
 
-  /** The unit shown inside a measurement's field (kg or lb, cm or in). */
-  async unitShownIn(name: string): Promise<string> {
+  /** What a measurement's field shows around its number: its label and its unit (kg or lb, cm or in). */
+  async textAround(name: string): Promise<string> {
     const wrapper = this.root.locator('.mantine-InputWrapper-root', { has: this.measurement(name) });
-    return ((await wrapper.locator('[data-position=right]').textContent()) ?? '').trim();
+    return (await wrapper.textContent()) ?? '';
   }
 
   async fillMeasurements(method: Method, extra: Record<string, string> = {}): Promise<void> {
@@ -180,6 +180,15 @@ export class EvaluationWizard extends Screen {
     return this.root.getByRole('textbox', {
       name: namePattern(this.t('evaluations.wizard.examValue', { name: this.examName(exam) })),
     });
+  }
+
+  /** The reference limit shown under an exam (the engine's text; sex-specific for some exams). */
+  examLimit(exam: ExamId): Locator {
+    const limit = EXAM_CATALOGUE[exam].limit;
+    return this.root
+      .getByText(limit('F')[this.lang])
+      .or(this.root.getByText(limit('M')[this.lang]))
+      .first();
   }
 
   async tickExam(exam: ExamId, value: string): Promise<void> {

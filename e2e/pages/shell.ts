@@ -32,6 +32,19 @@ export class Shell extends Screen {
     await this.page.waitForURL('**/pages/login');
   }
 
+  /** The sidebar: the main navigation (off-screen on a phone until opened). */
+  get sidebar(): Locator {
+    return this.page.getByRole('navigation', { name: this.t('nav.label'), exact: true, includeHidden: true });
+  }
+
+  /** The header's burger, named "Show sidebar" or "Hide sidebar" by what it will do. */
+  get sidebarToggle(): Locator {
+    const names = [this.t('nav.showSidebar'), this.t('nav.hideSidebar')].map((n) =>
+      n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+    return this.page.getByRole('button', { name: new RegExp(`^(${names.join('|')})$`) });
+  }
+
   /** Asks a signed-in user whose e-mail is not confirmed yet to open the link. */
   get verifyBanner(): Locator {
     return this.page.getByRole('alert').filter({ hasText: this.t('auth.verifyBanner.title') });

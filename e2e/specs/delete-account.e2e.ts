@@ -1,3 +1,5 @@
+import { DeleteAccountPage } from '../pages/delete-account-page.ts';
+import { LoginPage } from '../pages/login-page.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
@@ -40,26 +42,28 @@ afterAll(async () => {
 
 async function openPage(page: Page, user: { email: string; password: string }, lang: Lang = 'es') {
   await openSignedIn(page, user, '/delete-account', lang);
-  await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(tr(lang, 'deleteAccount.title'));
+  const screen = new DeleteAccountPage(page, lang);
+  await screen.heading.waitFor();
+  return screen;
 }
 
 describe('delete-account', () => {
   it('tells a professional with clients to remove them first, with no form', async () => {
     const { context, page } = await newPage(browser);
-    await openPage(page, HOME);
-    await page.getByTestId('delete-blocked').waitFor();
-    expect(await page.getByTestId('delete-account-form').count()).toBe(0);
+    const screen = await openPage(page, HOME);
+    await screen.blocked.waitFor();
+    expect(await screen.submitButton.count()).toBe(0);
     await context.close();
   });
 
   it('is screenshotted in es, en and pt at desktop and phone width without overflow', async () => {
-    for (const [who, user, ready] of [
-      ['form', LEAVER, 'delete-account-form'],
-      ['blocked', HOME, 'delete-blocked'],
+    for (const [who, user] of [
+      ['form', LEAVER],
+      ['blocked', HOME],
     ] as const) {
       await forEveryScreen(browser, async (page, lang, name) => {
-        await openPage(page, user, lang);
-        await page.getByTestId(ready).waitFor();
+        const screen = await openPage(page, user, lang);
+        await (who === 'form' ? screen.submitButton : screen.blocked).waitFor();
         await screenshotWithoutOverflow(page, `delete-account-${who}-${lang}-${name}`);
       });
     }
@@ -67,22 +71,19 @@ describe('delete-account', () => {
 
   it('asks for the e-mail and the password, then ends the session; the old login no longer works', async () => {
     const { context, page } = await newPage(browser);
-    await openPage(page, LEAVER);
-    await page.getByTestId('delete-confirmation').fill('otra@persona.cl');
-    await page.getByTestId('delete-password').fill(LEAVER.password);
-    await page.getByTestId('delete-account-submit').click();
+    const screen = await openPage(page, LEAVER);
+    await screen.deleteWith('otra@persona.cl', LEAVER.password);
     await expect
-      .poll(() => page.getByTestId('delete-account-form').textContent())
+      .poll(() => screen.descriptionOf(screen.confirmation))
       .toContain(tr('es', 'deleteAccount.confirmationMismatch'));
-    await page.getByTestId('delete-confirmation').fill(LEAVER.email);
-    await page.getByTestId('delete-password').fill('no es mi clave');
-    await page.getByTestId('delete-account-submit').click();
-    await expect.poll(() => page.getByTestId('delete-account-form').textContent()).toContain('contraseña actual');
-    await page.getByTestId('delete-password').fill(LEAVER.password);
-    await page.getByTestId('delete-account-submit').click();
+    await screen.deleteWith(LEAVER.email, 'no es mi clave');
+    await expect.poll(() => screen.descriptionOf(screen.password)).toContain('contraseña actual');
+    expect(await screen.password.getAttribute('aria-invalid')).toBe('true');
+    await screen.password.fill(LEAVER.password);
+    await screen.submitButton.click();
     await page.waitForURL('**/pages/login');
     await logIn(page, LEAVER.email, LEAVER.password);
-    await page.getByTestId('login-submit').waitFor();
+    await new LoginPage(page).submitButton.waitFor();
     await expect.poll(() => page.url()).toContain('/pages/login');
     await context.close();
   });

@@ -4,6 +4,7 @@ import { bioimpedanceEvaluation, findClientId, signInForApi } from '../support/a
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
+import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { openSignedIn } from '../support/session.ts';
 
@@ -38,13 +39,6 @@ async function openList(page: Page, lang: Lang): Promise<void> {
   await page.locator('[data-testid=evaluation-row]:visible').first().waitFor();
 }
 
-/** The wizard's button is compact on a phone: whichever is shown. */
-async function openWizard(page: Page): Promise<void> {
-  const wide = page.getByTestId('new-evaluation');
-  await ((await wide.isVisible()) ? wide : page.getByTestId('new-evaluation-compact')).click();
-  await page.getByTestId('evaluation-wizard').waitFor();
-}
-
 describe('evaluations list and wizard screens', () => {
   it('shows the list and both wizard steps in one language, on desktop and phone', async () => {
     await forEveryScreen(browser, async (page, lang, viewport) => {
@@ -55,15 +49,16 @@ describe('evaluations list and wizard screens', () => {
       expect(await body()).toContain(tr(lang, 'evaluations.types.1'));
       await screenshotWithoutOverflow(page, `evaluations-list-${lang}-${viewport}`);
 
-      await openWizard(page);
-      await page.getByTestId('wizard-client-search').fill('Conceição');
-      await page.locator(`[data-testid=wizard-client-option][data-email="${E2E_USERS.screensClient.email}"]`).click();
-      await page.getByTestId('wizard-method-4').click();
+      // The wizard's button is compact on a phone, with the same name.
+      const wizard = new EvaluationWizard(page, lang);
+      await wizard.open();
+      await wizard.pickClient('Conceição', E2E_USERS.screensClient.email);
+      await wizard.method(4).click();
       expect(await body()).toContain(tr(lang, 'evaluations.wizard.method'));
       await screenshotWithoutOverflow(page, `wizard-step1-${lang}-${viewport}`);
 
-      await page.getByTestId('wizard-next').click();
-      await page.getByTestId('field-triceps').waitFor();
+      await wizard.next();
+      await wizard.measurement('triceps').waitFor();
       for (const key of [
         'evaluations.fields.triceps',
         'evaluations.wizard.clinical',

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { ClientsPage } from '../pages/people-pages.ts';
+import { RegisterPage } from '../pages/register-page.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
-import { pickDate } from '../support/date-picker.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { mailedLinkPath } from '../support/outbox.ts';
-import { fillPerson } from '../support/person-form.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
 // Issue 15: a professional's first day, as a new user lives it.
@@ -19,30 +21,25 @@ afterAll(async () => {
 
 const es = (key: string) => tr('es', key);
 
-async function expectToast(page: Page, text: string): Promise<void> {
-  await page.locator('.mantine-Notification-root', { hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
 describe("a professional's first day", () => {
   it('sign-up → signed in with 10 credits → first client → first evaluation, the balance and cost shown first', async () => {
     const { context, page } = await newPage(browser); // browser locale es-CL
     await page.goto('/pages/login');
     await page.getByText(es('auth.login.subtitle')).waitFor();
-    await page.getByTestId('register-link').click();
+    await new LoginPage(page).registerLink.click();
     await expectPath(page, '/pages/register');
+    const register = new RegisterPage(page);
     // The country comes from the browser's locale (es-CL → Chile).
-    await expect.poll(() => page.getByTestId('register-pais').inputValue(), { timeout: 15_000 }).toBe('Chile');
-    await page.getByTestId('register-nombre').fill('Primera');
-    await page.getByTestId('register-apellido').fill('Jornada');
-    await page.getByTestId('register-email').fill('primera.jornada@e2e.medida.test');
-    await page.getByTestId('register-password').fill('Primera-Jornada-2026');
-    await page.getByTestId('register-confirmation').fill('Primera-Jornada-2026');
-    await page.getByTestId('register-sexo').click();
-    await page.getByRole('option', { name: es('sexo.Femenino') }).click();
-    await pickDate(page, 'register-nacimiento', 1990, 2, 8);
-    await page.getByTestId('register-terms').check();
-    await page.getByTestId('register-submit').click();
-    await page.getByTestId('register-sent').waitFor();
+    await expect.poll(() => register.field('fields.pais').inputValue(), { timeout: 15_000 }).toBe('Chile');
+    await register.fill({
+      nombre: 'Primera',
+      apellido: 'Jornada',
+      email: 'primera.jornada@e2e.medida.test',
+      password: 'Primera-Jornada-2026',
+      birth: [1990, 2, 8],
+    });
+    await register.acceptTermsAndSubmit();
+    await register.sent.waitFor();
 
     // The mailed link signs in at once, with the sign-up credits and what they are for.
     await page.goto(await mailedLinkPath(inject('dataDir'), 'primera.jornada@e2e.medida.test', 'verify-email'));
@@ -56,38 +53,39 @@ describe("a professional's first day", () => {
     await page.getByTestId('nav-design-system').click();
     await page.getByTestId('nav-theme').waitFor({ state: 'visible' });
 
-    await page.goto('/users');
-    await page.getByTestId('new-client').click();
-    const modal = page.getByTestId('new-client-modal');
-    await modal.waitFor();
-    await fillPerson(page, {
+    const form = await (await new ClientsPage(page).open()).openNew();
+    await form.fill({
       nombre: 'Paula',
       apellido: 'Primera',
       email: 'paula.primera@e2e.medida.test',
       rut: '11.111.111-1',
     });
     // A client is created only with its consent to store health data (decision 141).
-    await page.getByTestId('client-consent').check();
-    await page.getByTestId('client-submit').click();
-    await expectToast(page, es('messages.createdUser'));
-    await modal.waitFor({ state: 'detached' });
+    await form.consent.check();
+    await form.submit('people.clients.create').click();
+    await form.expectToast(es('messages.createdUser'));
+    await form.root.waitFor({ state: 'detached' });
 
-    await page.getByTestId('new-evaluation').click();
-    await page.getByTestId('evaluation-wizard').waitFor();
-    const credits = page.getByTestId('wizard-credits');
-    await credits.waitFor();
-    expect([await credits.getAttribute('data-balance'), await credits.getAttribute('data-cost')]).toEqual(['10', '1']);
-    await page.getByTestId('wizard-client-search').fill('Paula');
-    await page.locator('[data-testid=wizard-client-option][data-email="paula.primera@e2e.medida.test"]').click();
-    await page.getByTestId('wizard-method-3').click();
-    await page.getByTestId('wizard-next').click();
-    const values = { peso: '64', estatura: '165', pcintura: '74', pcadera: '98', pbrazo: '27', ppierna: '52' };
-    for (const [field, value] of Object.entries({ ...values, cuello: '32', presion_s: '115', presion_d: '75' }))
-      await page.getByTestId(`field-${field}`).fill(value);
-    await page.getByTestId('field-temperatura').fill('36.5');
-    await page.getByTestId('wizard-save').click();
-    await expectToast(page, es('messages.evaluationCreatedTitle'));
-    await page.waitForURL((url) => url.pathname === '/evaluations/detail');
+    const wizard = new EvaluationWizard(page);
+    await wizard.open();
+    // The balance and the cost come first.
+    await wizard.root.getByText(wizard.t('credits.balance_other', { count: 10 })).waitFor();
+    await wizard.root.getByText(wizard.t('credits.cost_one', { count: 1 })).waitFor();
+    await wizard.pickClient('Paula', 'paula.primera@e2e.medida.test');
+    await wizard.method(3).click();
+    await wizard.next();
+    await wizard.fillMeasurements(3, {
+      peso: '64',
+      estatura: '165',
+      pcintura: '74',
+      pcadera: '98',
+      pbrazo: '27',
+      ppierna: '52',
+      cuello: '32',
+      presion_s: '115',
+      presion_d: '75',
+    });
+    await wizard.saveAndOpenDetail();
 
     await page.goto('/dashboard');
     await expect.poll(() => page.getByTestId('dashboard-credits').textContent()).toBe('9');
@@ -98,11 +96,14 @@ describe("a professional's first day", () => {
     const { context, page } = await newPage(browser);
     await logIn(page, E2E_USERS.noCredits.email, E2E_USERS.noCredits.password);
     await expectPath(page, '/dashboard');
-    await page.getByTestId('new-evaluation').click();
-    await page.getByTestId('wizard-no-credits').waitFor();
-    expect(await page.getByTestId('wizard-no-credits').textContent()).toContain(es('credits.cannotStartTitle'));
-    expect(await page.getByTestId('wizard-client-search').count()).toBe(0);
-    expect(await page.getByTestId('wizard-next').isDisabled()).toBe(true);
+    const wizard = new EvaluationWizard(page);
+    await wizard.open();
+    await wizard.root
+      .getByRole('alert')
+      .filter({ hasText: es('credits.cannotStartTitle') })
+      .waitFor();
+    expect(await wizard.clientSearch.count()).toBe(0);
+    expect(await wizard.nextButton.isDisabled()).toBe(true);
     await context.close();
   });
 });

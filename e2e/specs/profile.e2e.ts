@@ -58,8 +58,10 @@ describe('profile', () => {
       await profile.newEmail.fill(wanted);
       await profile.currentPassword.fill('not the password');
       await profile.changeEmailSubmit.click();
-      // One field says what is wrong.
-      await expect.poll(() => profile.changeEmail.locator('[aria-invalid=true]').count()).toBe(1);
+      // The password field says it is wrong; the new address is fine.
+      await expect.poll(() => profile.currentPassword.getAttribute('aria-invalid')).toBe('true');
+      expect((await profile.descriptionOf(profile.currentPassword)).trim()).not.toBe('');
+      expect(await profile.newEmail.getAttribute('aria-invalid')).not.toBe('true');
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(SHOTS, `profile-email-${lang}-${name}.png`) });
       await profile.currentPassword.fill(CLIENT.password);

@@ -1,7 +1,9 @@
+import { LoginPage } from '../pages/login-page.ts';
+import { RegisterPage } from '../pages/register-page.ts';
+import { Shell } from '../pages/shell.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
-import { tr } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
@@ -21,14 +23,15 @@ describe('app shell', () => {
       const { context, page } = await newPage(browser, viewport);
       await logIn(page, DEMO.email, DEMO.password);
       await expectPath(page, '/dashboard');
-      await page.getByTestId('user-menu').waitFor();
-      const sidebar = page.getByTestId('sidebar');
+      const shell = new Shell(page);
+      await shell.userMenuButton.waitFor();
+      const sidebar = shell.sidebar;
       // Desktop starts with the sidebar open, a phone with it closed (off-screen to the left).
       const before = viewport === DESKTOP;
       await expect.poll(async () => (await sidebar.boundingBox())!.x >= 0).toBe(before);
-      await page.getByTestId('sidebar-toggle').click();
+      await shell.sidebarToggle.click();
       await expect.poll(async () => (await sidebar.isVisible()) && (await sidebar.boundingBox())!.x >= 0).toBe(!before);
-      await page.getByTestId('sidebar-toggle').click();
+      await shell.sidebarToggle.click();
       await expect.poll(async () => (await sidebar.isVisible()) && (await sidebar.boundingBox())!.x >= 0).toBe(before);
       await context.close();
     }
@@ -55,11 +58,11 @@ describe('app shell', () => {
       await page.goto('/pages/login');
       await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
       await page.reload();
-      await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe(tr(lang, 'auth.login.submit'));
+      await new LoginPage(page, lang).submitButton.waitFor();
       await screenshotWithoutOverflow(page, `login-${lang}-${name}`);
 
       await page.goto('/pages/register');
-      await page.getByTestId('register-form').waitFor();
+      await new RegisterPage(page, lang).submitButton.waitFor();
       await screenshotWithoutOverflow(page, `register-${lang}-${name}`);
     });
   });

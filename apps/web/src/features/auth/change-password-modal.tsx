@@ -1,4 +1,5 @@
-import { Button, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +84,7 @@ export function ChangePasswordModal({ opened, forced, onClose }: ChangePasswordM
         <Stack>
           {forced && <Text size="sm">{t('changePassword.forcedExplanation')}</Text>}
           {!forced && (
-            <PasswordInput
+            <PasswordField
               label={t('changePassword.current')}
               autoComplete="current-password"
               required

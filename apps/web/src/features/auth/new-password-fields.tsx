@@ -1,4 +1,5 @@
-import { PasswordInput } from '@mantine/core';
+import {} from '@mantine/core';
+import { PasswordField } from '../../components/password-field.tsx';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,7 @@ export function NewPasswordFields({ form, testId }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
-      <PasswordInput
+      <PasswordField
         label={t('changePassword.new')}
         description={t('auth.passwordHint')}
         autoComplete="new-password"
@@ -42,7 +43,7 @@ export function NewPasswordFields({ form, testId }: NewPasswordFieldsProps) {
         data-testid={`${testId}-new`}
         {...form.getInputProps('password')}
       />
-      <PasswordInput
+      <PasswordField
         label={t('changePassword.confirm')}
         autoComplete="new-password"
         required

@@ -1,16 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
@@ -168,14 +158,14 @@ export function RegisterForm({
         </SimpleGrid>
         <TextInput {...field('email')} type="email" autoComplete="email" required />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <PasswordInput
+          <PasswordField
             {...field('password')}
             description={t('auth.passwordHint')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoComplete="new-password"
             required
           />
-          <PasswordInput {...field('confirmation', 'passwordConfirmation')} autoComplete="new-password" required />
+          <PasswordField {...field('confirmation', 'passwordConfirmation')} autoComplete="new-password" required />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <BirthDateInput {...field('nacimiento')} clearable />

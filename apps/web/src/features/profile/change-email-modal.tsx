@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -84,7 +85,7 @@ export function ChangeEmailModal({
               data-testid="change-email-new"
               {...form.getInputProps('email')}
             />
-            <PasswordInput
+            <PasswordField
               label={t('profile.changeEmail.password')}
               autoComplete="current-password"
               data-testid="change-email-password"

@@ -1,17 +1,6 @@
 import { USER_TYPE } from '@medida/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  List,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconArrowsExchange, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -162,7 +151,7 @@ function DeleteForm({ email }: { email: string }) {
             data-testid="delete-confirmation"
             {...form.getInputProps('confirmation')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('deleteAccount.passwordLabel')}
             autoComplete="current-password"
             data-testid="delete-password"

@@ -1,0 +1,27 @@
+import type { Locator } from 'playwright-core';
+import { Screen } from './screen.ts';
+
+/** Delete my account (`/delete-account`): blocked while one has clients or a network; else e-mail and password. */
+export class DeleteAccountPage extends Screen {
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: this.t('deleteAccount.title') });
+  }
+  /** "Hand them over first": an alert titled as blocked. */
+  get blocked(): Locator {
+    return this.page.getByRole('alert').filter({ hasText: this.t('deleteAccount.blockedTitle') });
+  }
+  get confirmation(): Locator {
+    return this.field('deleteAccount.confirmationLabel');
+  }
+  get password(): Locator {
+    return this.field('deleteAccount.passwordLabel');
+  }
+  get submitButton(): Locator {
+    return this.button('deleteAccount.submit');
+  }
+  async deleteWith(email: string, password: string): Promise<void> {
+    await this.confirmation.fill(email);
+    await this.password.fill(password);
+    await this.submitButton.click();
+  }
+}
