@@ -142,7 +142,7 @@ export function readCodeFacts(root = ROOT): CodeFacts {
     if (!/\.tsx?$/.test(file)) continue;
     const text = readFileSync(path.join(webSrc, file), 'utf8');
     // Top-level constants only (exported or not: knip unexports a factory no other file uses).
-    for (const m of text.matchAll(/^(?:export )?const (\w+Keys?)\b/gm)) queryKeyFactories.set(m[1] as string, file);
+    for (const [, name = ''] of text.matchAll(/^(?:export )?const (\w+Keys?)\b/gm)) queryKeyFactories.set(name, file);
   }
   const names = (dir: string) =>
     topEntries(dir)
@@ -276,7 +276,7 @@ function findTable(doc: string, header: string): { start: number; lines: string[
   const start = lines.findIndex((l) => l.trim().startsWith('|') && normalizeRow(l) === wanted);
   if (start === -1) return null;
   let end = start;
-  while (end < lines.length && (lines[end] as string).trim().startsWith('|')) end++;
+  while (lines[end]?.trim().startsWith('|')) end++;
   return { start, lines: lines.slice(start, end).map(normalizeRow) };
 }
 
@@ -288,7 +288,7 @@ const cells = (row: string) =>
     .split('|')
     .map((c) => c.trim());
 /** The backticked names in a cell. */
-const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map(([, name = '']) => name);
 
 const SERVER_FOLDERS_HEADER = '| folder | role |';
 
@@ -370,13 +370,14 @@ export function checkArchitectureDoc(doc: string, facts: CodeFacts): string[] {
   checkFolderTable(problems, doc, '### Web folders', facts.webTop, 'apps/web/src');
 
   // Every file the document names by its path (`apps/web/src/lib/api.ts`, `features/people/index.ts`) exists.
-  for (const m of doc.matchAll(/`([\w.-]+(?:\/[\w.-]+)+\.(?:ts|tsx|js|mjs|json|css|md))`/g)) {
-    const name = m[1] as string;
+  for (const [, name = ''] of doc.matchAll(/`([\w.-]+(?:\/[\w.-]+)+\.(?:ts|tsx|js|mjs|json|css|md))`/g)) {
     if (!facts.pathExists(name)) problems.push(`docs/architecture.md names ${code(name)}, which does not exist`);
   }
   // Every decision it cites ("decision 090", "decisions 090 and 091", docs/decisions/091) exists.
-  for (const m of doc.matchAll(/\b(?:[Dd]ecisions? |docs\/decisions\/)(\d{3}(?:(?:, | and | or )\d{3})*)/g)) {
-    for (const n of (m[1] as string).match(/\d{3}/g) ?? []) {
+  for (const [, list = ''] of doc.matchAll(
+    /\b(?:[Dd]ecisions? |docs\/decisions\/)(\d{3}(?:(?:, | and | or )\d{3})*)/g,
+  )) {
+    for (const n of list.match(/\d{3}/g) ?? []) {
       if (!facts.decisions.includes(n)) problems.push(`docs/architecture.md cites decision ${n}, which is no record`);
     }
   }

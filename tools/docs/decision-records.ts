@@ -46,9 +46,9 @@ function parseReferences(value: string): string[] | null {
   const items = splitOutsideParentheses(value);
   const numbers: string[] = [];
   for (const item of items) {
-    const match = /^(\d{3})(?: \(.+\))?$/.exec(item.trim());
-    if (!match) return null;
-    numbers.push(match[1] as string);
+    const [, number] = /^(\d{3})(?: \(.+\))?$/.exec(item.trim()) ?? [];
+    if (number === undefined) return null;
+    numbers.push(number);
   }
   return numbers.length > 0 ? numbers : null;
 }
@@ -74,12 +74,11 @@ function parseRecord(file: RecordFile, problems: string[]): ParsedRecord | null 
   const nameMatch = FILE_NAME.exec(file.name);
   if (!nameMatch) problems.push(`${where}: the file name is not NNN-kebab-case.md`);
   const lines = file.text.split('\n');
-  const heading = HEADING.exec(lines[0] ?? '');
-  if (!heading) {
+  const [, number] = HEADING.exec(lines[0] ?? '') ?? [];
+  if (number === undefined) {
     problems.push(`${where}: the first line is not "# NNN — <title>"`);
     return null;
   }
-  const number = heading[1] as string;
   if (nameMatch && nameMatch[1] !== number) {
     problems.push(`${where}: the heading's number ${number} differs from the file name's ${nameMatch[1]}`);
   }
@@ -92,15 +91,15 @@ function parseRecord(file: RecordFile, problems: string[]): ParsedRecord | null 
       `${where}: line 3 is not "Status: accepted|superseded|deprecated (YYYY-MM-DD)" or "Status: proposed": ${JSON.stringify(statusLine)}`,
     );
   }
-  const supersedes = /^Supersedes: (.+)$/.exec(supersedesLine ?? '');
-  const supersedesRefs = supersedes ? parseReferences(supersedes[1] as string) : null;
+  const [, supersedes] = /^Supersedes: (.+)$/.exec(supersedesLine ?? '') ?? [];
+  const supersedesRefs = supersedes === undefined ? null : parseReferences(supersedes);
   if (!supersedesRefs) problems.push(`${where}: line 4 is not "Supersedes: none" or "Supersedes: NNN[ (note)], …"`);
-  const supersededBy = /^Superseded by: (.+)$/.exec(supersededByLine ?? '');
-  const supersededByRefs = supersededBy ? parseReferences(supersededBy[1] as string) : null;
+  const [, supersededBy] = /^Superseded by: (.+)$/.exec(supersededByLine ?? '') ?? [];
+  const supersededByRefs = supersededBy === undefined ? null : parseReferences(supersededBy);
   if (!supersededByRefs) {
     problems.push(`${where}: line 5 is not "Superseded by: none" or "Superseded by: NNN[ (note)], …"`);
   }
-  const statusWord = status ? ((status[1] ?? status[3]) as string) : '';
+  const statusWord = status?.[1] ?? status?.[3] ?? '';
   if (statusWord === 'superseded' && supersededByRefs?.length === 0) {
     problems.push(`${where}: the status is superseded but "Superseded by" names no record`);
   }
@@ -121,7 +120,7 @@ function parseRecord(file: RecordFile, problems: string[]): ParsedRecord | null 
     const body = lines.slice(at + 1, next === -1 ? undefined : next).join('\n');
     if (body.trim() === '') problems.push(`${where}: the "## ${name}" section is empty`);
   }
-  const mentions = [...file.text.matchAll(MENTION)].flatMap((m) => (m[1] as string).match(/\d{3}/g) ?? []);
+  const mentions = [...file.text.matchAll(MENTION)].flatMap(([, list = '']) => list.match(/\d{3}/g) ?? []);
   return {
     file: file.name,
     number,
