@@ -5,16 +5,17 @@ function luminance(color: string): number {
   const channels = color.startsWith('#')
     ? [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16))
     : (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-  const [r, g, b] = channels.map((c) => {
+  // A colour this cannot read counts as black.
+  const [r = 0, g = 0, b = 0] = channels.map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
+  });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 export function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
+  const [la, lb] = [luminance(a), luminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
 /** WCAG AA for normal-size text. */
