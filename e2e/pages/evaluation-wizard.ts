@@ -65,7 +65,8 @@ export class EvaluationWizard extends Screen {
 
   /** The chosen client's card: the part of step 1 that holds "Change client". */
   get chosenClient(): Locator {
-    return this.root.locator('div', { has: this.changeClientButton }).last();
+    // (`has` is relative to each div: the button's own locator, not the one scoped to the dialog.)
+    return this.root.locator('div', { has: this.button('evaluations.wizard.changeClient') }).last();
   }
 
   get underAgeAlert(): Locator {
@@ -108,7 +109,7 @@ export class EvaluationWizard extends Screen {
 
   /** What a measurement's field shows around its number: its label and its unit (kg or lb, cm or in). */
   async textAround(name: string): Promise<string> {
-    const wrapper = this.root.locator('.mantine-InputWrapper-root', { has: this.measurement(name) });
+    const wrapper = this.root.locator('.mantine-InputWrapper-root', { has: this.field(`evaluations.fields.${name}`) });
     return (await wrapper.textContent()) ?? '';
   }
 
@@ -198,7 +199,7 @@ export class EvaluationWizard extends Screen {
 
   /** The skinfold methods' protocol choice. */
   get protocol(): Locator {
-    return this.root.getByRole('textbox', { name: namePattern(this.t('evaluations.wizard.protocol')) });
+    return this.root.getByRole('combobox', { name: namePattern(this.t('evaluations.wizard.protocol')) });
   }
 
   /** Save, then the detail page of the new evaluation (the toast says it was created). */

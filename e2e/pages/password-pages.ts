@@ -46,13 +46,27 @@ export class ForgotPasswordPage extends Screen {
   }
 }
 
-/** The e-mailed reset link's page (`/pages/reset-password#token=…`). */
+/** The e-mailed reset link's page (`/pages/reset-password#token=…`); with `&invitation=1` the portal's first password. */
 export class ResetPasswordPage extends NewPasswordForm {
+  constructor(
+    page: Screen['page'],
+    lang: Screen['lang'] = 'es',
+    /** The portal invitation's variant of the page ("Choose your password"). */
+    private readonly invitation = false,
+  ) {
+    super(page, lang);
+  }
   protected get scope(): Locator {
     return this.page.locator('main, body').first();
   }
   get submitButton(): Locator {
-    return this.button('auth.reset.submit');
+    return this.button(this.invitation ? 'portal.setPassword.submit' : 'auth.reset.submit');
+  }
+  /** The refusal of a used or expired link. */
+  get invalid(): Locator {
+    return this.page
+      .getByRole('alert')
+      .filter({ hasText: this.t(this.invitation ? 'portal.setPassword.invalidText' : 'auth.reset.invalidText') });
   }
   /** Shown for a used or expired link, with a way to ask for a new one. */
   get requestNewLink(): Locator {

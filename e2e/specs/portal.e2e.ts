@@ -9,7 +9,10 @@ import { DESKTOP, launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { waitForMail } from '../support/outbox.ts';
-import { fillPerson } from '../support/person-form.ts';
+import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
+import { ResetPasswordPage } from '../pages/password-pages.ts';
+import { ClientsPage } from '../pages/people-pages.ts';
+import { Shell } from '../pages/shell.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn, storedToken } from '../support/session.ts';
 
@@ -70,19 +73,15 @@ describe('inviting a client to the portal', () => {
     });
     const page = await context.newPage();
     const { api, userId } = await signInForApi(page, PRO);
-    await page.goto('/users');
-    await page.getByTestId('new-client').click();
-    const modal = page.getByTestId('new-client-modal');
-    await modal.waitFor();
-    await fillPerson(page, CLIENT);
-    const dropzoneInput = page.getByTestId('attachments-dropzone').locator('input[type=file]');
-    await dropzoneInput.setInputFiles(pngPath);
-    await page.getByTestId('attachment-title-0').fill('Plan alimentario');
-    await page.getByTestId('attachment-description-0').fill('Semana 1 a 4');
-    await page.getByTestId('client-consent').check();
-    await page.getByTestId('new-client-invite').check();
-    await page.getByTestId('client-submit').click();
-    await expectToast(page, es('messages.createdUser'));
+    const form = await (await new ClientsPage(page).open()).openNew();
+    await form.fill(CLIENT);
+    await form.fileInput.setInputFiles(pngPath);
+    await form.documentTitle(0).fill('Plan alimentario');
+    await form.documentDescription(0).fill('Semana 1 a 4');
+    await form.consent.check();
+    await form.root.getByRole('checkbox', { name: es('portal.invite.onCreate') }).check();
+    await form.submit('people.clients.create').click();
+    await form.expectToast(es('messages.createdUser'));
 
     const mail = await waitForMail(inject('dataDir'), CLIENT.email, /reset-password#token=/);
     // The outbox reader decodes bytes, not UTF-8: the professional is found by its plain-ASCII surname.
@@ -109,7 +108,7 @@ describe('inviting a client to the portal', () => {
     await page.goto(`/users/${clientId}`);
     await page.locator('[data-testid=portal-access][data-status=invited]').waitFor();
     await screenshotWithoutOverflow(page, 'portal-invite-client-page-es-desktop');
-    await page.getByTestId('portal-invite').click();
+    await page.getByRole('button', { name: es('portal.invite.again') }).click();
     await expectToast(page, es('portal.invite.heading'));
     await context.close();
   });
@@ -117,21 +116,17 @@ describe('inviting a client to the portal', () => {
   it('the invitation link lets the client choose its password, once', async () => {
     const mail = await waitForMail(inject('dataDir'), CLIENT.email, /reset-password#token=/);
     const { context, page } = await newPage(browser);
+    const choose = new ResetPasswordPage(page, 'es', true);
     await page.goto(linkIn(mail));
     await page.getByRole('heading', { name: es('portal.setPassword.title') }).waitFor();
-    await page.getByTestId('reset-password-new').fill(CLIENT_PASSWORD);
-    await page.getByTestId('reset-password-confirm').fill(CLIENT_PASSWORD);
-    await page.getByTestId('reset-password-submit').click();
+    await choose.setPassword(CLIENT_PASSWORD);
+    await choose.submitButton.click();
     await expectPath(page, '/pages/login');
     // Used once: the same link is refused on use, with what to do.
     await page.goto(linkIn(mail));
-    await page.getByTestId('reset-password-new').fill('Otra-Clave-Distinta-2026');
-    await page.getByTestId('reset-password-confirm').fill('Otra-Clave-Distinta-2026');
-    await page.getByTestId('reset-password-submit').click();
-    await page.getByTestId('reset-password-invalid').waitFor();
-    expect(await page.getByTestId('reset-password-invalid').textContent()).toContain(
-      es('portal.setPassword.invalidText'),
-    );
+    await choose.setPassword('Otra-Clave-Distinta-2026');
+    await choose.submitButton.click();
+    await choose.invalid.waitFor();
     await context.close();
   });
 });
@@ -141,11 +136,12 @@ describe("a client's portal", () => {
     const { context, page } = await newPage(browser);
     await clientSignedIn(page);
     // Own navigation only.
-    const nav = page.getByTestId('sidebar');
-    for (const item of ['evaluations', 'my-documents', 'my-profile']) await nav.getByTestId(`nav-${item}`).waitFor();
-    for (const item of ['dashboard', 'users', 'networkusers', 'charts', 'widgets'])
-      expect(await nav.getByTestId(`nav-${item}`).count()).toBe(0);
-    expect(await page.getByTestId('nav-design-system').count()).toBe(0);
+    const shell = new Shell(page);
+    const link = (key: string) => shell.sidebar.getByRole('link', { name: es(key), exact: true });
+    for (const item of ['evaluations', 'documents', 'profile']) await link(`portal.nav.${item}`).waitFor();
+    for (const item of ['dashboard', 'clients', 'network', 'charts', 'widgets'])
+      expect(await link(`nav.${item}`).count()).toBe(0);
+    expect(await link('nav.designSystem').count()).toBe(0);
 
     const cards = page.getByTestId('portal-evaluation-card');
     expect(await cards.count()).toBe(2);
@@ -168,23 +164,23 @@ describe("a client's portal", () => {
     await page.getByTestId('metric-bmi').waitFor();
     await page.getByTestId('comparison-folded').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(await page.getByTestId('evaluation-edit').count()).toBe(0);
-    expect(await page.getByTestId('evaluation-send').count()).toBe(0);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('evaluation-pdf').click()]);
+    const detail = new EvaluationDetailPage(page);
+    expect(await detail.button('evaluations.edit.action').count()).toBe(0);
+    expect(await detail.sendButton.count()).toBe(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), detail.pdfButton.click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
 
     // Its documents: the file its professional attached.
-    await page.getByTestId('nav-my-documents').click();
-    await page.getByTestId('saved-attachment').filter({ hasText: 'Plan alimentario' }).waitFor();
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('attachment-download').first().click(),
-    ]);
+    await link('portal.nav.documents').click();
+    const downloadDocument = page.getByRole('button', {
+      name: es('attachments.download').replace('{{title}}', 'Plan alimentario'),
+    });
+    const [file] = await Promise.all([page.waitForEvent('download'), downloadDocument.click()]);
     expect(file.suggestedFilename()).toBe('plan-alimentario.png');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Its profile: its professional, its consent, and who accessed its record.
-    await page.getByTestId('nav-my-profile').click();
+    await link('portal.nav.profile').click();
     expect(await page.getByTestId('portal-professional-name').textContent()).toBe(`${PRO.nombre} ${PRO.apellido}`);
     await page.locator('[data-testid=consent-card][data-status=given]').waitFor();
     await page.getByTestId('audit-row').first().waitFor();

@@ -64,10 +64,24 @@ export function CompaniesPage() {
     body = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="companies-list">
         {companies.map((company) => (
-          <Card key={company.id} withBorder radius="md" padding="md" data-testid="company-card">
+          // An article named by the company: "Rename" and "Archive" are heard as this company's (decision 180).
+          <Card
+            key={company.id}
+            component="article"
+            aria-labelledby={`company-${company.id}-name`}
+            withBorder
+            radius="md"
+            padding="md"
+            data-testid="company-card"
+          >
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="company-card-name">
+                <Text
+                  id={`company-${company.id}-name`}
+                  fw={600}
+                  style={{ overflowWrap: 'anywhere' }}
+                  data-testid="company-card-name"
+                >
                   {company.name}
                 </Text>
                 {company.archived && (
