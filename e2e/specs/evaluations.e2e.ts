@@ -436,7 +436,7 @@ describe('evaluation detail, PDF and e-mail', () => {
     const download = page.waitForEvent('download');
     await new EvaluationDetailPage(page).pdfButton.click();
     const file = await (await download).path();
-    const pdf = await readFile(file!);
+    const pdf = await readFile(file);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     expect(text).toContain('Informe de evaluación');

@@ -84,10 +84,10 @@ describe('charts', () => {
       page.getByTestId('chart-bmi-categories-csv').click(),
     ]);
     expect(csv.suggestedFilename()).toBe('bmi-categories.csv');
-    const text = await readFile((await csv.path())!, 'utf8');
+    const text = await readFile(await csv.path(), 'utf8');
     expect(text.split('\r\n')[0]).toBe('\uFEFFCategoría,Clientes');
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-improving-png').click()]);
-    const image = await readFile((await png.path())!);
+    const image = await readFile(await png.path());
     expect(image.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(image.length).toBeGreaterThan(500);
     // Only men: the page asks again with the filter (the figures per filter: charts.int.test.ts).

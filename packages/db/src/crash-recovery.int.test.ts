@@ -20,8 +20,8 @@ function startWriter(dataDir: string): { child: ChildProcess; acked: number[]; w
   let buffer = '';
   let stderr = '';
   const waiters: Array<() => void> = [];
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
     buffer += chunk.toString();
     const lines = buffer.split('\n');
     buffer = lines.pop()!;

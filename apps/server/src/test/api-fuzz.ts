@@ -185,7 +185,7 @@ export function requestsFor(op: Operation): fc.Arbitrary<FuzzRequest> {
       let url = op.url;
       path.forEach((p, i) => (url = url.replace(`:${p.name}`, encodeSegment(pathValues[i]!))));
       const search = new URLSearchParams();
-      query.forEach((p, i) => queryValues[i] !== undefined && search.append(p.name, queryValues[i]!));
+      query.forEach((p, i) => queryValues[i] !== undefined && search.append(p.name, queryValues[i]));
       const qs = search.toString();
       return { method: op.method, url: qs ? `${url}?${qs}` : url, payload, anonymous };
     });

@@ -81,7 +81,7 @@ describe('GET /web/charts', () => {
     const latest = await Promise.all([ana, beto, caro].map(async (c) => (await stored(c.id))[0]!));
     const tally = (key: 'bmi_category' | 'fat_category') => {
       const counts = new Map<string, number>();
-      for (const row of latest) if (row[key]) counts.set(row[key]!, (counts.get(row[key]!) ?? 0) + 1);
+      for (const row of latest) if (row[key]) counts.set(row[key], (counts.get(row[key]) ?? 0) + 1);
       return [...counts.entries()].map(([category, clients]) => ({ category, clients }));
     };
     const sorted = (list: { category: string; clients: number }[]) =>

@@ -100,9 +100,9 @@ export function createDashboardService(deps: Pick<AppDeps, 'db' | 'clock'>) {
         // The filter guarantees a latest and a previous evaluation.
         wrong_way: f.wrong_way.map((w) => ({
           client: { id: w.id, nombre: w.nombre, apellido: w.apellido },
-          evaluation_id: w.evaluation_id!,
-          fecha: w.fecha!,
-          previous_fecha: w.previous_fecha!,
+          evaluation_id: w.evaluation_id,
+          fecha: w.fecha,
+          previous_fecha: w.previous_fecha,
           body_fat_percent: change(w.fat_from, w.fat_to),
           waist_cm: change(w.waist_from, w.waist_to),
         })),

@@ -278,7 +278,7 @@ describe('POST /web/handover', () => {
       handOver(t.giver.headers, { receiver_id: t.sibling.id, client_ids: [t.b.id] }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const winner = results[0]!.statusCode === 200 ? t.top.id : t.sibling.id;
+    const winner = results[0].statusCode === 200 ? t.top.id : t.sibling.id;
     expect(await parentOf(t.b.id)).toBe(winner);
     expect((await auditOf(t.b.id)).map((e) => e.action)).toEqual(['handed_over', 'received']);
     expect(
