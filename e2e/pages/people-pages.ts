@@ -21,7 +21,8 @@ abstract class PeopleList extends Screen {
 
   /** "New …": the form of a new person. */
   async openNew(): Promise<PersonForm> {
-    await this.button(this.newKey).click();
+    // The page header's button (an empty list repeats it in its empty state).
+    await this.button(this.newKey).first().click();
     const form = new PersonForm(this.page, this.lang, this.newTitleKey);
     await form.root.waitFor();
     return form;
@@ -77,8 +78,9 @@ export class ClientDetailPage extends Screen {
   get editButton(): Locator {
     return this.button('people.actions.edit');
   }
+  /** The page's own "Delete" (not a dialog's confirm button of the same name). */
   get deleteButton(): Locator {
-    return this.button('common.delete');
+    return this.button('common.delete', this.page.getByRole('main'));
   }
   get creditsButton(): Locator {
     return this.button('people.actions.credits');

@@ -192,6 +192,7 @@ describe('clients', () => {
     await detail.deleteButton.click();
     await confirmation.waitFor();
     await detail.button('common.cancel', confirmation).click();
+    await confirmation.waitFor({ state: 'hidden' });
     expect(await detail.heading.textContent()).toBe('Camila Rojas Soto');
     await detail.deleteButton.click();
     await detail.button('common.delete', confirmation).click();
