@@ -1,5 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
+import { ProfileModal } from '../pages/profile-modal.ts';
+import { namePattern } from '../pages/screen.ts';
+import { Shell } from '../pages/shell.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { bioimpedanceEvaluation, findClientId, signInForApi, type Api } from '../support/api.ts';
@@ -98,24 +102,21 @@ describe('axe-core: no serious or critical violation', () => {
   it('on the wizard, both steps', async () => {
     await page.goto('/evaluations');
     await settled();
-    await page.getByTestId('new-evaluation').click();
-    await page.getByTestId('evaluation-wizard').waitFor();
+    const wizard = new EvaluationWizard(page);
+    await wizard.open();
     await expectNoSeriousViolation('wizard step 1');
-    await page.getByTestId('wizard-client-search').fill('Barrera');
-    await page.locator(`[data-testid=wizard-client-option][data-email="${E2E_USERS.a11yClient.email}"]`).click();
-    await page.getByTestId('wizard-chosen-client').waitFor();
-    await page.getByTestId('wizard-next').click();
-    await page.getByTestId('field-peso').waitFor();
+    await wizard.pickClient('Barrera', E2E_USERS.a11yClient.email);
+    await wizard.next();
     // Focus moves to the first field of the step shown (not left on the vanished Next button).
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('.mantine-Stepper-content') !== null))
       .toBe(true);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
     // The Yes/No groups are named by their question.
-    for (const question of ['fuma', 'alcohol', 'ejercita'])
-      expect(await page.getByRole('radiogroup', { name: tr('es', `evaluations.fields.${question}`) }).count()).toBe(1);
+    for (const question of ['fuma', 'alcohol', 'ejercita'] as const)
+      expect(await wizard.yesNo(question).count()).toBe(1);
     await expectNoSeriousViolation('wizard step 2');
-    await page.getByTestId('wizard-back').click();
+    await wizard.backButton.click();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('.mantine-Stepper-content') !== null))
       .toBe(true);
@@ -125,13 +126,12 @@ describe('axe-core: no serious or critical violation', () => {
   it('on the profile and the chat', async () => {
     await page.goto('/dashboard');
     await settled();
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('user-menu-profile').click();
-    await page.getByTestId('profile-edit').waitFor();
+    await new Shell(page).openProfile();
+    await new ProfileModal(page).editButton.waitFor();
     await expectNoSeriousViolation('profile');
     await page.keyboard.press('Escape');
-    await page.getByTestId('chat-button').click();
-    await page.getByTestId('chat-rooms').waitFor();
+    await page.getByRole('button', { name: namePattern(tr('es', 'chat.open')) }).click();
+    await page.getByRole('textbox', { name: tr('es', 'chat.search') }).waitFor();
     await expectNoSeriousViolation('chat');
   });
 

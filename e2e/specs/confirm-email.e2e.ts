@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { OneTimeLinkPage } from '../pages/one-time-link-page.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signInForApi, type Api } from '../support/api.ts';
@@ -88,17 +89,15 @@ describe('confirming a new login e-mail from the mailed link (issue 10 item 3)',
     // The token is wiped from the address bar once read.
     expect(new URL(page.url()).hash).toBe('');
     // The confirmed state in every language (the switcher re-renders it in place; the token is spent).
+    let shown = new OneTimeLinkPage(page, 'es', 'auth.confirmEmail');
     for (const lang of LANGS) {
-      if (lang !== 'es') {
-        await page.getByTestId('language-switcher').click();
-        await page.getByTestId(`language-option-${lang}`).click();
-      }
-      await page.getByText(tr(lang, 'auth.confirmEmail.successText')).waitFor();
+      if (lang !== 'es') await shown.switchLanguage(lang);
+      shown = new OneTimeLinkPage(page, lang, 'auth.confirmEmail');
+      await shown.success.getByText(tr(lang, 'auth.confirmEmail.successText')).waitFor();
       await shoot(page, `confirm-email-success-${lang}`);
     }
-    await page.getByTestId('language-switcher').click();
-    await page.getByTestId('language-option-es').click();
-    await page.getByTestId('confirm-email-login').click();
+    await shown.switchLanguage('es');
+    await new OneTimeLinkPage(page, 'es', 'auth.confirmEmail').loginLink.click();
     await expectPath(page, '/pages/login');
 
     await logIn(page, newEmail, child.password);
@@ -107,8 +106,9 @@ describe('confirming a new login e-mail from the mailed link (issue 10 item 3)',
     // The link is single-use: a second visit shows the server's translated refusal and the way to log in.
     const again = await newPage(browser);
     await again.page.goto(linkPath);
-    await again.page.getByTestId('confirm-email-error').waitFor();
-    await expect.poll(() => again.page.getByTestId('confirm-email-error').textContent()).toMatch(/no es válido/);
+    const refused = new OneTimeLinkPage(again.page, 'es', 'auth.confirmEmail').refusal;
+    await refused.waitFor();
+    await expect.poll(() => refused.textContent()).toMatch(/no es válido/);
     await again.context.close();
     await context.close();
   });
@@ -123,16 +123,18 @@ describe('confirming a new login e-mail from the mailed link (issue 10 item 3)',
       await page.goto('/pages/login');
       await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
       await page.goto(`/pages/confirm-email#token=${unknownToken}`);
-      await expect.poll(() => page.getByTestId('confirm-email-error').textContent()).toMatch(refusal[lang]);
-      expect(await page.getByTestId('confirm-email-success').count()).toBe(0);
+      const shown = new OneTimeLinkPage(page, lang, 'auth.confirmEmail');
+      await expect.poll(() => shown.refusal.textContent()).toMatch(refusal[lang]);
+      expect(await shown.success.count()).toBe(0);
       expect(new URL(page.url()).hash).toBe('');
       await shoot(page, `confirm-email-invalid-${lang}`);
     }
     await page.evaluate(() => window.localStorage.setItem('lang', 'es'));
 
     await page.goto('/pages/confirm-email');
-    await page.getByText(tr('es', 'auth.confirmEmail.noToken')).waitFor();
-    await page.getByTestId('confirm-email-login').click();
+    const noToken = new OneTimeLinkPage(page, 'es', 'auth.confirmEmail');
+    await noToken.refusal.getByText(tr('es', 'auth.confirmEmail.noToken')).waitFor();
+    await noToken.loginLink.click();
     await expectPath(page, '/pages/login');
     await context.close();
   });
