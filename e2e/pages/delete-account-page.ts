@@ -10,6 +10,9 @@ export class DeleteAccountPage extends Screen {
   get blocked(): Locator {
     return this.page.getByRole('alert').filter({ hasText: this.t('deleteAccount.blockedTitle') });
   }
+  get handOverEveryoneButton(): Locator {
+    return this.button('deleteAccount.handOverEveryone');
+  }
   get confirmation(): Locator {
     return this.field('deleteAccount.confirmationLabel');
   }

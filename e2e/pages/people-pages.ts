@@ -19,6 +19,16 @@ abstract class PeopleList extends Screen {
     return this.page.getByRole('table').getByRole('row').filter({ hasText: email });
   }
 
+  /** A row's checkbox, named "Select <name>". */
+  selectBox(name: string): Locator {
+    return this.page.getByRole('checkbox', { name: this.t('handover.selectPerson', { name }) });
+  }
+
+  /** The bar shown once rows are selected: "Hand over the selected". */
+  get handOverSelectedButton(): Locator {
+    return this.button('handover.handOverSelected');
+  }
+
   /** "New …": the form of a new person. */
   async openNew(): Promise<PersonForm> {
     // The page header's button (an empty list repeats it in its empty state).
@@ -94,5 +104,22 @@ export class ClientDetailPage extends Screen {
   }
   editForm(): PersonForm {
     return new PersonForm(this.page, this.lang, 'people.clients.editTitle');
+  }
+}
+
+/** The hand-over dialog (from a selection in My clients, or "hand everyone over" on the delete page). */
+export class HandoverDialog extends Screen {
+  get root(): Locator {
+    return this.dialog('handover.title');
+  }
+  get receiver(): Locator {
+    return this.field('handover.receiverLabel', this.root);
+  }
+  get submitButton(): Locator {
+    return this.button('handover.submit', this.root);
+  }
+  async pickReceiver(name: RegExp): Promise<void> {
+    await this.receiver.click();
+    await this.page.getByRole('option', { name }).click();
   }
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { DeleteAccountPage } from '../pages/delete-account-page.ts';
+import { ClientsPage, HandoverDialog } from '../pages/people-pages.ts';
 import { signInForApi } from '../support/api.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
@@ -24,11 +26,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function pickReceiver(page: Page, name: RegExp) {
-  await page.getByTestId('handover-receiver').click();
-  await page.getByRole('option', { name }).click();
-}
-
 /** The e-mails of the clients directly under a professional, as its My clients list gives them. */
 async function clientEmails(page: Page, user: { email: string; password: string }) {
   const { api, userId } = await signInForApi(page, user);
@@ -42,20 +39,20 @@ describe('hand-over', () => {
   it('is screenshotted in es, en and pt at desktop and phone width: the delete page and My clients with a selection', async () => {
     await forEveryScreen(browser, async (page, lang, name) => {
       await openSignedIn(page, GIVER, '/delete-account', lang);
-      await page.getByTestId('delete-blocked').waitFor();
+      const deletion = new DeleteAccountPage(page, lang);
+      await deletion.blocked.waitFor();
       await screenshotWithoutOverflow(page, `handover-delete-blocked-${lang}-${name}`);
-      await page.getByTestId('handover-everyone').click();
-      await page.getByTestId('handover-receiver').waitFor();
-      await page.getByTestId('handover-receiver').click();
+      await deletion.handOverEveryoneButton.click();
+      const handover = new HandoverDialog(page, lang);
+      await handover.receiver.click();
       await page.getByRole('option').first().waitFor();
       await screenshotWithoutOverflow(page, `handover-modal-${lang}-${name}`);
       await page.keyboard.press('Escape');
       await page.keyboard.press('Escape');
 
-      await page.goto('/users');
-      await page.getByTestId('client-row').locator('visible=true').first().waitFor();
-      await page.getByTestId('client-row').locator('visible=true').first().getByTestId('select-person').check();
-      await page.getByTestId('selection-bar').waitFor();
+      const clients = await new ClientsPage(page, lang).open();
+      await clients.selectBox(`${ANA.nombre} ${ANA.apellido}`).check();
+      await clients.handOverSelectedButton.waitFor();
       await screenshotWithoutOverflow(page, `handover-clients-selected-${lang}-${name}`);
     });
   });
@@ -63,17 +60,19 @@ describe('hand-over', () => {
   it('hands one chosen client to the sibling from My clients', async () => {
     const { context, page } = await newPage(browser);
     await openSignedIn(page, GIVER, '/users');
-    const row = page.locator(`[data-testid="client-row"][data-email="${ANA.email}"]`).locator('visible=true');
-    await row.getByTestId('select-person').check();
-    await page.getByTestId('handover-selected').click();
+    const clients = new ClientsPage(page);
+    const row = clients.row(ANA.email);
+    await clients.selectBox(`${ANA.nombre} ${ANA.apellido}`).check();
+    await clients.handOverSelectedButton.click();
+    const handover = new HandoverDialog(page);
     await expect
-      .poll(() => page.getByRole('dialog').textContent())
+      .poll(() => handover.root.textContent())
       .toContain(tr('es', 'handover.summaryClients_one').replace('{{count}}', '1'));
     // Submitting without a receiver asks for one; nothing is sent.
-    await page.getByTestId('handover-submit').click();
-    await expect.poll(() => page.getByRole('dialog').textContent()).toContain(tr('es', 'handover.receiverRequired'));
-    await pickReceiver(page, /Sofía Lado/);
-    await page.getByTestId('handover-submit').click();
+    await handover.submitButton.click();
+    await expect.poll(() => handover.root.textContent()).toContain(tr('es', 'handover.receiverRequired'));
+    await handover.pickReceiver(/Sofía Lado/);
+    await handover.submitButton.click();
     await expect.poll(() => row.count()).toBe(0);
     await context.close();
 
@@ -85,16 +84,16 @@ describe('hand-over', () => {
   it('hands everyone over to the account above from the delete page, then deletes the account', async () => {
     const { context, page } = await newPage(browser);
     await openSignedIn(page, GIVER, '/delete-account', 'en');
-    await page.getByTestId('delete-blocked').waitFor();
-    expect(await page.getByTestId('delete-account-form').count()).toBe(0);
-    await page.getByTestId('handover-everyone').click();
-    await pickReceiver(page, /Tadeo Cumbre/);
-    await page.getByTestId('handover-submit').click();
+    const deletion = new DeleteAccountPage(page, 'en');
+    await deletion.blocked.waitFor();
+    expect(await deletion.submitButton.count()).toBe(0);
+    await deletion.handOverEveryoneButton.click();
+    const handover = new HandoverDialog(page, 'en');
+    await handover.pickReceiver(/Tadeo Cumbre/);
+    await handover.submitButton.click();
     // Nobody is left under the user: the deletion form takes the place of the warning.
-    await page.getByTestId('delete-account-form').waitFor();
-    await page.getByTestId('delete-confirmation').fill(GIVER.email);
-    await page.getByTestId('delete-password').fill(GIVER.password);
-    await page.getByTestId('delete-account-submit').click();
+    await deletion.submitButton.waitFor();
+    await deletion.deleteWith(GIVER.email, GIVER.password);
     await page.waitForURL('**/pages/login');
     await context.close();
 
