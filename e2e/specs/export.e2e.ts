@@ -46,18 +46,18 @@ afterAll(async () => {
 
 /** Clicks "Export data", sees the progress (screenshot `<shot>-progress`), and returns the saved ZIP's entries. */
 async function exportFromCard(page: Page, lang: Lang, shot: string) {
-  const card = page.getByTestId('export-data');
-  await card.getByText(tr(lang, 'exportData.heading')).first().waitFor();
+  const card = page.getByRole('region', { name: tr(lang, 'exportData.heading') });
+  await card.waitFor();
   await screenshotWithoutOverflow(page, shot);
   const download = page.waitForEvent('download', { timeout: 120_000 });
-  await page.getByTestId('export-data-button').click();
-  await page.getByTestId('export-progress').waitFor();
+  await card.getByRole('button', { name: tr(lang, 'exportData.action') }).click();
+  await card.getByRole('progressbar', { name: tr(lang, 'exportData.progressLabel') }).waitFor();
   // The first answer already knows the total: "file 0 of N".
-  await expect.poll(() => page.getByTestId('export-progress').textContent()).toMatch(/\d+\D+\d+/);
+  await expect.poll(() => card.getByRole('status').textContent()).toMatch(/\d+\D+\d+/);
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, `${shot}-progress.png`) });
   const file = await (await download).path();
-  await page.getByTestId('export-done').waitFor();
+  await card.getByText(tr(lang, 'exportData.done')).waitFor();
   const entries = unzipSync(new Uint8Array(await readFile(file)));
   return { entries, fileName: (await download).suggestedFilename() };
 }
@@ -66,7 +66,7 @@ describe('client data export', () => {
   it('the professional exports a client from its page: progress, then one ZIP with the JSON and both PDFs; es/en/pt screens', async () => {
     await forEveryScreen(browser, async (page, lang, name) => {
       await openSignedIn(page, PRO, `/users/${clientId}`, lang);
-      await page.getByTestId('page-title').waitFor();
+      await page.getByRole('heading', { level: 1 }).waitFor();
       const { entries, fileName } = await exportFromCard(page, lang, `export-client-${lang}-${name}`);
       expect(fileName).toMatch(new RegExp(`^medida-client-${clientId}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
       const document = JSON.parse(Buffer.from(entries['client.json']!).toString('utf8'));

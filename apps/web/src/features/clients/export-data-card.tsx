@@ -1,7 +1,7 @@
 import { Button, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import type { ExportJob } from '@medida/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyApiError, notifyError } from '../../lib/notify.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
@@ -47,12 +47,22 @@ export function ExportDataCard({ clientId, self = false }: { clientId: number; s
   };
 
   const busy = phase.kind === 'building' || phase.kind === 'downloading';
+  const headingId = useId();
   const job = phase.kind === 'building' ? phase.job : null;
   const percent = job && job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="export-data" data-phase={phase.kind}>
+    // A region named by its heading; the progress line is a status a screen reader reads as it changes (decision 180).
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      data-testid="export-data"
+      data-phase={phase.kind}
+    >
       <Stack gap="sm">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id={headingId}>
           {t('exportData.heading')}
         </Title>
         <Text size="sm" c="dimmed">
@@ -65,7 +75,7 @@ export function ExportDataCard({ clientId, self = false }: { clientId: number; s
               animated
               aria-label={t('exportData.progressLabel')}
             />
-            <Text size="sm" aria-live="polite">
+            <Text size="sm" role="status" aria-live="polite">
               {job && job.total > 0
                 ? t('exportData.progress', { done: job.done, total: job.total })
                 : phase.kind === 'downloading'
