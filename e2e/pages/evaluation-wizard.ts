@@ -27,8 +27,16 @@ export const MEASUREMENTS_BY_METHOD: Record<Method, Record<string, string>> = {
  * method; step 2 takes the method's measurements, lifestyle, Rockport, clinical data and exams.
  */
 export class EvaluationWizard extends Screen {
+  /** The wizard's dialog: "New evaluation", or "Edit evaluation" when it saves a new version. */
   get root(): Locator {
-    return this.page.getByRole('dialog', { name: namePattern(this.t('evaluations.wizard.title')) });
+    return this.page
+      .getByRole('dialog', { name: namePattern(this.t('evaluations.wizard.title')) })
+      .or(this.page.getByRole('dialog', { name: namePattern(this.t('evaluations.edit.title')) }));
+  }
+
+  /** The evaluation's date (a date picker, today by default). */
+  get date(): Locator {
+    return this.field('evaluations.wizard.fecha', this.root);
   }
 
   /** Opens the wizard with the header's "New evaluation". */

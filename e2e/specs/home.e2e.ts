@@ -1,9 +1,11 @@
+import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
+import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DASHBOARD_WEEKS } from '@medida/contracts';
 import { bioimpedanceEvaluation, findClientId, signInForApi, type Api } from '../support/api.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
-import { pickDate } from '../support/date-picker.ts';
+import { pickDateIn } from '../support/date-picker.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
@@ -62,7 +64,7 @@ describe('dashboard', () => {
     expect(await page.getByTestId('dash-credits').textContent()).toContain('-1');
 
     await followUp.getByRole('button', { name: `${NEW.nombre} ${NEW.apellido}` }).click();
-    await expect.poll(() => page.getByTestId('wizard-chosen-client').textContent()).toContain(NEW.apellido);
+    await new EvaluationWizard(page).root.getByText(`${NEW.nombre} ${NEW.apellido}`, { exact: true }).waitFor();
     await page.keyboard.press('Escape');
 
     // The wrong-way entry opens the latest evaluation.
@@ -110,10 +112,11 @@ describe('dating and editing an evaluation', () => {
       .getByTestId('dash-follow-up')
       .getByRole('button', { name: `${NEW.nombre} ${NEW.apellido}` })
       .click();
-    await page.getByTestId('wizard-chosen-client').waitFor();
-    await pickDate(page, 'wizard-fecha', year, 2, 3, 'month');
-    await page.getByTestId('wizard-next').click();
-    for (const [field, value] of Object.entries({
+    const wizard = new EvaluationWizard(page);
+    await wizard.changeClientButton.waitFor();
+    await pickDateIn(page, wizard.date, year, 2, 3, 'month');
+    await wizard.next();
+    await wizard.fillMeasurements(1, {
       peso: '64',
       estatura: '162',
       presion_s: '118',
@@ -123,21 +126,21 @@ describe('dating and editing an evaluation', () => {
       pbrazo: '27',
       ppierna: '54',
       pgrasa: '31',
-      temperatura: '36.5',
-    }))
-      await page.getByTestId(`field-${field}`).fill(value);
-    await page.getByTestId('wizard-save').click();
+    });
+    await wizard.measurement('temperatura').fill('36.5');
+    await wizard.saveButton.click();
     await page.waitForURL('**/evaluations/detail?evaluationID=*');
     await expect.poll(() => page.getByTestId('evaluation-meta').textContent()).toContain(`${year}`);
 
     // Edit: the same wizard, filled, the client fixed; save as version 2.
-    await page.getByTestId('evaluation-edit').click();
-    await expect.poll(() => page.getByTestId('wizard-chosen-client').textContent()).toContain(NEW.apellido);
-    expect(await page.getByTestId('wizard-change-client').count()).toBe(0);
-    await page.getByTestId('wizard-next').click();
-    expect(await page.getByTestId('field-pgrasa').inputValue()).toBe('31');
-    await page.getByTestId('field-pgrasa').fill('29');
-    await page.getByTestId('wizard-save').click();
+    const detail = new EvaluationDetailPage(page);
+    await detail.button('evaluations.edit.action').click();
+    await wizard.root.getByText(`${NEW.nombre} ${NEW.apellido}`, { exact: true }).waitFor();
+    expect(await wizard.changeClientButton.count()).toBe(0);
+    await wizard.next();
+    expect(await wizard.measurement('pgrasa').inputValue()).toBe('31');
+    await wizard.measurement('pgrasa').fill('29');
+    await wizard.saveButton.click();
     const versions = page.getByTestId('evaluation-versions');
     await versions.waitFor();
     expect(await versions.getByTestId('evaluation-version').count()).toBe(2);
@@ -149,7 +152,7 @@ describe('dating and editing an evaluation', () => {
     // Version 1 stays readable, marked as an earlier version, without Edit.
     await versions.getByRole('link').first().click();
     await page.getByTestId('evaluation-older-version').waitFor();
-    expect(await page.getByTestId('evaluation-edit').count()).toBe(0);
+    expect(await detail.button('evaluations.edit.action').count()).toBe(0);
     await context.close();
   });
 });
