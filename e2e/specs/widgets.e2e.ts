@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { WidgetsPage } from '../pages/widgets-page.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
@@ -20,22 +21,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openWidgets(page: Page, lang: Lang = 'es') {
+async function openWidgets(page: Page, lang: Lang = 'es'): Promise<WidgetsPage> {
   await openSignedIn(page, HOME, '/widgets', lang);
-  await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(tr(lang, 'widgets.title'));
-  await page.getByTestId('widgets-gallery').waitFor();
+  const widgets = new WidgetsPage(page, lang);
+  await widgets.heading.waitFor();
+  await widgets.card('credits').waitFor();
+  return widgets;
 }
 
 describe('widgets', () => {
   it('hides a card, moves another first and sets the follow-up interval; the dashboard follows', async () => {
     const { context, page } = await newPage(browser);
-    await openWidgets(page);
-    await page.getByTestId('widget-toggle-credits').click();
+    let widgets = await openWidgets(page);
+    await widgets.shown('credits').click();
     // Latest evaluations to the top: three steps up (counts, weekly above it).
-    await page.getByTestId('widget-up-latest').click();
-    await page.getByTestId('widget-up-latest').click();
-    await page.getByTestId('widgets-weeks').fill('4');
-    await page.getByTestId('widgets-save').click();
+    await widgets.up('latest').click();
+    await widgets.up('latest').click();
+    await widgets.followUpWeeks.fill('4');
+    await widgets.saveButton.click();
     await page.goto('/dashboard');
     await page.getByTestId('dash-latest').waitFor();
     // The first row renders with the answers, the rows after it in a background render (decision 169).
@@ -51,12 +54,11 @@ describe('widgets', () => {
     expect(await page.getByTestId('dash-follow-up').textContent()).toContain('4');
 
     // Back to the defaults for the other specs.
-    await page.goto('/widgets');
-    await page.getByTestId('widgets-gallery').waitFor();
-    await page.getByTestId('widget-toggle-credits').click();
-    for (let i = 0; i < 2; i++) await page.getByTestId('widget-down-latest').click();
-    await page.getByTestId('widgets-weeks').fill('8');
-    await page.getByTestId('widgets-save').click();
+    widgets = await openWidgets(page);
+    await widgets.shown('credits').click();
+    for (let i = 0; i < 2; i++) await widgets.down('latest').click();
+    await widgets.followUpWeeks.fill('8');
+    await widgets.saveButton.click();
     await page.goto('/dashboard');
     await page.getByTestId('dash-credits').waitFor();
     await context.close();

@@ -98,8 +98,11 @@ function WidgetsEditor({ initial }: { initial: DashboardSettings }) {
         </Group>
       </Card>
       {items.map((item, index) => (
+        // An article named by its card: "Up" and "Down" are heard as this card's (decision 180).
         <Card
           key={item.card}
+          component="article"
+          aria-labelledby={`widget-${item.card}-title`}
           withBorder
           radius="md"
           data-testid={`widget-${item.card}`}
@@ -110,7 +113,7 @@ function WidgetsEditor({ initial }: { initial: DashboardSettings }) {
               checked={item.shown}
               onChange={() => toggle(index)}
               label={
-                <Title order={2} size="h5">
+                <Title order={2} size="h5" id={`widget-${item.card}-title`}>
                   {t(`widgets.cards.${item.card}`)}
                 </Title>
               }
