@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { ChatPanel } from '../pages/chat-panel.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
@@ -20,11 +21,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const badge = (page: Page) => page.getByTestId('chat-unread').getAttribute('data-count');
+/** The unread count the chat button's name says ("Open chat (2 unread messages)"). */
+const badge = (page: Page) => new ChatPanel(page).unread().then(String);
 
 async function signIn(page: Page, user: { email: string; password: string }, lang: Lang) {
   await openSignedIn(page, user, '/', lang);
-  await page.getByTestId('chat-button').waitFor();
+  await new ChatPanel(page, lang).openButton.waitFor();
 }
 
 async function signedIn(viewport: typeof DESKTOP, user: { email: string; password: string }) {
@@ -37,20 +39,15 @@ async function signedIn(viewport: typeof DESKTOP, user: { email: string; passwor
 async function openClientRoom(page: Page) {
   await page.goto('/users');
   await page
-    .getByTestId('client-link')
-    .filter({ hasText: `${CLIENT.nombre} ${CLIENT.apellido}` })
+    .getByRole('link', { name: `${CLIENT.nombre} ${CLIENT.apellido}`, exact: true })
     .first()
     .click();
-  await page.getByTestId('message-button').click();
-  await expect
-    .poll(() => page.getByTestId('chat-conversation-name').textContent())
-    .toBe(`${CLIENT.nombre} ${CLIENT.apellido}`);
+  const chat = new ChatPanel(page);
+  await chat.button('chat.message').click();
+  await chat.conversation(`${CLIENT.nombre} ${CLIENT.apellido}`).waitFor();
 }
 
-async function send(page: Page, text: string) {
-  await page.getByTestId('chat-input').fill(text);
-  await page.getByTestId('chat-input').press('Enter');
-}
+const send = (page: Page, text: string) => new ChatPanel(page).send(text);
 
 describe('chat between a professional and its client (two browsers)', () => {
   it('delivers within a second to a phone, raises the badge, and opening the room clears it', async () => {
@@ -69,20 +66,20 @@ describe('chat between a professional and its client (two browsers)', () => {
     // The sender's copy is stored (no longer "sending") and shows as text.
     await expect.poll(() => pro.page.getByTestId('chat-message').last().getAttribute('data-status')).toBe('sent');
 
-    await client.page.getByTestId('chat-button').click();
-    const room = client.page.getByTestId('chat-room').filter({ hasText: `${PRO.nombre} ${PRO.apellido}` });
+    const clientChat = new ChatPanel(client.page);
+    await clientChat.open();
+    const room = clientChat.room(`${PRO.nombre} ${PRO.apellido}`);
     await expect.poll(() => room.getAttribute('data-unseen')).toBe('1');
     await room.click();
-    expect(await client.page.getByTestId('chat-rooms').count()).toBe(0);
-    await expect.poll(() => client.page.getByTestId('chat-message-text').last().textContent()).toBe(text);
+    expect(await clientChat.roomSearch.count()).toBe(0);
+    await clientChat.conversation().getByText(text, { exact: true }).waitFor();
     await expect.poll(() => badge(client.page)).toBe(String(before));
 
     // The reply reaches the professional's open conversation, which counts as read at once.
     await send(client.page, 'Muy bien, gracias: https://medida.app/plan');
-    await expect
-      .poll(() => pro.page.getByTestId('chat-message-text').last().textContent(), { timeout: 1000, interval: 25 })
-      .toBe('Muy bien, gracias: https://medida.app/plan');
-    const link = pro.page.getByTestId('chat-message-text').last().getByRole('link');
+    const reply = new ChatPanel(pro.page).conversation().getByText('Muy bien, gracias: https://medida.app/plan');
+    await expect.poll(() => reply.count(), { timeout: 1000, interval: 25 }).toBe(1);
+    const link = reply.getByRole('link');
     expect(await link.getAttribute('href')).toBe('https://medida.app/plan');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     await expect.poll(() => badge(pro.page)).toBe('0');
@@ -97,26 +94,28 @@ describe('chat between a professional and its client (two browsers)', () => {
     await forEveryScreen(browser, async (page, lang, viewport) => {
       if (viewport === 'desktop') {
         await signIn(page, PRO, lang);
-        await page.getByTestId('chat-button').click();
-        await page.getByTestId('chat-room').first().click();
-        await page.getByTestId('chat-input').waitFor();
+        const chat = new ChatPanel(page, lang);
+        await chat.open();
+        await chat.room(`${CLIENT.nombre} ${CLIENT.apellido}`).first().click();
+        await chat.messageBox.waitFor();
         await page.screenshot({ path: path.join(SHOTS, `chat-${lang}-desktop.png`) });
         return;
       }
       await signIn(page, CLIENT, lang);
-      await page.getByTestId('chat-button').click();
-      const room = page.getByTestId('chat-room').first();
+      const chat = new ChatPanel(page, lang);
+      await chat.open();
+      const room = chat.room(`${PRO.nombre} ${PRO.apellido}`).first();
       await room.waitFor();
-      expect(await page.getByTestId('chat-conversation').count()).toBe(0);
+      expect(await chat.messageBox.count()).toBe(0);
       await page.waitForTimeout(400); // the modal's opening transition
       await page.screenshot({ path: path.join(SHOTS, `chat-rooms-${lang}-phone.png`) });
       await room.click();
-      await page.getByTestId('chat-input').waitFor();
-      expect(await page.getByTestId('chat-rooms').count()).toBe(0);
-      expect(await page.getByTestId('chat-input').getAttribute('placeholder')).toBe(tr(lang, 'chat.placeholder'));
+      await chat.messageBox.waitFor();
+      expect(await chat.roomSearch.count()).toBe(0);
+      expect(await chat.messageBox.getAttribute('placeholder')).toBe(tr(lang, 'chat.placeholder'));
       await page.screenshot({ path: path.join(SHOTS, `chat-conversation-${lang}-phone.png`) });
-      await page.getByTestId('chat-back').click();
-      await page.getByTestId('chat-rooms').waitFor();
+      await chat.backButton.click();
+      await chat.roomSearch.waitFor();
     });
   });
 });

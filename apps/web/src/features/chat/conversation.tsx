@@ -76,7 +76,8 @@ export function Conversation({ chat, onBack }: { chat: ChatState; onBack?: (() =
         </Text>
       </Group>
       <ScrollArea viewportRef={viewport} style={{ flex: 1 }} onScrollPositionChange={onScroll} type="auto">
-        <Stack gap="xs" p="sm" data-testid="chat-messages">
+        {/* A log named by the other person: a screen reader announces each new message (decision 180). */}
+        <Stack gap="xs" p="sm" role="log" aria-label={participantName(other)} data-testid="chat-messages">
           {page?.loading && (
             <Center>
               <Loader size="sm" />
