@@ -5,7 +5,7 @@ import { namePattern, Screen } from './screen.ts';
 export type Method = 1 | 2 | 3 | 4;
 
 /** A valid set of measurements per method (spec §5), typed as a professional would. */
-export const BASE_MEASUREMENTS = {
+const BASE_MEASUREMENTS = {
   peso: '80',
   estatura: '178',
   presion_s: '125',
@@ -15,7 +15,7 @@ export const BASE_MEASUREMENTS = {
   pbrazo: '32',
   ppierna: '55',
 } as const;
-export const MEASUREMENTS_BY_METHOD: Record<Method, Record<string, string>> = {
+const MEASUREMENTS_BY_METHOD: Record<Method, Record<string, string>> = {
   1: { pgrasa: '20' },
   2: { triceps: '12', subescapular: '15' },
   3: { cuello: '39' },

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { tr, type Lang } from '../support/i18n.ts';
 
 /** Each language's name in itself, as the language menu lists it (components/language-button.tsx). */
-export const NATIVE_NAMES: Record<Lang, string> = { es: 'Español', en: 'English', pt: 'Português' };
+const NATIVE_NAMES: Record<Lang, string> = { es: 'Español', en: 'English', pt: 'Português' };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

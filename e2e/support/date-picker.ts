@@ -1,22 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 
 /**
- * Picks a date in a Mantine DatePickerInput the way a person does: decade → year → month → day.
- * `testId` is the input's data-testid; monthIndex is 0-based.
+ * Picks a date in a Mantine DatePickerInput the way a person does: decade → year → month → day. `input` is the
+ * picker, found by its label (page objects, decision 180); monthIndex is 0-based.
  */
-export async function pickDate(
-  page: Page,
-  testId: string,
-  year: number,
-  monthIndex: number,
-  day: number,
-  /** The level the picker opens at: 'month' pickers are first zoomed out to the decade. */
-  opensAt: 'decade' | 'month' = 'decade',
-): Promise<void> {
-  await pickDateIn(page, page.getByTestId(testId), year, monthIndex, day, opensAt);
-}
-
-/** `pickDate` for a picker found another way: by its label (page objects, decision 180). */
 export async function pickDateIn(
   page: Page,
   input: Locator,
