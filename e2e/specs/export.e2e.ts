@@ -51,7 +51,8 @@ async function exportFromCard(page: Page, lang: Lang, shot: string) {
   await screenshotWithoutOverflow(page, shot);
   const download = page.waitForEvent('download', { timeout: 120_000 });
   await card.getByRole('button', { name: tr(lang, 'exportData.action') }).click();
-  await card.getByRole('progressbar', { name: tr(lang, 'exportData.progressLabel') }).waitFor();
+  // At 0 % the bar has no width yet: present, not visible.
+  await card.getByRole('progressbar', { name: tr(lang, 'exportData.progressLabel') }).waitFor({ state: 'attached' });
   // The first answer already knows the total: "file 0 of N".
   await expect.poll(() => card.getByRole('status').textContent()).toMatch(/\d+\D+\d+/);
   await card.scrollIntoViewIfNeeded();
