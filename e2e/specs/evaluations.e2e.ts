@@ -13,6 +13,7 @@ import { openSignedIn } from '../support/session.ts';
 import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
 import { EvaluationsPage } from '../pages/evaluations-page.ts';
 import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
+import { ClientDetailPage } from '../pages/people-pages.ts';
 
 const es = (key: string) => tr('es', key);
 
@@ -302,9 +303,12 @@ describe('new evaluation wizard (spec §4, §5)', () => {
 
   it('opens from a client page with that client already chosen', async () => {
     await page.goto(`/users/${evalueeId}`);
-    await page.getByTestId('client-evaluations-table').waitFor();
-    expect(await page.getByTestId('client-evaluation-row').count()).toBeGreaterThanOrEqual(4);
-    await page.getByTestId('client-new-evaluation').first().click();
+    const client = new ClientDetailPage(page);
+    const evaluations = client.section('evaluations.clientSection.title');
+    // The table's rows under its header row: one per evaluation.
+    await evaluations.getByRole('table').waitFor();
+    expect(await evaluations.getByRole('row').count()).toBeGreaterThanOrEqual(5);
+    await client.button('evaluations.clientSection.new').first().click();
     expect(await wizard.chosenClient.textContent()).toContain(
       `${E2E_USERS.evaluee.nombre} ${E2E_USERS.evaluee.apellido}`,
     );

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Paper, Skeleton, Table, Text, Title } from '@man
 import { IconClipboardHeart, IconClipboardPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ManagedUser } from '@medida/contracts';
@@ -69,10 +70,19 @@ export function ClientEvaluationsSection({ client }: { client: ManagedUser }) {
   const { t } = useTranslation();
   const query = useClientEvaluations(client);
   const items = query.data ?? [];
+  const titleId = useId();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="client-evaluations">
+    // A region named by its title, as the page's other sections (decision 180).
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      data-testid="client-evaluations"
+    >
       {/* The page header already has "New evaluation"; the empty state repeats it where the eye is. */}
-      <Title order={4} mb="md">
+      <Title order={4} mb="md" id={titleId}>
         {t('evaluations.clientSection.title')}
       </Title>
       {query.isPending ? (
