@@ -308,7 +308,8 @@ describe('new evaluation wizard (spec §4, §5)', () => {
     // The table's rows under its header row: one per evaluation.
     await evaluations.getByRole('table').waitFor();
     expect(await evaluations.getByRole('row').count()).toBeGreaterThanOrEqual(5);
-    await client.button('evaluations.clientSection.new').first().click();
+    // The page's own button (the header's "New evaluation" opens the wizard without a client).
+    await client.button('evaluations.clientSection.new', page.getByRole('main')).first().click();
     expect(await wizard.chosenClient.textContent()).toContain(
       `${E2E_USERS.evaluee.nombre} ${E2E_USERS.evaluee.apellido}`,
     );
