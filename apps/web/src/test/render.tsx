@@ -72,3 +72,20 @@ export async function renderWithProviders(ui: ReactElement, options: RenderOptio
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   return Object.assign(render(ui, { wrapper: Providers }), { user, queryClient });
 }
+
+/**
+ * The input a `<label>` whose text matches `label` is for, or null: what `getByLabelText` finds for a labelled
+ * input, in a millisecond instead of a few hundred on a form of sixty fields (it walks every element of the page).
+ */
+export function queryInputByLabel(label: RegExp): HTMLInputElement | null {
+  const found = [...document.querySelectorAll('label')].filter((l) => label.test(l.textContent ?? ''));
+  if (found.length > 1) throw new Error(`${found.length} labels match ${label}`);
+  const target = found[0]?.htmlFor ? document.getElementById(found[0].htmlFor) : null;
+  return target instanceof HTMLInputElement ? target : null;
+}
+
+export function getInputByLabel(label: RegExp): HTMLInputElement {
+  const input = queryInputByLabel(label);
+  if (!input) throw new Error(`no input labelled ${label}`);
+  return input;
+}

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@medida/contracts/constants';
-import { renderWithProviders, tr } from '../../../test/render.tsx';
+import { getInputByLabel, queryInputByLabel, renderWithProviders, tr } from '../../../test/render.tsx';
 import { creditsSummaryKey } from '../../credits/index.ts';
 import { ownProfileKeys } from '../../../lib/own-profile.ts';
 import { sessionKeys } from '../../../lib/session.ts';
@@ -79,9 +79,8 @@ async function openWizard(client: WizardClient | null, lang: Language = 'es') {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An input by its label as read (a required one ends with its asterisk). */
 const named = (label: string) => new RegExp(`^${escape(label)}( \\*)?$`);
-/** A measurement by its label (getByLabelText: role queries over the whole step cost seconds in jsdom). */
-const measurement = (lang: Language, field: string) =>
-  screen.getByLabelText(named(tr(lang, `evaluations.fields.${field}`)), { selector: 'input' });
+/** A measurement by its label (the label's text as shown, with its asterisk when required). */
+const measurement = (lang: Language, field: string) => getInputByLabel(named(tr(lang, `evaluations.fields.${field}`)));
 /** What a screen reader reads after the field's name: its description and its error. */
 function descriptionOf(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
@@ -154,8 +153,7 @@ describe('step 2: the measurements of the chosen method', () => {
         .flat()
         .filter((f) => !REQUIRED_BY_METHOD[method].includes(f)),
     );
-    for (const field of others)
-      expect(screen.queryByLabelText(named(t(`evaluations.fields.${field}`))), field).toBeNull();
+    for (const field of others) expect(queryInputByLabel(named(t(`evaluations.fields.${field}`))), field).toBeNull();
   });
 
   it('names the required fields left empty, in a toast and under each field, and sends nothing', async () => {
