@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
+  birthDateSchema,
   emailSchema,
   idSchema,
-  isoDateSchema,
   languageSchema,
   passwordSchema,
   personProfileFields,
@@ -73,7 +73,7 @@ export const creaCuentaBodySchema = z.strictObject({
   apellido: z.string().trim().min(1, { error: 'validation.required' }).max(100),
   email: emailSchema,
   password: passwordSchema,
-  nacimiento: isoDateSchema,
+  nacimiento: birthDateSchema,
   sexo: sexoSchema,
   telefono: z.string().trim().max(30).optional(),
   pais_id: idSchema.optional(),

@@ -1,3 +1,4 @@
+import { MAX_AGE_YEARS, MIN_AGE_YEARS } from '@medida/domain';
 import { z } from 'zod';
 import { EMAIL_MAX, EMAIL_PATTERN, LANGUAGES, USER_TYPE } from './constants.ts';
 
@@ -33,6 +34,10 @@ export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F
 
 /** Calendar date as the spec writes it (YYYY-MM-DD). */
 export const isoDateSchema = z.iso.date({ error: 'validation.date' });
+/** A person's birth date: the age rule needs today's date, so the server checks it (people, registration). */
+export const birthDateSchema = isoDateSchema.describe(
+  `Age ${MIN_AGE_YEARS} to ${MAX_AGE_YEARS} at today's date (checked by the server)`,
+);
 
 /** PostgreSQL `integer`: ids and counts beyond it are refused, not wrapped. */
 export const INT4_MAX = 2_147_483_647;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
+  birthDateSchema,
   digitsSchema,
   documentedInteger,
   emailSchema,
   idSchema,
-  isoDateSchema,
   languageSchema,
   personProfileFields,
   queryIdSchema,
@@ -38,7 +38,7 @@ export const personFieldsSchema = z.strictObject({
   apellido: requiredText(100),
   email: emailSchema,
   telefono: requiredText(30),
-  nacimiento: isoDateSchema.describe("Age 13 to 100 at today's date (checked by the server)"),
+  nacimiento: birthDateSchema,
   sexo: sexoSchema,
   direccion: requiredText(200),
   pais_id: idSchema,
@@ -80,7 +80,9 @@ export const fileInfoSchema = z.strictObject({
   title: requiredText(120),
   description: requiredText(500),
 });
-export const filesInfoSchema = z.array(fileInfoSchema).max(20);
+/** Files one request may carry (the multipart `files` limit of the server's upload). */
+export const MAX_FILES_PER_REQUEST = 20;
+export const filesInfoSchema = z.array(fileInfoSchema).max(MAX_FILES_PER_REQUEST);
 
 // POST /web/editaperfil — clients: multipart with the user fields, files[], files_info, deleted_files
 // (JSON list of attachment ids) and id_uploader; network users: a plain JSON object.
@@ -102,13 +104,13 @@ export const editUserResponseSchema = z.object({ message: z.string() });
  * these forms itself (JSON or multipart) and validates them with the schemas above (decision 178).
  */
 /** The server's limit on one multipart text part (`fieldSize` in apps/server/src/modules/attachments/upload.ts). */
-const MULTIPART_FIELD_MAX = 64 * 1024;
+export const MULTIPART_FIELD_MAX = 64 * 1024;
 /** One uploaded file: JPEG, PNG, WebP or PDF, judged by its bytes, under MAX_ATTACHMENT_BYTES. */
 const filePartSchema = z.string().meta({ format: 'binary' });
 const attachmentParts = {
   'files[]': z
     .array(filePartSchema)
-    .max(20)
+    .max(MAX_FILES_PER_REQUEST)
     .optional()
     .describe('The attachments (also accepted as `files`): JPEG, PNG, WebP or PDF, each under 10,000,000 bytes'),
   files_info: z

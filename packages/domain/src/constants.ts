@@ -81,3 +81,7 @@ export const MACRO_PCT_RANGES = {
 } as const;
 
 export const LOCALE_LENGTH = { min: 2, max: 35 } as const;
+
+/** A condition's name (a listed one or the professional's own "Other") and the rows one list may hold. */
+export const CONDITION_NAME_MAX = 120;
+export const CONDITIONS_MAX = 40;

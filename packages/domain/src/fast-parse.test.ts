@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CONDITION_NAME_MAX, CONDITIONS_MAX } from './constants.ts';
+import { EXAM_IDS } from './exams.ts';
 import { fastParse } from './fast-parse.ts';
 import { evaluationInputSchema } from './schema.ts';
 import { validInput } from './test/arbitraries.ts';
@@ -145,5 +147,18 @@ describe('fast path agrees with the zod schema', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('the fast path leaves over-long condition and exam lists to zod', () => {
+  const withClinical = (extra: object) => ({ ...subjectA(), clinical_data: { temperatura: 36.5, ...extra } });
+  it('a condition name or list beyond its bound, or more exams than the catalogue, falls back', () => {
+    expect(fastParse(withClinical({ ecnt: [{ name: 'x'.repeat(CONDITION_NAME_MAX) }] }))).not.toBeNull();
+    expect(fastParse(withClinical({ ecnt: [{ name: 'x'.repeat(CONDITION_NAME_MAX + 1) }] }))).toBeNull();
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `c${i}` }));
+    expect(fastParse(withClinical({ autoinmune: rows(CONDITIONS_MAX) }))).not.toBeNull();
+    expect(fastParse(withClinical({ autoinmune: rows(CONDITIONS_MAX + 1) }))).toBeNull();
+    const exams = Array.from({ length: EXAM_IDS.length + 1 }, () => ({ name: 'hdl', value: 45 }));
+    expect(fastParse(withClinical({ exams }))).toBeNull();
   });
 });

@@ -6,10 +6,17 @@
  * this accepts, zod accepts with an equal result.
  */
 import { parseIsoDate } from './age.ts';
-import { FIELD_RANGES, LOCALE_LENGTH, MACRO_PCT_RANGES, SEXO_OPTIONS } from './constants.ts';
+import {
+  CONDITION_NAME_MAX,
+  CONDITIONS_MAX,
+  FIELD_RANGES,
+  LOCALE_LENGTH,
+  MACRO_PCT_RANGES,
+  SEXO_OPTIONS,
+} from './constants.ts';
 import type { RangedField } from './constants.ts';
 import { SKINFOLD_EQUATION_IDS } from './equations/skinfolds.ts';
-import { EXAM_CATALOGUE } from './exams.ts';
+import { EXAM_CATALOGUE, EXAM_IDS } from './exams.ts';
 import { crossFieldRules, methodOf } from './schema.ts';
 import type { EvaluationInput } from './schema.ts';
 
@@ -58,9 +65,11 @@ const LEVELS = ['sedentary', 'low', 'moderate', 'high'] as const;
 
 function conditions(x: unknown): EvaluationInput['clinical_data']['ecnt'] {
   if (x === undefined) return undefined;
-  if (!Array.isArray(x)) throw FALLBACK;
+  if (!Array.isArray(x) || x.length > CONDITIONS_MAX) throw FALLBACK;
   return x.map((c: unknown) => {
-    if (!isPlain(c) || typeof c.name !== 'string' || c.name.length < 1) throw FALLBACK;
+    if (!isPlain(c) || typeof c.name !== 'string' || c.name.length < 1 || c.name.length > CONDITION_NAME_MAX) {
+      throw FALLBACK;
+    }
     const out: { name: string; value?: boolean; tratamiento?: boolean } = { name: c.name };
     if (c.value !== undefined) out.value = optBool(c.value);
     if (c.tratamiento !== undefined) out.tratamiento = optBool(c.tratamiento);
@@ -70,7 +79,7 @@ function conditions(x: unknown): EvaluationInput['clinical_data']['ecnt'] {
 
 function exams(x: unknown): EvaluationInput['clinical_data']['exams'] {
   if (x === undefined) return undefined;
-  if (!Array.isArray(x)) throw FALLBACK;
+  if (!Array.isArray(x) || x.length > EXAM_IDS.length) throw FALLBACK;
   return x.map((e: unknown) => {
     if (!isPlain(e) || typeof e.name !== 'string' || !Object.hasOwn(EXAM_CATALOGUE, e.name)) throw FALLBACK;
     const out: { name: keyof typeof EXAM_CATALOGUE; value?: number; unit?: string; status?: boolean } = {

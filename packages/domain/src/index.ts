@@ -38,6 +38,7 @@ export {
   ACTIVITY_LEVELS,
   PAL_TABLE,
   FEVER_THRESHOLD_C,
+  CONDITION_NAME_MAX,
 } from './constants.ts';
 export type { EvaluationType, Method, YesNo, RangedField } from './constants.ts';
 export { EXAM_CATALOGUE, EXAM_IDS, langOf } from './exams.ts';

@@ -3,6 +3,8 @@ import { evaluate } from './evaluate.ts';
 import { evaluationInputSchema } from './schema.ts';
 import type { FieldErrors } from './schema.ts';
 import { ERROR_KEYS, I18N_DEFAULTS } from './i18n-keys.ts';
+import { CONDITION_NAME_MAX, CONDITIONS_MAX } from './constants.ts';
+import { EXAM_IDS } from './exams.ts';
 import { subjectA, subjectB } from './test/factories.ts';
 
 function errorsOf(input: unknown): FieldErrors {
@@ -279,5 +281,27 @@ describe('error messages are translation keys', () => {
     const errors = errorsOf(subjectA({ hace: 2.5 as never, frecentrena: 3.5 }));
     expect(errors.frecentrena).toEqual([ERROR_KEYS.integer]);
     expect(errors.hace).toEqual([ERROR_KEYS.option]);
+  });
+});
+
+describe('condition and exam lists are bounded', () => {
+  const clinical = (extra: object) => subjectA({ clinical_data: { temperatura: 36.5, ...extra } as never });
+
+  it('a condition name longer than CONDITION_NAME_MAX and a list longer than CONDITIONS_MAX are refused', () => {
+    const long = errorsOf(clinical({ ecnt: [{ name: 'x'.repeat(CONDITION_NAME_MAX + 1), value: true }] }));
+    expect(long['clinical_data.ecnt.0.name']).toEqual([ERROR_KEYS.range]);
+    const rows = Array.from({ length: CONDITIONS_MAX + 1 }, (_, i) => ({ name: `c${i}`, value: true }));
+    expect(errorsOf(clinical({ autoinmune: rows }))['clinical_data.autoinmune']).toEqual([ERROR_KEYS.range]);
+  });
+
+  it('the limits themselves are accepted, by the fast path as by zod', () => {
+    const name = 'x'.repeat(CONDITION_NAME_MAX);
+    const rows = Array.from({ length: CONDITIONS_MAX }, (_, i) => ({ name: `${name.slice(3)}${i}`, value: true }));
+    expect(evaluate(clinical({ ecnt: rows, autoinmune: [{ name, value: false }] })).ok).toBe(true);
+  });
+
+  it('more exams than the catalogue holds are refused', () => {
+    const exams = Array.from({ length: EXAM_IDS.length + 1 }, () => ({ name: 'hdl', value: 45 }));
+    expect(errorsOf(clinical({ exams }))['clinical_data.exams']).toEqual([ERROR_KEYS.range]);
   });
 });

@@ -5,6 +5,8 @@ import type { BodyFatSource } from './body-fat.ts';
 import {
   BMI_PLAUSIBLE,
   EVALUATION_TYPES,
+  CONDITION_NAME_MAX,
+  CONDITIONS_MAX,
   FIELD_RANGES,
   LOCALE_LENGTH,
   MACRO_PCT_RANGES,
@@ -50,7 +52,7 @@ const identifier = z.union([z.number(E).int(E).positive(E), z.string(E).min(1, E
 
 const conditionItem = z.object(
   {
-    name: z.string(E).min(1, E),
+    name: z.string(E).min(1, E).max(CONDITION_NAME_MAX, E),
     value: z.boolean(E).optional(),
     tratamiento: z.boolean(E).optional(),
   },
@@ -97,9 +99,10 @@ const clinicalData = z.object(
   {
     temperatura: ranged('clinical_data.temperatura'),
     dif_respirar: z.boolean(E).optional(),
-    ecnt: z.array(conditionItem, E).optional(),
-    autoinmune: z.array(conditionItem, E).optional(),
-    exams: z.array(examItem, E).optional(),
+    ecnt: z.array(conditionItem, E).max(CONDITIONS_MAX, E).optional(),
+    autoinmune: z.array(conditionItem, E).max(CONDITIONS_MAX, E).optional(),
+    // Each exam at most once (examRules), so the catalogue bounds the list.
+    exams: z.array(examItem, E).max(EXAM_IDS.length, E).optional(),
   },
   E,
 );

@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { ErrorCode, MAX_ATTACHMENT_BYTES } from '@medida/contracts';
+import { ErrorCode, MAX_ATTACHMENT_BYTES, MAX_FILES_PER_REQUEST, MULTIPART_FIELD_MAX } from '@medida/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { detectFileType, sanitizeFileName, type AllowedMimeType } from '../../lib/file-type.ts';
@@ -16,9 +16,9 @@ export interface StagedFile extends StagedBlob {
 /** @fastify/multipart limits: a file of MAX_ATTACHMENT_BYTES or more is cut and refused (spec §5). */
 export const MULTIPART_LIMITS = {
   fileSize: MAX_ATTACHMENT_BYTES - 1,
-  files: 20,
+  files: MAX_FILES_PER_REQUEST,
   fields: 60,
-  fieldSize: 64 * 1024,
+  fieldSize: MULTIPART_FIELD_MAX,
   parts: 80,
   headerPairs: 200,
 };

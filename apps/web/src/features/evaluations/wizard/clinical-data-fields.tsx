@@ -1,6 +1,7 @@
 import { Alert, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconTemperature } from '@tabler/icons-react';
+import { CONDITION_NAME_MAX } from '@medida/domain';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from './number-field.tsx';
 import { WizardSection as Section } from './wizard-section.tsx';
@@ -107,7 +108,7 @@ function ConditionList({
                   maw={260}
                   placeholder={t('evaluations.wizard.otherPlaceholder')}
                   aria-label={t('evaluations.wizard.otherPlaceholder')}
-                  maxLength={120}
+                  maxLength={CONDITION_NAME_MAX}
                   data-testid={`condition-${list}-other-name`}
                 />
               )}
