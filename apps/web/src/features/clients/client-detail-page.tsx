@@ -6,7 +6,6 @@ import {
   Button,
   Grid,
   Group,
-  Paper,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -23,6 +22,7 @@ import { formatNationalId } from '@medida/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LabeledValue } from '../../components/labeled-value.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { RegionCard } from '../../components/region-card.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { ageInYears } from '../../lib/birth-date.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
@@ -50,14 +50,7 @@ function Section({
   // A region named by its title, as the evaluation's result groups (decision 180).
   const titleId = useId();
   return (
-    <Paper
-      component="section"
-      aria-labelledby={titleId}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      data-testid={testId}
-    >
+    <RegionCard labelledBy={titleId} data-testid={testId}>
       <Group justify="space-between" mb="md" gap="xs">
         <Title order={4} id={titleId}>
           {title}
@@ -65,7 +58,7 @@ function Section({
         {action}
       </Group>
       {children}
-    </Paper>
+    </RegionCard>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Button, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Progress, Stack, Text, Title } from '@mantine/core';
+import { RegionCard } from '../../components/region-card.tsx';
 import { IconFileZip } from '@tabler/icons-react';
 import type { ExportJob } from '@medida/contracts';
 import { useId, useState } from 'react';
@@ -52,15 +53,7 @@ export function ExportDataCard({ clientId, self = false }: { clientId: number; s
   const percent = job && job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
   return (
     // A region named by its heading; the progress line is a status a screen reader reads as it changes (decision 180).
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      data-testid="export-data"
-      data-phase={phase.kind}
-    >
+    <RegionCard labelledBy={headingId} data-testid="export-data" data-phase={phase.kind}>
       <Stack gap="sm">
         <Title order={2} size="h4" id={headingId}>
           {t('exportData.heading')}
@@ -100,6 +93,6 @@ export function ExportDataCard({ clientId, self = false }: { clientId: number; s
           {t('exportData.action')}
         </Button>
       </Stack>
-    </Paper>
+    </RegionCard>
   );
 }

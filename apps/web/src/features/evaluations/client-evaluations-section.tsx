@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Skeleton, Table, Text, Title } from '@mantine/core';
 import { IconClipboardHeart, IconClipboardPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ManagedUser } from '@medida/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { RegionCard } from '../../components/region-card.tsx';
 import { useSessionUser } from '../../lib/session.ts';
 import { fetchEvaluations } from './evaluations-api.ts';
 import { evaluationKeys } from './evaluation-queries.ts';
@@ -73,14 +74,7 @@ export function ClientEvaluationsSection({ client }: { client: ManagedUser }) {
   const titleId = useId();
   return (
     // A region named by its title, as the page's other sections (decision 180).
-    <Paper
-      component="section"
-      aria-labelledby={titleId}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      data-testid="client-evaluations"
-    >
+    <RegionCard labelledBy={titleId} data-testid="client-evaluations">
       {/* The page header already has "New evaluation"; the empty state repeats it where the eye is. */}
       <Title order={4} mb="md" id={titleId}>
         {t('evaluations.clientSection.title')}
@@ -128,6 +122,6 @@ export function ClientEvaluationsSection({ client }: { client: ManagedUser }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Paper>
+    </RegionCard>
   );
 }

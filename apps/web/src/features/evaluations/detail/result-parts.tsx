@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
+import { RegionCard } from '../../../components/region-card.tsx';
 import { useTranslation } from 'react-i18next';
 import type { EquationRef, MassValue } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -58,15 +59,7 @@ export function ResultCard({
   // A region named by its title: a screen reader lists the result groups as landmarks (and a test finds them so).
   const titleId = useId();
   return (
-    <Paper
-      component="section"
-      aria-labelledby={titleId}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      data-testid={testId}
-      h="100%"
-    >
+    <RegionCard labelledBy={titleId} data-testid={testId} h="100%">
       <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
         <Stack gap={2}>
           <Title order={4} id={titleId}>
@@ -81,7 +74,7 @@ export function ResultCard({
         {action}
       </Group>
       {children}
-    </Paper>
+    </RegionCard>
   );
 }
 
