@@ -63,6 +63,9 @@ function cut(figures: readonly string[], max: number, logFile: string): string[]
 const iso = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 const fixed = (n: number) => n.toFixed(2);
 
+/** A command inside a table cell: its pipes escaped, or they would split the cell. */
+const inCell = (text: string) => text.replaceAll('|', '\\|');
+
 function commandLine(step: Step): string {
   const command = step.before ? `${step.before} && ${step.command}` : step.command;
   return step.cwd === '.' ? command : `cd ${step.cwd} && ${command}`;
@@ -113,11 +116,11 @@ function renderWithCap(run: QualityRun, maxFigures: number): string {
   out.push('| --- | --- | ---: | ---: | --- |');
   for (const r of run.runs) {
     out.push(
-      `| [${r.step.title}](#${anchor(r.step.title)}) | \`${commandLine(r.step)}\` | ${fixed(r.loadBefore)} → ${fixed(r.loadAfter)} | ${Math.round(r.seconds)} s | ${r.failure === null ? 'ok' : `**failed** (${r.failure})`} |`,
+      `| [${r.step.title}](#${anchor(r.step.title)}) | \`${inCell(commandLine(r.step))}\` | ${fixed(r.loadBefore)} → ${fixed(r.loadAfter)} | ${Math.round(r.seconds)} s | ${r.failure === null ? 'ok' : `**failed** (${r.failure})`} |`,
     );
   }
   for (const s of run.skipped) {
-    out.push(`| ${s.title} | \`${commandLine(s)}\` | | | not run |`);
+    out.push(`| ${s.title} | \`${inCell(commandLine(s))}\` | | | not run |`);
   }
   for (const r of run.runs) {
     out.push('');

@@ -15,6 +15,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync, type WriteStream } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { pickFigures, renderPage, type QualityRun, type StepRun } from './page.ts';
 import { QUICK_STEPS, STEPS, type Step } from './steps.ts';
 
@@ -157,8 +158,9 @@ export async function runQuality(steps: readonly Step[], out: string, options: R
   };
   for (const step of steps) {
     run.runs.push(await runStep(step, logs, echo));
-    // Written after every step: a run stopped halfway still leaves the figures it has.
-    writeFileSync(out, renderPage(run));
+    // Written after every step: a run stopped halfway still leaves the figures it has. Formatted as `npm run lint`
+    // checks it, so the page lands as the command wrote it.
+    writeFileSync(out, await format(renderPage(run), { ...(await resolveConfig(out)), filepath: out }));
   }
   const failed = run.runs.filter((r) => r.failure !== null);
   if (echo) console.log(`\nWrote ${out}: ${run.runs.length} commands, ${failed.length} failed. Logs: ${logs}`);
