@@ -4,7 +4,8 @@
  * by it alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -57,9 +58,14 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The compiled server in its own process, as `npm start` runs it. */
+/**
+ * The compiled server in its own process, as `npm start` runs it. Without a DATA_DIR it gets a temporary one of its
+ * own, removed on stop: two instances on one PostgreSQL may not share an uploads directory (the second refuses to
+ * start).
+ */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
+  const ownDataDir = env.DATA_DIR ? null : mkdtempSync(path.join(tmpdir(), 'medida-bench-server-'));
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: serverRoot,
@@ -68,6 +74,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       SEED_DEMO: 'false',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       API_DOCS: 'false',
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -105,6 +112,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
