@@ -5,7 +5,8 @@ export type FieldErrors = Record<string, string[]>;
 
 /** Zod issues as `{ 'rockport.bpm': ['evaluation.errors.range'] }`; root issues go under '_root'. */
 export function toFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
-  const out: FieldErrors = {};
+  // No prototype: a path named `toString` or `constructor` is a key like any other.
+  const out: FieldErrors = Object.create(null) as FieldErrors;
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_root';
     const list = (out[key] ??= []);

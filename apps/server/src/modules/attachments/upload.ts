@@ -61,7 +61,8 @@ export async function readUserForm(
       throw fieldError('body', 'validation.invalid');
     return { fields: { ...(body as Record<string, unknown> | undefined) }, files: [] };
   }
-  const fields: Record<string, unknown> = {};
+  // No prototype: a part named `__proto__` or `toString` is a field like any other, refused as unknown.
+  const fields = Object.create(null) as Record<string, unknown>;
   const files: StagedFile[] = [];
   try {
     for await (const part of request.parts()) {

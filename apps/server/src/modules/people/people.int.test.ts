@@ -7,6 +7,7 @@ import {
   clientBody,
   createUser,
   loggedIn,
+  multipartPayload,
   networkBody,
   twoTenants,
   validRut,
@@ -155,6 +156,51 @@ describe('people: create, list, read, edit, delete', () => {
       .executeTakeFirstOrThrow();
     const res2 = await createUser(ctx.app, owner.headers, clientBody(ids, owner.id, { comuna_id: other.id }));
     expect(Object.keys(errorsOf(res2).message)).toEqual(['comuna_id']);
+  });
+
+  it('refuses fields named like Object.prototype members (toString, constructor, __proto__) as unknown, JSON or multipart', async () => {
+    // The fuzz suite found these as 500s: the field-error map inherited `toString` and failed on it.
+    const names = ['toString', 'constructor', 'hasOwnProperty', '__proto__'];
+    const before = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const name of names) {
+      // Written as JSON text: an object literal's `__proto__` key would set the prototype, not a field.
+      const body = JSON.stringify({ ...networkBody(ids, owner.id), [`${name}_`]: false }).replace(
+        `"${name}_"`,
+        `"${name}"`,
+      );
+      const json = await ctx.app.inject({
+        method: 'POST',
+        url: '/web/create_user',
+        headers: { ...owner.headers, 'content-type': 'application/json' },
+        payload: body,
+      });
+      if (name === '__proto__') {
+        // Fastify's JSON parser refuses prototype poisoning before any handler: a translated 400.
+        expect(json.statusCode, name).toBe(400);
+        expect(errorsOf(json).code, name).toBe('bad_request');
+      } else {
+        expect(json.statusCode, name).toBe(422);
+        expect(errorsOf(json).message[name], name).toEqual([expect.any(String)]);
+      }
+      const { payload, headers } = await multipartPayload({ ...clientBody(ids, owner.id), [name]: 'x' });
+      const form = await ctx.app.inject({
+        method: 'POST',
+        url: '/web/create_user',
+        headers: { ...owner.headers, ...headers },
+        payload,
+      });
+      // @fastify/multipart refuses a part named after an Object.prototype member itself: a translated 400.
+      expect(form.statusCode, `${name} ${form.body}`).toBe(400);
+      expect(errorsOf(form).code, name).toBe('bad_request');
+    }
+    const after = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toEqual(before.n);
   });
 
   it('accepts the RUT with dots and hyphen and stores it cleaned; the default company 9 is accepted', async () => {

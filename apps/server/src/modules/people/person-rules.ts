@@ -22,7 +22,8 @@ export interface PersonExtras {
 
 /** Field errors as translation keys; thrown as one 422 so the form shows every problem at once. */
 class FieldErrorBag {
-  readonly fields: FieldErrors = {};
+  // No prototype: a field named `toString` or `constructor` is a key like any other.
+  readonly fields: FieldErrors = Object.create(null) as FieldErrors;
   add(field: string, key: string) {
     (this.fields[field] ??= []).push(key);
   }

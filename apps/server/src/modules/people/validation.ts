@@ -10,7 +10,8 @@ import { hasTranslation } from '../../lib/i18n.ts';
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const fields: FieldErrors = {};
+  // No prototype: a client's field named `toString` or `constructor` is a key like any other (it was a 500).
+  const fields: FieldErrors = Object.create(null) as FieldErrors;
   const add = (field: string, key: string) => {
     const list = (fields[field] ??= []);
     if (!list.includes(key)) list.push(key);
