@@ -82,6 +82,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A server that never answers leaves no temporary directory behind either.
+  const removeOwnDataDir = () => ownDataDir && rmSync(ownDataDir, { recursive: true, force: true });
+  void exited.then(removeOwnDataDir);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -112,7 +115,6 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
-      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
