@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_CREDITS, type ManagedUser } from '@medida/contracts';
+import { DecimalInput } from '../../components/decimal-input.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../lib/notify.ts';
 import {
@@ -75,7 +76,7 @@ function CreditsForm({ user, parentBalance }: { user: ManagedUser; parentBalance
           <Balance label={t('credits.current')} value={user.creditos} testId="credits-current" />
           <Balance label={t('credits.parent')} value={parentBalance} testId="credits-parent" />
         </SimpleGrid>
-        <NumberInput
+        <DecimalInput
           label={t('credits.newBalance')}
           description={t('credits.after', { count: after })}
           inputWrapperOrder={['label', 'input', 'description', 'error']}

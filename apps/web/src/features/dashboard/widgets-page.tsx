@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { DASHBOARD_CARDS, FOLLOW_UP_WEEKS_MAX, type DashboardCard, type DashboardSettings } from '@medida/contracts';
 import { IconArrowDown, IconArrowUp, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../components/decimal-input.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -72,7 +73,7 @@ function WidgetsEditor({ initial }: { initial: DashboardSettings }) {
     <Stack gap="md" data-testid="widgets-gallery">
       <Card withBorder radius="md">
         <Group align="flex-end" justify="space-between" gap="md">
-          <NumberInput
+          <DecimalInput
             label={t('widgets.followUpWeeks')}
             description={t('widgets.followUpWeeksHint')}
             min={1}

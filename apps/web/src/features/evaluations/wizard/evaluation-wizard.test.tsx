@@ -193,7 +193,7 @@ describe('step 2: the measurements of the chosen method', () => {
 
     await user.clear(measurement('es', 'peso'));
     await user.type(measurement('es', 'peso'), '68,5');
-    expect(measurement('es', 'peso')).toHaveProperty('value', '68.5');
+    expect(measurement('es', 'peso')).toHaveProperty('value', '68,5');
     await user.click(button('evaluations.wizard.save'));
     await vi.waitFor(() => expect(savedBody()).toBeDefined());
     expect(savedBody()).toMatchObject({
@@ -230,7 +230,7 @@ describe('moving between the steps', () => {
     expect(within(dialog).getByRole('radio', { checked: true }).textContent).toContain(t('evaluations.types.3'));
     expect(within(dialog).queryByText('Olga Ortiz')).not.toBeNull();
     await user.click(button('evaluations.wizard.next'));
-    expect(measurement('es', 'peso')).toHaveProperty('value', '72.4');
+    expect(measurement('es', 'peso')).toHaveProperty('value', '72,4');
     expect(measurement('es', 'cuello')).toHaveProperty('value', '34');
   });
 });

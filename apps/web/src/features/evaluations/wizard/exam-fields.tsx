@@ -1,7 +1,8 @@
-import { Anchor, Checkbox, Grid, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { Anchor, Checkbox, Grid, NativeSelect, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { EXAM_CATALOGUE } from '@medida/domain';
+import { DecimalInput } from '../../../components/decimal-input.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { examUnitSuggestion } from './input-hints.ts';
 import { WizardSection } from './wizard-section.tsx';
@@ -44,7 +45,7 @@ export function ExamFields({ form }: { form: UseFormReturnType<WizardValues> }) 
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 7, sm: 4 }}>
-                <NumberInput
+                <DecimalInput
                   {...form.getInputProps(`${path}.value`)}
                   aria-label={t('evaluations.wizard.examValue', { name: def.name[lang] })}
                   disabled={!exam.status}

@@ -1,6 +1,7 @@
-import { Anchor, NumberInput, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../../components/decimal-input.tsx';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
 import { displayUnit } from '../../../lib/units.ts';
 import { centimetresSuggestion, rangeOfPath } from './input-hints.ts';
@@ -39,7 +40,7 @@ export function NumberField({
   // Metres typed into a centimetre field; an imperial user types inches, where the rule does not apply.
   const centimetres = range && units === 'metric' ? centimetresSuggestion(range, input.value as NumberValue) : null;
   return (
-    <NumberInput
+    <DecimalInput
       {...input}
       label={label}
       description={
