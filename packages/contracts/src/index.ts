@@ -20,3 +20,4 @@ export * from './charts.ts';
 export * from './portal.ts';
 export * from './handover.ts';
 export * from './client-export.ts';
+export * from './person-requirements.ts';

@@ -30,8 +30,14 @@ export const especialidadSchema = z.enum(ESPECIALIDADES, { error: 'validation.re
 const requiredText = (max: number) =>
   z.string().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 
-/** Rut as typed; the server cleans it (dots, hyphen) and checks the Chilean check digit for Chile. */
-export const rutInputSchema = requiredText(20);
+/** A field a form may leave empty ('' or absent): whether it is required is the server's per-country rule. */
+const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).optional();
+
+/**
+ * The national id as typed; the server cleans it (dots, hyphen), requires it where the country does
+ * (isPersonFieldRequired, decision 185) and checks a given one by the country's kind (RUT, CPF, other).
+ */
+export const rutInputSchema = optionalText(20);
 
 export const personFieldsSchema = z.strictObject({
   nombre: requiredText(100),
@@ -44,7 +50,9 @@ export const personFieldsSchema = z.strictObject({
   pais_id: idSchema,
   region_id: idSchema.describe('A region of pais_id (checked by the server)'),
   comuna_id: idSchema.describe('A comuna of region_id (checked by the server)'),
-  rut: rutInputSchema.describe('As typed (dots and hyphen allowed); for Chile the check digit must be right'),
+  rut: rutInputSchema.describe(
+    'As typed (dots and hyphen allowed); required for Chile (check digit checked), optional elsewhere, checked when given',
+  ),
 });
 
 // POST /web/create_user — JSON (or multipart for a client with attachments: the same fields as text
@@ -231,8 +239,15 @@ export const listadoPerfilResponseSchema = z.object({
 
 // POST /web/ingresoperfil — one's own data with the rules of the edit modals; the e-mail is not changed
 // here (it needs a confirmation sent to the new address) and neither is the password (actualizapass).
+// Only what sign-up asked is required (isPersonFieldRequired 'self', decision 185): language and units save alone.
 export const ingresoPerfilBodySchema = z.strictObject({
-  ...personFieldsSchema.omit({ email: true }).shape,
+  ...personFieldsSchema.pick({ nombre: true, apellido: true, nacimiento: true, sexo: true }).shape,
+  telefono: optionalText(30),
+  direccion: optionalText(200),
+  pais_id: idSchema.optional(),
+  region_id: idSchema.optional().describe('A region of pais_id (checked by the server)'),
+  comuna_id: idSchema.optional().describe('A comuna of region_id (checked by the server)'),
+  rut: rutInputSchema.describe('As typed; checked by the country when given'),
   lang: languageSchema,
   /** Kept when absent. */
   units: unitSystemSchema.optional(),

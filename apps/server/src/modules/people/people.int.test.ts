@@ -140,6 +140,34 @@ describe('people: create, list, read, edit, delete', () => {
     expect(errorsOf(symbols).message.rut).toEqual(['Número de documento no válido: solo letras y dígitos (hasta 20).']);
   });
 
+  it('requires the national id by country: the RUT in Chile, none in Brazil or the US (issue 30, decision 185)', async () => {
+    const noId = { rut: '' };
+    const chile = await createUser(ctx.app, owner.headers, { ...clientBody(ids, owner.id), ...noId });
+    expect(chile.statusCode).toBe(422);
+    expect(errorsOf(chile).message.rut).toEqual(['Este campo es obligatorio.']);
+    const { rut: _r, ...withoutRut } = clientBody(ids, owner.id);
+    void _r;
+    const chileAbsent = await createUser(ctx.app, owner.headers, withoutRut);
+    expect(errorsOf(chileAbsent).message.rut).toEqual(['Este campo es obligatorio.']);
+    for (const iso2 of ['BR', 'US']) {
+      const place = await countryIds(ctx.db, iso2);
+      const body = { ...clientBody(ids, owner.id), ...place, ...noId };
+      const res = await createUser(ctx.app, owner.headers, body);
+      expect(res.statusCode, iso2).toBe(200);
+      const stored = await ctx.db
+        .selectFrom('users')
+        .select('rut')
+        .where('email', '=', body.email.toLowerCase())
+        .executeTakeFirstOrThrow();
+      expect(stored.rut).toBeNull();
+      // A network professional in the US needs no id either.
+      const pro = { ...networkBody(ids, owner.id), ...place, ...noId };
+      expect((await createUser(ctx.app, owner.headers, pro)).statusCode, iso2).toBe(200);
+    }
+    const chilePro = await createUser(ctx.app, owner.headers, { ...networkBody(ids, owner.id), ...noId });
+    expect(errorsOf(chilePro).message.rut).toEqual(['Este campo es obligatorio.']);
+  });
+
   it('checks that the region belongs to the country and the comuna to the region', async () => {
     const res = await createUser(
       ctx.app,

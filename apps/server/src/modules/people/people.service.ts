@@ -121,10 +121,14 @@ export function createPeopleService(
           body.type === USER_TYPE.client
             ? { company_id: body.company_id }
             : { trabajo: body.trabajo, empresa: body.empresa };
-        const { rut, empresa } = await checkPersonRules(
+        const checked = await checkPersonRules(
           lookups,
           { ...body, ...extras },
-          { today: now, companyAllowed: (id) => companies.isAssignable(a.actorId, id) },
+          {
+            kind: body.type === USER_TYPE.client ? 'client' : 'network',
+            today: now,
+            companyAllowed: (id) => companies.isAssignable(a.actorId, id),
+          },
         );
         // A client gets no password: it chooses one from its portal invitation, if it gets one (decision 132).
         // A network professional still starts from a temporary password it must change.
@@ -137,26 +141,16 @@ export function createPeopleService(
           id = await db.transaction().execute(async (trx) => {
             const { id } = await createUserRecordsService(trx).insert({
               type: body.type,
-              email: body.email,
               password_hash: passwordHash,
               cambia_pass: temporaryPassword ? 1 : 0,
               password_expires_at: temporaryPassword ? expiresAt : null,
-              nombre: body.nombre,
-              apellido: body.apellido,
-              telefono: body.telefono,
-              nacimiento: body.nacimiento,
-              sexo: body.sexo,
-              direccion: body.direccion,
-              pais_id: body.pais_id,
-              region_id: body.region_id,
-              comuna_id: body.comuna_id,
-              rut,
+              ...personColumns(body, checked),
               lang: body.lang,
               parent_user_id: body.parent_user_id,
               company_id: body.type === USER_TYPE.client ? (body.company_id ?? null) : null,
               especialidad: body.type === USER_TYPE.professional ? body.especialidad : null,
               trabajo: body.type === USER_TYPE.professional ? body.trabajo : null,
-              empresa,
+              empresa: checked.empresa,
               created_at: now,
               updated_at: now,
             });
@@ -226,27 +220,28 @@ export function createPeopleService(
             infosRaw === undefined ? undefined : parseJsonField(filesInfoSchema, 'files_info', infosRaw),
           );
           deletedIds = deletedRaw === undefined ? [] : parseJsonField(deletedFilesSchema, 'deleted_files', deletedRaw);
-          const { rut } = await checkPersonRules(lookups, body, {
+          const checked = await checkPersonRules(lookups, body, {
+            kind: 'client',
             today: now,
             exceptUserId: targetId,
             // The client's current company stays valid even if archived since (decision 112).
             companyAllowed: async (id) => id === target.company_id || (await companies.isAssignable(a.actorId, id)),
           });
-          patch = { ...personColumns(body), rut, company_id: body.company_id ?? null, updated_at: now };
+          patch = { ...personColumns(body, checked), company_id: body.company_id ?? null, updated_at: now };
         } else {
           if (files.length > 0 || deletedRaw !== undefined) throw fieldError('files', 'validation.unknownField');
           const body = parseWith(editNetworkUserBodySchema, fields);
-          const { rut, empresa } = await checkPersonRules(lookups, body, {
+          const checked = await checkPersonRules(lookups, body, {
+            kind: 'network',
             today: now,
             exceptUserId: targetId,
             companyAllowed: (id) => companies.isAssignable(a.actorId, id),
           });
           patch = {
-            ...personColumns(body),
-            rut,
+            ...personColumns(body, checked),
             especialidad: body.especialidad,
             trabajo: body.trabajo,
-            empresa,
+            empresa: checked.empresa,
             updated_at: now,
           };
         }
@@ -326,17 +321,16 @@ export function createPeopleService(
       // Work fields are the professional's to change, and only when sent (registration does not ask them).
       const isProfessional = row.type === USER_TYPE.professional && body.trabajo !== undefined;
       const now = clock.now();
-      const { rut, empresa } = await checkPersonRules(
+      const checked = await checkPersonRules(
         lookups,
         { ...body, email: row.email, trabajo: isProfessional ? body.trabajo : undefined },
-        { today: now, exceptUserId: actorId, companyAllowed: async () => false },
+        { kind: 'self', today: now, exceptUserId: actorId, companyAllowed: async () => false },
       );
       await repo.updateSelf(actorId, {
-        ...personColumns({ ...body, email: row.email }),
-        rut,
+        ...personColumns({ ...body, email: row.email }, checked),
         lang: body.lang,
         ...(body.units ? { units: body.units } : {}),
-        ...(isProfessional ? { trabajo: body.trabajo, empresa } : {}),
+        ...(isProfessional ? { trabajo: body.trabajo, empresa: checked.empresa } : {}),
         ...(row.type === USER_TYPE.professional && body.especialidad ? { especialidad: body.especialidad } : {}),
         updated_at: now,
       });
@@ -382,28 +376,22 @@ export function createPeopleService(
   };
 }
 
-function personColumns(body: {
-  nombre: string;
-  apellido: string;
-  email: string;
-  telefono: string;
-  nacimiento: string;
-  sexo: 'Femenino' | 'Masculino';
-  direccion: string;
-  pais_id: number;
-  region_id: number;
-  comuna_id: number;
-}) {
+/** The columns a person form writes: names, e-mail, birth and sex as sent, the rest as the rules stored them. */
+function personColumns(
+  body: { nombre: string; apellido: string; email: string; nacimiento: string; sexo: 'Femenino' | 'Masculino' },
+  checked: Omit<Awaited<ReturnType<typeof checkPersonRules>>, 'empresa'>,
+) {
   return {
     nombre: body.nombre,
     apellido: body.apellido,
     email: body.email,
-    telefono: body.telefono,
     nacimiento: body.nacimiento,
     sexo: body.sexo,
-    direccion: body.direccion,
-    pais_id: body.pais_id,
-    region_id: body.region_id,
-    comuna_id: body.comuna_id,
+    telefono: checked.telefono,
+    direccion: checked.direccion,
+    pais_id: checked.pais_id,
+    region_id: checked.region_id,
+    comuna_id: checked.comuna_id,
+    rut: checked.rut,
   };
 }

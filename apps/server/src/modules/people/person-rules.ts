@@ -1,10 +1,26 @@
-import type { personFieldsSchema } from '@medida/contracts';
-import { cleanNationalId, ErrorCode, nationalIdKind, nationalIdProblem, type FieldErrors } from '@medida/contracts';
-import type { z } from 'zod';
+import {
+  cleanNationalId,
+  ErrorCode,
+  isPersonFieldRequired,
+  nationalIdKind,
+  nationalIdProblem,
+  type FieldErrors,
+  type PersonRecordKind,
+} from '@medida/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { ageInYears, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@medida/domain';
 
-export type PersonFields = z.infer<typeof personFieldsSchema>;
+/** The person fields as the contract schemas give them: one's own profile may leave the place and id out. */
+export interface PersonFields {
+  email: string;
+  nacimiento: string;
+  telefono?: string | undefined;
+  direccion?: string | undefined;
+  pais_id?: number | undefined;
+  region_id?: number | undefined;
+  comuna_id?: number | undefined;
+  rut?: string | undefined;
+}
 
 /** What the rules look up: the e-mail in `users`, the place in the countries and locations modules' tables. */
 export interface PersonLookups {
@@ -35,14 +51,20 @@ class FieldErrorBag {
 
 /**
  * The server-side rules on top of the contract schema (spec §5): age 13–100 today, unique e-mail,
- * region in the country and comuna in the region, Chilean RUT check digit for Chile, an existing
- * company the actor may assign (`companyAllowed`, decision 112), and empresa only for Dependiente.
- * Returns the values to store.
+ * region in the country and comuna in the region, the fields the record's kind and country require
+ * (isPersonFieldRequired, decision 185: Chile's RUT, never the US's id), a given national id checked by
+ * the country's kind, an existing company the actor may assign (`companyAllowed`, decision 112), and
+ * empresa only for Dependiente. Returns the values to store (null for what was left empty).
  */
 export async function checkPersonRules(
   repo: PersonLookups,
   input: PersonFields & PersonExtras,
-  context: { today: Date; exceptUserId?: number; companyAllowed: (companyId: number) => Promise<boolean> },
+  context: {
+    kind: PersonRecordKind;
+    today: Date;
+    exceptUserId?: number;
+    companyAllowed: (companyId: number) => Promise<boolean>;
+  },
 ) {
   const errors = new FieldErrorBag();
   const age = ageInYears(input.nacimiento, context.today);
@@ -51,16 +73,29 @@ export async function checkPersonRules(
 
   if (await repo.emailTaken(input.email, context.exceptUserId)) errors.add('email', 'validation.emailTaken');
 
-  const country = await repo.findCountry(input.pais_id);
-  const region = await repo.findState(input.region_id);
-  const comuna = await repo.findCity(input.comuna_id);
-  if (!country) errors.add('pais_id', 'validation.country');
-  if (!region || (country && region.country_id !== country.id)) errors.add('region_id', 'validation.region');
-  if (!comuna || (region && comuna.state_id !== region.id)) errors.add('comuna_id', 'validation.comuna');
+  const country = input.pais_id === undefined ? undefined : await repo.findCountry(input.pais_id);
+  const region = input.region_id === undefined ? undefined : await repo.findState(input.region_id);
+  const comuna = input.comuna_id === undefined ? undefined : await repo.findCity(input.comuna_id);
+  if (input.pais_id !== undefined && !country) errors.add('pais_id', 'validation.country');
+  if (input.region_id !== undefined && (!region || region.country_id !== country?.id))
+    errors.add('region_id', 'validation.region');
+  if (input.comuna_id !== undefined && (!comuna || comuna.state_id !== region?.id))
+    errors.add('comuna_id', 'validation.comuna');
 
-  // The national id follows the country: RUT for Chile, CPF for Brazil, a plain id elsewhere (issue 15).
-  const rut = cleanNationalId(input.rut);
-  const idProblem = nationalIdProblem(rut, nationalIdKind(country?.iso2));
+  const text = (value: string | undefined) => value?.trim() || null;
+  const values = {
+    telefono: text(input.telefono),
+    direccion: text(input.direccion),
+    pais_id: input.pais_id ?? null,
+    region_id: input.region_id ?? null,
+    comuna_id: input.comuna_id ?? null,
+    // The national id follows the country: RUT for Chile, CPF for Brazil, a plain id elsewhere (issue 15).
+    rut: cleanNationalId(input.rut ?? '') || null,
+  };
+  for (const [field, value] of Object.entries(values) as [keyof typeof values, unknown][])
+    if (value === null && isPersonFieldRequired(field, context.kind, country?.iso2))
+      errors.add(field, 'validation.required');
+  const idProblem = values.rut === null ? null : nationalIdProblem(values.rut, nationalIdKind(country?.iso2));
   if (idProblem) errors.add('rut', idProblem);
 
   if (input.company_id !== undefined && !(await context.companyAllowed(input.company_id)))
@@ -72,5 +107,5 @@ export async function checkPersonRules(
     if (!empresa) errors.add('empresa', 'validation.required');
   }
   errors.throwIfAny();
-  return { rut, empresa };
+  return { ...values, empresa };
 }

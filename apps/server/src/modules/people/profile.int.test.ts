@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoTenants, validRut } from '../../test/people-factories.ts';
+import { bearer, registerVerified, registrationBody } from '../../test/factories.ts';
+import { countryIds, twoTenants, validRut } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -102,6 +103,55 @@ describe('profile: GET /web/listadoperfil and POST /web/ingresoperfil', () => {
     const refused = await save(t.client.headers, { ...body, units: 'furlongs' }, 'en');
     expect(refused.statusCode).toBe(422);
     expect((await read()).units).toBe('imperial');
+  });
+
+  it('a freshly registered professional changes only language and units: what sign-up never asked stays optional (issue 30)', async () => {
+    const body = registrationBody({ email: `fresh-${Date.now()}@medida.test`, telefono: '+1 555 0100' });
+    const { token } = await registerVerified(ctx, body);
+    const headers = bearer(token);
+    const profile = (await read(headers)).json().data.profile;
+    expect(profile).toMatchObject({ rut: null, direccion: null, region_id: null, comuna_id: null });
+    // What the profile form sends when only language and units changed: the sign-up fields, nothing else.
+    const signUpFields = { nombre: profile.nombre, apellido: profile.apellido, nacimiento: profile.nacimiento };
+    const res = await save(headers, {
+      ...signUpFields,
+      sexo: profile.sexo,
+      telefono: '',
+      rut: '',
+      lang: 'en',
+      units: 'imperial',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ lang: 'en', units: 'imperial', profile: { rut: null, telefono: null } });
+    // A US professional adds the country alone: no ID number, region or comuna asked.
+    const us = await countryIds(ctx.db, 'US');
+    const inUs = await save(headers, { ...signUpFields, sexo: 'Femenino', pais_id: us.pais_id, lang: 'en' });
+    expect(inUs.statusCode, inUs.body).toBe(200);
+    // What is given is still checked: a region of another country, a bad RUT for Chile.
+    const chile = await countryIds(ctx.db, 'CL');
+    const wrong = await save(
+      headers,
+      {
+        ...signUpFields,
+        sexo: 'Femenino',
+        pais_id: chile.pais_id,
+        region_id: us.region_id,
+        rut: '11111111K',
+        lang: 'pt',
+      },
+      'pt',
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().error.message).sort()).toEqual(['region_id', 'rut']);
+    // The birth date sign-up asked stays required.
+    const missing = await save(headers, {
+      nombre: profile.nombre,
+      apellido: profile.apellido,
+      sexo: 'Femenino',
+      lang: 'es',
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(Object.keys(missing.json().error.message)).toEqual(['nacimiento']);
   });
 
   it('refuses bad data with translated field errors and keeps the stored data', async () => {

@@ -8,6 +8,7 @@ export {
   emptyPersonValues,
   valuesFromUser,
   personFields,
+  ownProfileFields,
   networkFields,
   toMultipart,
   type PersonFormValues,

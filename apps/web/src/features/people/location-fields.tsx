@@ -1,5 +1,6 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { PersonField } from '@medida/contracts';
 import { useTranslation } from 'react-i18next';
 import { applyLocationChange, type PersonFormValues } from './person-form.ts';
 import { countryOptions, useCountries } from '../../lib/countries.ts';
@@ -8,7 +9,14 @@ import { useCities, useStates } from './people-queries.ts';
 const toId = (value: string | null) => (value ? Number(value) : null);
 
 /** Country → region → comuna. Each pick clears what hangs below it and loads the next list (spec §4). */
-export function LocationFields({ form }: { form: UseFormReturnType<PersonFormValues> }) {
+export function LocationFields({
+  form,
+  required,
+}: {
+  form: UseFormReturnType<PersonFormValues>;
+  /** Whether a field must be filled, by the record's kind and country (decision 185). */
+  required: (field: PersonField) => boolean;
+}) {
   const { t, i18n } = useTranslation();
   const values = form.getValues();
   const countries = useCountries();
@@ -24,7 +32,7 @@ export function LocationFields({ form }: { form: UseFormReturnType<PersonFormVal
     ...form.getInputProps(field),
     onChange: pick(field),
     searchable: true,
-    required: true,
+    required: required(field),
     allowDeselect: false,
     nothingFoundMessage: t('common.nothingFound'),
     placeholder: loading ? t('common.loading') : t('people.form.pick'),

@@ -1,12 +1,12 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { nationalIdKind, type NationalIdKind } from '@medida/contracts';
+import { isPersonFieldRequired, nationalIdKind, type NationalIdKind, type PersonField } from '@medida/contracts';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../lib/countries.ts';
 import { BirthDateInput, SexoSelect } from '../../components/person-inputs.tsx';
 import { labelledField } from '../../lib/form-field.ts';
 import { LocationFields } from './location-fields.tsx';
-import type { PersonFormValues } from './person-form.ts';
+import type { PersonFormValues, PersonKind } from './person-form.ts';
 
 /** The shape of each country's id, as an example (issue 15: RUT and CPF as people write them). */
 const NATIONAL_ID_PLACEHOLDER: Record<NationalIdKind, string> = {
@@ -15,24 +15,31 @@ const NATIONAL_ID_PLACEHOLDER: Record<NationalIdKind, string> = {
   other: '',
 };
 
-/** Which national id the chosen country asks for. */
-function useNationalIdKind(paisId: string | null): NationalIdKind {
+/** The chosen country's ISO code, which decides the national id and what is required (decision 185). */
+function useCountryIso2(paisId: string | null): string | undefined {
   const countries = useCountries();
-  return nationalIdKind(countries.data?.countries.find((c) => String(c.id) === paisId)?.iso2);
+  return countries.data?.countries.find((c) => String(c.id) === paisId)?.iso2;
 }
 
-/** The personal fields clients and network professionals share (spec §3), all required (spec §5). */
+/**
+ * The personal fields clients, network professionals and one's own profile share (spec §3), marked
+ * required by the same rule the server applies (isPersonFieldRequired: the record's kind and country).
+ */
 export function PersonFields({
   form,
+  kind = 'client',
   emailReadOnly = false,
 }: {
   form: UseFormReturnType<PersonFormValues>;
+  kind?: PersonKind;
   /** The profile: one's own e-mail changes through its own confirmation flow, not here. */
   emailReadOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const field = labelledField(form, 'person', t);
-  const idKind = useNationalIdKind(form.getValues().pais_id);
+  const iso2 = useCountryIso2(form.getValues().pais_id);
+  const idKind: NationalIdKind = nationalIdKind(iso2);
+  const required = (name: PersonField) => isPersonFieldRequired(name, kind, iso2);
 
   return (
     <Stack gap="sm">
@@ -40,7 +47,7 @@ export function PersonFields({
         <TextInput {...field('nombre')} required data-autofocus />
         <TextInput {...field('apellido')} required />
         <TextInput {...field('email')} type="email" required={!emailReadOnly} readOnly={emailReadOnly} />
-        <TextInput {...field('telefono')} type="tel" required />
+        <TextInput {...field('telefono')} type="tel" required={required('telefono')} />
         <BirthDateInput {...field('nacimiento')} />
         <SexoSelect {...field('sexo')} />
         <TextInput
@@ -49,12 +56,12 @@ export function PersonFields({
           description={t(`people.form.nationalId.${idKind}.hint`)}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           placeholder={NATIONAL_ID_PLACEHOLDER[idKind]}
-          required
+          required={required('rut')}
           autoComplete="off"
         />
-        <TextInput {...field('direccion')} required autoComplete="street-address" />
+        <TextInput {...field('direccion')} required={required('direccion')} autoComplete="street-address" />
       </SimpleGrid>
-      <LocationFields form={form} />
+      <LocationFields form={form} required={required} />
     </Stack>
   );
 }

@@ -4,6 +4,8 @@ import {
   emptyPersonValues,
   hasMissingFields,
   networkFields,
+  firstInvalidField,
+  ownProfileFields,
   personErrors,
   personFields,
   nationalIdFieldProblem,
@@ -31,8 +33,8 @@ function filled(overrides: Partial<PersonFormValues> = {}): PersonFormValues {
   };
 }
 
-const client = { kind: 'client' as const, today, idKind: 'rut' as const };
-const network = { kind: 'network' as const, today, idKind: 'rut' as const };
+const client = { kind: 'client' as const, today, countryIso2: 'CL' };
+const network = { kind: 'network' as const, today, countryIso2: 'CL' };
 
 describe('person form rules (spec §5)', () => {
   it('accepts a complete client', () => {
@@ -75,6 +77,58 @@ describe('person form rules (spec §5)', () => {
     expect(nationalIdFieldProblem('AB-12', 'other')).toBeNull();
     expect(nationalIdFieldProblem('  ', 'other')).toBe('validation.required');
     expect(nationalIdFieldProblem('12#4', 'other')).toBe('validation.nationalId');
+  });
+
+  it('requires the national id by country: RUT in Chile, CPF optional in Brazil, none in the US (decision 185)', () => {
+    const noId = filled({ rut: '' });
+    expect(personErrors(noId, client)).toEqual({ rut: 'validation.required' });
+    expect(personErrors(noId, { ...client, countryIso2: 'US' })).toEqual({});
+    expect(personErrors(noId, { ...network, countryIso2: 'US' }).rut).toBeUndefined();
+    expect(personErrors(noId, { ...client, countryIso2: 'BR' })).toEqual({});
+    // Optional, but a given one is still checked.
+    expect(personErrors(filled({ rut: '123.456.789-00' }), { ...client, countryIso2: 'BR' })).toEqual({
+      rut: 'validation.cpf',
+    });
+  });
+
+  it("one's own profile asks only what sign-up asked: language and units save alone (issue 30)", () => {
+    const self = { kind: 'self' as const, today, countryIso2: undefined };
+    const signedUp = {
+      ...emptyPersonValues(),
+      nombre: 'Ana',
+      apellido: 'Pérez',
+      nacimiento: '1990-05-17',
+      sexo: 'Femenino',
+    };
+    expect(personErrors(signedUp, self)).toEqual({});
+    expect(personErrors({ ...signedUp, rut: '111111112' }, { ...self, countryIso2: 'CL' })).toEqual({
+      rut: 'validation.rut',
+    });
+    expect(Object.keys(personErrors(emptyPersonValues(), self)).sort()).toEqual([
+      'apellido',
+      'nacimiento',
+      'nombre',
+      'sexo',
+    ]);
+    expect(ownProfileFields(signedUp)).toEqual({
+      nombre: 'Ana',
+      apellido: 'Pérez',
+      telefono: '',
+      nacimiento: '1990-05-17',
+      sexo: 'Femenino',
+      direccion: '',
+      rut: '',
+      pais_id: undefined,
+      region_id: undefined,
+      comuna_id: undefined,
+    });
+  });
+
+  it('names the first invalid field in the order the form shows them', () => {
+    expect(firstInvalidField({ comuna_id: 'x', rut: 'y', telefono: 'z' })).toBe('telefono');
+    expect(firstInvalidField({ 'attachments.1.title': 'x', empresa: 'y' })).toBe('empresa');
+    expect(firstInvalidField({ 'attachments.10.title': 'x', 'attachments.2.title': 'y' })).toBe('attachments.2.title');
+    expect(firstInvalidField({ nombre: undefined })).toBeUndefined();
   });
 
   it('requires a title and description per document', () => {

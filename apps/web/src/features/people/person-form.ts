@@ -1,15 +1,22 @@
 import {
   cleanNationalId,
   emailSchema,
+  isPersonFieldRequired,
+  nationalIdKind,
   nationalIdProblem,
+  PERSON_FIELDS,
   type ManagedUser,
   type NationalIdKind,
+  type PersonRecordKind,
 } from '@medida/contracts';
 import { checkManagedBirthDate } from '../../lib/birth-date.ts';
 import { attachmentProblem } from './attachment-rules.ts';
 
-/** Clients (type 2) carry a company and documents; network professionals a specialty and job. */
-export type PersonKind = 'client' | 'network';
+/**
+ * Clients (type 2) carry a company and documents; network professionals a specialty and job; `self` is
+ * one's own profile, which asks only what sign-up asked (decision 185).
+ */
+export type PersonKind = PersonRecordKind;
 
 /** A document picked in the form, uploaded with the save (spec §3: title and description). */
 export interface NewAttachment {
@@ -107,53 +114,56 @@ export function applyLocationChange(
 
 const REQUIRED = 'validation.required';
 
-/** The national id as typed, judged the way the server will: RUT for Chile, CPF for Brazil, else 1–20 letters/digits. */
-export function nationalIdFieldProblem(raw: string, kind: NationalIdKind): string | null {
+/**
+ * The national id as typed, judged the way the server will: RUT for Chile, CPF for Brazil, else 1–20
+ * letters/digits; an empty one is a problem only where it is required.
+ */
+export function nationalIdFieldProblem(raw: string, kind: NationalIdKind, required = true): string | null {
   const id = cleanNationalId(raw);
-  return id ? nationalIdProblem(id, kind) : REQUIRED;
+  return id ? nationalIdProblem(id, kind) : required ? REQUIRED : null;
 }
 
 /**
- * Spec §5, all at once so the form shows every problem: all fields required except documents and
- * company (and empresa unless Dependiente), the e-mail pattern, age by the months helper, the rut,
- * and a title and description for each document. Values are translation keys, keyed by form path.
+ * Spec §5, all at once so the form shows every problem: the fields the record's kind and country require
+ * (isPersonFieldRequired, the server's rule too), the e-mail pattern, age by the months helper, a given
+ * national id by the country's kind, and a title and description for each document. Values are
+ * translation keys, keyed by form path.
  */
 export function personErrors(
   values: PersonFormValues,
-  ctx: { kind: PersonKind; today: string; idKind: NationalIdKind },
+  ctx: { kind: PersonKind; today: string; countryIso2: string | undefined },
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   const requireText = (field: keyof PersonFormValues) => {
     const value = values[field];
     if (typeof value === 'string' ? !value.trim() : value === null) errors[field] = REQUIRED;
   };
-  for (const field of [
-    'nombre',
-    'apellido',
-    'email',
-    'telefono',
-    'sexo',
-    'direccion',
-    'pais_id',
-    'region_id',
-    'comuna_id',
-  ] as const)
-    requireText(field);
-  if (!errors.email && !emailSchema.safeParse(values.email).success) errors.email = 'validation.email';
+  for (const field of PERSON_FIELDS)
+    if (field !== 'rut' && field !== 'nacimiento' && isPersonFieldRequired(field, ctx.kind, ctx.countryIso2))
+      requireText(field);
+  // The e-mail of one's own profile is read-only here (it changes through its own confirmation).
+  if (ctx.kind === 'self') delete errors.email;
+  if (ctx.kind !== 'self' && !errors.email && !emailSchema.safeParse(values.email).success)
+    errors.email = 'validation.email';
 
   const birth = checkManagedBirthDate(values.nacimiento, ctx.today);
+  // Sign-up asked the birth date, so every kind of record has one.
   if (birth === 'missing') errors.nacimiento = REQUIRED;
   else if (birth === 'tooYoung') errors.nacimiento = 'messages.minAge13';
   else if (birth === 'tooOld') errors.nacimiento = 'validation.birthDateRange';
 
-  const rut = nationalIdFieldProblem(values.rut, ctx.idKind);
+  const rut = nationalIdFieldProblem(
+    values.rut,
+    nationalIdKind(ctx.countryIso2),
+    isPersonFieldRequired('rut', ctx.kind, ctx.countryIso2),
+  );
   if (rut) errors.rut = rut;
 
   if (ctx.kind === 'network') {
     requireText('especialidad');
     requireText('trabajo');
     if (values.trabajo === 'Dependiente') requireText('empresa');
-  } else {
+  } else if (ctx.kind === 'client') {
     values.attachments.forEach((item, index) => {
       if (!item.title.trim()) errors[`attachments.${index}.title`] = REQUIRED;
       if (!item.description.trim()) errors[`attachments.${index}.description`] = REQUIRED;
@@ -182,6 +192,30 @@ export function personFields(values: PersonFormValues) {
     comuna_id: Number(values.comuna_id),
     rut: cleanNationalId(values.rut),
   };
+}
+
+/**
+ * One's own profile (POST /web/ingresoperfil): what was left empty is not sent, so a professional who
+ * never gave an address or ID number saves language and units alone (decision 185).
+ */
+export function ownProfileFields(values: PersonFormValues) {
+  const { email: _email, pais_id, region_id, comuna_id, ...fields } = personFields(values);
+  void _email;
+  const id = (value: number) => (value > 0 ? value : undefined);
+  return { ...fields, pais_id: id(pais_id), region_id: id(region_id), comuna_id: id(comuna_id) };
+}
+
+/** The order the form shows its fields in: the first with an error is the one to bring into view. */
+const FIELD_ORDER: readonly string[] = [...PERSON_FIELDS, 'company_id', 'especialidad', 'trabajo', 'empresa'];
+
+/** The form path of the first field (in the form's order) that has an error, or undefined. */
+export function firstInvalidField(errors: Record<string, unknown>): string | undefined {
+  const paths = Object.keys(errors).filter((path) => errors[path]);
+  const rank = (path: string) => {
+    const index = FIELD_ORDER.indexOf(path.split('.')[0] ?? path);
+    return index === -1 ? FIELD_ORDER.length : index;
+  };
+  return paths.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }))[0];
 }
 
 /** Network professionals: empresa only travels for Dependiente (spec §4). */

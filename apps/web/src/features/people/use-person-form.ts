@@ -1,45 +1,58 @@
 import { useForm } from '@mantine/form';
-import { nationalIdKind } from '@medida/contracts';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage, notifyError } from '../../lib/notify.ts';
-import { hasMissingFields, personErrors, type PersonFormValues, type PersonKind } from './person-form.ts';
+import {
+  firstInvalidField,
+  hasMissingFields,
+  personErrors,
+  type PersonFormValues,
+  type PersonKind,
+} from './person-form.ts';
 import { useCountries } from '../../lib/countries.ts';
 import { splitFieldErrors } from './save-errors.ts';
 
 /**
- * One Mantine form for the four person modals: validates the spec §5 rules on submit (every problem
- * at once, plus the 'all fields required' toast), and maps a failed save onto the fields.
+ * One Mantine form for the person modals and the profile: validates on submit with the rule the server
+ * applies (every problem at once, plus the 'all fields required' toast), maps a failed save onto the
+ * fields, and brings the first invalid field into view with the focus on it (issue 30).
  */
 export function usePersonForm(kind: PersonKind, initialValues: PersonFormValues) {
   const { t } = useTranslation();
   const form = useForm<PersonFormValues>({ initialValues });
   const countries = useCountries();
 
+  /** The first field with an error (in the form's order) scrolled to the middle and focused, its message under it. */
+  const focusFirstError = (errors: Record<string, unknown>) => {
+    const path = firstInvalidField(errors);
+    const node = path ? form.getInputNode(path) : null;
+    if (!node) return;
+    node.scrollIntoView?.({ block: 'center' });
+    node.focus({ preventScroll: true });
+  };
+
   /** True when the values may be sent. */
   const validate = (): boolean => {
     const values = form.getValues();
-    const iso2 = countries.data?.countries.find((c) => String(c.id) === values.pais_id)?.iso2;
-    const errors = personErrors(values, {
-      kind,
-      today: dayjs().format('YYYY-MM-DD'),
-      idKind: nationalIdKind(iso2),
-    });
+    const countryIso2 = countries.data?.countries.find((c) => String(c.id) === values.pais_id)?.iso2;
+    const errors = personErrors(values, { kind, today: dayjs().format('YYYY-MM-DD'), countryIso2 });
     form.setErrors(Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(key)])));
     if (hasMissingFields(errors)) notifyError(t('messages.allFieldsRequired'));
+    focusFirstError(errors);
     return Object.keys(errors).length === 0;
   };
 
   /**
    * Spec §8: a failed create says errorCreatedUser or the server's first e-mail error; a failed edit
-   * says errorMessage. Field errors also go next to their inputs; a specific reason (a file too large,
-   * a timeout) is added to the toast.
+   * says errorMessage. Field errors also go next to their inputs, the first one focused; a specific
+   * reason (a file too large, a timeout) is added to the toast.
    */
   const showSaveError = (error: unknown, fallbackKey: 'messages.errorCreatedUser' | 'messages.errorMessage') => {
     const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
     const { form: inline, other } = splitFieldErrors(fieldErrors, Object.keys(form.getValues()));
     form.setErrors(inline);
+    focusFirstError(inline);
     const emailError = fallbackKey === 'messages.errorCreatedUser' ? fieldErrors?.email?.[0] : undefined;
     const detail = fieldErrors ? other.join(' ') : apiErrorMessage(error);
     const spec = emailError ?? t(fallbackKey);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ownProfileKeys, saveOwnProfile, useOwnProfile, type fetchOwnProfile } from '../../lib/own-profile.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { sessionKeys } from '../../lib/session.ts';
-import { PersonFields, personFields, usePersonForm, valuesFromUser } from '../people/index.ts';
+import { ownProfileFields, PersonFields, usePersonForm, valuesFromUser } from '../people/index.ts';
 
 /** POST /web/ingresoperfil: one's own data with the edit forms' rules, and the language for e-mails and reports. */
 export function ProfileEditForm({ onDone }: { onDone: () => void }) {
@@ -18,15 +18,12 @@ export function ProfileEditForm({ onDone }: { onDone: () => void }) {
 function EditForm({ data, onDone }: { data: Awaited<ReturnType<typeof fetchOwnProfile>>; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { form, validate, showSaveError } = usePersonForm('client', valuesFromUser(data));
+  const { form, validate, showSaveError } = usePersonForm('self', valuesFromUser(data));
   const [lang, setLang] = useState<Language>(data.lang);
   const [units, setUnits] = useState<UnitSystem>(data.units);
   const mutation = useMutation({
-    mutationFn: () => {
-      const { email: _email, ...fields } = personFields(form.getValues());
-      void _email;
-      return saveOwnProfile({ ...fields, lang, units });
-    },
+    // Only what sign-up asked is required here: language and units save alone (decision 185).
+    mutationFn: () => saveOwnProfile({ ...ownProfileFields(form.getValues()), lang, units }),
     onSuccess: async () => {
       notifySuccess(t('messages.editedUser'), t('profile.saved'));
       await Promise.all([
@@ -47,7 +44,7 @@ function EditForm({ data, onDone }: { data: Awaited<ReturnType<typeof fetchOwnPr
       data-testid="profile-edit-form"
     >
       <Stack>
-        <PersonFields form={form} emailReadOnly />
+        <PersonFields form={form} kind="self" emailReadOnly />
         <Select
           label={t('profile.language')}
           description={t('profile.languageHint')}
