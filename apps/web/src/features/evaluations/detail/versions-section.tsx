@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EvaluationDetail } from '@medida/contracts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useMeasurementUnits } from '../../../lib/own-profile.ts';
+import { displayUnit, fromMetric } from '../../../lib/units.ts';
 import { useEvaluationVersion } from '../evaluation-queries.ts';
 import { formatNumber } from './format.ts';
-import { COMPARED_RESULTS, diffInputs, resultAt } from './version-diff.ts';
+import { COMPARED_RESULTS, diffInputs, numberShown, resultAt } from './version-diff.ts';
 import { paths } from '../../../config/paths.ts';
 
 /** An input's label: the wizard's own for measurements and answers, the path otherwise. */
@@ -28,6 +30,7 @@ function Comparison({ id, from, to }: { id: number; from: number; to: number }) 
   const { t } = useTranslation();
   const lang = currentLanguage();
   const label = useInputLabel();
+  const units = useMeasurementUnits();
   const a = useEvaluationVersion(id, from);
   const b = useEvaluationVersion(id, to);
   if (!a.data || !b.data)
@@ -36,7 +39,8 @@ function Comparison({ id, from, to }: { id: number; from: number; to: number }) 
         {a.isError || b.isError ? t('messages.errorTitle') : t('common.loading')}
       </Text>
     );
-  const inputs = diffInputs(a.data.inputs, b.data.inputs);
+  const inputs = diffInputs(a.data.inputs, b.data.inputs, numberShown(lang, units));
+  const inUnits = (value: number | null, unit: string) => (value === null ? null : fromMetric(value, unit, units));
   const results = COMPARED_RESULTS.map((r) => ({
     ...r,
     before: resultAt(a.data.results, r.path),
@@ -70,10 +74,10 @@ function Comparison({ id, from, to }: { id: number; from: number; to: number }) 
               {results.map((r) => (
                 <Table.Tr key={r.label} data-testid="version-diff-result">
                   <Table.Td>
-                    {t(`evaluations.versions.results.${r.label}`)} ({r.unit})
+                    {t(`evaluations.versions.results.${r.label}`)} ({displayUnit(r.unit, units)})
                   </Table.Td>
-                  <Table.Td>{formatNumber(r.before, 1, lang)}</Table.Td>
-                  <Table.Td fw={600}>{formatNumber(r.after, 1, lang)}</Table.Td>
+                  <Table.Td>{formatNumber(inUnits(r.before, r.unit), 1, lang)}</Table.Td>
+                  <Table.Td fw={600}>{formatNumber(inUnits(r.after, r.unit), 1, lang)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

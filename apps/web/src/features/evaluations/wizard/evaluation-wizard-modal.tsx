@@ -31,7 +31,7 @@ import {
 import { paths } from '../../../config/paths.ts';
 import { ERROR_KEYS } from '@medida/domain';
 import { rangeOfErrorPath } from './input-hints.ts';
-import { fromMetricValues, toMetricValues } from './wizard-units.ts';
+import { fromMetricValues, toMetricValues, type UnitBaseline } from './wizard-units.ts';
 import { useMeasurementUnits, useOwnProfile } from '../../../lib/own-profile.ts';
 import { displayUnit, fromMetric } from '../../../lib/units.ts';
 
@@ -75,11 +75,14 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
   const units = useMeasurementUnits();
   const stepsRef = useFocusFirstFieldOnStepChange(step);
   const today = dayjs().format('YYYY-MM-DD');
+  // What an edit starts from, kept so that unchanged fields are saved exactly as stored (decision 183).
+  const [baseline] = useState<UnitBaseline | undefined>(() => {
+    if (!edit || !initialClient) return undefined;
+    const metric = wizardValuesFromInputs(edit.inputs, initialClient);
+    return { metric, shown: fromMetricValues(metric, units) };
+  });
   const form = useForm<WizardValues>({
-    initialValues:
-      edit && initialClient
-        ? fromMetricValues(wizardValuesFromInputs(edit.inputs, initialClient), units)
-        : initialWizardValues(initialClient, today),
+    initialValues: baseline?.shown ?? initialWizardValues(initialClient, today),
   });
   const values = form.getValues();
   // No locale is sent: the server takes the client's language and country (the food guide follows the
@@ -113,8 +116,8 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
   const mutation = useMutation({
     mutationFn: (v: WizardValues) =>
       edit
-        ? editEvaluation(toEditBody(toMetricValues(v, units), edit.inputs, edit.evaluationId, ctx))
-        : createEvaluation(toEvaluationBody(toMetricValues(v, units), ctx)),
+        ? editEvaluation(toEditBody(toMetricValues(v, units, baseline), edit.inputs, edit.evaluationId, ctx))
+        : createEvaluation(toEvaluationBody(toMetricValues(v, units, baseline), ctx)),
     onSuccess: async (res) => {
       if (edit)
         notifySuccess(
@@ -148,7 +151,7 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
   });
 
   const submit = () => {
-    const check = checkWizard(toMetricValues(form.getValues(), units), ctx);
+    const check = checkWizard(toMetricValues(form.getValues(), units, baseline), ctx);
     const exams = form.getValues().clinical_data.exams;
     form.setErrors(
       Object.fromEntries(Object.entries(check.errors).map(([path, key]) => [path, fieldErrorText(path, key, exams)])),
