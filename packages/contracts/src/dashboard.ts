@@ -78,7 +78,8 @@ export const dashboardSchema = z.object({
       id: z.number().int(),
       created_at: z.string(),
       amount: z.number().int(),
-      kind: z.enum(['received', 'sent', 'charge']),
+      // welcome: the sign-up allowance; grant: credits the Medida team loaded (decision 130): no sender.
+      kind: z.enum(['received', 'sent', 'charge', 'welcome', 'grant']),
       counterpart: personRef.nullable(),
       evaluation_id: z.number().int().nullable(),
     }),

@@ -227,6 +227,8 @@ export interface EvaluationsTable {
   body_fat_percent: number | null;
   fat_category: string | null;
   waist_cm: number | null;
+  /** The fat %'s comparison series (the engine's bodyFatSeries, decision 188): equal series compare. */
+  body_fat_series: string | null;
   /** The client's account root (set by a trigger, 0005): the list's index starts with it. */
   account_root_id: Generated<number>;
 }
@@ -540,6 +542,7 @@ export const databaseColumns = {
     body_fat_percent: floatNull,
     fat_category: textNull,
     waist_cm: floatNull,
+    body_fat_series: textNull,
     account_root_id: int,
   },
   evaluation_versions: {

@@ -20,6 +20,8 @@ export type {
   MassValue,
   EquationRef,
 } from './result.ts';
+export { bodyFatSeries, comparisonMismatch } from './comparison.ts';
+export type { Mismatch } from './comparison.ts';
 export { ageInYears, ageInMonths, parseIsoDate } from './age.ts';
 export type { DateInput } from './age.ts';
 export {

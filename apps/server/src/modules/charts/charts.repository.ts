@@ -26,7 +26,7 @@ export function createChartsRepository(db: Kysely<Database>) {
     if (f.sexo !== undefined) conditions.push(sql`c.sexo = ${f.sexo}`);
     if (f.from !== undefined) conditions.push(sql`e.evaluated_on >= ${f.from}::date`);
     if (f.to !== undefined) conditions.push(sql`e.evaluated_on <= ${f.to}::date`);
-    return sql`SELECT e.id, e.client_id, e.evaluated_on, e.bmi, e.bmi_category, e.body_fat_percent, e.fat_category, e.waist_cm
+    return sql`SELECT e.id, e.client_id, e.evaluated_on, e.bmi, e.bmi_category, e.body_fat_percent, e.fat_category, e.waist_cm, e.body_fat_series
       FROM evaluations e JOIN users c ON c.id = e.client_id
       WHERE ${sql.join(conditions, sql` AND `)}`;
   };
@@ -68,13 +68,19 @@ export function createChartsRepository(db: Kysely<Database>) {
       }));
     },
 
-    /** Clients with two or more body-fat figures in scope; improved when the latest is below the first. */
+    /**
+     * Clients with two or more body-fat figures of one series (method and equation, decision 188) in scope:
+     * the latest figure against the first of the latest's series; improved when it is below.
+     */
     async improving(f: ChartsFilter) {
       const { rows } = await sql<{ compared: string; improved: string }>`WITH ev AS (${scoped(f)}),
-        per_client AS (SELECT client_id, count(*) AS n,
-            (array_agg(body_fat_percent ORDER BY evaluated_on, id))[1] AS first,
-            (array_agg(body_fat_percent ORDER BY evaluated_on DESC, id DESC))[1] AS last
-          FROM ev WHERE body_fat_percent IS NOT NULL GROUP BY client_id)
+        latest AS (SELECT DISTINCT ON (client_id) client_id, body_fat_series FROM ev
+          WHERE body_fat_percent IS NOT NULL ORDER BY client_id, evaluated_on DESC, id DESC),
+        per_client AS (SELECT ev.client_id, count(*) AS n,
+            (array_agg(ev.body_fat_percent ORDER BY ev.evaluated_on, ev.id))[1] AS first,
+            (array_agg(ev.body_fat_percent ORDER BY ev.evaluated_on DESC, ev.id DESC))[1] AS last
+          FROM ev JOIN latest l ON l.client_id = ev.client_id AND l.body_fat_series = ev.body_fat_series
+          WHERE ev.body_fat_percent IS NOT NULL GROUP BY ev.client_id)
         SELECT count(*) FILTER (WHERE n >= 2) AS compared, count(*) FILTER (WHERE n >= 2 AND last < first) AS improved
         FROM per_client`.execute(db);
       return { compared: Number(rows[0]?.compared ?? 0), improved: Number(rows[0]?.improved ?? 0) };

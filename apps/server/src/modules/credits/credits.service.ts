@@ -18,6 +18,9 @@ async function move(
   await createCreditsRepository(trx).insertEntry(e);
 }
 
+/** The note of the sign-up allowance's ledger entry (the dashboard names it "welcome credits"). */
+export const SIGNUP_GRANT_NOTE = 'signup';
+
 /**
  * Credits move only between a parent account and its direct children (decision 052), only inside
  * one transaction, and every movement is a ledger entry (architecture §Conventions 9).
@@ -99,10 +102,17 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
     },
 
     /** GET /web/creditos: the actor's balance and the price of a new evaluation. */
-    async summary(actorId: number, evaluationCost: number) {
-      const creditos = await createUserRecordsService(deps.db).findBalance(actorId);
+    /** The balance, the cost, and whom to ask for more: the parent account, or the operator for a top-level one. */
+    async summary(actorId: number, evaluationCost: number, supportEmail: string) {
+      const users = createUserRecordsService(deps.db);
+      const creditos = await users.findBalance(actorId);
       if (creditos === undefined) throw notFound();
-      return { creditos, evaluation_cost: evaluationCost };
+      const parentId = await users.parentOf(actorId);
+      const parent = parentId === null ? undefined : await users.findProfessionalContact(parentId);
+      const ask = parent
+        ? { kind: 'parent' as const, name: `${parent.nombre} ${parent.apellido}`.trim(), email: parent.email }
+        : { kind: 'operator' as const, email: supportEmail };
+      return { creditos, evaluation_cost: evaluationCost, ask };
     },
 
     grantInTransaction,

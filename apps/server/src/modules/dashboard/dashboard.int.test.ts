@@ -71,7 +71,8 @@ describe('GET /web/getdash', () => {
     const perWeek = Object.fromEntries(data.weekly.filter((w) => w.count > 0).map((w) => [w.week_start, w.count]));
     expect(perWeek).toEqual({ '2026-01-05': 1, '2026-02-16': 1, '2026-02-23': 1 }); // 2025-11-01 is older
 
-    expect(data.latest.map((e) => e.id)).toEqual([s.dOnly, s.bOnly, s.aLatest, s.aFirst]);
+    // By evaluation date, not by entry (B's 2025-11-01 was entered after A's two).
+    expect(data.latest.map((e) => e.id)).toEqual([s.dOnly, s.aLatest, s.aFirst, s.bOnly]);
     expect(data.latest[0]).toMatchObject({ fecha: '2026-03-01', client: { id: s.d.id, nombre: 'Diana' } });
 
     expect(data.follow_up).toMatchObject({

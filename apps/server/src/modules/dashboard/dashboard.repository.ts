@@ -67,6 +67,7 @@ export interface DashboardFigures {
     cp_id: number | null;
     cp_nombre: string | null;
     cp_apellido: string | null;
+    note: string | null;
   }>;
 }
 
@@ -91,7 +92,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
           AND e.client_id IN (SELECT s.client_id FROM client_evaluation_summaries s WHERE ${summariesIn(scope)})`;
 
   /**
-   * The latest: the account's newest evaluations in order; a sub-tree checks each one's client (already
+   * The latest: the account's evaluations by date, newest first; a sub-tree checks each one's client (already
    * joined) against the walk, and stops after the first 8 that belong (no hash of the sub-tree's clients).
    */
   const latestIn = (scope: DashboardScope) =>
@@ -130,11 +131,12 @@ export function createDashboardRepository(db: Kysely<Database>) {
       (SELECT coalesce(json_agg(json_build_object('week_start', week, 'count', n)), '[]') FROM (
         SELECT day - (extract(isodow FROM day)::integer - 1) AS week, sum(n)::integer AS n FROM days GROUP BY 1) weeks
       ) AS weekly,
-      (SELECT coalesce(json_agg(x ORDER BY x.created_at DESC, x.id DESC), '[]') FROM (
+      -- By evaluation date (a late entry of an old evaluation is not the latest), then by entry.
+      (SELECT coalesce(json_agg(x ORDER BY x.evaluated_on DESC, x.created_at DESC, x.id DESC), '[]') FROM (
         SELECT e.id, e.evaluated_on, e.created_at, e.evaluation_type, c.id AS client_id, c.nombre, c.apellido
         FROM evaluations e JOIN users c ON c.id = e.client_id
         WHERE ${latestIn(scope)}
-        ORDER BY e.created_at DESC, e.id DESC LIMIT ${sql.lit(w.limit)}) x
+        ORDER BY e.evaluated_on DESC, e.created_at DESC, e.id DESC LIMIT ${sql.lit(w.limit)}) x
       ) AS latest,
       (SELECT coalesce(json_agg(x ORDER BY x.last_fecha ASC NULLS FIRST, x.apellido, x.nombre, x.id), '[]') FROM (
         SELECT c.id, c.nombre, c.apellido, c.email, c.rut, c.nacimiento, c.sexo, s.last_evaluated_on AS last_fecha
@@ -151,7 +153,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
         ORDER BY s.last_evaluated_on DESC, s.last_evaluation_id DESC LIMIT ${sql.lit(w.limit)}) x
       ) AS wrong_way,
       (SELECT coalesce(json_agg(x ORDER BY x.id DESC), '[]') FROM (
-        SELECT l.id, l.created_at, l.amount, l.from_user_id, l.to_user_id, l.evaluation_id,
+        SELECT l.id, l.created_at, l.amount, l.from_user_id, l.to_user_id, l.evaluation_id, l.note,
           cp.id AS cp_id, cp.nombre AS cp_nombre, cp.apellido AS cp_apellido
         FROM ${ledgerOf(scope.rootId, w.limit)} l
         LEFT JOIN users cp ON cp.id = CASE WHEN l.from_user_id = ${scope.rootId} THEN l.to_user_id ELSE l.from_user_id END) x

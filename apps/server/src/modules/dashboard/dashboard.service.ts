@@ -10,6 +10,7 @@ import {
 import { requireProfessional } from '../../lib/access.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../types.ts';
+import { SIGNUP_GRANT_NOTE } from '../credits/credits.service.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 
@@ -107,11 +108,20 @@ export function createDashboardService(deps: Pick<AppDeps, 'db' | 'clock'>) {
           waist_cm: change(w.waist_from, w.waist_to),
         })),
         credit_movements: f.credits.map((m) => {
-          const kind = m.evaluation_id !== null ? 'charge' : m.to_user_id === root.id ? 'received' : 'sent';
+          const kind: Dashboard['credit_movements'][number]['kind'] =
+            m.evaluation_id !== null
+              ? 'charge'
+              : m.from_user_id === null // credits entering the system: nobody sent them
+                ? m.note === SIGNUP_GRANT_NOTE
+                  ? 'welcome'
+                  : 'grant'
+                : m.to_user_id === root.id
+                  ? 'received'
+                  : 'sent';
           return {
             id: m.id,
             created_at: new Date(m.created_at).toISOString(),
-            amount: kind === 'received' ? m.amount : -m.amount,
+            amount: kind === 'sent' || kind === 'charge' ? -m.amount : m.amount,
             kind,
             counterpart:
               m.cp_id !== null && m.cp_nombre !== null && m.cp_apellido !== null

@@ -7,7 +7,7 @@ import {
   USER_TYPE,
   type UserType,
 } from '@medida/contracts';
-import { ageInYears, type EvaluationInput, type EvaluationResult } from '@medida/domain';
+import { ageInYears, bodyFatSeries, type EvaluationInput, type EvaluationResult } from '@medida/domain';
 import type { UserRecordsService } from '../people/user-records.service.ts';
 import type { EvaluationFigures, EvaluationsRepository } from './evaluations.repository.ts';
 
@@ -39,6 +39,7 @@ export function toEvaluationColumns(
       body_fat_percent: result.body_fat.percent,
       fat_category: result.body_fat.category?.value ?? null,
       waist_cm: input.pcintura ?? null,
+      body_fat_series: bodyFatSeries(input.evaluation_type, result.body_fat.equation.id),
     },
   };
 }

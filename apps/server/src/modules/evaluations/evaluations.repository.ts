@@ -56,6 +56,7 @@ export interface EvaluationFigures {
   body_fat_percent: number | null;
   fat_category: string | null;
   waist_cm: number | null;
+  body_fat_series: string | null;
 }
 
 /**

@@ -18,7 +18,7 @@ import type { AppDeps } from '../../types.ts';
 import { createAccountTokensService } from '../account-tokens/account-tokens.service.ts';
 import { createCompaniesService } from '../companies/companies.service.ts';
 import { createCountriesService } from '../countries/countries.service.ts';
-import { createCreditsService } from '../credits/credits.service.ts';
+import { createCreditsService, SIGNUP_GRANT_NOTE } from '../credits/credits.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
@@ -147,7 +147,7 @@ export function createUsersService(
           updated_at: now,
         });
         const amount = deps.config.signupCredits;
-        if (amount > 0) await credits.grantInTransaction(trx, { userId: inserted.id, amount, note: SIGNUP_NOTE });
+        if (amount > 0) await credits.grantInTransaction(trx, { userId: inserted.id, amount, note: SIGNUP_GRANT_NOTE });
         return inserted.id;
       });
     } catch (error) {
@@ -168,4 +168,3 @@ const RESEND_LIMIT_PER_USER = { limit: 3, windowMs: HOUR };
 const verifyTokenInvalid = () => new AppError(410, ErrorCode.resetTokenInvalid, 'errors.verifyTokenInvalid');
 
 /** The ledger note of the sign-up allowance. */
-const SIGNUP_NOTE = 'signup';

@@ -168,14 +168,15 @@ export function LatestCard({ latest }: { latest: Dashboard['latest'] }) {
   );
 }
 
-export function FollowUpCard({ followUp }: { followUp: Dashboard['follow_up'] }) {
+export function FollowUpCard({ followUp, clients }: { followUp: Dashboard['follow_up']; clients: number }) {
   const { t } = useTranslation();
   const rest = followUp.total - followUp.clients.length;
   return (
     <Card
       title={t('dashboard.followUp.title', { count: followUp.weeks })}
       testId="dash-follow-up"
-      empty={followUp.total === 0 && t('dashboard.followUp.empty')}
+      // "Every client has a recent evaluation" is true of no clients, but says something else.
+      empty={followUp.total === 0 && t(clients === 0 ? 'dashboard.followUp.noClients' : 'dashboard.followUp.empty')}
     >
       <Stack gap="xs">
         {followUp.clients.map((c) => (

@@ -23,7 +23,7 @@ export function DashboardCardView({ card, data }: { card: DashboardCard; data: D
     case 'latest':
       return <LatestCard latest={data.latest} />;
     case 'follow_up':
-      return <FollowUpCard followUp={data.follow_up} />;
+      return <FollowUpCard followUp={data.follow_up} clients={data.counts.clients} />;
     case 'wrong_way':
       return <WrongWayCard items={data.wrong_way} />;
     case 'credits':

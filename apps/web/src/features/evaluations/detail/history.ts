@@ -1,4 +1,4 @@
-import type { EvaluationInput, EvaluationResult } from '@medida/domain';
+import { comparisonMismatch, type EvaluationInput, type EvaluationResult, type Mismatch } from '@medida/domain';
 import type { EvaluationHistoryItem } from '@medida/contracts';
 
 /** The measures followed over time (issue 5: weight, fat %, muscle mass, waist, VO2max). */
@@ -67,22 +67,8 @@ export function historyPoints(
   return points.sort((a, b) => a.fecha.localeCompare(b.fecha) || a.id - b.id);
 }
 
-/** Why two values of a measure are not compared: another method, or the same method with another equation. */
-type Mismatch = 'method' | 'equation';
-
-/**
- * Whether `key` of `a` and `b` can be compared (decision 151). Weight, waist and VO2max are measured the
- * same way whatever the method; fat % only within one method and equation; muscle mass only within one
- * equation (a device's muscle and De Rose's four-component muscle are different quantities).
- */
-function mismatch(a: HistoryPoint, b: HistoryPoint, key: Tracked): Mismatch | null {
-  if (key === 'fat') {
-    if (a.evaluation_type !== b.evaluation_type) return 'method';
-    return a.fatEquation !== b.fatEquation ? 'equation' : null;
-  }
-  if (key === 'muscle') return a.muscleEquation !== b.muscleEquation ? 'equation' : null;
-  return null;
-}
+/** Whether `key` of `a` and `b` can be compared: the engine's rule, shared with the server (decision 188). */
+const mismatch = (a: HistoryPoint, b: HistoryPoint, key: Tracked): Mismatch | null => comparisonMismatch(a, b, key);
 
 /** A change against the previous evaluation: a number, null (a side lacks the value), or why it is not given. */
 export type Change = number | null | Mismatch;
