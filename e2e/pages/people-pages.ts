@@ -53,6 +53,11 @@ export class ClientsPage extends PeopleList {
   protected readonly newKey = 'people.clients.new';
   protected readonly newTitleKey = 'people.clients.newTitle';
   protected readonly editTitleKey = 'people.clients.editTitle';
+
+  /** "Export CSV" in the page header: the list as a spreadsheet file (decision 191). */
+  get exportCsvButton(): Locator {
+    return this.button('people.clients.exportCsv');
+  }
 }
 
 export class NetworkPage extends PeopleList {

@@ -10,6 +10,7 @@ import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
 import { expectPath, logIn, openSignedIn } from '../support/session.ts';
+import { ClientsPage } from '../pages/people-pages.ts';
 
 // Issue 16 "client data export" (decision 145): the professional clicks "Export data" on the client page,
 // sees the progress while the server builds the ZIP, and gets the file; the client does the same from its
@@ -97,5 +98,34 @@ describe('client data export', () => {
     } finally {
       await context.close();
     }
+  });
+
+  // Issue 30 item 16 (decision 191): the list's "Export CSV" saves the professional's clients, in its language.
+  it('the professional downloads its client list as CSV: UTF-8 with BOM, headers and file name in es/en/pt', async () => {
+    const header = {
+      es: 'Nombre;Apellido;Correo electrónico',
+      en: 'First name,Last name,E-mail',
+      pt: 'Nome;Sobrenome;E-mail',
+    };
+    const fileStem = { es: 'clientes', en: 'clients', pt: 'clientes' };
+    await forEveryScreen(browser, async (page, lang, name) => {
+      await openSignedIn(page, PRO, '/users', lang);
+      const list = new ClientsPage(page, lang);
+      await list.exportCsvButton.waitFor();
+      await screenshotWithoutOverflow(page, `export-client-list-${lang}-${name}`);
+      const download = page.waitForEvent('download');
+      await list.exportCsvButton.click();
+      const file = await readFile((await (await download).path())!);
+      expect((await download).suggestedFilename()).toMatch(
+        new RegExp(`^${fileStem[lang]}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+      );
+      expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = file.toString('utf8').slice(1).split('\r\n');
+      expect(lines[0]!.startsWith(header[lang])).toBe(true);
+      // Its one client, and nobody else's (the accessibility professional's client is in the same database).
+      expect(lines.filter((line) => line.includes(CLIENT.email))).toHaveLength(1);
+      expect(lines.join('\n')).not.toContain(E2E_USERS.a11yClient.email);
+      expect(lines).toHaveLength(3);
+    });
   });
 });

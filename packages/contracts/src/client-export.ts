@@ -39,6 +39,12 @@ export const exportJobResponseSchema = z.object({ export: exportJobSchema });
 // GET /web/exports/:id and GET /web/exports/:id/download
 export const exportJobParamsSchema = z.strictObject({ id: z.uuid({ error: 'validation.id' }) });
 
+// GET /web/clients.csv: the acting professional's clients as the list shows them, optionally searched (decision 191)
+export const clientListCsvQuerySchema = z.strictObject({
+  /** Matches name, last name, e-mail or rut, as the list's search box. */
+  search: z.string().trim().max(100).optional(),
+});
+
 const personRefSchema = z.object({ id: z.number().int(), nombre: z.string(), apellido: z.string() });
 
 export const exportedEvaluationVersionSchema = z.object({

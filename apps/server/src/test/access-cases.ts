@@ -220,6 +220,13 @@ export function accessCases(context: () => TestContext): AccessCase[] {
       request: (t) => get(`/web/getMyClients?type=2&parent_user_id=${t.owner.id}&limit=10&skip=0`),
       owner: 200,
     },
+    // The list as CSV (decision 191): every professional gets its own clients; the target's never leak (secrets).
+    {
+      route: 'GET /web/clients.csv',
+      request: () => get('/web/clients.csv'),
+      owner: 200,
+      ownScope: true,
+    },
     {
       route: 'GET /web/getMyEvaluators',
       request: (t) => get(`/web/getMyEvaluators?parent_user_id=${t.owner.id}`),

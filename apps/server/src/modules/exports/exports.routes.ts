@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createReadStream } from 'node:fs';
 import {
   clientIdParamsSchema,
+  clientListCsvQuerySchema,
   errorEnvelopeSchema,
   exportJobParamsSchema,
   exportJobResponseSchema,
@@ -15,6 +16,7 @@ import { binaryAnswer } from '../../lib/openapi.ts';
 import { DOWNLOAD_CSP } from '../../lib/response-headers.ts';
 import { createDiskStorage } from '../../lib/storage.ts';
 import type { ReportRenderer } from '../reports/report-renderer.ts';
+import { createClientListService } from './client-list.service.ts';
 import { createExportJobs, toExportJob, type ExportJobState } from './export-jobs.ts';
 import { createExportsService } from './exports.service.ts';
 
@@ -42,6 +44,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
   app.addHook('onClose', () => jobs.close());
   const storage = createDiskStorage(path.join(app.deps.config.dataDir, 'uploads'));
   const exportsService = createExportsService({ ...app.deps, storage, renderer, jobs });
+  const clientList = createClientListService({ ...app.deps, storage });
   /** The job a 202 answer announced: built once the answer (and its audit event) has gone out. */
   const toStart = new WeakMap<FastifyRequest, ExportJobState>();
 
@@ -108,6 +111,31 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
         .header('content-security-policy', DOWNLOAD_CSP)
         .header('cache-control', 'no-store')
         .send(createReadStream(job.filePath));
+    },
+  );
+
+  app.get(
+    '/web/clients.csv',
+    protectedRoute('professional', {
+      tags: ['people'],
+      summary:
+        "The acting professional's clients (those its list shows) as CSV in the reader's language: UTF-8 with BOM, formula-safe cells",
+      querystring: clientListCsvQuerySchema,
+      response: { 200: binaryAnswer('The client list', ['text/csv']), 403: errorEnvelopeSchema, ...errors },
+    }),
+    async (request, reply) => {
+      const file = await clientList.csv({
+        actorId: authOf(request).userId,
+        lang: request.lang,
+        search: request.query.search,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', DOWNLOAD_CSP)
+        .header('cache-control', 'no-store')
+        .send(file.body);
     },
   );
 };
