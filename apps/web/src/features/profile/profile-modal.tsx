@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { especialidadKey } from '../../lib/especialidades.ts';
 import { useCountryName } from '../../lib/countries.ts';
+import { longDate } from '../../lib/long-date.ts';
 import { useProfile } from '../../lib/session.ts';
 import { paths } from '../../config/paths.ts';
 import { AvatarEditor } from './avatar-editor.tsx';
@@ -66,7 +67,10 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
                     : null
                 }
               />
-              <Field label={t('fields.nacimiento')} value={datos.nacimiento} />
+              <Field
+                label={t('fields.nacimiento')}
+                value={datos.nacimiento ? longDate(datos.nacimiento, i18n.language) : null}
+              />
               <Field label={t('profile.credits')} value={datos.creditos} />
             </SimpleGrid>
             <Group justify="space-between">
