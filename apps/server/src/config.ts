@@ -35,6 +35,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('Medida <no-reply@medida.app>'),
+  // Whom a top-level account asks for credits until they can be bought (decision 186).
+  SUPPORT_EMAIL: z.email().default('soporte@medida.app'),
   // Unset: http://localhost:<PORT>, so e-mailed links follow the port the server listens on.
   PUBLIC_BASE_URL: optionalString.pipe(
     z
@@ -110,6 +112,8 @@ export interface Config {
   chatSessionCheckMs: number;
   /** Credits a self-registered professional starts with (a ledger grant, decision 130). */
   signupCredits: number;
+  /** The operator's contact a top-level account is told to ask for credits (decision 186). */
+  supportEmail: string;
   /** Sign-ins allowed per client address in each window (security.md §4.4). */
   loginIpLimits: { limit: number; windowMs: number }[];
   /** Self-registrations allowed per client address and hour (decision 017). */
@@ -171,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     evaluationCreditCost: e.EVALUATION_CREDIT_COST,
     chatSessionCheckMs: e.CHAT_SESSION_CHECK_SECONDS * 1000,
     signupCredits: e.SIGNUP_CREDITS,
+    supportEmail: e.SUPPORT_EMAIL,
     loginIpLimits: [
       { limit: e.LOGIN_IP_PER_MINUTE, windowMs: MINUTE },
       { limit: e.LOGIN_IP_PER_HOUR, windowMs: HOUR },

@@ -22,9 +22,16 @@ export const changeCreditsResponseSchema = z.object({
 
 // GET /web/creditos — the signed-in professional's balance and what an evaluation costs (the wizard and
 // the dashboard explain credits with it).
+// `ask`: whom to ask for more credits while they cannot be bought (decision 186): a sub-account's parent
+// account (the one that can load credits to it), a top-level account's operator contact.
+export const creditsAskSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('parent'), name: z.string(), email: z.string() }),
+  z.object({ kind: z.literal('operator'), email: z.string() }),
+]);
 export const creditsSummaryResponseSchema = z.object({
   creditos: z.number().int(),
   evaluation_cost: z.number().int(),
+  ask: creditsAskSchema,
 });
 export type CreditsSummary = z.infer<typeof creditsSummaryResponseSchema>;
 

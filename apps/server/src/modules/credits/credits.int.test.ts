@@ -45,6 +45,28 @@ describe('credits: a ledger between a parent and its direct children', () => {
     expect(await total()).toBe(sum);
   });
 
+  it('GET /web/creditos names whom to ask for more: the parent account, or the operator for a top-level one (issue 30)', async () => {
+    const summary = async (headers: object) =>
+      (await ctx.app.inject({ method: 'GET', url: '/web/creditos', headers: { ...headers } })).json();
+    expect((await summary(t.owner.headers)).ask).toEqual({ kind: 'operator', email: ctx.app.deps.config.supportEmail });
+    expect(ctx.app.deps.config.supportEmail).toBe('soporte@medida.app');
+    const colleague = await loggedIn(ctx, { type: USER_TYPE.professional, parent_user_id: t.owner.id, nombre: 'Rita' });
+    const owner = await ctx.db
+      .selectFrom('users')
+      .select(['nombre', 'apellido', 'email'])
+      .where('id', '=', t.owner.id)
+      .executeTakeFirstOrThrow();
+    expect((await summary(colleague.headers)).ask).toEqual({
+      kind: 'parent',
+      name: `${owner.nombre} ${owner.apellido}`,
+      email: owner.email,
+    });
+    // A client has no balance screen: the route is for professionals.
+    expect((await ctx.app.inject({ method: 'GET', url: '/web/creditos', headers: t.client.headers })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('refuses an unchanged value, an overdraft, and malformed amounts, changing nothing', async () => {
     const before = [await balance(t.owner.id), await balance(t.client.id)];
     const same = await change(t.owner, { user_id: t.client.id, id_usuario: t.owner.id, creditos: 10 });

@@ -19,7 +19,8 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The signed-in professional's balance and the credits a new evaluation costs",
       response: { 200: creditsSummaryResponseSchema },
     }),
-    async (request) => credits.summary(authOf(request).userId, app.deps.config.evaluationCreditCost),
+    async (request) =>
+      credits.summary(authOf(request).userId, app.deps.config.evaluationCreditCost, app.deps.config.supportEmail),
   );
 
   app.post(

@@ -1,10 +1,26 @@
-import { Alert, Group, Skeleton, Text } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { CreditsSummary } from '@medida/contracts';
 import { canAffordEvaluation, useCreditsSummary } from './credits-summary.ts';
 
 /**
- * One sentence on what a credit is and where more come from (dashboard's credits tile). The dashboard page
+ * Whom to ask for more credits while they cannot be bought (decision 186): the parent account by name and
+ * e-mail, or the operator's contact for a top-level account.
+ */
+export function AskForCredits({ ask }: { ask: CreditsSummary['ask'] }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" data-testid="credits-ask" data-ask={ask.kind}>
+      {ask.kind === 'parent'
+        ? t('credits.askParent', { name: ask.name, email: ask.email })
+        : t('credits.askOperator', { email: ask.email })}
+    </Text>
+  );
+}
+
+/**
+ * One sentence on what a credit is, and whom to ask for more (dashboard's credits tile). The dashboard page
  * reads the summary before it shows its cards (decision 164), so this line does not ask again.
  */
 export function CreditsExplanation() {
@@ -12,9 +28,12 @@ export function CreditsExplanation() {
   const summary = useCreditsSummary(true, false).data;
   if (!summary) return null;
   return (
-    <Text size="sm" c="dimmed" data-testid="credits-explanation">
-      {summary.evaluation_cost === 0 ? t('credits.free') : t('credits.whatIs', { count: summary.evaluation_cost })}
-    </Text>
+    <>
+      <Text size="sm" c="dimmed" data-testid="credits-explanation">
+        {summary.evaluation_cost === 0 ? t('credits.free') : t('credits.whatIs', { count: summary.evaluation_cost })}
+      </Text>
+      {summary.evaluation_cost > 0 && <AskForCredits ask={summary.ask} />}
+    </>
   );
 }
 
@@ -36,7 +55,12 @@ export function WizardCredits() {
         title={t('credits.cannotStartTitle')}
         data-testid="wizard-no-credits"
       >
-        {t('credits.cannotStart', { balance: summary.creditos, cost: summary.evaluation_cost })}
+        <Stack gap={4}>
+          <Text size="sm">
+            {t('credits.cannotStart', { balance: summary.creditos, cost: summary.evaluation_cost })}
+          </Text>
+          <AskForCredits ask={summary.ask} />
+        </Stack>
       </Alert>
     );
   }

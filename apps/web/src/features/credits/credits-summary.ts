@@ -19,6 +19,6 @@ export function useCreditsSummary(enabled = true, refetchOnMount = true) {
 }
 
 /** The wizard refuses to start when an evaluation costs more than the balance (charging off: never). */
-export function canAffordEvaluation(summary: CreditsSummary): boolean {
+export function canAffordEvaluation(summary: Pick<CreditsSummary, 'creditos' | 'evaluation_cost'>): boolean {
   return summary.evaluation_cost === 0 || summary.creditos >= summary.evaluation_cost;
 }
