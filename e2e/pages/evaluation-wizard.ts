@@ -219,6 +219,30 @@ export class EvaluationWizard extends Screen {
     return Number(new URL(this.page.url()).searchParams.get('evaluationID'));
   }
 
+  /** Chooses another method from step 2: Back, the method, Next (the measurements typed so far are kept). */
+  async chooseMethod(method: Method): Promise<void> {
+    if (await this.backButton.isVisible()) await this.backButton.click();
+    await this.method(method).click();
+    await this.next();
+  }
+
+  /**
+   * Pastes `text` over a field's whole value the way a user does: copied to the clipboard, then Ctrl+V
+   * (the context needs the clipboard permissions).
+   */
+  async paste(field: Locator, text: string): Promise<void> {
+    await this.page.evaluate((copied) => navigator.clipboard.writeText(copied), text);
+    await field.focus();
+    await field.selectText();
+    await this.page.keyboard.press('ControlOrMeta+V');
+  }
+
+  /** Types `text` key by key into an emptied field. */
+  async typeInto(field: Locator, text: string): Promise<void> {
+    await field.fill('');
+    await field.pressSequentially(text);
+  }
+
   /** The error a field shows (what a screen reader reads after its name). */
   async errorOf(field: Locator): Promise<string> {
     return this.descriptionOf(field);

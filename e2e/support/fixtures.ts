@@ -210,6 +210,36 @@ export const E2E_USERS = {
     sexo: 'Masculino',
     rut: '111111111',
   },
+  /** Issue 30 items 1 and 3: a professional who types and pastes decimals in es, en and pt, with one client. */
+  decimals: {
+    email: 'decimals@e2e.medida.test',
+    password: 'Decimales-Clave-2026',
+    nombre: 'Dora',
+    apellido: 'Decimal',
+  },
+  decimalsClient: {
+    email: 'decimals.client@e2e.medida.test',
+    password: 'Decimales-Cliente-2026',
+    nombre: 'Paula',
+    apellido: 'Punto',
+    nacimiento: '1988-03-15',
+    sexo: 'Femenino',
+  },
+  /** Issue 30 item 3: an imperial professional who edits an evaluation and saves it unchanged, with one client. */
+  imperialEditor: {
+    email: 'imperial.editor@e2e.medida.test',
+    password: 'Imperial-Editor-2026',
+    nombre: 'Irene',
+    apellido: 'Editora',
+  },
+  imperialEditorClient: {
+    email: 'imperial.editor.client@e2e.medida.test',
+    password: 'Imperial-Onza-2026',
+    nombre: 'Omar',
+    apellido: 'Onza',
+    nacimiento: '1979-11-02',
+    sexo: 'Masculino',
+  },
   minor: {
     email: 'minor@e2e.medida.test',
     password: 'Menor-Clave-2026',
@@ -341,6 +371,9 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     await professionalWithClient(E2E_USERS.exporter, E2E_USERS.exportClient);
     const imperial = await professionalWithClient(E2E_USERS.imperial, E2E_USERS.imperialClient);
     await handle.db.updateTable('users').set({ units: 'imperial' }).where('id', '=', imperial).execute();
+    await professionalWithClient(E2E_USERS.decimals, E2E_USERS.decimalsClient);
+    const imperialEditor = await professionalWithClient(E2E_USERS.imperialEditor, E2E_USERS.imperialEditorClient);
+    await handle.db.updateTable('users').set({ units: 'imperial' }).where('id', '=', imperialEditor).execute();
     await insertE2eUser(handle.db, E2E_USERS.portalPro, {
       type: USER_TYPE.professional,
       cambia_pass: 0,

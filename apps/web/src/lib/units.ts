@@ -23,6 +23,12 @@ export function toMetric(value: number, metricUnit: string, units: UnitSystem): 
   return factor ? Math.round(value * factor * 1000) / 1000 : value;
 }
 
+/** A metric value in the reader's unit, unrounded: what a screen formats (rounding once, when it is shown). */
+export function inUnits(value: number, metricUnit: string, units: UnitSystem): number {
+  const factor = units === 'imperial' ? FACTOR[metricUnit]?.factor : undefined;
+  return factor ? value / factor : value;
+}
+
 /** A stored metric value in the display unit, to one decimal. */
 export function fromMetric(value: number, metricUnit: string, units: UnitSystem): number {
   const factor = units === 'imperial' ? FACTOR[metricUnit]?.factor : undefined;

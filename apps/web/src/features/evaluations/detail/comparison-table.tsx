@@ -3,6 +3,8 @@ import { IconCheck, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FatComparison } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useMeasurementUnits } from '../../../lib/own-profile.ts';
+import { displayUnit, inUnits } from '../../../lib/units.ts';
 import { EquationSource } from './equation-source.tsx';
 import { formatNumber } from './format.ts';
 import { ResultCard } from './result-parts.tsx';
@@ -14,6 +16,7 @@ import { ResultCard } from './result-parts.tsx';
 export function ComparisonTable({ comparisons }: { comparisons: FatComparison[] }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const units = useMeasurementUnits();
   const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   return (
     <ResultCard
@@ -67,7 +70,7 @@ export function ComparisonTable({ comparisons }: { comparisons: FatComparison[] 
                   {formatNumber(c.percent, 1, lang)} %
                 </Table.Td>
                 <Table.Td ta="right" style={num}>
-                  {formatNumber(c.kg, 1, lang)} kg
+                  {formatNumber(inUnits(c.kg, 'kg', units), 1, lang)} {displayUnit('kg', units)}
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs" c="dimmed">

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useMeasurementUnits } from '../../../lib/own-profile.ts';
+import { displayUnit, inUnits } from '../../../lib/units.ts';
 import { formatNumber } from './format.ts';
 import { MassRow, MetricRow, PlainRows, ResultCard } from './result-parts.tsx';
 
@@ -9,6 +11,8 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
   const { t } = useTranslation();
   const lang = currentLanguage();
   const n = (v: number, d = 1) => formatNumber(v, d, lang);
+  const units = useMeasurementUnits();
+  const weight = (kg: number) => n(inUnits(kg, 'kg', units));
   return (
     <ResultCard
       title={t('evaluations.detail.composition')}
@@ -39,9 +43,9 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
       <MetricRow
         label={t('evaluations.results.idealWeight')}
         hint={t('evaluations.results.healthyRange', {
-          min: n(r.ideal_weight.min_kg),
-          max: n(r.ideal_weight.max_kg),
-          unit: 'kg',
+          min: weight(r.ideal_weight.min_kg),
+          max: weight(r.ideal_weight.max_kg),
+          unit: displayUnit('kg', units),
         })}
         value={r.ideal_weight.kg}
         decimals={1}

@@ -4,6 +4,8 @@ import { RegionCard } from '../../../components/region-card.tsx';
 import { useTranslation } from 'react-i18next';
 import type { EquationRef, MassValue } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useMeasurementUnits } from '../../../lib/own-profile.ts';
+import { displayUnit, inUnits } from '../../../lib/units.ts';
 import classes from './metric-row.module.css';
 import { EquationSource } from './equation-source.tsx';
 import { formatNumber, levelColour, type Scale } from './format.ts';
@@ -113,6 +115,9 @@ export function MetricRow({
   testId,
 }: MetricRowProps) {
   const lang = currentLanguage();
+  // Kilograms and centimetres in the reader's units (decision 183); every other unit as the engine gives it.
+  const units = useMeasurementUnits();
+  const shown = unit && typeof value === 'number' ? inUnits(value, unit, units) : value;
   return (
     <Box className={classes.row} data-testid={testId}>
       <Stack gap={0} miw={0}>
@@ -130,10 +135,10 @@ export function MetricRow({
         style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
         data-testid={testId ? `${testId}-value` : undefined}
       >
-        {display ?? formatNumber(value, decimals, lang)}
+        {display ?? formatNumber(shown, decimals, lang)}
       </Text>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {unit}
+        {unit && displayUnit(unit, units)}
       </Text>
       <Box ta="right">{extra}</Box>
       <Box ta="right">
@@ -149,9 +154,10 @@ export function MetricRow({
 }
 
 function Kg({ kg }: { kg: number }) {
+  const units = useMeasurementUnits();
   return (
     <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-      {formatNumber(kg, 1, currentLanguage())} kg
+      {formatNumber(inUnits(kg, 'kg', units), 1, currentLanguage())} {displayUnit('kg', units)}
     </Text>
   );
 }

@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { evaluate, parseEvaluationInput } from '@medida/domain';
+import { subjectB } from '@medida/domain/test';
+import { ownProfileKeys } from '../../../lib/own-profile.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { CompositionCard } from './composition-card.tsx';
+import { RisksCard } from './risks-card.tsx';
+
+/** Subject B of the engine's tests: 62 kg, 165 cm, waist 72 cm. */
+function evaluated() {
+  const input = subjectB();
+  const outcome = evaluate(input);
+  const parsed = parseEvaluationInput(input);
+  if (!outcome.ok || !parsed.ok) throw new Error('subject B does not evaluate');
+  return { result: outcome.result, inputs: parsed.input };
+}
+
+const figure = (testId: string) => screen.getByTestId(testId).textContent ?? '';
+
+describe('the evaluation detail in the reader\u2019s units (issue 30, decision 183)', () => {
+  it('shows weights, masses, height and waist in lb and in for an imperial reader, skinfolds in mm', async () => {
+    const { result, inputs } = evaluated();
+    await renderWithProviders(
+      <>
+        <CompositionCard result={result} inputs={inputs} />
+        <RisksCard result={result} inputs={inputs} />
+      </>,
+      { lang: 'en', queryData: [[ownProfileKeys.own, { units: 'imperial' }]] },
+    );
+    expect(figure('metric-weight')).toContain('136.7');
+    expect(figure('metric-weight')).toContain('lb');
+    expect(figure('metric-height')).toContain('65.0');
+    expect(figure('metric-height')).toContain('in');
+    expect(figure('metric-waist')).toContain('28.3');
+    expect(figure('metric-fat')).toMatch(/ lb/);
+    expect(figure('metric-fat')).not.toMatch(/ kg/);
+    expect(figure('metric-skinfold-sum')).toContain('mm');
+    // Unit-free figures stay as they are: BMI in kg/m², as the norm gives it.
+    expect(figure('metric-bmi')).toContain('kg/m²');
+  });
+
+  it('keeps kg and cm, in the reader\u2019s decimal separator, for a metric reader', async () => {
+    const { result, inputs } = evaluated();
+    await renderWithProviders(<CompositionCard result={result} inputs={inputs} />, {
+      lang: 'es',
+      queryData: [[ownProfileKeys.own, { units: 'metric' }]],
+    });
+    expect(figure('metric-weight')).toContain('62,0');
+    expect(figure('metric-weight')).toContain('kg');
+    expect(figure('metric-height')).toContain('165,0');
+  });
+});
