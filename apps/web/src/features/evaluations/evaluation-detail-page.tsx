@@ -12,6 +12,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { longDate } from '../../lib/long-date.ts';
+import { useMeasurementUnits } from '../../lib/own-profile.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { CompositionCard } from './detail/composition-card.tsx';
@@ -21,7 +22,7 @@ import { EquationFootnoteProvider, EquationFootnotes } from './detail/equation-s
 import { FitnessCard } from './detail/fitness-card.tsx';
 import { FoodGuideCard } from './detail/food-guide-card.tsx';
 import { collectEquations } from './detail/format.ts';
-import { historyPoints } from './detail/history.ts';
+import { historyPoints, inReaderUnits } from './detail/history.ts';
 import { HistorySection } from './detail/history-section.tsx';
 import { LabsCard } from './detail/labs-card.tsx';
 import { RisksCard } from './detail/risks-card.tsx';
@@ -187,7 +188,9 @@ function EvaluationBody({ data }: { data: EvaluationDetail }) {
   // Equation names and client citations in the interface language (decision 150); codes and numbers as stored.
   const r = useMemo(() => localizeResult(data.results, lang), [data.results, lang]);
   const equations = useMemo(() => collectEquations(r), [r]);
-  const points = useMemo(() => historyPoints(data.history, data), [data]);
+  // Weights and the waist in the reader's units (decision 183): the table, the changes and the charts alike.
+  const units = useMeasurementUnits();
+  const points = useMemo(() => inReaderUnits(historyPoints(data.history, data), units), [data, units]);
   return (
     <EquationFootnoteProvider equations={equations}>
       <Stack gap="lg">

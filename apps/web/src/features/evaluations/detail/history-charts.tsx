@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatNumber } from './format.ts';
-import { comparableRuns, TRACKED, TRACKED_UNIT, type HistoryPoint, type Tracked } from './history.ts';
+import { useMeasurementUnits } from '../../../lib/own-profile.ts';
+import { comparableRuns, TRACKED, trackedUnit, type HistoryPoint, type Tracked } from './history.ts';
 
 const COLOUR: Record<Tracked, string> = {
   peso: 'medida.6',
@@ -36,6 +37,7 @@ function chartData(points: HistoryPoint[], key: Tracked) {
 export function HistoryCharts({ points }: { points: HistoryPoint[] }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const units = useMeasurementUnits();
   const shown = TRACKED.filter((key) => points.some((p) => p.values[key] !== null));
   const firstPoint = points[0];
   const lastPoint = points.at(-1);
@@ -55,13 +57,13 @@ export function HistoryCharts({ points }: { points: HistoryPoint[] }) {
         const max = Math.max(...values);
         // A little air above and below, so a flat series is not drawn on the frame.
         const pad = Math.max((max - min) * 0.15, max * 0.02, 0.5);
-        const format = (v: number) => `${formatNumber(v, 1, lang)} ${TRACKED_UNIT[key]}`;
+        const format = (v: number) => `${formatNumber(v, 1, lang)} ${trackedUnit(key, units)}`;
         return (
           <Paper key={key} withBorder radius="md" p="sm" data-testid={`history-chart-${key}`} data-runs={runs.length}>
             <Text size="sm" fw={600} mb={4}>
               {label}{' '}
               <Text span size="xs" c="dimmed" fw={400}>
-                ({TRACKED_UNIT[key]})
+                ({trackedUnit(key, units)})
               </Text>
             </Text>
             <LineChart
@@ -73,7 +75,7 @@ export function HistoryCharts({ points }: { points: HistoryPoint[] }) {
               connectNulls
               withLegend={false}
               xAxisLabel={t('evaluations.history.dateAxis')}
-              yAxisLabel={TRACKED_UNIT[key]}
+              yAxisLabel={trackedUnit(key, units)}
               xAxisProps={{
                 type: 'number',
                 scale: 'time',

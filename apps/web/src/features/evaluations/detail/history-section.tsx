@@ -10,12 +10,13 @@ import {
   changeSincePrevious,
   methodChanged,
   TRACKED,
-  TRACKED_UNIT,
+  trackedUnit,
   type Change,
   type HistoryPoint,
   type Tracked,
 } from './history.ts';
 import { paths } from '../../../config/paths.ts';
+import { useMeasurementUnits } from '../../../lib/own-profile.ts';
 
 // The charts (recharts, most of this page's code) load only when a history is shown and in view (issue 11).
 export const HistoryCharts = lazyWithTimeout(() => import('./history-charts.tsx').then((m) => m.HistoryCharts), {
@@ -52,6 +53,7 @@ function ChangeText({ change, unit }: { change: Change; unit?: string }) {
 
 function ChangeSummary({ points, currentId }: { points: HistoryPoint[]; currentId: number }) {
   const { t } = useTranslation();
+  const units = useMeasurementUnits();
   const change = changeSincePrevious(points, currentId);
   const previous = points[points.findIndex((p) => p.id === currentId) - 1];
   if (!change || !previous) return null;
@@ -69,7 +71,7 @@ function ChangeSummary({ points, currentId }: { points: HistoryPoint[]; currentI
             <Text fw={700} c={deltaColour(key, change[key])} style={{ fontVariantNumeric: 'tabular-nums' }}>
               <ChangeText
                 change={change[key]}
-                unit={key === 'fat' ? t('evaluations.history.points') : TRACKED_UNIT[key]}
+                unit={key === 'fat' ? t('evaluations.history.points') : trackedUnit(key, units)}
               />
             </Text>
           </Stack>
@@ -82,6 +84,7 @@ function ChangeSummary({ points, currentId }: { points: HistoryPoint[]; currentI
 /** The client's evaluations over time: change since the previous one, a table and one chart per measure. */
 export function HistorySection({ points, currentId }: { points: HistoryPoint[]; currentId: number }) {
   const { t } = useTranslation();
+  const units = useMeasurementUnits();
   const lang = currentLanguage();
   const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   return (
@@ -108,7 +111,7 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
                 <Table.Th key={key} ta="right">
                   {t(`evaluations.history.${key}`)}{' '}
                   <Text span size="xs" c="dimmed" fw={400}>
-                    {TRACKED_UNIT[key]}
+                    {trackedUnit(key, units)}
                   </Text>
                 </Table.Th>
               ))}

@@ -1,17 +1,23 @@
 import { comparisonMismatch, type EvaluationInput, type EvaluationResult, type Mismatch } from '@medida/domain';
-import type { EvaluationHistoryItem } from '@medida/contracts';
+import type { EvaluationHistoryItem, UnitSystem } from '@medida/contracts';
+import { displayUnit, inUnits } from '../../../lib/units.ts';
 
 /** The measures followed over time (issue 5: weight, fat %, muscle mass, waist, VO2max). */
 export const TRACKED = ['peso', 'fat', 'muscle', 'waist', 'vo2max'] as const;
 export type Tracked = (typeof TRACKED)[number];
 
-export const TRACKED_UNIT: Record<Tracked, string> = {
+const TRACKED_UNIT: Record<Tracked, string> = {
   peso: 'kg',
   fat: '%',
   muscle: 'kg',
   waist: 'cm',
   vo2max: 'mL/kg/min',
 };
+
+/** A tracked measure's unit as the reader reads it (lb and in for imperial, decision 183). */
+export function trackedUnit(key: Tracked, units: UnitSystem): string {
+  return displayUnit(TRACKED_UNIT[key], units);
+}
 
 export interface HistoryPoint {
   id: number;
@@ -21,6 +27,20 @@ export interface HistoryPoint {
   fatEquation: string | null;
   muscleEquation: string | null;
   values: Record<Tracked, number | null>;
+}
+
+/** Weights and lengths of the points in the reader's units; the fat %, VO2max and the equations as they are. */
+export function inReaderUnits(points: HistoryPoint[], units: UnitSystem): HistoryPoint[] {
+  if (units === 'metric') return points;
+  return points.map((p) => ({
+    ...p,
+    values: Object.fromEntries(
+      TRACKED.map((key) => {
+        const v = p.values[key];
+        return [key, v === null ? null : inUnits(v, TRACKED_UNIT[key], units)];
+      }),
+    ) as Record<Tracked, number | null>,
+  }));
 }
 
 const orNull = (v: number | null | undefined) => (v === undefined || v === null || !Number.isFinite(v) ? null : v);

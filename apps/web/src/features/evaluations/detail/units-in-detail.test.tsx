@@ -5,6 +5,7 @@ import { subjectB } from '@medida/domain/test';
 import { ownProfileKeys } from '../../../lib/own-profile.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CompositionCard } from './composition-card.tsx';
+import { inReaderUnits, trackedUnit, type HistoryPoint } from './history.ts';
 import { RisksCard } from './risks-card.tsx';
 
 /** Subject B of the engine's tests: 62 kg, 165 cm, waist 72 cm. */
@@ -49,5 +50,33 @@ describe('the evaluation detail in the reader\u2019s units (issue 30, decision 1
     expect(figure('metric-weight')).toContain('62,0');
     expect(figure('metric-weight')).toContain('kg');
     expect(figure('metric-height')).toContain('165,0');
+  });
+});
+
+describe('the history in the reader\u2019s units (issue 30, decision 183)', () => {
+  const point: HistoryPoint = {
+    id: 1,
+    fecha: '2026-11-01',
+    evaluation_type: 4,
+    fatEquation: null,
+    muscleEquation: null,
+    values: { peso: 70, fat: 24.8, muscle: 30, waist: 81.28, vo2max: 41 },
+  };
+
+  it('converts weights and the waist for an imperial reader, and leaves the rest', () => {
+    const [shown] = inReaderUnits([point], 'imperial');
+    expect(shown?.values.peso).toBeCloseTo(154.32, 2);
+    expect(shown?.values.muscle).toBeCloseTo(66.14, 2);
+    expect(shown?.values.waist).toBeCloseTo(32, 6);
+    expect(shown?.values.fat).toBe(24.8);
+    expect(shown?.values.vo2max).toBe(41);
+    expect([trackedUnit('peso', 'imperial'), trackedUnit('waist', 'imperial'), trackedUnit('fat', 'imperial')]).toEqual(
+      ['lb', 'in', '%'],
+    );
+  });
+
+  it('leaves a metric reader\u2019s points as they are', () => {
+    expect(inReaderUnits([point], 'metric')).toEqual([point]);
+    expect(trackedUnit('peso', 'metric')).toBe('kg');
   });
 });
