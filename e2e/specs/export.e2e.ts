@@ -70,7 +70,9 @@ describe('client data export', () => {
       await openSignedIn(page, PRO, `/users/${clientId}`, lang);
       await page.getByRole('heading', { level: 1 }).waitFor();
       const { entries, fileName } = await exportFromCard(page, lang, `export-client-${lang}-${name}`);
-      expect(fileName).toMatch(new RegExp(`^medida-client-${clientId}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+      // The name in the user's language (issue 30 item 13).
+      const word = { es: 'medida-cliente', en: 'medida-client', pt: 'medida-cliente' }[lang];
+      expect(fileName).toMatch(new RegExp(`^${word}-${clientId}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
       const document = JSON.parse(Buffer.from(entries['client.json']!).toString('utf8'));
       expect(document).toMatchObject({ format: 'medida-client-export', schema_version: 1 });
       expect(document.client.id_usuario).toBe(clientId);

@@ -27,6 +27,39 @@ export const ESPECIALIDADES = [
 ] as const;
 export type Especialidad = (typeof ESPECIALIDADES)[number];
 
+/**
+ * Each especialidad in the three languages, for what the server writes (the report's header, decision 189);
+ * the web app reads the same words from its locale files.
+ */
+const ESPECIALIDAD_NAMES: Readonly<Record<Especialidad, Record<Language, string>>> = {
+  Entrenador: { es: 'Entrenador', en: 'Trainer', pt: 'Treinador' },
+  'Preparador Físico': { es: 'Preparador Físico', en: 'Physical trainer', pt: 'Preparador físico' },
+  'Prof. Educ. Física': { es: 'Prof. Educ. Física', en: 'Physical education teacher', pt: 'Prof. de Educação Física' },
+  Kinesiólogo: { es: 'Kinesiólogo', en: 'Kinesiologist', pt: 'Fisioterapeuta' },
+  Nutricionista: { es: 'Nutricionista', en: 'Nutritionist', pt: 'Nutricionista' },
+  'Cirujano Plástico': { es: 'Cirujano Plástico', en: 'Plastic surgeon', pt: 'Cirurgião plástico' },
+  Bariatra: { es: 'Bariatra', en: 'Bariatrician', pt: 'Bariatra' },
+  Masoterapeuta: { es: 'Masoterapeuta', en: 'Massage therapist', pt: 'Massoterapeuta' },
+  Masajista: { es: 'Masajista', en: 'Masseur', pt: 'Massagista' },
+  'Médico General': { es: 'Médico General', en: 'General physician', pt: 'Clínico geral' },
+  Nutriólogo: { es: 'Nutriólogo', en: 'Nutriologist', pt: 'Nutrólogo' },
+  Cardiólogo: { es: 'Cardiólogo', en: 'Cardiologist', pt: 'Cardiologista' },
+  Diabetólogo: { es: 'Diabetólogo', en: 'Diabetologist', pt: 'Diabetologista' },
+  Psicólogo: { es: 'Psicólogo', en: 'Psychologist', pt: 'Psicólogo' },
+  'Otra especialidad médica': {
+    es: 'Otra especialidad médica',
+    en: 'Other medical specialty',
+    pt: 'Outra especialidade médica',
+  },
+};
+
+/** The profession in `lang`; a value outside the list (an older free text) stays as written. */
+export function especialidadName(value: string, lang: Language): string {
+  return (ESPECIALIDADES as readonly string[]).includes(value)
+    ? ESPECIALIDAD_NAMES[value as Especialidad][lang]
+    : value;
+}
+
 export type RegistrationAccountLevel = 'basic' | 'professional' | 'partner';
 
 export interface RegistrationVariant {

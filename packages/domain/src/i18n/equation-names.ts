@@ -274,10 +274,57 @@ export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
 };
 
 /**
- * Citations that carry internal notes ("formulas.md §…", "Product convention"): what a client's copy
- * prints instead. The published references are kept; the note becomes a plain statement.
+ * Citations that carry internal notes ("formulas.md §…", "Product convention") or English words around the
+ * published references ("classes:", "Table 5", "under 17 y", "used by"): what a client's copy prints instead.
+ * The published references (authors, titles, journals) are kept as published; the words around them are
+ * translated (issue 30 item 13).
  */
 export const CLIENT_CITATIONS: Readonly<Record<string, Localized>> = {
+  bmi_quetelet: L(
+    'Índice de Quetelet; clases: OMS, Serie de Informes Técnicos 894 (2000)',
+    'Quetelet index; classes: WHO Technical Report Series 894 (2000)',
+    'Índice de Quetelet; classificação: OMS, Série de Relatórios Técnicos 894 (2000)',
+  ),
+  durnin_womersley_1974: L(
+    'Durnin JVGA, Womersley J. Br J Nutr 1974;32:77-97 (tabla 5); menores de 17 años (hombres) / 16 años (mujeres): Durnin JVGA, Rahaman MM. Br J Nutr 1967;21:681-689; Siri 1956',
+    'Durnin JVGA, Womersley J. Br J Nutr 1974;32:77-97 (Table 5); under 17 y (boys) / 16 y (girls): Durnin JVGA, Rahaman MM. Br J Nutr 1967;21:681-689; Siri 1956',
+    'Durnin JVGA, Womersley J. Br J Nutr 1974;32:77-97 (tabela 5); menores de 17 anos (meninos) / 16 anos (meninas): Durnin JVGA, Rahaman MM. Br J Nutr 1967;21:681-689; Siri 1956',
+  ),
+  residual_wurch_1974: L(
+    'Würch A. La femme et le sport. Médecine Sportive Française 1974;4(1); usada por De Rose & Guimarães 1980',
+    'Würch A. La femme et le sport. Médecine Sportive Française 1974;4(1); used by De Rose & Guimarães 1980',
+    'Würch A. La femme et le sport. Médecine Sportive Française 1974;4(1); usada por De Rose & Guimarães 1980',
+  ),
+  jackson_pollock_1985_4site: L(
+    "Jackson AS, Pollock ML. Practical assessment of body composition. Phys Sportsmed 1985;13(5):76-90 (según Golding LA et al., The Y's Way to Physical Fitness, 1989)",
+    "Jackson AS, Pollock ML. Practical assessment of body composition. Phys Sportsmed 1985;13(5):76-90 (as in Golding LA et al., The Y's Way to Physical Fitness, 1989)",
+    "Jackson AS, Pollock ML. Practical assessment of body composition. Phys Sportsmed 1985;13(5):76-90 (conforme Golding LA et al., The Y's Way to Physical Fitness, 1989)",
+  ),
+  vo2_cooper_heyward_1998: L(
+    'Cooper Institute, Physical Fitness Specialist Manual 1997, publicado en Heyward VH, Advanced Fitness Assessment and Exercise Prescription, 3.ª ed., 1998',
+    'Cooper Institute, Physical Fitness Specialist Manual 1997, as printed in Heyward VH, Advanced Fitness Assessment and Exercise Prescription, 3rd ed., 1998',
+    'Cooper Institute, Physical Fitness Specialist Manual 1997, publicado em Heyward VH, Advanced Fitness Assessment and Exercise Prescription, 3.ª ed., 1998',
+  ),
+  navy_hodgdon_beckett_1984: L(
+    'Hodgdon JA, Beckett MB. Naval Health Research Center Reports 84-11 (hombres) y 84-29 (mujeres), San Diego, 1984',
+    'Hodgdon JA, Beckett MB. Naval Health Research Center Reports 84-11 (men) and 84-29 (women), San Diego, 1984',
+    'Hodgdon JA, Beckett MB. Naval Health Research Center Reports 84-11 (homens) e 84-29 (mulheres), San Diego, 1984',
+  ),
+  navy_density_metric: L(
+    'Hodgdon JA, Beckett MB. NHRC Reports 84-11 y 84-29, 1984; Siri 1956',
+    'Hodgdon JA, Beckett MB. NHRC Reports 84-11 and 84-29, 1984; Siri 1956',
+    'Hodgdon JA, Beckett MB. NHRC Reports 84-11 e 84-29, 1984; Siri 1956',
+  ),
+  chile_ley_20606_2019: L(
+    'Ministerio de Salud de Chile. Ley 20.606; Decreto Supremo 13/2015, etapa final desde el 27 de junio de 2019',
+    'Ministerio de Salud de Chile. Ley 20.606; Decreto Supremo 13/2015, final phase since 27 June 2019',
+    'Ministerio de Salud de Chile. Ley 20.606; Decreto Supremo 13/2015, fase final desde 27 de junho de 2019',
+  ),
+  uk_fsa_traffic_light_2016: L(
+    'Department of Health / Food Standards Agency. Guide to creating a front of pack nutrition label, 2013 (actualizada en 2016)',
+    'Department of Health / Food Standards Agency. Guide to creating a front of pack nutrition label, 2013 (updated 2016)',
+    'Department of Health / Food Standards Agency. Guide to creating a front of pack nutrition label, 2013 (atualizado em 2016)',
+  ),
   ibw_bmi22: L(
     'OMS, Serie de Informes Técnicos 894 (2000), rango saludable de IMC; IMC objetivo 22',
     'WHO Technical Report Series 894 (2000), healthy BMI range; target BMI 22',

@@ -78,10 +78,26 @@ describe('the engine translations (decision 150)', () => {
       }
     }
     const durnin = EQUATIONS.find((e) => e.id === 'durnin_womersley_1974')!;
-    expect(equationCitation(durnin.id, 'es', durnin.citation)).toBe(durnin.citation);
+    // The published reference as published; the words around it in the reader's language (issue 30 item 13).
+    expect(equationCitation(durnin.id, 'es', durnin.citation)).toContain(
+      'Durnin JVGA, Womersley J. Br J Nutr 1974;32:77-97',
+    );
+    expect(equationCitation(durnin.id, 'es', durnin.citation)).toContain('(tabla 5); menores de 17 años');
+    expect(equationCitation(durnin.id, 'en', durnin.citation)).toBe(durnin.citation);
     expect(equationName(durnin.id, 'es')).toBe(
       'Ecuación de Durnin y Womersley, bíceps + tríceps + subescapular + suprailíaco',
     );
+  });
+
+  it('keep English words out of the Spanish and Portuguese citations, the English one as published', () => {
+    const english =
+      /classes:|\bTable \d|\bunder \d+ y\b|\bused by\b|\bas (printed )?in\b|\bfinal phase\b|\bupdated\b|\((men|women)\) and/;
+    for (const eq of EQUATIONS) {
+      for (const lang of ['es', 'pt'] as const)
+        expect(equationCitation(eq.id, lang, eq.citation), `${eq.id} ${lang}`).not.toMatch(english);
+      if (!/formulas\.md|convention|§/i.test(eq.citation))
+        expect(equationCitation(eq.id, 'en', eq.citation), eq.id).toBe(eq.citation);
+    }
   });
 
   it('translate every equation a real result cites', () => {

@@ -111,6 +111,8 @@ describe('client data export', () => {
 
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${job.file_name}"`);
+    // In the user's language (no Accept-Language: Spanish), issue 30 item 13.
+    expect(job.file_name).toMatch(new RegExp(`^medida-cliente-${t.client.id}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(Number(res.headers['content-length'])).toBe(job.size_bytes);

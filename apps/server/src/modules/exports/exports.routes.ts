@@ -72,7 +72,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
       },
     },
     async (request, reply) => {
-      const job = await exportsService.start(authOf(request), request.params.id);
+      const job = await exportsService.start(authOf(request), request.params.id, request.lang);
       toStart.set(request, job);
       return reply.code(202).send({ export: toExportJob(job) });
     },

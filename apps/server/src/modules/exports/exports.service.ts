@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { clientExportDocumentSchema, ErrorCode, languageSchema, type ExportedAttachment } from '@medida/contracts';
+import {
+  clientExportDocumentSchema,
+  ErrorCode,
+  languageSchema,
+  type ExportedAttachment,
+  type Language,
+} from '@medida/contracts';
 import { AppError, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { HOUR } from '../../lib/clock.ts';
+import { translate } from '../../lib/i18n.ts';
 import type { BlobStorage } from '../../lib/storage.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { createAttachmentsService } from '../attachments/attachments.service.ts';
@@ -24,8 +31,9 @@ export const EXPORTS_PER_HOUR = 10;
 const exportInProgress = () => new AppError(409, ErrorCode.conflict, 'errors.exportInProgress');
 const exportNotReady = () => new AppError(409, ErrorCode.conflict, 'errors.exportNotReady');
 
-const exportFileName = (clientId: number, now: Date) =>
-  `medida-client-${clientId}-${now.toISOString().slice(0, 10)}.zip`;
+/** In the user's language, as the files inside it (ASCII: it travels in a header). */
+const exportFileName = (clientId: number, now: Date, lang: Language) =>
+  `${translate(lang, 'exports.fileName')}-${clientId}-${now.toISOString().slice(0, 10)}.zip`;
 
 /**
  * A client's data as one ZIP (issue 16, decision 145): client.json (docs/export-schema.md), each
@@ -110,14 +118,14 @@ export function createExportsService(
 
   return {
     /** POST /web/clients/:id/export: a client the actor may see (else 404), one export at a time, rate-limited. */
-    async start(actor: Actor, clientId: number): Promise<ExportJobState> {
+    async start(actor: Actor, clientId: number, lang: Language): Promise<ExportJobState> {
       const client = await users.findVisibleClient(actor.userId, clientId);
       if (jobs.building(actor.userId)) throw exportInProgress();
       const decision = await limits.consume('client-export', String(actor.userId), [
         { limit: EXPORTS_PER_HOUR, windowMs: HOUR },
       ]);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
-      const job = jobs.create(actor.userId, client.id, exportFileName(client.id, deps.clock.now()));
+      const job = jobs.create(actor.userId, client.id, exportFileName(client.id, deps.clock.now(), lang));
       // The total from the start, so the first answer can already say "file 0 of N" (build() recounts).
       const [evaluationIds, files] = await Promise.all([
         evaluations.idsOfClient({ actor, clientId: client.id }),

@@ -213,10 +213,46 @@ describe('the report PDF in the client’s language and region (issue 14)', () =
       // One picture object, drawn in the header of each page; at most 160 px, from the 512 px avatar.
       expect(new Set(images.map((i) => i.page))).toEqual(new Set(Array.from({ length: pages }, (_, i) => i + 1)));
       for (const image of images) expect([image.width, image.height]).toEqual([160, 160]);
-      expect(withLogo.text).toContain('Nutricionista');
+      // The profession in the report's language (issue 30 item 13), stored in Spanish.
+      expect(withLogo.text).toContain(lang === 'en' ? 'Nutritionist' : 'Nutricionista');
 
       const without = await reportFor(lang);
       expect(pdfImages(without.pdf)).toEqual([]);
     },
   );
+});
+
+describe('the report tells the truth in its own language (issue 30 item 13)', () => {
+  const PAGE = { es: 'Página', en: 'Page', pt: 'Página' } as const;
+  it.each([
+    ['es', 'Nutricionista', 'Historial', 'Grasa corporal (%)', ['Grasa visceral', '% grasa']],
+    ['en', 'Nutritionist', 'History', 'Body fat (%)', ['Visceral fat', 'Fat %']],
+    ['pt', 'Nutricionista', 'Histórico', 'Gordura corporal (%)', ['Gordura visceral', '% gordura']],
+  ] as const)(
+    '%s: profession, history on page 1, one unit, WHtR once, balanced pages',
+    async (lang, profession, history, fatTitle, absent) => {
+      const { text, pdf } = await reportFor(lang);
+      const pages = Number(pdfInfo(pdf).Pages);
+      const page = (n: number) =>
+        text.slice(
+          n === 1 ? 0 : text.indexOf(`${PAGE[lang]} ${n - 1} / ${pages}`),
+          text.indexOf(`${PAGE[lang]} ${n} / ${pages}`),
+        );
+      // The header's profession in the report's language, not the stored Spanish word alone.
+      expect(page(1)).toContain(profession);
+      // Page 1 carries the history (it was half blank); the charts' titles name the unit once.
+      expect(page(1)).toContain(history);
+      expect(page(1)).toContain(fatTitle);
+      // Without lipids the visceral figure is the waist-to-height ratio: printed once, under its own name.
+      for (const word of absent) expect(text).not.toContain(word);
+      // No last page of a few lines: the references fill it.
+      expect(page(pages).length).toBeGreaterThan(1500);
+    },
+  );
+
+  it.each(['es', 'pt'] as const)('a %s report cites its references without English fragments', async (lang) => {
+    const { text } = await reportFor(lang);
+    for (const fragment of ['classes:', 'Table 5', 'under 17 y', 'used by', 'final phase', 'updated 2016'])
+      expect(text).not.toContain(fragment);
+  });
 });

@@ -1,7 +1,8 @@
 import type { Language } from '@medida/contracts';
-import { formatNationalId } from '@medida/contracts';
+import { especialidadName, formatNationalId } from '@medida/contracts';
 import type { EquationRef, EvaluationInput, EvaluationResult, KeyResultScale } from '@medida/domain';
 import {
+  bodyFatSeries,
   categoryName,
   engineText,
   equationName,
@@ -43,7 +44,13 @@ export interface ReportModel {
     /** The professional's avatar as a PNG data URI (report-logo.ts), drawn left of the name; null: none. */
     logo: string | null;
   };
-  history: Array<{ fecha: string; evaluation_type: number; peso: number; body_fat_percent: number | null }>;
+  history: Array<{
+    fecha: string;
+    evaluation_type: number;
+    peso: number;
+    body_fat_percent: number | null;
+    body_fat_equation: string | null;
+  }>;
 }
 
 /**
@@ -101,7 +108,8 @@ function Header({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => stri
         {e.logo ? <Image src={e.logo} style={styles.logo} /> : null}
         <View>
           <Text style={[styles.bold, { fontSize: 11 }]}>{fullName(e)}</Text>
-          {e.especialidad ? <Text>{e.especialidad}</Text> : null}
+          {/* Stored in Spanish (the spec's list): written in the report's language. */}
+          {e.especialidad ? <Text>{especialidadName(e.especialidad, model.lang)}</Text> : null}
           <Text style={styles.muted}>{[e.email, e.telefono].filter(Boolean).join(' · ')}</Text>
         </View>
       </View>
@@ -123,7 +131,42 @@ function Footer({ t }: { t: (k: TextKey) => string }) {
   );
 }
 
-/** The first page: who and when, then each key result as a bar against its normal range, then key figures. */
+/**
+ * Weight and fat % over time (decision 188): weight joins every evaluation (measured the same way whatever the
+ * method); fat % joins only figures of one method and equation, so the line breaks where either changes.
+ */
+function History({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => string; fmt: ReportFormat }) {
+  const weights = model.history.map((h) => ({ date: h.fecha, value: h.peso, series: '' }));
+  const fats = model.history.flatMap((h) =>
+    h.body_fat_percent === null
+      ? []
+      : [
+          {
+            date: h.fecha,
+            value: h.body_fat_percent,
+            series: h.body_fat_equation === null ? '' : bodyFatSeries(h.evaluation_type, h.body_fat_equation),
+          },
+        ],
+  );
+  const fatBreaks = fats.some((p, i) => i > 0 && p.series !== fats[i - 1]?.series);
+  return (
+    <View wrap={false}>
+      <Text style={styles.h2}>{t('history')}</Text>
+      {model.history.length < 2 ? <Text>{t('noHistory')}</Text> : null}
+      {model.history.length > 1 ? (
+        <View style={{ flexDirection: 'row', gap: 12 }}>
+          <TimeChart title={t('weight')} unit="kg" axisTitle={t('timeAxis')} points={weights} fmt={fmt} />
+          {fats.length > 0 ? (
+            <TimeChart title={t('bodyFat')} unit="%" axisTitle={t('timeAxis')} points={fats} fmt={fmt} />
+          ) : null}
+        </View>
+      ) : null}
+      {fatBreaks ? <Text style={styles.small}>{t('methodChange')}</Text> : null}
+    </View>
+  );
+}
+
+/** The first page: who and when, then each key result as a bar against its normal range, key figures, history. */
 function Summary({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => string; fmt: ReportFormat }) {
   const { lang, results: r, inputs } = model;
   const client = [
@@ -163,6 +206,8 @@ function Summary({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => str
           </View>
         ))}
       </View>
+      {/* The history fills page 1 (it was half blank) and shortens the details that follow. */}
+      <History model={model} t={t} fmt={fmt} />
     </View>
   );
 }
@@ -196,11 +241,6 @@ function ReportDocument({ model, password }: { model: ReportModel; password?: st
       examLimit(e.id, r.sex, lang),
     ];
   });
-  const weights = model.history.map((h) => ({ date: h.fecha, value: h.peso, method: h.evaluation_type }));
-  const fats = model.history
-    .filter((h) => h.body_fat_percent !== null)
-    .map((h) => ({ date: h.fecha, value: h.body_fat_percent!, method: h.evaluation_type }));
-  const methodChanges = new Set(model.history.map((h) => h.evaluation_type)).size > 1;
   const guide = r.food_guide;
   const conditions = conditionLines(lang, inputs);
   const encryption = password
@@ -289,20 +329,6 @@ function ReportDocument({ model, password }: { model: ReportModel; password?: st
             ))}
           </View>
         ) : null}
-
-        <View wrap={false}>
-          <Text style={styles.h2}>{t('history')}</Text>
-          {model.history.length < 2 ? <Text>{t('noHistory')}</Text> : null}
-          {model.history.length > 1 ? (
-            <View style={{ flexDirection: 'row', gap: 12 }}>
-              <TimeChart title={t('weight')} unit="kg" axisTitle={t('timeAxis')} points={weights} fmt={fmt} />
-              {fats.length > 0 ? (
-                <TimeChart title={t('fatPercent')} unit="%" axisTitle={t('timeAxis')} points={fats} fmt={fmt} />
-              ) : null}
-            </View>
-          ) : null}
-          {methodChanges ? <Text style={styles.small}>{t('methodChange')}</Text> : null}
-        </View>
 
         <View wrap={false}>
           <Text style={styles.h2}>{t('foodGuide')}</Text>

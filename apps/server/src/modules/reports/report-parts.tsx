@@ -120,6 +120,7 @@ export function KeyResultBar(props: { label: string; scale: KeyResultScale; cate
             />
           ))}
         </View>
+        {/* The mark stops above the tick labels: a value near a cut-off never covers its number. */}
         <View
           style={{
             position: 'absolute',
@@ -127,7 +128,7 @@ export function KeyResultBar(props: { label: string; scale: KeyResultScale; cate
             top: -3,
             width: 3,
             marginLeft: -1.5,
-            height: BAR_HEIGHT + 6,
+            height: BAR_HEIGHT + 3,
             backgroundColor: COLOURS.ink,
           }}
         />
@@ -138,7 +139,7 @@ export function KeyResultBar(props: { label: string; scale: KeyResultScale; cate
               styles.small,
               {
                 position: 'absolute',
-                top: BAR_HEIGHT + 1,
+                top: BAR_HEIGHT + 2,
                 left: at(b.from),
                 width: 30,
                 marginLeft: -15,
@@ -157,19 +158,29 @@ export function KeyResultBar(props: { label: string; scale: KeyResultScale; cate
 export interface TimePoint {
   date: string;
   value: number;
-  /** The evaluation method: the line is not drawn between points of different methods. */
-  method: number;
+  /** Points of one series are comparable and joined by the line; it breaks where the series changes (decision 188). */
+  series: string;
 }
 
-/** Consecutive runs of points of the same method (each drawn as its own line). */
-function runsByMethod<T extends { method: number }>(points: T[]): T[][] {
+/** Consecutive runs of points of one series (each drawn as its own line). */
+function runsOf<T extends { series: string }>(points: T[]): T[][] {
   const runs: T[][] = [];
   for (const p of points) {
     const run = runs.at(-1);
-    if (run && run[0]?.method === p.method) run.push(p);
+    if (run && run[0]?.series === p.series) run.push(p);
     else runs.push([p]);
   }
   return runs;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** The date axis: evenly spaced days from the first to the last point (at most four, so labels never overlap). */
+function dateTicks(t0: number, t1: number, points: number): number[] {
+  if (t1 === t0) return [t0];
+  const n = Math.min(4, Math.max(2, points));
+  return Array.from({ length: n }, (_, i) => t0 + Math.round(((t1 - t0) * i) / (n - 1) / DAY_MS) * DAY_MS);
 }
 
 const CHART = { width: 240, height: 110, left: 34, bottom: 22, top: 6, right: 8 };
@@ -200,9 +211,9 @@ export function TimeChart(props: {
   const y1 = Math.max(...ys) + pad;
   const x = (t: number) => CHART.left + (t1 === t0 ? plotW / 2 : ((t - t0) / (t1 - t0)) * plotW);
   const y = (v: number) => CHART.top + plotH - ((v - y0) / (y1 - y0)) * plotH;
-  const xy = points.map((p) => ({ x: x(time(p)), y: y(p.value), method: p.method }));
+  const xy = points.map((p) => ({ x: x(time(p)), y: y(p.value), series: p.series }));
   const yTicks = [y0 + pad, (y0 + y1) / 2, y1 - pad];
-  const xTicks = t1 === t0 ? [first.date] : [first.date, last.date];
+  const xTicks = dateTicks(t0, t1, new Set(points.map((p) => p.date)).size);
   const label = { position: 'absolute' as const, fontSize: 6.5, color: COLOURS.muted };
   return (
     <View style={{ width: CHART.width + 10 }} wrap={false}>
@@ -236,7 +247,18 @@ export function TimeChart(props: {
               strokeWidth={0.4}
             />
           ))}
-          {runsByMethod(xy)
+          {xTicks.map((t, i) => (
+            <Line
+              key={`t${i}`}
+              x1={x(t)}
+              y1={CHART.top + plotH}
+              x2={x(t)}
+              y2={CHART.top + plotH + 3}
+              stroke="#9aa5b1"
+              strokeWidth={0.6}
+            />
+          ))}
+          {runsOf(xy)
             .filter((run) => run.length > 1)
             .map((run, i) => (
               <Polyline
@@ -256,20 +278,12 @@ export function TimeChart(props: {
             {fmt.num(v, digits)}
           </Text>
         ))}
-        {xTicks.map((d, i) => (
+        {xTicks.map((t, i) => (
           <Text
             key={`x${i}`}
-            style={[
-              label,
-              {
-                top: CHART.top + plotH + 3,
-                left: x(Date.parse(`${d}T12:00:00Z`)) - 30,
-                width: 60,
-                textAlign: 'center',
-              },
-            ]}
+            style={[label, { top: CHART.top + plotH + 4, left: x(t) - 30, width: 60, textAlign: 'center' }]}
           >
-            {fmt.shortDate(d)}
+            {fmt.shortDate(isoDay(t))}
           </Text>
         ))}
         <Text style={[label, { top: CHART.height, left: CHART.left, width: plotW, textAlign: 'center' }]}>

@@ -44,12 +44,14 @@ export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportForma
     { label: 'residualMass', value: `${n(r.residual_mass.kg)} kg`, source: r.residual_mass.equation },
   ];
   if (r.bone_mass) rows.push({ label: 'boneMass', value: `${n(r.bone_mass.kg)} kg`, source: r.bone_mass.equation });
-  rows.push({
-    label: 'visceralFat',
-    value: n(r.visceral_fat.value, 2),
-    category: cat(r.visceral_fat.category),
-    source: r.visceral_fat.equation,
-  });
+  // Without lipids the visceral figure is the waist-to-height ratio, printed below under its own name: once.
+  if (r.visceral_fat.indicator === 'vai')
+    rows.push({
+      label: 'visceralFat',
+      value: n(r.visceral_fat.value, 2),
+      category: cat(r.visceral_fat.category),
+      source: r.visceral_fat.equation,
+    });
   if (r.metabolic_age)
     rows.push({
       label: 'metabolicAge',

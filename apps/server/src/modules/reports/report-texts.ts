@@ -37,7 +37,6 @@ const T = {
   deviceBmr: { es: 'metabolismo basal', en: 'BMR', pt: 'metabolismo basal' },
   warnings: { es: 'Advertencias', en: 'Warnings', pt: 'Avisos' },
   history: { es: 'Historial', en: 'History', pt: 'Histórico' },
-  fatPercent: { es: '% grasa', en: 'Fat %', pt: '% gordura' },
   noHistory: {
     es: 'Primera evaluación: aún no hay historial.',
     en: 'First evaluation: no history yet.',
@@ -62,7 +61,11 @@ const T = {
     pt: 'Estimativas para acompanhamento profissional; não constituem diagnóstico.',
   },
   // result rows
-  visceralFat: { es: 'Grasa visceral', en: 'Visceral fat', pt: 'Gordura visceral' },
+  visceralFat: {
+    es: 'Índice de adiposidad visceral (VAI)',
+    en: 'Visceral adiposity index (VAI)',
+    pt: 'Índice de adiposidade visceral (VAI)',
+  },
   macros: { es: 'Macronutrientes', en: 'Macronutrients', pt: 'Macronutrientes' },
   waist: { es: 'Perímetro de cintura', en: 'Waist circumference', pt: 'Perímetro da cintura' },
   // first page and layout (issue 14)
@@ -89,9 +92,9 @@ const T = {
   activityModerate: { es: 'Moderada', en: 'Moderate', pt: 'Moderada' },
   activityHigh: { es: 'Alta', en: 'High', pt: 'Alta' },
   methodChange: {
-    es: 'La línea se corta donde cambia el método de evaluación.',
-    en: 'The line breaks where the evaluation method changes.',
-    pt: 'A linha é interrompida onde o método de avaliação muda.',
+    es: 'La línea de grasa se corta donde cambia el método o la ecuación: esas cifras no se comparan.',
+    en: 'The fat line breaks where the method or equation changes: those figures are not compared.',
+    pt: 'A linha de gordura é interrompida onde o método ou a equação muda: esses valores não se comparam.',
   },
   perimeters: { es: 'Perímetros', en: 'Circumferences', pt: 'Perímetros' },
   skinfolds: { es: 'Pliegues cutáneos', en: 'Skinfolds', pt: 'Dobras cutâneas' },
@@ -112,6 +115,7 @@ const T = {
   rockportTest: { es: 'Caminata de Rockport', en: 'Rockport walk', pt: 'Caminhada de Rockport' },
   evaluationDate: { es: 'Fecha de evaluación', en: 'Evaluation date', pt: 'Data da avaliação' },
   timeAxis: { es: 'Fecha', en: 'Date', pt: 'Data' },
+  fileName: { es: 'medida-evaluacion', en: 'medida-evaluation', pt: 'medida-avaliacao' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 /**

@@ -83,9 +83,9 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="medida-evaluation-${t.id}-v1-2026-02-20.pdf"`,
-    );
+    // The file's name in the report's language too (issue 30 item 13).
+    const name = { es: 'medida-evaluacion', en: 'medida-evaluation', pt: 'medida-avaliacao' }[lang];
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${name}-${t.id}-v1-2026-02-20.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // Issue 10 item 15: the same inert-download headers as attachments, and the Permissions-Policy.
     expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'");

@@ -14,6 +14,7 @@ import type { createReportCache } from './report-cache.ts';
 import { createReportLogos } from './report-logo.ts';
 import type { BlobStorage } from '../../lib/storage.ts';
 import { reportFormat } from './report-format.ts';
+import { text } from './report-texts.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
 import { ReportQueueFullError, type ReportPool } from './report-pool.ts';
 
@@ -55,8 +56,9 @@ function reportModel(
   };
 }
 
-const reportFileName = (d: Pick<EvaluationDetail, 'id' | 'version' | 'fecha'>) =>
-  `medida-evaluation-${d.id}-v${d.version}-${d.fecha}.pdf`;
+/** The download's name in the report's language (ASCII: it travels in a header and in e-mail attachments). */
+const reportFileName = (d: Pick<EvaluationDetail, 'id' | 'version' | 'fecha'>, lang: Language) =>
+  `${text(lang, 'fileName')}-${d.id}-v${d.version}-${d.fecha}.pdf`;
 
 /** The professional's own words above the standard text, introduced by their name. */
 function withPersonalMessage(text: string, lang: Language, evaluator: string, message: string): string {
@@ -126,7 +128,11 @@ export function createReportsService(
     async forExport(a: { actor: Actor; evaluationId: number }) {
       const detail = await evaluations.get(a);
       const model = await modelOf(detail, undefined);
-      return { fileName: reportFileName(detail), lang: model.lang, pdf: await cachedRendering(detail, model, 12) };
+      return {
+        fileName: reportFileName(detail, model.lang),
+        lang: model.lang,
+        pdf: await cachedRendering(detail, model, 12),
+      };
     },
 
     /** Same scope as getevaluacion: the owner's tree, or the client itself. */
@@ -141,7 +147,7 @@ export function createReportsService(
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
       const model = await modelOf(detail, a.lang);
       const key = deps.cache.key({ evaluationId: detail.id, version: detail.version, lang: model.lang }, model);
-      return { fileName: reportFileName(detail), pdf: await deps.cache.get(key, () => render(model)) };
+      return { fileName: reportFileName(detail, model.lang), pdf: await deps.cache.get(key, () => render(model)) };
     },
 
     /**
@@ -178,7 +184,7 @@ export function createReportsService(
         ...mail,
         text: a.message ? withPersonalMessage(mail.text, model.lang, evaluator, a.message) : mail.text,
         replyTo: { name: evaluator, address: detail.evaluator.email },
-        attachments: [{ filename: reportFileName(detail), content: pdf, contentType: 'application/pdf' }],
+        attachments: [{ filename: reportFileName(detail, model.lang), content: pdf, contentType: 'application/pdf' }],
       });
       await evaluations.recordEmail({
         evaluationId: detail.id,

@@ -82,17 +82,19 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
       />
       <MassRow label={t('evaluations.results.residualMass')} mass={r.residual_mass} testId="metric-residual" />
       {r.bone_mass && <MassRow label={t('evaluations.results.boneMass')} mass={r.bone_mass} testId="metric-bone" />}
-      <MetricRow
-        label={t(
-          r.visceral_fat.indicator === 'vai' ? 'evaluations.results.visceralVai' : 'evaluations.results.visceralWhtr',
-        )}
-        value={r.visceral_fat.value}
-        decimals={2}
-        level={r.visceral_fat.category}
-        scale={r.visceral_fat.indicator === 'vai' ? 'vai' : 'whtr'}
-        equation={r.visceral_fat.equation}
-        testId="metric-visceral"
-      />
+      {/* Without lipids the engine's visceral figure is the waist-to-height ratio itself: the risks card shows it
+          under its own name, once (issue 30 item 11b). */}
+      {r.visceral_fat.indicator === 'vai' && (
+        <MetricRow
+          label={t('evaluations.results.visceralVai')}
+          value={r.visceral_fat.value}
+          decimals={2}
+          level={r.visceral_fat.category}
+          scale="vai"
+          equation={r.visceral_fat.equation}
+          testId="metric-visceral"
+        />
+      )}
       {r.metabolic_age && (
         <MetricRow
           label={t('evaluations.results.metabolicAge')}
