@@ -13,6 +13,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { downloadBlob, svgToPng, toCsv } from '../../lib/export-chart.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { apiErrorMessage, notifyApiError } from '../../lib/notify.ts';
+import { useMeasurementUnits } from '../../lib/own-profile.ts';
+import { displayUnit, inUnits } from '../../lib/units.ts';
 import { useCompanies } from '../people/index.ts';
 import { useCharts, type ChartsFilters } from './dashboard-api.ts';
 
@@ -124,12 +126,16 @@ function monthAxis(months: number[]) {
 
 function ChartsBody({ data }: { data: Charts }) {
   const { t } = useTranslation();
+  // The waist in the reader's units (decision 183); the BMI and fat % have none to convert.
+  const units = useMeasurementUnits();
+  const waist = (cm: number | null) => round1(cm === null ? null : inUnits(cm, 'cm', units));
+  const waistLabel = t('charts.waist', { unit: displayUnit('cm', units) });
   // Months as times, so the axis places them by date: a gap of three months is three times as wide as one.
   const monthly = data.monthly.map((m) => ({
     month: dayjs(`${m.month}-01`).valueOf(),
     bmi: round1(m.bmi),
     body_fat_percent: round1(m.body_fat_percent),
-    waist_cm: round1(m.waist_cm),
+    waist_cm: waist(m.waist_cm),
   }));
   const share = data.improving.share;
   return (
@@ -148,13 +154,13 @@ function ChartsBody({ data }: { data: Charts }) {
           name="monthly-averages"
           csv={() =>
             toCsv(
-              [t('charts.csv.month'), t('charts.csv.evaluations'), t('charts.bmi'), t('charts.fat'), t('charts.waist')],
+              [t('charts.csv.month'), t('charts.csv.evaluations'), t('charts.bmi'), t('charts.fat'), waistLabel],
               data.monthly.map((m) => [
                 m.month,
                 m.evaluations,
                 round1(m.bmi),
                 round1(m.body_fat_percent),
-                round1(m.waist_cm),
+                waist(m.waist_cm),
               ]),
             )
           }
@@ -173,7 +179,7 @@ function ChartsBody({ data }: { data: Charts }) {
               series={[
                 { name: 'bmi', label: t('charts.bmi'), color: 'medida.6' },
                 { name: 'body_fat_percent', label: t('charts.fat'), color: 'orange.6' },
-                { name: 'waist_cm', label: t('charts.waist'), color: 'teal.6' },
+                { name: 'waist_cm', label: waistLabel, color: 'teal.6' },
               ]}
               xAxisProps={monthAxis(monthly.map((m) => m.month))}
               tooltipProps={{ labelFormatter: (month: ReactNode) => dayjs(Number(month)).format('MMMM YYYY') }}

@@ -15,6 +15,8 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { useMeasurementUnits } from '../../lib/own-profile.ts';
+import { displayUnit, inUnits } from '../../lib/units.ts';
 import { CreditsExplanation } from '../credits/index.ts';
 import { evaluationWizard } from '../evaluations/index.ts';
 import tileClasses from './stat-tile.module.css';
@@ -233,6 +235,9 @@ function Change({ label, change, unit }: { label: string; change: { from: number
 
 export function WrongWayCard({ items }: { items: Dashboard['wrong_way'] }) {
   const { t } = useTranslation();
+  const units = useMeasurementUnits();
+  const inReaderUnits = (change: { from: number; to: number } | null) =>
+    change && { from: inUnits(change.from, 'cm', units), to: inUnits(change.to, 'cm', units) };
   return (
     <Card
       title={t('dashboard.wrongWay.title')}
@@ -252,7 +257,11 @@ export function WrongWayCard({ items }: { items: Dashboard['wrong_way'] }) {
             </Group>
             <Group gap={6}>
               <Change label={t('dashboard.wrongWay.fat')} change={w.body_fat_percent} unit="%" />
-              <Change label={t('dashboard.wrongWay.waist')} change={w.waist_cm} unit="cm" />
+              <Change
+                label={t('dashboard.wrongWay.waist')}
+                change={inReaderUnits(w.waist_cm)}
+                unit={displayUnit('cm', units)}
+              />
             </Group>
           </Stack>
         ))}
