@@ -12,8 +12,10 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { paths } from '../../config/paths.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { longDate } from '../../lib/long-date.ts';
+import { useMeasurementUnits } from '../../lib/own-profile.ts';
+import { displayUnit, inUnits } from '../../lib/units.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
-import { formatNumber, HistoryCharts, LevelBadge, useDownloadReport } from '../evaluations/index.ts';
+import { formatNumber, HistoryCharts, inReaderUnits, LevelBadge, useDownloadReport } from '../evaluations/index.ts';
 import { fetchPortalEvaluations, portalKeys } from './portal-api.ts';
 import { progressPoints } from './timeline.ts';
 
@@ -50,6 +52,7 @@ function CategoryLine({ label, level, scale }: { label: string; level: string | 
 function EvaluationCard({ card }: { card: PortalEvaluation }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const units = useMeasurementUnits();
   const download = useDownloadReport();
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} data-testid="portal-evaluation-card" data-id={card.id}>
@@ -63,7 +66,11 @@ function EvaluationCard({ card }: { card: PortalEvaluation }) {
           </Badge>
         </Group>
         <Group gap="xl" wrap="wrap">
-          <Figure label={t('portal.card.weight')} value={formatNumber(card.peso, 1, lang)} unit="kg" />
+          <Figure
+            label={t('portal.card.weight')}
+            value={formatNumber(card.peso === null ? null : inUnits(card.peso, 'kg', units), 1, lang)}
+            unit={displayUnit('kg', units)}
+          />
           {card.body_fat_percent !== null && (
             <Figure
               label={t('portal.card.fat')}
@@ -109,7 +116,9 @@ function EvaluationCard({ card }: { card: PortalEvaluation }) {
 export function MyEvaluationsPage() {
   const { t } = useTranslation();
   const query = useQuery({ queryKey: portalKeys.evaluations, queryFn: ({ signal }) => fetchPortalEvaluations(signal) });
-  const points = useMemo(() => progressPoints(query.data ?? []), [query.data]);
+  // The client's own units (decision 183), as in the professional's history.
+  const units = useMeasurementUnits();
+  const points = useMemo(() => inReaderUnits(progressPoints(query.data ?? []), units), [query.data, units]);
 
   return (
     <Stack gap="lg" data-testid="portal-evaluations">
