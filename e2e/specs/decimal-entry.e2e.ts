@@ -6,6 +6,7 @@ import { EvaluationWizard, type Method } from '../pages/evaluation-wizard.ts';
 import { apiWith, bioimpedanceEvaluation, findClientId, type Api } from '../support/api.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
+import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { openSignedIn } from '../support/session.ts';
 import type { Lang } from '../support/i18n.ts';
 
@@ -145,6 +146,26 @@ describe('decimal entry in every numeric field (issue 30, decision 182)', () => 
   }
 });
 
+describe('decimal entry on screen (issue 30)', () => {
+  it('shows a pasted weight in the language\u2019s format and says why a text was refused, at both widths', async () => {
+    await forEveryScreen(browser, async (page, lang, viewport) => {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await openSignedIn(page, E2E_USERS.decimals, '/evaluations', lang);
+      const wizard = new EvaluationWizard(page, lang);
+      await wizard.open();
+      await wizard.pickClient('Punto', E2E_USERS.decimalsClient.email);
+      await wizard.next();
+      await wizard.paste(wizard.measurement('peso'), '68,5');
+      expect(await wizard.measurement('peso').inputValue()).toBe(written(68.5, lang));
+      await wizard.paste(wizard.measurement('estatura'), '1.65.0');
+      expect(await wizard.errorOf(wizard.measurement('estatura'))).toContain(
+        wizard.t('common.decimal.notANumber', { example: written(68.5, lang) }),
+      );
+      await screenshotWithoutOverflow(page, `decimal-entry-${lang}-${viewport}`);
+    });
+  });
+});
+
 describe('an imperial edit saved unchanged (issue 30, decision 183)', () => {
   it('keeps every stored kilogram and centimetre after edit, save, edit, save', async () => {
     const { context, page } = await newPage(browser);
@@ -182,6 +203,11 @@ describe('an imperial edit saved unchanged (issue 30, decision 183)', () => {
         expect(after, `round ${round}`).toMatchObject(measured);
         expect(after).toMatchObject({ ppierna: before.ppierna, presion_s: before.presion_s });
       }
+      // The detail reads in pounds and inches too.
+      await page.getByTestId('metric-weight').waitFor();
+      expect(await page.getByTestId('metric-weight').textContent()).toMatch(/154\.3\s*lb/);
+      expect(await page.getByTestId('metric-height').textContent()).toMatch(/65\.1\s*in/);
+      await screenshotWithoutOverflow(page, 'decimal-entry-imperial-detail-en-desktop');
     } finally {
       await context.close();
     }
