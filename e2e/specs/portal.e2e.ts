@@ -113,7 +113,7 @@ describe('inviting a client to the portal', () => {
     await context.close();
   });
 
-  it('the invitation link lets the client choose its password, once', async () => {
+  it('the invitation link lets the client choose its password, once, and lands signed in (issue 30 item 7)', async () => {
     const mail = await waitForMail(inject('dataDir'), CLIENT.email, /reset-password#token=/);
     const { context, page } = await newPage(browser);
     const choose = new ResetPasswordPage(page, 'es', true);
@@ -121,13 +121,22 @@ describe('inviting a client to the portal', () => {
     await page.getByRole('heading', { name: es('portal.setPassword.title') }).waitFor();
     await choose.setPassword(CLIENT_PASSWORD);
     await choose.submitButton.click();
-    await expectPath(page, '/pages/login');
-    // Used once: the same link is refused on use, with what to do.
-    await page.goto(linkIn(mail));
-    await choose.setPassword('Otra-Clave-Distinta-2026');
-    await choose.submitButton.click();
-    await choose.invalid.waitFor();
+    // Signed in like registration's link: the portal, not the login page, with the welcome.
+    await expectToast(page, es('portal.setPassword.welcomeTitle'));
+    await expectPath(page, '/evaluations');
+    expect(await storedToken(page)).toBeTruthy();
+    // The e-mail that follows says welcome, never "your password was changed".
+    const welcome = await waitForMail(inject('dataDir'), CLIENT.email, /Bienvenido a Medida/);
+    expect(welcome).not.toMatch(/fue cambiada|password was changed/i);
     await context.close();
+    // Used once: the same link is refused on use, with what to do.
+    const second = await newPage(browser);
+    const again = new ResetPasswordPage(second.page, 'es', true);
+    await second.page.goto(linkIn(mail));
+    await again.setPassword('Otra-Clave-Distinta-2026');
+    await again.submitButton.click();
+    await again.invalid.waitFor();
+    await second.context.close();
   });
 });
 

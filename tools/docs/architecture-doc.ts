@@ -51,7 +51,6 @@ const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[
   },
   { patterns: ['export-document.ts', 'zip-file.ts'], role: "export: the ZIP's layout and the streaming ZIP writer" },
   { patterns: ['audit-*.ts'], role: 'audit chain: hashes, verification, batched appends' },
-  { patterns: ['temporary-password.ts'], role: 'temporary password generator' },
 ];
 
 /** A web feature's file roles, first match wins. */

@@ -67,6 +67,9 @@ export const confirmResetBodySchema = z.strictObject({
   password: passwordSchema,
 });
 
+// An invitation's link (the account had no password yet) also signs in: `token` is then the session (decision 186).
+export const confirmResetResponseSchema = z.object({ message: z.string(), token: z.string().optional() });
+
 // POST /web/creacuenta — registration.
 export const creaCuentaBodySchema = z.strictObject({
   nombre: z.string().trim().min(1, { error: 'validation.required' }).max(100),

@@ -14,7 +14,7 @@ import {
   userTypeSchema,
 } from './common.ts';
 import { consentFields } from './consent.ts';
-import { inviteOnCreateFields } from './portal.ts';
+import { inviteOnCreateFields, timeZoneSchema } from './portal.ts';
 import { ESPECIALIDADES } from './registration-variants.ts';
 
 /**
@@ -72,6 +72,8 @@ export const createNetworkUserBodySchema = personFieldsSchema.extend({
   especialidad: especialidadSchema,
   trabajo: trabajoSchema,
   empresa: z.string().trim().max(120, { error: 'validation.tooLong' }).optional(),
+  /** The inviter's time zone: the e-mailed link's expiry is written in it (decision 186); UTC when absent. */
+  time_zone: timeZoneSchema.optional(),
 });
 export const createUserBodySchema = z.discriminatedUnion(
   'type',

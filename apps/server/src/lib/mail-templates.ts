@@ -6,6 +6,7 @@ type Template =
   | 'welcome'
   | 'passwordReset'
   | 'passwordChanged'
+  | 'invitationAccepted'
   | 'invitation'
   | 'portalInvitation'
   | 'evaluationReport'

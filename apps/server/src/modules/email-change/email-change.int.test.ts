@@ -24,18 +24,18 @@ const edit = (body: object) =>
 const confirm = (token: string) =>
   ctx.app.inject({ method: 'POST', url: '/web/confirmaemail', payload: { token }, remoteAddress: freshIp() });
 
-/** A network professional created by `parent`, with its temporary password from the invitation. */
+/** A network professional created by `parent`, with the one-time link of its invitation (decision 186). */
 async function child() {
   const body = networkBody(ids, parent.id);
   const res = await createUser(ctx.app, parent.headers, body);
   expect(res.statusCode).toBe(200);
   const id = res.json().data.id as number;
-  const temporary = /temporary password is: (\S+)/i.exec((await mailsTo(body.email))[0]!.text)![1]!;
-  return { id, body, temporary };
+  const invitation = /#token=([A-Za-z0-9_-]+)&invitation=1/.exec((await mailsTo(body.email))[0]!.text)![1]!;
+  return { id, body, invitation };
 }
 
 describe('e-mail change of a login (issue 10 item 3)', () => {
-  it('lets the creator correct the address while the account still has its temporary password', async () => {
+  it('lets the creator correct the address while the account has no password of its own yet', async () => {
     const c = await child();
     const corrected = uniqueEmail('corrected');
     const res = await edit({
@@ -52,15 +52,14 @@ describe('e-mail change of a login (issue 10 item 3)', () => {
 
   it('once the owner chose its password, a parent cannot move the login: the old e-mail stays until confirmed', async () => {
     const c = await child();
-    const token = await login(ctx.app, { email: c.body.email, password: c.temporary });
     const own = 'my very own passphrase';
-    const changed = await ctx.app.inject({
+    const accepted = await ctx.app.inject({
       method: 'POST',
-      url: '/web/actualizapass',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { id_usuario: c.id, current_password: c.temporary, password: own },
+      url: '/web/reestablecepass/confirm',
+      payload: { token: c.invitation, password: own },
+      remoteAddress: freshIp(),
     });
-    expect(changed.statusCode).toBe(200);
+    expect(accepted.statusCode).toBe(200);
 
     const attacker = uniqueEmail('parent-inbox');
     const res = await ctx.app.inject({

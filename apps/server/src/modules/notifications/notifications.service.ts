@@ -27,6 +27,7 @@ export function createNotificationsService(deps: {
     template:
       | 'passwordReset'
       | 'passwordChanged'
+      | 'invitationAccepted'
       | 'invitation'
       | 'verifyEmail'
       | 'alreadyRegistered'
@@ -40,12 +41,17 @@ export function createNotificationsService(deps: {
   }
 
   return {
-    /** A client or network professional created by a professional: a temporary password, changed at first login. */
-    invitation: (user: Recipient, temporaryPassword: string, expiresAt: Date) =>
+    /**
+     * A network professional added by a professional (decision 186): who invited it and a one-time link to
+     * choose its own password, whose expiry is written in the e-mail's language and the inviter's time zone.
+     * No password travels by e-mail.
+     */
+    invitation: (user: Recipient, invitation: { inviter: string; token: string; expiresAt: Date; timeZone: string }) =>
       queue('invitation', user, {
         email: user.email,
-        password: temporaryPassword,
-        expires: expiresAt.toISOString().slice(0, 16).replace('T', ' '),
+        inviter: invitation.inviter,
+        link: `${base}/pages/reset-password#token=${invitation.token}&invitation=1`,
+        expires: formatInstant(invitation.expiresAt, asLanguage(user.lang), invitation.timeZone),
         loginUrl: `${base}/pages/login`,
       }),
     /** Self-registration (decision 017): the link verifies the address and signs in. */
@@ -87,6 +93,13 @@ export function createNotificationsService(deps: {
     /** The link carries the token in the fragment, which browsers never send to a server or a log. */
     passwordReset: (user: Recipient, token: string, minutes: number) =>
       queue('passwordReset', user, { link: `${base}/pages/reset-password#token=${token}`, minutes }),
+    /** An invitation's link used: the account's first password is set and the person is signed in (decision 186). */
+    invitationAccepted: (user: Recipient) =>
+      queue('invitationAccepted', user, {
+        email: user.email,
+        loginUrl: `${base}/pages/login`,
+        resetUrl: `${base}/pages/forgot-password`,
+      }),
     passwordChanged: (user: Recipient) =>
       queue('passwordChanged', user, {
         when: deps.clock.now().toISOString().slice(0, 16).replace('T', ' '),

@@ -1,6 +1,7 @@
 import {
   actualizaPassBodySchema,
   confirmResetBodySchema,
+  confirmResetResponseSchema,
   errorEnvelopeSchema,
   messageSchema,
   reestablecePassBodySchema,
@@ -64,14 +65,26 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['password'],
-        summary: 'Set a new password with the token from the reset e-mail',
+        summary:
+          "Set a new password with the token from the reset e-mail; an invitation's link (no password yet) also signs in",
         body: confirmResetBodySchema,
-        response: { 200: messageSchema, 410: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+        response: {
+          200: confirmResetResponseSchema,
+          410: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => {
-      await passwords.confirmReset({ token: request.body.token, newPassword: request.body.password, ip: request.ip });
-      return { message: translate(request.lang, 'messages.passwordResetDone') };
+      const { sessionToken } = await passwords.confirmReset({
+        token: request.body.token,
+        newPassword: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      if (sessionToken === null) return { message: translate(request.lang, 'messages.passwordResetDone') };
+      return { message: translate(request.lang, 'messages.invitationAccepted'), token: sessionToken };
     },
   );
 };

@@ -115,8 +115,18 @@ export function createPasswordService(
      * Single use, 30 minutes; ends every session and lifts the login throttle. No automatic login.
      * The token is checked and consumed before any hashing, so bogus confirms cost no argon2 time
      * (issue 10 item 7); the new password is checked before the token is spent.
+     *
+     * An invitation (a client's portal link, a network professional's link: the account has no password
+     * yet) is accepted, not a reset: the link proved the inbox, so it signs in like registration's link
+     * and the e-mail says welcome, not "your password was changed" (decision 186). Returns the session
+     * token then, else null.
      */
-    async confirmReset(input: { token: string; newPassword: string; ip: string }) {
+    async confirmReset(input: {
+      token: string;
+      newPassword: string;
+      ip: string;
+      userAgent?: string | null;
+    }): Promise<{ sessionToken: string | null }> {
       const perIp = await rateLimits.consume('reset-confirm-ip', input.ip, RESET_CONFIRM_LIMITS_PER_IP);
       if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds);
       assertNotCommonPassword(input.newPassword);
@@ -125,6 +135,7 @@ export function createPasswordService(
       if (!reset) throw resetTokenInvalid();
       const user = await users.findLiveAccount(reset.user_id);
       if (!user) throw resetTokenInvalid();
+      const accepted = user.password_hash === null;
       const passwordHash = await deps.hasher.hash(input.newPassword);
       await repo.transaction(async (trx) => {
         await createUserRecordsService(trx).setPassword(user.id, passwordHash, deps.clock.now(), true);
@@ -132,7 +143,12 @@ export function createPasswordService(
       });
       await sessions.revokeAllForUser(user.id);
       await throttle.clear(user.email);
-      await notifications.passwordChanged(user);
+      if (!accepted) {
+        await notifications.passwordChanged(user);
+        return { sessionToken: null };
+      }
+      await notifications.invitationAccepted(user);
+      return { sessionToken: await sessions.issue(user.id, { ip: input.ip, userAgent: input.userAgent ?? null }) };
     },
   };
   return api;

@@ -33,9 +33,12 @@ describe('people: create, list, read, edit, delete', () => {
   const errorsOf = (res: { json: () => unknown }) =>
     (res.json() as { error: { code: string; message: Record<string, string[]> } }).error;
 
-  it('creates a network professional with a temporary password, cambia_pass = 1 and an e-mail in its language', async () => {
+  it("invites a network professional with a link, never a password: the inviter named, the expiry in the inviter's zone and the e-mail's language; the link sets the password once and signs in (issue 30 item 8)", async () => {
     // A client gets no password at creation: portal/portal.int.test.ts (decision 132).
-    const body = networkBody(ids, owner.id, { lang: 'pt', email: uniqueEmail('Invite').toUpperCase() });
+    const body = {
+      ...networkBody(ids, owner.id, { lang: 'pt', email: uniqueEmail('Invite').toUpperCase() }),
+      time_zone: 'America/Sao_Paulo',
+    };
     const res = await createUser(ctx.app, owner.headers, body);
     expect(res.statusCode).toBe(200);
     const { data, message } = res.json<{ data: { id: number }; message: string }>();
@@ -43,41 +46,76 @@ describe('people: create, list, read, edit, delete', () => {
     const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       type: 1,
-      cambia_pass: 1,
+      cambia_pass: 0,
+      password_hash: null,
+      password_expires_at: null,
       parent_user_id: owner.id,
       lang: 'pt',
       rut: body.rut,
       creditos: 0,
     });
-    expect(row.password_expires_at!.getTime()).toBe(ctx.clock.now().getTime() + 7 * DAY);
 
     await ctx.mailer.idle();
-    const mail = ctx.mailer.sent.find((m) => m.to === body.email)!;
-    expect(mail.subject).toBe('Sua conta Medida');
-    const password = /senha temporária é: (\S+)/.exec(mail.text)![1]!;
-    expect(password).toMatch(/^[A-Za-z2-9]{16}$/);
-    const token = await login(ctx.app, { email: body.email, password });
-    const me = await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
-    expect(me.json()).toMatchObject({ user: { id: data.id, type: 1, cambia_pass: 1 } });
+    const [mail, ...more] = ctx.mailer.sent.filter((m) => m.to === body.email);
+    expect(more).toEqual([]);
+    const inviter = await ctx.db
+      .selectFrom('users')
+      .select(['nombre', 'apellido'])
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    expect(mail!.subject).toBe(`${inviter.nombre} ${inviter.apellido} convida você para o Medida`);
+    const expires = new Intl.DateTimeFormat('pt-BR', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'America/Sao_Paulo',
+    }).format(new Date(ctx.clock.now().getTime() + 7 * DAY));
+    expect(mail!.text).toContain(`expira em ${expires} (America/Sao_Paulo)`);
+    expect(mail!.text).not.toMatch(/senha temporária|UTC/);
+    const token = /\/pages\/reset-password#token=([A-Za-z0-9_-]+)&invitation=1/.exec(mail!.text)![1]!;
+
+    const confirm = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/web/reestablecepass/confirm',
+        payload: { token, password },
+        remoteAddress: '10.9.8.7',
+      });
+    const accepted = await confirm('minha senha de profissional');
+    expect(accepted.statusCode).toBe(200);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/web/authenticate/user',
+      headers: bearer(accepted.json<{ token: string }>().token),
+    });
+    expect(me.json()).toMatchObject({ user: { id: data.id, type: 1, cambia_pass: 0 } });
+    // Once only.
+    expect((await confirm('outra senha qualquer 2026')).statusCode).toBe(410);
+    expect(
+      (await login(ctx.app, { email: body.email, password: 'minha senha de profissional' })).length,
+    ).toBeGreaterThan(10);
+    await ctx.mailer.idle();
+    expect(ctx.mailer.sent.filter((m) => m.to === body.email).map((m) => m.subject)).toEqual([
+      mail!.subject,
+      'Bem-vindo ao Medida',
+    ]);
   });
 
-  it('refuses the temporary password once it is older than 7 days', async () => {
+  it("the network professional's invitation expires after 7 days; without a time zone the expiry is in UTC", async () => {
     const body = networkBody(ids, owner.id, { lang: 'es' });
     await createUser(ctx.app, owner.headers, body);
     await ctx.mailer.idle();
-    const password = /temporal es: (\S+)/.exec(ctx.mailer.sent.find((m) => m.to === body.email)!.text)![1]!;
+    const text = ctx.mailer.sent.find((m) => m.to === body.email)!.text;
+    expect(text).toMatch(/vence el .+ \(UTC\)/);
+    const token = /#token=([A-Za-z0-9_-]+)&invitation=1/.exec(text)![1]!;
     ctx.clock.advance(7 * DAY + 1000);
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/web/authenticate',
-      payload: { email: body.email, password },
+      url: '/web/reestablecepass/confirm',
+      payload: { token, password: 'una clave que llega tarde' },
       remoteAddress: '10.9.9.9',
     });
     ctx.clock.advance(-(7 * DAY + 1000));
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({
-      error: { code: 'invalid_credentials', key: 'errors.temporaryPasswordExpired' },
-    });
+    expect(res.statusCode).toBe(410);
   });
 
   it('answers a duplicate e-mail (any case) in error.message.email[0] and writes nothing', async () => {
@@ -263,7 +301,7 @@ describe('people: create, list, read, edit, delete', () => {
       empresa: null,
       trabajo: 'Independiente',
       especialidad: 'Kinesiólogo',
-      cambia_pass: 1,
+      cambia_pass: 0,
       lang: 'en',
     });
   });

@@ -31,10 +31,7 @@ import { asLanguage } from '../../lib/i18n.ts';
 import { createCompaniesService } from '../companies/companies.service.ts';
 import { createCountriesService } from '../countries/countries.service.ts';
 import { createLocationsService } from '../locations/locations.service.ts';
-import { generateTemporaryPassword, TEMPORARY_PASSWORD_DAYS } from './temporary-password.ts';
 import { parseJsonField, parseWith } from './validation.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A submitted user form: text fields (JSON or multipart) plus the files already staged by the route. */
 export interface UserForm {
@@ -95,8 +92,6 @@ export function createPeopleService(
       let created: {
         id: number;
         recipient: { id: number; email: string; nombre: string; lang: string };
-        temporaryPassword: string | null;
-        expiresAt: Date;
         body: CreateUserBody;
       };
       try {
@@ -130,20 +125,17 @@ export function createPeopleService(
             companyAllowed: (id) => companies.isAssignable(a.actorId, id),
           },
         );
-        // A client gets no password: it chooses one from its portal invitation, if it gets one (decision 132).
-        // A network professional still starts from a temporary password it must change.
-        const temporaryPassword = body.type === USER_TYPE.professional ? generateTemporaryPassword() : null;
-        const passwordHash = temporaryPassword ? await deps.hasher.hash(temporaryPassword) : null;
-        const expiresAt = new Date(now.getTime() + TEMPORARY_PASSWORD_DAYS * DAY_MS);
+        // Nobody created here gets a password: a client chooses one from its portal invitation, if it gets one
+        // (decision 132), a network professional from the invitation mailed now (decision 186).
 
         let id: number;
         try {
           id = await db.transaction().execute(async (trx) => {
             const { id } = await createUserRecordsService(trx).insert({
               type: body.type,
-              password_hash: passwordHash,
-              cambia_pass: temporaryPassword ? 1 : 0,
-              password_expires_at: temporaryPassword ? expiresAt : null,
+              password_hash: null,
+              cambia_pass: 0,
+              password_expires_at: null,
               ...personColumns(body, checked),
               lang: body.lang,
               parent_user_id: body.parent_user_id,
@@ -173,16 +165,16 @@ export function createPeopleService(
           throw error;
         }
         const recipient = { id, email: body.email, nombre: body.nombre, lang: body.lang };
-        created = { id, recipient, temporaryPassword, expiresAt, body };
+        created = { id, recipient, body };
       } catch (error) {
         await attachments.rollbackFiles(files);
         throw error;
       }
       // The record is stored: from here on a failure must not touch its files.
-      const { id, recipient, temporaryPassword, expiresAt, body } = created;
-      if (temporaryPassword) await notifications.invitation(recipient, temporaryPassword, expiresAt);
-      else if (body.type === USER_TYPE.client && body.invite)
-        await portal.invite({ actorId: a.actorId, clientId: id, timeZone: body.time_zone });
+      const { id, recipient, body } = created;
+      if (body.type === USER_TYPE.professional)
+        await portal.inviteNetworkProfessional({ actorId: a.actorId, recipient, timeZone: body.time_zone });
+      else if (body.invite) await portal.invite({ actorId: a.actorId, clientId: id, timeZone: body.time_zone });
       return { id };
     },
 

@@ -96,6 +96,41 @@ describe('creating a client', () => {
     });
   });
 
+  it('accepting the invitation signs the client in and mails "welcome" in its language, never "password changed" (issue 30 item 7)', async () => {
+    const { owner } = await twoTenants(ctx);
+    const body = { ...clientBody(ids, owner.id, { lang: 'en' }), invite: true, time_zone: 'America/New_York' };
+    const { id } = (await createUser(ctx.app, owner.headers, body)).json<{ data: { id: number } }>().data;
+    const [invitation] = await mailsTo(body.email);
+    const accepted = await confirm(tokenIn(invitation!.text));
+    expect(accepted.statusCode).toBe(200);
+    const answer = accepted.json<{ message: string; token?: string }>();
+    expect(answer.message).toBe('Tu contraseña quedó guardada. ¡Bienvenido a Medida!');
+    // The answer is a session of the client, like registration's link.
+    const me = await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(answer.token!) });
+    expect(me.json()).toMatchObject({ user: { id, type: 2, cambia_pass: 0 } });
+    const [, welcome, ...more] = await mailsTo(body.email);
+    expect(more).toEqual([]);
+    expect(welcome!.subject).toBe('Welcome to Medida');
+    expect(welcome!.text).toContain('You chose your password and are signed in');
+    expect(welcome!.text).not.toMatch(/password .*was changed/i);
+
+    // A reset of a password that exists stays a reset: no session, the "password changed" notice.
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/reestablecepass',
+      payload: { email: body.email },
+      remoteAddress: freshIp(),
+    });
+    expect(reset.statusCode).toBeLessThan(300);
+    await ctx.mailer.idle();
+    const resetMail = (await mailsTo(body.email)).at(-1)!;
+    const resetToken = /#token=([A-Za-z0-9_-]+)/.exec(resetMail.text)![1]!;
+    const done = await confirm(resetToken, 'una clave nueva para el portal');
+    expect(done.statusCode).toBe(200);
+    expect(done.json().token).toBeUndefined();
+    expect((await mailsTo(body.email)).at(-1)!.subject).toBe('Your Medida password was changed');
+  });
+
   it('an unknown time zone is a translated 422 and stores no client', async () => {
     const { owner } = await twoTenants(ctx);
     const body = { ...clientBody(ids, owner.id), invite: true, time_zone: 'Mars/Olympus' };

@@ -8,7 +8,7 @@ import { tooManyRequests } from '../../lib/app-error.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
 import type { AppDeps } from '../../types.ts';
-import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { createNotificationsService, type Recipient } from '../notifications/notifications.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createPasswordLinksService } from '../password/password.service.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
@@ -48,6 +48,25 @@ export function createPortalService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
         timeZone: a.timeZone ?? 'UTC',
       });
       return { expires_at: expiresAt.toISOString() };
+    },
+
+    /**
+     * A network professional just created by the actor gets the same kind of link as a client (decision 186):
+     * it chooses its own password; the e-mail names the inviter and the expiry in the inviter's time zone.
+     */
+    async inviteNetworkProfessional(a: { actorId: number; recipient: Recipient; timeZone?: string | undefined }) {
+      const inviter = await users.findProfessionalContact(a.actorId);
+      if (!inviter) throw new Error('an invitation needs a live professional as its sender');
+      const token = generateToken();
+      const now = deps.clock.now();
+      const expiresAt = new Date(now.getTime() + PORTAL_INVITATION_DAYS * DAY);
+      await passwordLinks.replace({ userId: a.recipient.id, tokenHash: sha256Hex(token), now, expiresAt });
+      await notifications.invitation(a.recipient, {
+        inviter: `${inviter.nombre} ${inviter.apellido}`.trim(),
+        token,
+        expiresAt,
+        timeZone: a.timeZone ?? 'UTC',
+      });
     },
 
     async status(actorId: number, clientId: number): Promise<PortalStatusData> {

@@ -222,24 +222,27 @@ describe('e-mail verification before creating people', () => {
     expect(ctx.mailer.sent.length).toBe(sent);
   });
 
-  it('an account created by a parent is verified by its invitation: after the forced change it creates clients', async () => {
+  it('an account created by a parent is verified by its invitation: once it chose its password it creates clients', async () => {
     const parent = await registerVerified(ctx, registrationBody());
     const child = networkBody(ids, parent.id, { lang: 'en' });
     expect((await createUser(ctx.app, bearer(parent.token), child)).statusCode).toBe(200);
     await ctx.mailer.idle();
     const invitation = ctx.mailer.sent.filter((m) => m.to === child.email).at(-1)!.text;
-    const password = /temporary password is: (\S+)/i.exec(invitation)![1]!;
-    const token = await login(ctx.app, { email: child.email, password });
+    const link = /#token=([A-Za-z0-9_-]+)&invitation=1/.exec(invitation)![1]!;
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/reestablecepass/confirm',
+      payload: { token: link, password: 'la clave propia del colega' },
+      remoteAddress: freshIp(),
+    });
+    expect(accepted.statusCode).toBe(200);
+    const token = accepted.json<{ token: string }>().token;
     const childId = (
       await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) })
     ).json().user.id as number;
-    const changed = await ctx.app.inject({
-      method: 'POST',
-      url: '/web/actualizapass',
-      headers: bearer(token),
-      payload: { id_usuario: childId, password: 'la clave propia del colega' },
-    });
-    expect(changed.statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) })).json().user,
+    ).toMatchObject({ email_verified: true, cambia_pass: 0 });
     expect((await createUser(ctx.app, bearer(token), clientBody(ids, childId))).statusCode).toBe(200);
   });
 });

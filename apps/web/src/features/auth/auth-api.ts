@@ -3,6 +3,7 @@
 import {
   authenticateResponseSchema,
   confirmaRegistroResponseSchema,
+  confirmResetResponseSchema,
   creaCuentaResponseSchema,
   type CreaCuentaBody,
 } from '@medida/contracts/auth';
@@ -31,8 +32,14 @@ export const requestPasswordReset = (email: string) =>
     endsSessionOnAuthError: false,
   });
 
+/** A reset answers a message; an invitation's link (the first password) also a session token (decision 186). */
 export const confirmPasswordReset = (body: { token: string; password: string }) =>
-  apiRequest('/web/reestablecepass/confirm', { method: 'POST', body, schema: okSchema, endsSessionOnAuthError: false });
+  apiRequest('/web/reestablecepass/confirm', {
+    method: 'POST',
+    body,
+    schema: confirmResetResponseSchema,
+    endsSessionOnAuthError: false,
+  });
 
 /** Confirms a new login e-mail with the token from the link mailed to it (issue 10 item 3). */
 export const confirmEmailChange = (token: string) =>

@@ -13,6 +13,7 @@ import { confirmPasswordReset } from './auth-api.ts';
 import { NewPasswordFields, newPasswordValidation } from './new-password-fields.tsx';
 import { isInvitationHash, tokenFromHash } from './reset-token.ts';
 import { paths } from '../../config/paths.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import '../../styles/all.css';
 
 function InvalidLink({ invitation }: { invitation: boolean }) {
@@ -50,7 +51,13 @@ export function ResetPasswordPage() {
   });
   const mutation = useMutation({
     mutationFn: (password: string) => confirmPasswordReset({ token: token ?? '', password }),
-    onSuccess: () => {
+    onSuccess: ({ token: session }) => {
+      // An accepted invitation signs in, as registration's link does (decision 186); a reset goes to Login.
+      if (session) {
+        notifySuccess(t('portal.setPassword.welcomeTitle'), t('portal.setPassword.welcomeText'));
+        sessionStore.signIn(session);
+        return void navigate(paths.dashboard, { replace: true });
+      }
       notifySuccess(t('messages.okChangePassTitle'), t('messages.okChangePassText'));
       void navigate(paths.login, { replace: true });
     },

@@ -22,6 +22,12 @@ import {
   type PersonFormValues,
 } from '../people/index.ts';
 import { NetworkUserForm } from './network-user-form.tsx';
+import { browserTimeZone } from '../../lib/time-zone.ts';
+
+const timeZoneField = () => {
+  const zone = browserTimeZone();
+  return zone ? { time_zone: zone } : {};
+};
 
 function NewNetworkUserForm({ parentId, paisId }: { parentId: number; paisId: number | null }) {
   const { t } = useTranslation();
@@ -36,6 +42,8 @@ function NewNetworkUserForm({ parentId, paisId }: { parentId: number; paisId: nu
         type: USER_TYPE.professional,
         lang: currentLanguage(),
         parent_user_id: parentId,
+        // The invitation's expiry is written in the inviter's zone and language (decision 186).
+        ...timeZoneField(),
       }),
     onSuccess: async () => {
       notifySuccess(t('messages.createdUser'), t('messages.createdUserText'));
