@@ -427,8 +427,8 @@ describe('rules that are easy to get wrong', () => {
     expect(r.macros.fat.percent).toBeCloseTo(30, 10);
   });
 
-  it("entry level is 'basic' when the client does not exercise (spec §6)", () => {
-    expect(run(subjectB()).training_level).toBe('basic');
+  it('a client who does not exercise has no training level (issue 30 item 11c), and a sedentary energy level', () => {
+    expect(run(subjectB()).training_level).toBeNull();
     expect(run(subjectB()).macros.energy_level).toBe('sedentary');
   });
 

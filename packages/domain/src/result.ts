@@ -163,8 +163,12 @@ export interface EvaluationResult {
   blood_pressure: { systolic: number; diastolic: number; category: BpCategory; equation: EquationRef };
   fever: boolean;
   exams: ExamResult[];
-  /** Entry and training level: 'basic' for someone who does not exercise (spec §6). */
-  training_level: TrainingLevel;
+  /**
+   * Training level (formulas.md §13) from how long and how often the client trains; null for a client who does
+   * not exercise: "basic" beside "Exercises: no" read as a contradiction (issue 30 item 11c). Results stored
+   * before issue 30 say 'basic' there; screens show a level only when the inputs say the client exercises.
+   */
+  training_level: TrainingLevel | null;
   /** Fitness category from a measured VO2max when given, else from Rockport; null with neither. */
   fitness: {
     vo2max: number;

@@ -10,13 +10,13 @@ import { checkSample, pushWarning } from './context.ts';
 export interface FitnessGroup {
   rockport: EvaluationResult['rockport'];
   fitness: EvaluationResult['fitness'];
-  training_level: TrainingLevel;
+  training_level: TrainingLevel | null;
   training_volume: EvaluationResult['training_volume'];
 }
 
 /**
  * Rockport VO2max, the fitness category (from a measured VO2max when given: a measurement beats a
- * walk-test estimate), the entry/training level ('basic' for a non-exerciser) and the training volume.
+ * walk-test estimate), the training level (none for a non-exerciser) and the training volume.
  */
 export function fitnessGroup(c: EvalContext): FitnessGroup {
   const { input, sex, age, W } = c;
@@ -58,7 +58,7 @@ export function fitnessGroup(c: EvalContext): FitnessGroup {
   const training_level =
     input.ejercita === 'Si' && input.hace !== undefined && input.frecentrena !== undefined
       ? trainingLevel(input.hace, input.frecentrena)
-      : 'basic';
+      : null;
   const training_volume =
     input.training_volume_pct !== undefined || input.training_volume_min !== undefined
       ? { percent: input.training_volume_pct ?? null, minutes_per_week: input.training_volume_min ?? null }

@@ -255,4 +255,24 @@ describe('the report tells the truth in its own language (issue 30 item 13)', ()
     for (const fragment of ['classes:', 'Table 5', 'under 17 y', 'used by', 'final phase', 'updated 2016'])
       expect(text).not.toContain(fragment);
   });
+
+  it('a client who does not exercise gets no training level beside "Exercises: no" (item 11c)', async () => {
+    const t = await twoTenants(ctx);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/ingresaevaluacion',
+      headers: t.owner.headers,
+      payload: evaluationBody(t.client.id, t.owner.id, { ejercita: 'No', hace: undefined, frecentrena: undefined }),
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().evaluacion.id as number;
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/web/evaluations/${id}/report.pdf?lang=en`,
+      headers: t.owner.headers,
+    });
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Exercises No');
+    expect(text).not.toContain('Training level');
+  });
 });

@@ -218,7 +218,7 @@ function ReportDocument({ model, password }: { model: ReportModel; password?: st
   const t = (key: TextKey) => text(lang, key);
   const fmt = reportFormat(lang, model.countryIso2);
   const sources = new Sources(lang);
-  const rows = resultRows(lang, r, fmt).map((row) => [
+  const rows = resultRows(lang, r, fmt, inputs.ejercita === 'Si').map((row) => [
     t(row.label),
     row.value,
     row.category ?? '',

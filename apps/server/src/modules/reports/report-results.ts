@@ -19,7 +19,7 @@ export interface ResultRow {
   source?: EquationRef | null | undefined;
 }
 
-export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportFormat): ResultRow[] {
+export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportFormat, exercises: boolean): ResultRow[] {
   const n = (v: number, digits = 1) => fmt.num(v, digits);
   const cat = (c: string | null | undefined) => categoryName(c, lang);
   const rows: ResultRow[] = [
@@ -113,7 +113,8 @@ export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportForma
           ? `${n(tv.percent, 0)} %`
           : `${n(tv.minutes_per_week ?? 0, 0)} ${text(lang, 'minutesPerWeek')}`,
     });
-  if (r.training_level) rows.push({ label: 'trainingLevel', value: cat(r.training_level) });
+  // Results stored before issue 30 say 'basic' for a non-exerciser: no level beside "Exercises: no".
+  if (r.training_level && exercises) rows.push({ label: 'trainingLevel', value: cat(r.training_level) });
   const device = r.device ? deviceReadings(lang, r.device, fmt) : '';
   if (device) rows.push({ label: 'deviceReadings', value: device });
   return rows;

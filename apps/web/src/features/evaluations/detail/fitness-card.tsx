@@ -73,7 +73,8 @@ export function FitnessCard({ result: r, inputs }: { result: EvaluationResult; i
       ) : null}
       <Group justify="space-between" py={8}>
         <Text size="sm">{t('evaluations.results.trainingLevel')}</Text>
-        {r.training_level ? (
+        {/* Results stored before issue 30 say 'basic' for a non-exerciser: the inputs decide. */}
+        {r.training_level && inputs.ejercita === 'Si' ? (
           <Badge variant="light" color="medida" tt="none" data-testid="training-level">
             {t(`evaluations.levels.${r.training_level}`)}
           </Badge>
