@@ -20,7 +20,6 @@ import type { StagedFile } from '../attachments/upload.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createEmailChangeService, type EmailChangeOutcome } from '../email-change/email-change.service.ts';
-import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createPortalService } from '../portal/portal.service.ts';
 import { revokeAllSessionsInTransaction } from '../sessions/sessions.service.ts';
 import { toManagedUser } from './people.mapper.ts';
@@ -75,7 +74,6 @@ export function createPeopleService(
   };
   const attachments = createAttachmentsService({ db, storage: deps.storage, config: deps.config });
   const credits = createCreditsService({ db, clock });
-  const notifications = createNotificationsService(deps);
   const consent = createConsentService(deps);
   const companies = createCompaniesService(deps);
   const emailChange = createEmailChangeService(deps);
