@@ -2,7 +2,7 @@ import { Checkbox, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_COMPANY_ID, USER_TYPE } from '@medida/contracts';
+import { USER_TYPE } from '@medida/contracts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import {
@@ -50,11 +50,8 @@ function createClientBody(
 function NewClientForm({ parentId, paisId }: { parentId: number; paisId: number | null }) {
   const { t } = useTranslation();
   const refresh = useRefreshPeople();
-  // Spec §3/§9: the default company is id 9; the professional's own country comes preselected.
-  const { form, validate, showSaveError } = usePersonForm(
-    'client',
-    emptyPersonValues({ paisId, companyId: DEFAULT_COMPANY_ID }),
-  );
+  // The professional's own country comes preselected; no company unless one is chosen (decision 189).
+  const { form, validate, showSaveError } = usePersonForm('client', emptyPersonValues({ paisId }));
   const consent = useConsent(currentLanguage());
   const [invite, setInvite] = useState(false);
   const mutation = useMutation({

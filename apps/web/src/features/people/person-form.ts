@@ -49,9 +49,7 @@ export interface PersonFormValues {
   deleted_files: number[];
 }
 
-export function emptyPersonValues(
-  defaults: { paisId?: number | null; companyId?: number | null } = {},
-): PersonFormValues {
+export function emptyPersonValues(defaults: { paisId?: number | null } = {}): PersonFormValues {
   return {
     nombre: '',
     apellido: '',
@@ -64,7 +62,8 @@ export function emptyPersonValues(
     region_id: null,
     comuna_id: null,
     rut: '',
-    company_id: defaults.companyId ? String(defaults.companyId) : null,
+    // No company unless the professional chooses one (issue 30 item 11f, decision 189).
+    company_id: null,
     especialidad: null,
     trabajo: null,
     empresa: '',
