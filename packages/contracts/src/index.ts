@@ -21,3 +21,4 @@ export * from './portal.ts';
 export * from './handover.ts';
 export * from './client-export.ts';
 export * from './person-requirements.ts';
+export * from './units.ts';

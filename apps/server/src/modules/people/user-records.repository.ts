@@ -28,7 +28,7 @@ export function createUserRecordsRepository(db: Db) {
   const receivers = (actorId: number, parentId: number | null) =>
     db
       .selectFrom('users')
-      .select(['users.id', 'users.nombre', 'users.apellido', 'users.email', 'users.lang'])
+      .select(['users.id', 'users.nombre', 'users.apellido', 'users.email', 'users.lang', 'users.parent_user_id'])
       .select(
         sql<HandoverRelation>`CASE WHEN users.id = ${parentId} THEN 'parent' WHEN users.parent_user_id = ${parentId} THEN 'sibling' ELSE 'network' END`.as(
           'relation',
@@ -137,7 +137,7 @@ export function createUserRecordsRepository(db: Db) {
         db
           .selectFrom('users')
           .leftJoin('avatars', 'avatars.user_id', 'users.id')
-          .select(['users.telefono', 'avatars.storage_key', 'avatars.size_bytes', 'avatars.sha256'])
+          .select(['users.telefono', 'users.units', 'avatars.storage_key', 'avatars.size_bytes', 'avatars.sha256'])
           .where('users.id', '=', evaluatorId)
           .executeTakeFirst(),
         db
@@ -151,7 +151,9 @@ export function createUserRecordsRepository(db: Db) {
         evaluator?.storage_key && evaluator.size_bytes !== null && evaluator.sha256
           ? { storage_key: evaluator.storage_key, size_bytes: evaluator.size_bytes, sha256: evaluator.sha256 }
           : null;
-      return { telefono: evaluator?.telefono ?? null, countryIso2: client?.iso2 ?? null, avatar };
+      // The evaluator's units (decision 183): the report reads as the professional who made it works.
+      const units = evaluator?.units === 'imperial' ? ('imperial' as const) : ('metric' as const);
+      return { telefono: evaluator?.telefono ?? null, countryIso2: client?.iso2 ?? null, avatar, units };
     },
 
     // ---- the account tree
@@ -233,6 +235,10 @@ export function createUserRecordsRepository(db: Db) {
         SELECT EXISTS (SELECT 1 FROM up WHERE id IN (${sql.join(ids)})) AS inside`.execute(db);
       return row.rows[0]?.inside === true;
     },
+
+    /** Every live user below `userId` (any depth), locked: an account closed with everything below it (decision 184). */
+    lockLiveBelow: (userId: number) =>
+      live().select('id').where(userBelowActor(userId, 'users')).orderBy('id').forUpdate().execute(),
 
     /** Live clients and network professionals directly under the user. */
     countLiveChildren: async (userId: number) => {

@@ -1,4 +1,4 @@
-import type { Language } from '@medida/contracts';
+import type { Language, UnitSystem } from '@medida/contracts';
 import { especialidadName, formatNationalId } from '@medida/contracts';
 import type { EquationRef, EvaluationInput, EvaluationResult, KeyResultScale } from '@medida/domain';
 import {
@@ -25,6 +25,8 @@ import { text, type TextKey } from './report-texts.ts';
 /** Everything the report shows; built from the evaluation detail (reports.service.ts). */
 export interface ReportModel {
   lang: Language;
+  /** The evaluator's units (decision 183): weights and lengths in kg and cm, or lb and in. */
+  units: UnitSystem;
   /** The client's country (ISO 3166 alpha-2): the region of numbers and dates (es-AR, pt-PT…). */
   countryIso2: string | null;
   evaluationId: number;
@@ -136,7 +138,7 @@ function Footer({ t }: { t: (k: TextKey) => string }) {
  * method); fat % joins only figures of one method and equation, so the line breaks where either changes.
  */
 function History({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => string; fmt: ReportFormat }) {
-  const weights = model.history.map((h) => ({ date: h.fecha, value: h.peso, series: '' }));
+  const weights = model.history.map((h) => ({ date: h.fecha, value: fmt.inUnits(h.peso, 'kg'), series: '' }));
   const fats = model.history.flatMap((h) =>
     h.body_fat_percent === null
       ? []
@@ -155,7 +157,7 @@ function History({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => str
       {model.history.length < 2 ? <Text>{t('noHistory')}</Text> : null}
       {model.history.length > 1 ? (
         <View style={{ flexDirection: 'row', gap: 12 }}>
-          <TimeChart title={t('weight')} unit="kg" axisTitle={t('timeAxis')} points={weights} fmt={fmt} />
+          <TimeChart title={t('weight')} unit={fmt.unit('kg')} axisTitle={t('timeAxis')} points={weights} fmt={fmt} />
           {fats.length > 0 ? (
             <TimeChart title={t('bodyFat')} unit="%" axisTitle={t('timeAxis')} points={fats} fmt={fmt} />
           ) : null}
@@ -178,9 +180,9 @@ function Summary({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => str
     [t('evaluationDate'), fmt.date(model.fecha)],
   ] as Array<[string, string]>;
   const figures: Array<[string, string]> = [
-    [t('bodyFat'), `${fmt.num(r.body_fat.kg)} kg`],
-    [t('leanMass'), `${fmt.num(r.lean_mass.kg)} kg`],
-    [t('muscleMass'), `${fmt.num(r.muscle_mass.kg)} kg`],
+    [t('bodyFat'), fmt.mass(r.body_fat.kg)],
+    [t('leanMass'), fmt.mass(r.lean_mass.kg)],
+    [t('muscleMass'), fmt.mass(r.muscle_mass.kg)],
     [t('bmr'), `${fmt.num(r.bmr.kcal, 0)} kcal`],
   ];
   return (
@@ -188,15 +190,17 @@ function Summary({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => str
       <Pairs pairs={client} />
       <Text style={styles.h2}>{t('atAGlance')}</Text>
       <Text style={[styles.small, { marginBottom: 10 }]}>{t('atAGlanceHint')}</Text>
-      {keyResultScales(r, inputs.peso).map((scale) => (
-        <KeyResultBar
-          key={scale.id}
-          label={t(SCALE_LABEL[scale.id])}
-          scale={scale}
-          category={scaleCategory(lang, scale, r)}
-          fmt={fmt}
-        />
-      ))}
+      {keyResultScales(r, inputs.peso)
+        .map((metric) => fmt.scale(metric))
+        .map((scale) => (
+          <KeyResultBar
+            key={scale.id}
+            label={t(SCALE_LABEL[scale.id])}
+            scale={scale}
+            category={scaleCategory(lang, scale, r)}
+            fmt={fmt}
+          />
+        ))}
       <Text style={styles.h2}>{t('keyNumbers')}</Text>
       <View style={{ flexDirection: 'row', gap: 8 }}>
         {figures.map(([label, value]) => (
@@ -216,7 +220,7 @@ function Summary({ model, t, fmt }: { model: ReportModel; t: (k: TextKey) => str
 function ReportDocument({ model, password }: { model: ReportModel; password?: string | undefined }) {
   const { lang, results: r, inputs } = model;
   const t = (key: TextKey) => text(lang, key);
-  const fmt = reportFormat(lang, model.countryIso2);
+  const fmt = reportFormat(lang, model.countryIso2, model.units);
   const sources = new Sources(lang);
   const rows = resultRows(lang, r, fmt, inputs.ejercita === 'Si').map((row) => [
     t(row.label),
@@ -227,7 +231,7 @@ function ReportDocument({ model, password }: { model: ReportModel; password?: st
   const risks = riskRows(lang, r).map((row) => [row.label, row.level, sources.cite(row.source)]);
   const comparisons = r.comparisons.map((c) => [
     sources.cite(c.equation),
-    `${fmt.num(c.percent)} % · ${fmt.num(c.kg)} kg`,
+    `${fmt.num(c.percent)} % · ${fmt.mass(c.kg)}`,
     [c.primary ? t('primary') : '', c.estimate ? t('estimate') : '', c.within_validity ? '' : t('outsideValidity')]
       .filter(Boolean)
       .join(', '),

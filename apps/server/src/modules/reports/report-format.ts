@@ -1,4 +1,5 @@
-import type { Language } from '@medida/contracts';
+import { inReaderUnit, readerFactor, readerUnit, type Language, type UnitSystem } from '@medida/contracts';
+import type { KeyResultScale } from '@medida/domain';
 
 /** The region each report language is written for when the client's country does not say (issue 14). */
 const DEFAULT_LOCALE: Record<Language, string> = { es: 'es-CL', en: 'en-US', pt: 'pt-BR' };
@@ -14,6 +15,15 @@ export interface ReportFormat {
   monthYear(iso: string): string;
   /** 'YYYY-MM-DD' → "15-01-2026" / "1/15/2026" / "15/01/2026" for tables. */
   shortDate(iso: string): string;
+  /** The evaluator's units (decision 183): kilograms and centimetres, or pounds and inches. */
+  units: UnitSystem;
+  /** A mass with its unit in the report's units: 72.5 → "72,5 kg" or "159,8 lb". */
+  mass(kg: number, digits?: number): string;
+  /** A stored metric value (kg, cm; any other unit as it is) in the report's units, and that unit. */
+  inUnits(value: number, metricUnit: string): number;
+  unit(metricUnit: string): string;
+  /** A key result's bar in the report's units: the weight's value, axis and bands in lb for imperial. */
+  scale(scale: KeyResultScale): KeyResultScale;
 }
 
 /** The locale of a report: `lang` with the client's country (es-AR, pt-PT…) when Intl knows it. */
@@ -28,7 +38,7 @@ export function reportLocale(lang: Language, countryIso2?: string | null): strin
 /** A calendar date ('YYYY-MM-DD') as a Date at noon UTC, formatted in UTC: never shifted a day. */
 const calendarDate = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
-export function reportFormat(lang: Language, countryIso2?: string | null): ReportFormat {
+export function reportFormat(lang: Language, countryIso2?: string | null, units: UnitSystem = 'metric'): ReportFormat {
   const locale = reportLocale(lang, countryIso2);
   const numbers = new Map<number, Intl.NumberFormat>();
   const dates = (options: Intl.DateTimeFormatOptions) =>
@@ -36,15 +46,34 @@ export function reportFormat(lang: Language, countryIso2?: string | null): Repor
   const long = dates({ day: 'numeric', month: 'long', year: 'numeric' });
   const month = dates({ month: 'short', year: 'numeric' });
   const short = dates({ day: '2-digit', month: '2-digit', year: 'numeric' });
+  const num = (value: number, digits = 1) => {
+    let format = numbers.get(digits);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      numbers.set(digits, format);
+    }
+    return format.format(value);
+  };
+  const inUnits = (value: number, metricUnit: string) => inReaderUnit(value, metricUnit, units);
   return {
     locale,
-    num(value, digits = 1) {
-      let format = numbers.get(digits);
-      if (!format) {
-        format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-        numbers.set(digits, format);
-      }
-      return format.format(value);
+    num,
+    units,
+    mass: (kg, digits = 1) => `${num(inUnits(kg, 'kg'), digits)} ${readerUnit('kg', units)}`,
+    inUnits,
+    unit: (metricUnit) => readerUnit(metricUnit, units),
+    scale(s) {
+      const factor = readerFactor(s.unit, units);
+      if (!factor) return s;
+      // Every number of the bar divided alike: the bands and the mark stay where they were.
+      const to = (v: number) => v / factor;
+      return {
+        ...s,
+        value: to(s.value),
+        unit: readerUnit(s.unit, units),
+        axis: { min: to(s.axis.min), max: to(s.axis.max) },
+        bands: s.bands.map((b) => ({ ...b, from: to(b.from), to: to(b.to) })),
+      };
     },
     date: (iso) => long.format(calendarDate(iso)),
     monthYear: (iso) => month.format(calendarDate(iso)),

@@ -23,12 +23,14 @@ export function inputPairs(lang: Language, i: EvaluationInput, fmt: ReportFormat
   const measured = (fields: NumericField[], unit: string): Array<[string, string]> =>
     fields.flatMap((f) => {
       const v = i[f];
-      return typeof v === 'number' ? [[measureName(f, lang), `${fmt.num(v)} ${unit}`] as [string, string]] : [];
+      return typeof v === 'number'
+        ? [[measureName(f, lang), `${fmt.num(fmt.inUnits(v, unit))} ${fmt.unit(unit)}`] as [string, string]]
+        : [];
     });
   const yesNo = (v: string) => t(v === 'Si' ? 'yes' : 'no');
   const body: Array<[string, string]> = [
-    [t('weight'), `${fmt.num(i.peso)} kg`],
-    [t('height'), `${fmt.num(i.estatura)} cm`],
+    [t('weight'), fmt.mass(i.peso)],
+    [t('height'), `${fmt.num(fmt.inUnits(i.estatura, 'cm'))} ${fmt.unit('cm')}`],
   ];
   if (i.pgrasa !== undefined) body.push([t('bodyFatDevice'), `${fmt.num(i.pgrasa)} %`]);
   const vitals: Array<[string, string]> = [

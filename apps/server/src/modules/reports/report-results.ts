@@ -26,24 +26,28 @@ export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportForma
     { label: 'bmi', value: `${n(r.bmi.value)} kg/m²`, category: cat(r.bmi.category), source: r.bmi.equation },
     {
       label: 'idealWeight',
-      value: `${n(r.ideal_weight.kg)} kg (${n(r.ideal_weight.min_kg)}–${n(r.ideal_weight.max_kg)} kg)`,
+      value: `${fmt.mass(r.ideal_weight.kg)} (${n(fmt.inUnits(r.ideal_weight.min_kg, 'kg'))}–${fmt.mass(r.ideal_weight.max_kg)})`,
       source: r.ideal_weight.equation,
     },
     {
       label: 'bodyFat',
-      value: `${n(r.body_fat.percent)} % · ${n(r.body_fat.kg)} kg${r.body_fat.chosen ? ` (${text(lang, 'chosenByProfessional')})` : ''}`,
+      value: `${n(r.body_fat.percent)} % · ${fmt.mass(r.body_fat.kg)}${r.body_fat.chosen ? ` (${text(lang, 'chosenByProfessional')})` : ''}`,
       category: cat(r.body_fat.category?.value),
       source: r.body_fat.equation,
     },
-    { label: 'leanMass', value: `${n(r.lean_mass.kg)} kg · ${n(r.lean_mass.percent)} %`, source: r.body_fat.equation },
+    {
+      label: 'leanMass',
+      value: `${fmt.mass(r.lean_mass.kg)} · ${n(r.lean_mass.percent)} %`,
+      source: r.body_fat.equation,
+    },
     {
       label: 'muscleMass',
-      value: `${n(r.muscle_mass.kg)} kg · ${n(r.muscle_mass.percent)} %`,
+      value: `${fmt.mass(r.muscle_mass.kg)} · ${n(r.muscle_mass.percent)} %`,
       source: r.muscle_mass.equation,
     },
-    { label: 'residualMass', value: `${n(r.residual_mass.kg)} kg`, source: r.residual_mass.equation },
+    { label: 'residualMass', value: fmt.mass(r.residual_mass.kg), source: r.residual_mass.equation },
   ];
-  if (r.bone_mass) rows.push({ label: 'boneMass', value: `${n(r.bone_mass.kg)} kg`, source: r.bone_mass.equation });
+  if (r.bone_mass) rows.push({ label: 'boneMass', value: fmt.mass(r.bone_mass.kg), source: r.bone_mass.equation });
   // Without lipids the visceral figure is the waist-to-height ratio, printed below under its own name: once.
   if (r.visceral_fat.indicator === 'vai')
     rows.push({
@@ -83,7 +87,12 @@ export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportForma
     category: cat(r.waist_hip.risk),
     source: r.waist_hip.equation,
   });
-  rows.push({ label: 'waist', value: `${n(r.waist.cm)} cm`, category: cat(r.waist.who), source: r.waist.equation });
+  rows.push({
+    label: 'waist',
+    value: `${n(fmt.inUnits(r.waist.cm, 'cm'))} ${fmt.unit('cm')}`,
+    category: cat(r.waist.who),
+    source: r.waist.equation,
+  });
   rows.push({
     label: 'bloodPressure',
     value: `${n(r.blood_pressure.systolic, 0)}/${n(r.blood_pressure.diastolic, 0)} mmHg`,
@@ -123,7 +132,7 @@ export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportForma
 /** The bioimpedance device's own readings in one line, beside (not instead of) the computed values. */
 function deviceReadings(lang: Language, d: NonNullable<EvaluationResult['device']>, fmt: ReportFormat): string {
   const parts: Array<[TextKey, number | null, number, string]> = [
-    ['deviceMuscle', d.muscle_kg, 1, ' kg'],
+    ['deviceMuscle', d.muscle_kg === null ? null : fmt.inUnits(d.muscle_kg, 'kg'), 1, ` ${fmt.unit('kg')}`],
     ['deviceVisceral', d.visceral_level, 0, ''],
     ['deviceWater', d.water_pct, 1, ' %'],
     ['devicePhaseAngle', d.phase_angle, 1, '°'],

@@ -1,4 +1,4 @@
-import { languageSchema, type EvaluationDetail, type Language } from '@medida/contracts';
+import { languageSchema, type EvaluationDetail, type Language, type UnitSystem } from '@medida/contracts';
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@medida/contracts';
 import { HOUR, MINUTE } from '../../lib/clock.ts';
@@ -37,10 +37,17 @@ function clientLanguage(d: EvaluationDetail): Language {
 
 function reportModel(
   d: EvaluationDetail,
-  extra: { lang: Language; telefono: string | null; countryIso2: string | null; logo?: string | null },
+  extra: {
+    lang: Language;
+    units: UnitSystem;
+    telefono: string | null;
+    countryIso2: string | null;
+    logo?: string | null;
+  },
 ): ReportModel {
   return {
     lang: extra.lang,
+    units: extra.units,
     countryIso2: extra.countryIso2,
     evaluationId: d.id,
     version: d.version,
