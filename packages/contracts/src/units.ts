@@ -5,8 +5,8 @@ import type { UnitSystem } from './people.ts';
  * centimetres; a reader who chose imperial reads and types pounds and inches. Skinfolds stay in millimetres
  * (the professional norm, calipers read mm), as do every other unit.
  */
-export const KG_PER_LB = 0.45359237;
-export const CM_PER_IN = 2.54;
+const KG_PER_LB = 0.45359237;
+const CM_PER_IN = 2.54;
 
 const IMPERIAL: Readonly<Record<string, { unit: string; factor: number }>> = {
   kg: { unit: 'lb', factor: KG_PER_LB },
