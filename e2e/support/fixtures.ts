@@ -194,6 +194,16 @@ export const E2E_USERS = {
     sexo: 'Masculino',
     rut: '777777777',
   },
+  /** Issue 30 item 14: a professional read on a phone, whose client writes a long chat message. */
+  phone: { email: 'phone@e2e.medida.test', password: 'Telefono-Clave-2026', nombre: 'Fiona', apellido: 'Telefono' },
+  phoneClient: {
+    email: 'phone.client@e2e.medida.test',
+    password: 'Telefono-Cliente-2026',
+    nombre: 'Pablo',
+    apellido: 'Pantalla',
+    nacimiento: '1986-07-21',
+    sexo: 'Masculino',
+  },
   /** A professional who chose imperial units (issue 15), with one client. */
   imperial: {
     email: 'imperial@e2e.medida.test',
@@ -369,6 +379,7 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     await professionalWithClient(E2E_USERS.historian, E2E_USERS.historyClient);
     await professionalWithClient(E2E_USERS.screens, E2E_USERS.screensClient);
     await professionalWithClient(E2E_USERS.exporter, E2E_USERS.exportClient);
+    await professionalWithClient(E2E_USERS.phone, E2E_USERS.phoneClient);
     const imperial = await professionalWithClient(E2E_USERS.imperial, E2E_USERS.imperialClient);
     await handle.db.updateTable('users').set({ units: 'imperial' }).where('id', '=', imperial).execute();
     await professionalWithClient(E2E_USERS.decimals, E2E_USERS.decimalsClient);

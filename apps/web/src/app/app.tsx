@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { sessionStore } from '../lib/session-store.ts';
 import { AppRouter, type RouterComponent } from './router.tsx';
 import { readableColorsResolver } from './readable-colors.ts';
-import { theme } from './theme.ts';
+import { localizedTheme } from './theme.ts';
 
 // Modals, toasts and what they need (floating-ui, scroll lock, transitions) load after the first screen
 // (issue 11; on the dashboard once it is painted, decision 171). Toasts raised before wait in Mantine's store; a
@@ -64,19 +64,29 @@ function LocalizedDates({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Mantine with the theme of the language shown (close buttons named in it). */
+function LocalizedMantine({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const close = t('common.close');
+  const localized = useMemo(() => localizedTheme(close), [close]);
+  return (
+    <MantineProvider theme={localized} defaultColorScheme="light" cssVariablesResolver={readableColorsResolver}>
+      <LocalizedDates>{children}</LocalizedDates>
+    </MantineProvider>
+  );
+}
+
 /** The whole app; `router` replaces the browser's history when Login is prerendered at build time (decision 163). */
 export function App({ router }: { router?: RouterComponent }) {
   const [queryClient] = useState(setUpClient);
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={readableColorsResolver}>
-        <LocalizedDates>
-          <QueryClientProvider client={queryClient}>
-            <OverlaysAfterFirstScreen />
-            <AppRouter router={router} />
-          </QueryClientProvider>
-        </LocalizedDates>
-      </MantineProvider>
+      <LocalizedMantine>
+        <QueryClientProvider client={queryClient}>
+          <OverlaysAfterFirstScreen />
+          <AppRouter router={router} />
+        </QueryClientProvider>
+      </LocalizedMantine>
     </I18nextProvider>
   );
 }

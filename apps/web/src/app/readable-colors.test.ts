@@ -21,6 +21,15 @@ describe('readable text colours (issue 15, WCAG AA)', () => {
     }
   });
 
+  it("is readable on the primary colour's light background too: the highlighted history row (issue 30 item 15)", () => {
+    const { light } = readableColorsResolver(merged);
+    const highlighted = merged.colors.medida![1];
+    // red.9, the change figures' colour before, was 4.45:1 there.
+    expect(contrast(merged.colors.red[9], highlighted)).toBeLessThan(TEXT_CONTRAST);
+    for (const name of ['red', 'green', 'orange', 'teal'])
+      expect(contrast(light[`--mantine-color-${name}-text`]!, highlighted), name).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  });
+
   it('keeps a palette shade where one is readable and darkens only where none is', () => {
     const { light } = readableColorsResolver(merged);
     expect(merged.colors.blue.slice(7)).toContain(light['--mantine-color-blue-text']);

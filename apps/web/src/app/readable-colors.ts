@@ -39,14 +39,16 @@ function readableShade(palette: MantineColorsTuple, backgrounds: string[]): stri
 /**
  * Issue 15 (accessibility): in the light scheme Mantine writes coloured text (`c="red"`, light and outline
  * badges, subtle buttons) at the primary shade, which for red, teal, green, orange or yellow is below 4.5:1
- * on white. Every theme colour's text variables get a shade that is readable on white, on the page's gray-0
- * and on the colour's own light background.
+ * on white. Every theme colour's text variables get a shade that is readable on white, on the page's gray-0,
+ * on the colour's own light background and on the primary colour's (a highlighted row).
  */
 export const readableColorsResolver: CSSVariablesResolver = (theme: MantineTheme) => {
   const light: Record<string, string> = {};
   for (const [name, palette] of Object.entries(theme.colors)) {
     if (!palette || name === 'dark' || name === 'gray') continue;
-    const text = readableShade(palette, ['#ffffff', theme.colors.gray[0], palette[1]]);
+    // Also on the primary colour's light background: the highlighted row, the active item (issue 30 item 15).
+    const primaryLight = theme.colors[theme.primaryColor]?.[1] ?? '#ffffff';
+    const text = readableShade(palette, ['#ffffff', theme.colors.gray[0], palette[1], primaryLight]);
     light[`--mantine-color-${name}-text`] = text;
     light[`--mantine-color-${name}-light-color`] = text;
     light[`--mantine-color-${name}-outline`] = text;

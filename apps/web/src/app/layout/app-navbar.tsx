@@ -1,4 +1,5 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
+import classes from './app-navbar.module.css';
 import { IconPalette } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -34,7 +35,8 @@ export function AppNavbar({ userType, onNavigate }: AppNavbarProps) {
   const { pathname } = useLocation();
   const main = userType === USER_TYPE.client ? CLIENT_NAV : MAIN_NAV;
   return (
-    <AppShell.Navbar p="sm" data-testid="sidebar" aria-label={t('nav.label')}>
+    // classes.navbar: on a phone, room at its foot for the floating chat button (issue 30 item 14).
+    <AppShell.Navbar p="sm" className={classes.navbar} data-testid="sidebar" aria-label={t('nav.label')}>
       <AppShell.Section grow component={ScrollArea}>
         <NavSection items={main} onNavigate={onNavigate} />
       </AppShell.Section>

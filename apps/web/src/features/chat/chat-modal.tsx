@@ -69,7 +69,8 @@ export function ChatModal() {
       <Box
         style={{
           display: 'grid',
-          gridTemplateColumns: phone ? '1fr' : 'minmax(220px, 2fr) 3fr',
+          // minmax(0, …): a column no wider than its share, so a long last message is cut, not the screen widened.
+          gridTemplateColumns: phone ? 'minmax(0, 1fr)' : 'minmax(220px, 2fr) minmax(0, 3fr)',
           height: phone ? 'calc(100dvh - 80px)' : 'min(70vh, 640px)',
           border: phone ? undefined : '1px solid var(--mantine-color-gray-3)',
           borderRadius: 'var(--mantine-radius-md)',
@@ -77,12 +78,18 @@ export function ChatModal() {
         }}
       >
         {showList && (
-          <Box style={{ minHeight: 0, borderRight: phone ? undefined : '1px solid var(--mantine-color-gray-3)' }}>
+          <Box
+            style={{
+              minHeight: 0,
+              minWidth: 0,
+              borderRight: phone ? undefined : '1px solid var(--mantine-color-gray-3)',
+            }}
+          >
             <RoomList chat={chat} parentAction={parentAction} />
           </Box>
         )}
         {showConversation && (
-          <Box style={{ minHeight: 0 }}>
+          <Box style={{ minHeight: 0, minWidth: 0 }}>
             <Conversation chat={chat} onBack={phone ? () => void chatClient.openRoom(null) : undefined} />
           </Box>
         )}

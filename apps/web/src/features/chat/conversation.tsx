@@ -68,7 +68,7 @@ export function Conversation({ chat, onBack }: { chat: ChatState; onBack?: (() =
             <IconArrowLeft size={20} />
           </ActionIcon>
         )}
-        <Avatar radius="xl" color="medida" size="sm" src={other?.profile.img_url || null}>
+        <Avatar radius="xl" color="medida" size="sm" src={other?.profile.img_url || null} alt="">
           {participantInitials(other)}
         </Avatar>
         <Text fw={600} truncate data-testid="chat-conversation-name">

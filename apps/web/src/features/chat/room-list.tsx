@@ -38,7 +38,9 @@ export function RoomList({
           data-testid="chat-search"
         />
       </Stack>
-      <ScrollArea style={{ flex: 1 }} type="auto">
+      {/* Mantine's content box is a table that grows to its widest line: a block keeps a long last message
+          truncated, so the time and the unread count stay on screen (issue 30 item 14). */}
+      <ScrollArea style={{ flex: 1 }} type="auto" scrollbars="y" styles={{ content: { display: 'block' } }}>
         {chat.roomsLoaded && rooms.length === 0 && (
           <Text size="sm" c="dimmed" p="md" ta="center" data-testid="chat-rooms-empty">
             {search ? t('chat.noMatches') : t('chat.roomsEmpty')}
@@ -61,7 +63,8 @@ export function RoomList({
               data-unseen={unseen}
             >
               <Group gap="sm" wrap="nowrap">
-                <Avatar radius="xl" color="medida" src={other?.profile.img_url || null}>
+                {/* Decorative: the name is beside it. */}
+                <Avatar radius="xl" color="medida" src={other?.profile.img_url || null} alt="">
                   {participantInitials(other)}
                 </Avatar>
                 <Box style={{ flex: 1, minWidth: 0 }}>
@@ -80,7 +83,13 @@ export function RoomList({
                       {room.lastMessage?.message ?? t('chat.noMessagesYet')}
                     </Text>
                     {unseen > 0 && (
-                      <Badge size="sm" color="red" circle={unseen < 10} data-testid="chat-room-unseen">
+                      <Badge
+                        size="sm"
+                        color="red"
+                        circle={unseen < 10}
+                        style={{ flexShrink: 0 }}
+                        data-testid="chat-room-unseen"
+                      >
                         {unseen}
                       </Badge>
                     )}

@@ -8,6 +8,7 @@ import { displayUnit, inUnits } from '../../../lib/units.ts';
 import { EquationSource } from './equation-source.tsx';
 import { formatNumber } from './format.ts';
 import { ResultCard } from './result-parts.tsx';
+import stacked from './stacked-table.module.css';
 
 /**
  * The same visit through every fat equation the measurements allow (market.md §4.1): which one is the
@@ -24,8 +25,9 @@ export function ComparisonTable({ comparisons }: { comparisons: FatComparison[] 
       description={t('evaluations.detail.comparisonHint')}
       testId="card-comparison"
     >
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing={6} fz="sm" striped data-testid="comparison-table">
+      {/* On a phone each equation is a card of named lines, not a table clipped at the edge (issue 30 item 14). */}
+      <Table.ScrollContainer minWidth={640} className={stacked.container}>
+        <Table verticalSpacing={6} fz="sm" striped className={stacked.table} data-testid="comparison-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('evaluations.comparison.equation')}</Table.Th>
@@ -44,8 +46,8 @@ export function ComparisonTable({ comparisons }: { comparisons: FatComparison[] 
                 data-equation={c.equation.id}
                 data-primary={c.primary}
               >
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
+                <Table.Td data-label={t('evaluations.comparison.equation')} className={stacked.wide}>
+                  <Group gap={6} wrap="wrap">
                     {c.primary && (
                       <Tooltip label={t('evaluations.comparison.primary')}>
                         <IconStar
@@ -66,18 +68,18 @@ export function ComparisonTable({ comparisons }: { comparisons: FatComparison[] 
                     )}
                   </Group>
                 </Table.Td>
-                <Table.Td ta="right" style={num}>
+                <Table.Td ta="right" style={num} data-label={t('evaluations.comparison.fat')}>
                   {formatNumber(c.percent, 1, lang)} %
                 </Table.Td>
-                <Table.Td ta="right" style={num}>
+                <Table.Td ta="right" style={num} data-label={t('evaluations.comparison.kg')}>
                   {formatNumber(inUnits(c.kg, 'kg', units), 1, lang)} {displayUnit('kg', units)}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={t('evaluations.comparison.inputs')} className={stacked.wide}>
                   <Text size="xs" c="dimmed">
                     {c.fields.map((f) => t(`evaluations.fields.${f}`)).join(', ')}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={t('evaluations.comparison.validity')}>
                   {c.within_validity ? (
                     <Group gap={4} wrap="nowrap" c="green">
                       <IconCheck size={14} />

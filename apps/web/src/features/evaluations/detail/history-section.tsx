@@ -17,6 +17,7 @@ import {
 } from './history.ts';
 import { paths } from '../../../config/paths.ts';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
+import stacked from './stacked-table.module.css';
 
 // The charts (recharts, most of this page's code) load only when a history is shown and in view (issue 11).
 export const HistoryCharts = lazyWithTimeout(() => import('./history-charts.tsx').then((m) => m.HistoryCharts), {
@@ -29,8 +30,9 @@ const RISE_IS_GOOD: Partial<Record<Tracked, boolean>> = { fat: false, waist: fal
 function deltaColour(key: Tracked, delta: Change): string {
   const good = RISE_IS_GOOD[key];
   if (typeof delta !== 'number' || good === undefined || Math.abs(delta) < 0.05) return 'dimmed';
-  // red.9, not orange.9: orange's darkest shade is 4.1:1 on white, below the 4.5:1 small text needs (axe).
-  return delta > 0 === good ? 'green.9' : 'red.9';
+  // The theme's readable text shades (readable-colors.ts): ≥ 4.5:1 on white and on the highlighted row's
+  // background, where red.9 was 4.45:1 and green.9 4.4:1 on white (axe, issue 30 item 15).
+  return delta > 0 === good ? 'var(--mantine-color-green-text)' : 'var(--mantine-color-red-text)';
 }
 
 /** A change as shown: signed number, or "other method"/"other equation" where the values are not comparable. */
@@ -101,8 +103,9 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
           <ChangeSummary points={points} currentId={currentId} />
         </Stack>
       )}
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing={6} fz="sm" highlightOnHover data-testid="history-table">
+      {/* On a phone each evaluation is a card of named lines, not a table scrolled sideways (issue 30 item 14). */}
+      <Table.ScrollContainer minWidth={640} className={stacked.container}>
+        <Table verticalSpacing={6} fz="sm" highlightOnHover className={stacked.table} data-testid="history-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('evaluations.list.date')}</Table.Th>
@@ -127,7 +130,7 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
                   data-testid="history-row"
                   data-id={p.id}
                 >
-                  <Table.Td style={num}>
+                  <Table.Td style={num} data-label={t('evaluations.list.date')}>
                     {p.id === currentId ? (
                       <Group gap={6} wrap="nowrap">
                         {dayjs(p.fecha).format('D MMM YYYY')}
@@ -141,7 +144,7 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('evaluations.list.method')}>
                     <Stack gap={2} align="flex-start">
                       {t(`evaluations.types.${p.evaluation_type}`)}
                       {methodChanged(points, p.id) && (
@@ -152,7 +155,12 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
                     </Stack>
                   </Table.Td>
                   {TRACKED.map((key) => (
-                    <Table.Td key={key} ta="right" style={num}>
+                    <Table.Td
+                      key={key}
+                      ta="right"
+                      style={num}
+                      data-label={`${t(`evaluations.history.${key}`)} ${trackedUnit(key, units)}`.trim()}
+                    >
                       {formatNumber(p.values[key], 1, lang)}
                       {change && change[key] !== null && (
                         <Text span size="xs" ml={6} c={deltaColour(key, change[key])}>
