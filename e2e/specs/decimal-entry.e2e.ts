@@ -196,6 +196,9 @@ describe('an imperial edit saved unchanged (issue 30, decision 183)', () => {
         expect(await wizard.measurement('peso').inputValue()).toBe('154.3');
         expect(await wizard.textAround('peso')).toContain('lb');
         expect(await wizard.measurement('estatura').inputValue()).toBe('65.1');
+        expect(await wizard.textAround('estatura')).toContain(
+          wizard.t('evaluations.wizard.feetInches', { feet: 5, inches: '5.1' }),
+        );
         await wizard.saveButton.click();
         await wizard.expectToast(wizard.t('evaluations.edit.savedTitle'));
         await wizard.root.waitFor({ state: 'hidden' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayUnit, fromMetric, toMetric } from './units.ts';
+import { displayUnit, feetAndInches, fromMetric, toMetric } from './units.ts';
 
 describe('imperial units at the edge (issue 15)', () => {
   it('shows lb and in for kg and cm only when imperial is chosen', () => {
@@ -16,5 +16,13 @@ describe('imperial units at the edge (issue 15)', () => {
     expect(toMetric(80, 'kg', 'metric')).toBe(80);
     expect(fromMetric(80, 'kg', 'imperial')).toBe(176.4);
     expect(fromMetric(165.1, 'cm', 'imperial')).toBe(65);
+  });
+});
+
+describe('a height in feet and inches (issue 30)', () => {
+  it('splits inches into feet and the inches left, to a tenth', () => {
+    expect(feetAndInches(65.1)).toEqual({ feet: 5, inches: 5.1 });
+    expect(feetAndInches(72)).toEqual({ feet: 6, inches: 0 });
+    expect(feetAndInches(71.96)).toEqual({ feet: 6, inches: 0 });
   });
 });

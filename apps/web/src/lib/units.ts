@@ -18,6 +18,12 @@ export function toMetric(value: number, metricUnit: string, units: UnitSystem): 
   return factor ? Math.round(value * factor * 1000) / 1000 : value;
 }
 
+/** A height in inches as feet and inches (65.1 → 5 ft 5.1 in), the way a US reader says it. */
+export function feetAndInches(inches: number): { feet: number; inches: number } {
+  const tenths = Math.round(inches * 10);
+  return { feet: Math.floor(tenths / 120), inches: (tenths % 120) / 10 };
+}
+
 /** A stored metric value in the display unit, to one decimal. */
 export function fromMetric(value: number, metricUnit: string, units: UnitSystem): number {
   const factor = readerFactor(metricUnit, units);

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../../components/decimal-input.tsx';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
-import { displayUnit } from '../../../lib/units.ts';
+import { displayUnit, feetAndInches } from '../../../lib/units.ts';
 import { centimetresSuggestion, rangeOfPath } from './input-hints.ts';
 import type { NumberValue, WizardValues } from './wizard-form.ts';
 
@@ -32,13 +32,19 @@ export function NumberField({
   testId,
   description,
 }: NumberFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const input = form.getInputProps(path);
   const units = useMeasurementUnits();
   const shownUnit = displayUnit(unit, units);
   const range = rangeOfPath(path);
   // Metres typed into a centimetre field; an imperial user types inches, where the rule does not apply.
   const centimetres = range && units === 'metric' ? centimetresSuggestion(range, input.value as NumberValue) : null;
+  // An imperial height is typed in inches (one field, one number) and read back in feet and inches beside it.
+  const height =
+    units === 'imperial' && path === 'measurements.estatura' && typeof input.value === 'number'
+      ? feetAndInches(input.value)
+      : null;
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (
     <DecimalInput
       {...input}
@@ -54,8 +60,14 @@ export function NumberField({
               onClick={() => form.setFieldValue(path, centimetres)}
               data-testid={`${testId}-use-cm`}
             >
-              {t('evaluations.wizard.useCentimetres', { value: centimetres })}
+              {t('evaluations.wizard.useCentimetres', {
+                value: number.format(centimetres),
+              })}
             </Anchor>
+          </Text>
+        ) : height ? (
+          <Text component="span" size="xs" c="dimmed" data-testid={`${testId}-feet`}>
+            {t('evaluations.wizard.feetInches', { feet: height.feet, inches: number.format(height.inches) })}
           </Text>
         ) : (
           description
