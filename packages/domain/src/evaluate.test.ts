@@ -408,10 +408,21 @@ describe('rules that are easy to get wrong', () => {
     ).toContain('diabetes range');
   });
 
-  it('food guide: Chile ALTO EN for es-CL, UK traffic light otherwise', () => {
+  it('waist cut-offs follow the client country: a 95 cm man is flagged in Chile, not in the US (decision 187)', () => {
+    const cl = run(subjectA({ locale: 'es-CL', pcintura: 95 }));
+    const us = run(subjectA({ locale: 'en-US', pcintura: 95 }));
+    expect(cl.waist.population).toMatchObject({ id: 'south_central_american', cutoff_cm: 90, flagged: true });
+    expect(cl.waist.idf_latam).toBe(true);
+    expect(us.waist.population).toMatchObject({ id: 'us_canada', cutoff_cm: 102, flagged: false });
+    expect(us.waist.idf_latam).toBeNull();
+    expect(us.waist.population?.equation.id).toBe('waist_aha_nhlbi_atp3');
+  });
+
+  it("food guide by the client's country: Chile ALTO EN, Brazil ALTO EM, US %DV, UK traffic light otherwise", () => {
     expect(run(subjectA({ locale: 'es-CL' })).food_guide.system).toBe('chile_ley_20606');
     expect(run(subjectA({ locale: 'es' })).food_guide.system).toBe('uk_fsa_traffic_light');
-    expect(run(subjectA({ locale: 'pt-BR' })).food_guide.system).toBe('uk_fsa_traffic_light');
+    expect(run(subjectA({ locale: 'pt-BR' })).food_guide.system).toBe('brazil_rdc_429');
+    expect(run(subjectA({ locale: 'en-US' })).food_guide.system).toBe('us_fda_daily_value');
   });
 
   it('BMI ≥ 30: protein on ideal weight', () => {

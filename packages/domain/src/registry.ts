@@ -6,7 +6,7 @@ import { DEURENBERG } from './equations/deurenberg.ts';
 import { BMR_EQUATIONS, METABOLIC_AGE, PAL_IOM } from './equations/energy.ts';
 import type { EquationMeta } from './equations/equation.ts';
 import { GALLAGHER } from './equations/fat-categories.ts';
-import { CHILE_ALTO_EN, UK_FSA } from './equations/food-guide.ts';
+import { BRAZIL_ALTO_EM, CHILE_ALTO_EN, UK_FSA, US_FDA_DV } from './equations/food-guide.ts';
 import { BONE_ROCHA, MUSCLE_DE_ROSE, MUSCLE_LEE_2, RESIDUAL_WURCH } from './equations/fractionation.ts';
 import { IBW_BMI, IBW_INCH_FORMULAS, IBW_WHO2007_MEDIAN } from './equations/ideal-weight.ts';
 import { HOMA_IR, LDL_FRIEDEWALD, LDL_SAMPSON, NON_HDL } from './equations/labs.ts';
@@ -16,7 +16,7 @@ import { COOPER_NORMS, ROCKPORT } from './equations/rockport.ts';
 import { JACKSON_POLLOCK_3_MEN, SKINFOLD_EQUATIONS } from './equations/skinfolds.ts';
 import { TRAINING_LEVEL } from './equations/training.ts';
 import { LAP, METS_VF, VAI, WHTR_VISCERAL_PROXY } from './equations/visceral.ts';
-import { NHLBI_BMI_WAIST, WAIST_WHO, WHR, WHTR } from './equations/waist.ts';
+import { NHLBI_BMI_WAIST, WAIST_POPULATION_EQUATIONS, WAIST_WHO, WHR, WHTR } from './equations/waist.ts';
 
 /** Every equation and cut-off the engine can cite, with validity and evidence status (README, help text). */
 export const EQUATIONS: readonly EquationMeta[] = [
@@ -48,8 +48,11 @@ export const EQUATIONS: readonly EquationMeta[] = [
   METABOLIC_AGE,
   MACROS_PROTEIN_FIRST,
   MACROS_PERCENT,
+  ...Object.values(WAIST_POPULATION_EQUATIONS),
   UK_FSA,
   CHILE_ALTO_EN,
+  BRAZIL_ALTO_EM,
+  US_FDA_DV,
   ROCKPORT,
   COOPER_NORMS,
   WHTR,

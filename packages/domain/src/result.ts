@@ -9,7 +9,7 @@ import type { FitnessCategory } from './equations/rockport.ts';
 import type { Sex } from './equations/sex.ts';
 import type { SkinfoldSite } from './equations/skinfolds.ts';
 import type { TrainingLevel } from './equations/training.ts';
-import type { WaistWhoRisk, WhrRisk, WhtrRisk } from './equations/waist.ts';
+import type { WaistPopulation, WaistWhoRisk, WhrRisk, WhtrRisk } from './equations/waist.ts';
 import type { ExamId } from './exams.ts';
 import type { FieldErrors } from './field-errors.ts';
 import type { WarningKey } from './i18n-keys.ts';
@@ -158,8 +158,18 @@ export interface EvaluationResult {
   waist_height: { value: number; risk: WhtrRisk; equation: EquationRef };
   /** `risk` is null under 18: the WHO cut-offs are adult cut-offs. */
   waist_hip: { value: number; risk: WhrRisk | null; equation: EquationRef };
-  /** `who` is null under 18; `idf_latam` is null under 16 (IDF 2007: adult criterion from 16 y). */
-  waist: { cm: number; who: WaistWhoRisk | null; idf_latam: boolean | null; equation: EquationRef };
+  /**
+   * `who` is null under 18. `population`: the abdominal-obesity cut-off of the client's country (decision 187),
+   * `flagged` null under 16 (IDF 2007: adult criterion from 16 y); absent in results stored before it.
+   * `idf_latam`: that flag when the population is Central/South American, else null (kept for stored results).
+   */
+  waist: {
+    cm: number;
+    who: WaistWhoRisk | null;
+    idf_latam: boolean | null;
+    population?: { id: WaistPopulation; cutoff_cm: number; flagged: boolean | null; equation: EquationRef };
+    equation: EquationRef;
+  };
   blood_pressure: { systolic: number; diastolic: number; category: BpCategory; equation: EquationRef };
   fever: boolean;
   exams: ExamResult[];

@@ -33,7 +33,7 @@ export const isFever = (tempC: number): boolean => tempC >= FEVER_THRESHOLD_C;
 
 export const METABOLIC_SYNDROME = defineEquation({
   id: 'mets_harmonized_2009',
-  name: 'Metabolic syndrome, harmonized definition (3 of 5), LatAm waist cut-offs',
+  name: "Metabolic syndrome, harmonized definition (3 of 5), waist cut-off of the client's population",
   citation: 'Alberti KGMM et al. Circulation 2009;120:1640-1645',
   validity: 'Adults; screening, not a diagnosis',
   status: 'solid',
@@ -42,6 +42,8 @@ export const METABOLIC_SYNDROME = defineEquation({
 export interface MetabolicSyndromeInput {
   sex: Sex;
   waistCm: number;
+  /** The client's population cut-off (decision 187); the Central/South American ≥ 90/80 cm without one. */
+  waistCutoffCm?: number | undefined;
   sys: number;
   dia: number;
   tg?: number;
@@ -63,7 +65,7 @@ export function metabolicSyndrome(i: MetabolicSyndromeInput): MetabolicSyndromeC
   // Missing labs are "not evaluated", not "not met"; treatment counts as met (Alberti 2009).
   let count = 0;
   let evaluated = 2; // waist and blood pressure are always measured
-  if (shown(i.waistCm, 'cm') >= (i.sex === 'M' ? 90 : 80)) count++;
+  if (shown(i.waistCm, 'cm') >= (i.waistCutoffCm ?? (i.sex === 'M' ? 90 : 80))) count++;
   if (i.sys >= 130 || i.dia >= 85 || i.onBpTreatment === true) count++;
   if (i.tg !== undefined) {
     evaluated++;
@@ -97,11 +99,11 @@ export const METABOLIC_SYNDROME_IDF_ADOLESCENTS = defineEquation({
 /**
  * IDF 2007 for 10-15 y: abdominal obesity is required (waist ≥ 90th percentile, or the adult cut-off
  * if lower) plus ≥ 2 of TG ≥ 150, HDL < 40 (both sexes), BP ≥ 130/85, glucose ≥ 100 mg/dL.
- * Without a percentile chart a waist at or above the adult (LatAm) cut-off is met and one below it
+ * Without a percentile chart a waist at or above the adult (population) cut-off is met and one below it
  * is unknown, so the result can only be present, absent or indeterminate.
  */
 export function metabolicSyndromeAdolescent(i: MetabolicSyndromeInput): MetabolicSyndromeCount {
-  const waistMet = shown(i.waistCm, 'cm') >= (i.sex === 'M' ? 90 : 80);
+  const waistMet = shown(i.waistCm, 'cm') >= (i.waistCutoffCm ?? (i.sex === 'M' ? 90 : 80));
   let others = 0;
   let evaluated = 1; // blood pressure
   if (i.sys >= 130 || i.dia >= 85) others++;

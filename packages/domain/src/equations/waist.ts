@@ -1,4 +1,5 @@
 import { shown } from '../display.ts';
+import { localeCountry } from './country.ts';
 import { defineEquation } from './equation.ts';
 import type { WhoAdultBmiClass } from './bmi.ts';
 import type { Sex } from './sex.ts';
@@ -20,7 +21,7 @@ export const WHR = defineEquation({
 });
 export const WAIST_WHO = defineEquation({
   id: 'waist_who_2008',
-  name: 'Waist circumference (WHO > 94/102 cm men, > 80/88 cm women; IDF LatAm ≥ 90/80 cm)',
+  name: 'Waist circumference (WHO > 94/102 cm men, > 80/88 cm women)',
   citation: 'WHO expert consultation 2008 (2011); Alberti KGMM et al. Circulation 2009;120:1640-1645',
   validity: 'Adults; Europid cut-offs for WHO, South/Central American values for IDF',
   status: 'solid',
@@ -33,6 +34,59 @@ export const NHLBI_BMI_WAIST = defineEquation({
   validity: 'Adults with BMI 25 and over',
   status: 'solid',
 });
+
+/**
+ * Abdominal obesity by population (decision 187): the harmonized statement (Alberti 2009, Table 2) lists the cut-off
+ * of each population or country, "≥". The client's country picks it: the United States and Canada use AHA/NHLBI
+ * (ATP III) ≥ 102/88 cm; Europe the IDF Europid ≥ 94/80 cm; Central and South America the IDF ≥ 90/80 cm (South
+ * Asian values until specific data exist), which stays the default of this Latin American product.
+ */
+export type WaistPopulation = 'south_central_american' | 'europid' | 'us_canada';
+const WAIST_CITATION =
+  'Alberti KGMM et al. Harmonizing the metabolic syndrome. Circulation 2009;120:1640-1645, Table 2';
+export const WAIST_POPULATION_EQUATIONS = {
+  south_central_american: defineEquation({
+    id: 'waist_idf_south_central_american',
+    name: 'Abdominal obesity, IDF cut-off for Central and South Americans (≥ 90 cm men, ≥ 80 cm women)',
+    citation: `IDF Worldwide Definition of the Metabolic Syndrome, 2006; ${WAIST_CITATION}`,
+    validity: 'Adults (adult criterion from 16 y, IDF 2007)',
+    status: 'solid',
+  }),
+  europid: defineEquation({
+    id: 'waist_idf_europid',
+    name: 'Abdominal obesity, IDF cut-off for Europids (≥ 94 cm men, ≥ 80 cm women)',
+    citation: `IDF Worldwide Definition of the Metabolic Syndrome, 2006; ${WAIST_CITATION}`,
+    validity: 'Adults (adult criterion from 16 y, IDF 2007)',
+    status: 'solid',
+  }),
+  us_canada: defineEquation({
+    id: 'waist_aha_nhlbi_atp3',
+    name: 'Abdominal obesity, AHA/NHLBI (ATP III) cut-off for the United States and Canada (≥ 102 cm men, ≥ 88 cm women)',
+    citation: `Grundy SM et al. Circulation 2005;112:2735-2752; ${WAIST_CITATION}`,
+    validity: 'Adults (adult criterion from 16 y, IDF 2007)',
+    status: 'solid',
+  }),
+} as const;
+export const WAIST_CUTOFFS: Readonly<Record<WaistPopulation, { M: number; F: number }>> = {
+  south_central_american: { M: 90, F: 80 },
+  europid: { M: 94, F: 80 },
+  us_canada: { M: 102, F: 88 },
+};
+const EUROPE = ['GB', 'IE', 'ES', 'PT', 'FR', 'DE', 'IT', 'NL', 'BE', 'CH', 'AT', 'SE', 'NO', 'DK', 'FI', 'PL'];
+const POPULATION_BY_COUNTRY: Readonly<Record<string, WaistPopulation>> = {
+  US: 'us_canada',
+  CA: 'us_canada',
+  ...Object.fromEntries(EUROPE.map((c) => [c, 'europid' as const])),
+};
+
+/** The waist cut-off population of a locale's country ("en-US" → us_canada); Central/South American by default. */
+export function waistPopulationFor(locale: string): WaistPopulation {
+  return POPULATION_BY_COUNTRY[localeCountry(locale) ?? ''] ?? 'south_central_american';
+}
+
+/** At or above the population's abdominal-obesity cut-off ("≥", as IDF and ATP III write it). */
+export const abdominalObesity = (sex: Sex, waistInput: number, population: WaistPopulation): boolean =>
+  shown(waistInput, 'cm') >= WAIST_CUTOFFS[population][sex];
 
 export type WhtrRisk = 'low' | 'healthy' | 'increased' | 'high';
 

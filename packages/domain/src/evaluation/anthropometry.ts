@@ -20,7 +20,20 @@ import {
   INCH_FORMULA_MIN_HEIGHT_CM,
   weightAtBmi,
 } from '../equations/ideal-weight.ts';
-import { WAIST_WHO, WHR, WHTR, waistFlags, whr, whrRisk, whtr, whtrRisk } from '../equations/waist.ts';
+import {
+  abdominalObesity,
+  WAIST_CUTOFFS,
+  WAIST_POPULATION_EQUATIONS,
+  WAIST_WHO,
+  waistFlags,
+  waistPopulationFor,
+  WHR,
+  WHTR,
+  whr,
+  whrRisk,
+  whtr,
+  whtrRisk,
+} from '../equations/waist.ts';
 import { WARNING_KEYS } from '../i18n-keys.ts';
 import type { EvaluationResult } from '../result.ts';
 import type { EvalContext } from './context.ts';
@@ -92,6 +105,9 @@ export function waistGroup(c: EvalContext): WaistGroup {
   const whtrValue = whtr(pcintura, c.H);
   const whrValue = whr(pcintura, pcadera);
   const flags = waistFlags(c.sex, pcintura);
+  const population = waistPopulationFor(c.input.locale ?? 'es');
+  const adultCriterion = c.age >= IDF_ADULT_CRITERIA_FROM_AGE;
+  const abdominal = adultCriterion ? abdominalObesity(c.sex, pcintura, population) : null;
   if (c.minor) pushWarning(c, WARNING_KEYS.adolescentWaistCutoffs, WAIST_WHO.id);
   return {
     waist_height: { value: whtrValue, risk: whtrRisk(whtrValue), equation: ref(WHTR) },
@@ -99,7 +115,13 @@ export function waistGroup(c: EvalContext): WaistGroup {
     waist: {
       cm: pcintura,
       who: c.minor ? null : flags.who,
-      idf_latam: c.age >= IDF_ADULT_CRITERIA_FROM_AGE ? flags.idf_latam : null,
+      idf_latam: population === 'south_central_american' && adultCriterion ? flags.idf_latam : null,
+      population: {
+        id: population,
+        cutoff_cm: WAIST_CUTOFFS[population][c.sex],
+        flagged: abdominal,
+        equation: ref(WAIST_POPULATION_EQUATIONS[population]),
+      },
       equation: ref(WAIST_WHO),
     },
   };

@@ -72,7 +72,7 @@ function anthropometricRisks(c: EvalContext, s: RiskSources, risks: RiskItem[]):
       id: 'waist_circumference',
       dimension: 'anthropometric',
       level: s.waist.who,
-      flagged: s.waist.who !== 'not_increased' || s.waist.idf_latam === true,
+      flagged: s.waist.who !== 'not_increased' || s.waist.population?.flagged === true,
       value: s.waist.cm,
       equation: ref(WAIST_WHO),
     });
@@ -83,6 +83,7 @@ function metabolicSyndromeRisk(c: EvalContext, s: RiskSources): RiskItem {
   const msInput = {
     sex: c.sex,
     waistCm: c.input.pcintura,
+    waistCutoffCm: s.waist.population?.cutoff_cm,
     sys: c.input.presion_s,
     dia: c.input.presion_d,
     tg: s.labs.tg,

@@ -205,6 +205,16 @@ export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
     'Chile "ALTO EN" warning limits, final phase (Ley 20.606, DS 13/2015)',
     'Limites dos selos "ALTO EN" do Chile, fase final (Lei 20.606, DS 13/2015)',
   ),
+  brazil_rdc_429_2020: L(
+    'Lupa frontal "ALTO EM" de Brasil (ANVISA RDC 429/2020, IN 75/2020)',
+    'Brazil front-of-pack "ALTO EM" magnifier (ANVISA RDC 429/2020, IN 75/2020)',
+    'Lupa frontal "ALTO EM" do Brasil (ANVISA RDC 429/2020, IN 75/2020)',
+  ),
+  us_fda_percent_dv_5_20: L(
+    '% del valor diario de la etiqueta de EE. UU., regla 5/20 (por porción)',
+    'US Nutrition Facts %Daily Value, 5/20 rule (per serving)',
+    '% do valor diário do rótulo dos EUA, regra 5/20 (por porção)',
+  ),
   rockport_kline_1987: L(
     'Test de caminata de 1 milla de Rockport, VO2máx relativo',
     'Rockport 1-mile walk test, relative VO2max',
@@ -222,9 +232,24 @@ export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
     'Relação cintura/quadril (≥ 0,90 homens, ≥ 0,85 mulheres)',
   ),
   waist_who_2008: L(
-    'Perímetro de cintura (OMS > 94/102 cm hombres, > 80/88 cm mujeres; IDF Latinoamérica ≥ 90/80 cm)',
-    'Waist circumference (WHO > 94/102 cm men, > 80/88 cm women; IDF LatAm ≥ 90/80 cm)',
-    'Perímetro da cintura (OMS > 94/102 cm homens, > 80/88 cm mulheres; IDF América Latina ≥ 90/80 cm)',
+    'Perímetro de cintura (OMS > 94/102 cm hombres, > 80/88 cm mujeres)',
+    'Waist circumference (WHO > 94/102 cm men, > 80/88 cm women)',
+    'Perímetro da cintura (OMS > 94/102 cm homens, > 80/88 cm mulheres)',
+  ),
+  waist_idf_south_central_american: L(
+    'Obesidad abdominal, corte IDF para Centro y Sudamérica (≥ 90 cm hombres, ≥ 80 cm mujeres)',
+    'Abdominal obesity, IDF cut-off for Central and South Americans (≥ 90 cm men, ≥ 80 cm women)',
+    'Obesidade abdominal, ponto de corte IDF para as Américas Central e do Sul (≥ 90 cm homens, ≥ 80 cm mulheres)',
+  ),
+  waist_idf_europid: L(
+    'Obesidad abdominal, corte IDF para europeos (≥ 94 cm hombres, ≥ 80 cm mujeres)',
+    'Abdominal obesity, IDF cut-off for Europids (≥ 94 cm men, ≥ 80 cm women)',
+    'Obesidade abdominal, ponto de corte IDF para europeus (≥ 94 cm homens, ≥ 80 cm mulheres)',
+  ),
+  waist_aha_nhlbi_atp3: L(
+    'Obesidad abdominal, corte AHA/NHLBI (ATP III) para Estados Unidos y Canadá (≥ 102 cm hombres, ≥ 88 cm mujeres)',
+    'Abdominal obesity, AHA/NHLBI (ATP III) cut-off for the United States and Canada (≥ 102 cm men, ≥ 88 cm women)',
+    'Obesidade abdominal, ponto de corte AHA/NHLBI (ATP III) para Estados Unidos e Canadá (≥ 102 cm homens, ≥ 88 cm mulheres)',
   ),
   nhlbi_1998_bmi_waist: L(
     'Riesgo de enfermedad según IMC y cintura (NHLBI)',
@@ -237,9 +262,9 @@ export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
     'Categorias de pressão arterial (ACC/AHA 2017, mantidas em 2025)',
   ),
   mets_harmonized_2009: L(
-    'Síndrome metabólico, definición armonizada (3 de 5), puntos de corte de cintura para Latinoamérica',
-    'Metabolic syndrome, harmonized definition (3 of 5), LatAm waist cut-offs',
-    'Síndrome metabólica, definição harmonizada (3 de 5), pontos de corte de cintura para a América Latina',
+    'Síndrome metabólico, definición armonizada (3 de 5), corte de cintura de la población del cliente',
+    "Metabolic syndrome, harmonized definition (3 of 5), waist cut-off of the client's population",
+    'Síndrome metabólica, definição harmonizada (3 de 5), ponto de corte de cintura da população do cliente',
   ),
   mets_idf_2007_adolescents: L(
     'Síndrome metabólico en adolescentes de 10 a 15 años (IDF 2007): cintura ≥ percentil 90 (o el corte adulto si es menor) más 2 de 4',
@@ -319,6 +344,31 @@ export const CLIENT_CITATIONS: Readonly<Record<string, Localized>> = {
     'Ministerio de Salud de Chile. Ley 20.606; Decreto Supremo 13/2015, etapa final desde el 27 de junio de 2019',
     'Ministerio de Salud de Chile. Ley 20.606; Decreto Supremo 13/2015, final phase since 27 June 2019',
     'Ministerio de Salud de Chile. Ley 20.606; Decreto Supremo 13/2015, fase final desde 27 de junho de 2019',
+  ),
+  waist_idf_south_central_american: L(
+    'IDF Worldwide Definition of the Metabolic Syndrome, 2006; Alberti KGMM et al. Harmonizing the metabolic syndrome. Circulation 2009;120:1640-1645, tabla 2',
+    'IDF Worldwide Definition of the Metabolic Syndrome, 2006; Alberti KGMM et al. Harmonizing the metabolic syndrome. Circulation 2009;120:1640-1645, Table 2',
+    'IDF Worldwide Definition of the Metabolic Syndrome, 2006; Alberti KGMM et al. Harmonizing the metabolic syndrome. Circulation 2009;120:1640-1645, tabela 2',
+  ),
+  waist_idf_europid: L(
+    'IDF Worldwide Definition of the Metabolic Syndrome, 2006; Alberti KGMM et al. Harmonizing the metabolic syndrome. Circulation 2009;120:1640-1645, tabla 2',
+    'IDF Worldwide Definition of the Metabolic Syndrome, 2006; Alberti KGMM et al. Harmonizing the metabolic syndrome. Circulation 2009;120:1640-1645, Table 2',
+    'IDF Worldwide Definition of the Metabolic Syndrome, 2006; Alberti KGMM et al. Harmonizing the metabolic syndrome. Circulation 2009;120:1640-1645, tabela 2',
+  ),
+  waist_aha_nhlbi_atp3: L(
+    'Grundy SM et al. Circulation 2005;112:2735-2752; Alberti KGMM et al. Harmonizing the metabolic syndrome. Circulation 2009;120:1640-1645, tabla 2',
+    'Grundy SM et al. Circulation 2005;112:2735-2752; Alberti KGMM et al. Harmonizing the metabolic syndrome. Circulation 2009;120:1640-1645, Table 2',
+    'Grundy SM et al. Circulation 2005;112:2735-2752; Alberti KGMM et al. Harmonizing the metabolic syndrome. Circulation 2009;120:1640-1645, tabela 2',
+  ),
+  brazil_rdc_429_2020: L(
+    'ANVISA. Resolução RDC nº 429 e Instrução Normativa IN nº 75, 8 de octubre de 2020 (Anexo XV), vigentes desde el 9 de octubre de 2022',
+    'ANVISA. Resolução RDC nº 429 and Instrução Normativa IN nº 75, 8 October 2020 (Anexo XV), in force since 9 October 2022',
+    'ANVISA. Resolução RDC nº 429 e Instrução Normativa IN nº 75, 8 de outubro de 2020 (Anexo XV), em vigor desde 9 de outubro de 2022',
+  ),
+  us_fda_percent_dv_5_20: L(
+    'U.S. Food and Drug Administration. How to Understand and Use the Nutrition Facts Label (2022); valores diarios: 21 CFR 101.9(c), 81 FR 33742 (27 de mayo de 2016)',
+    'U.S. Food and Drug Administration. How to Understand and Use the Nutrition Facts Label (2022); Daily Values: 21 CFR 101.9(c), 81 FR 33742 (27 May 2016)',
+    'U.S. Food and Drug Administration. How to Understand and Use the Nutrition Facts Label (2022); valores diários: 21 CFR 101.9(c), 81 FR 33742 (27 de maio de 2016)',
   ),
   uk_fsa_traffic_light_2016: L(
     'Department of Health / Food Standards Agency. Guide to creating a front of pack nutrition label, 2013 (actualizada en 2016)',

@@ -14,6 +14,7 @@ export const NUTRIENT_NAMES: Readonly<Record<string, Localized>> = {
   fat_g: { es: 'Grasas', en: 'Fat', pt: 'Gorduras' },
   saturates_g: { es: 'Grasas saturadas', en: 'Saturated fat', pt: 'Gorduras saturadas' },
   sugars_g: { es: 'Azúcares', en: 'Sugars', pt: 'Açúcares' },
+  added_sugars_g: { es: 'Azúcares añadidos', en: 'Added sugars', pt: 'Açúcares adicionados' },
   salt_g: { es: 'Sal', en: 'Salt', pt: 'Sal' },
   sodium_mg: { es: 'Sodio', en: 'Sodium', pt: 'Sódio' },
 };

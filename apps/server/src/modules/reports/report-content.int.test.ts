@@ -275,4 +275,39 @@ describe('the report tells the truth in its own language (issue 30 item 13)', ()
     expect(text).toContain('Exercises No');
     expect(text).not.toContain('Training level');
   });
+
+  it.each([
+    [
+      'es',
+      ['ALTO EN AZÚCARES', 'Rojo sobre', 'Obesidad abdominal (corte de su población) ≥ 80 cm Aumentado'],
+      ['ALTO EM'],
+    ],
+    [
+      'pt',
+      [
+        'ALTO EM AÇÚCAR ADICIONADO',
+        'Vermelho a partir de',
+        'Obesidade abdominal (ponto de corte da sua população) ≥ 80 cm',
+      ],
+      ['ALTO EN', 'Reino Unido'],
+    ],
+    [
+      'en',
+      [
+        'Per labeled serving',
+        'Added sugars',
+        'Red from',
+        'Abdominal obesity (cut-off of your population) ≥ 88 cm Not increased',
+        '21 CFR 101.9(c)',
+      ],
+      ['UK front-of-pack', 'ALTO E', 'LatAm'],
+    ],
+  ] as const)(
+    '%s: the food guide and the waist cut-off of the client’s country (item 12)',
+    async (lang, present, absent) => {
+      const { text } = await reportFor(lang);
+      for (const part of present) expect(text).toContain(part);
+      for (const part of absent) expect(text).not.toContain(part);
+    },
+  );
 });

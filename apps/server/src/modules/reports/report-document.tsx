@@ -337,11 +337,16 @@ function ReportDocument({ model, password }: { model: ReportModel; password?: st
         <View wrap={false}>
           <Text style={styles.h2}>{t('foodGuide')}</Text>
           <Text style={styles.small}>{sources.cite(guide.equation)}</Text>
-          {(['solid', 'liquid'] as const).map((form) => (
+          {/* The client's country's guide (decision 187); per serving (the US) one table serves foods and drinks. */}
+          {(guide.basis.solid === 'per_serving' ? (['solid'] as const) : (['solid', 'liquid'] as const)).map((form) => (
             <View key={form} style={{ marginTop: 4 }}>
-              <Text style={styles.bold}>{t(form)}</Text>
+              <Text style={styles.bold}>{t(guide.basis[form] === 'per_serving' ? 'perServing' : form)}</Text>
               <Table
-                head={[t('nutrient'), t('green'), t('red')]}
+                head={[
+                  t('nutrient'),
+                  t('green'),
+                  t(guide.thresholds[form].some((th) => th.red_inclusive) ? 'redFrom' : 'red'),
+                ]}
                 rows={guide.thresholds[form].map((th) => [
                   nutrientName(th.nutrient, lang) + (th.label ? ` (${th.label})` : ''),
                   `${fmt.num(th.green_max, th.green_max % 1 === 0 ? 0 : 1)} ${th.unit}`,

@@ -93,6 +93,15 @@ export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportForma
     category: cat(r.waist.who),
     source: r.waist.equation,
   });
+  // The abdominal-obesity cut-off of the client's country (decision 187); absent in results stored before it.
+  const population = r.waist.population;
+  if (population && population.flagged !== null)
+    rows.push({
+      label: 'abdominalCutoff',
+      value: `≥ ${n(fmt.inUnits(population.cutoff_cm, 'cm'), 0)} ${fmt.unit('cm')}`,
+      category: cat(population.flagged ? 'increased' : 'not_increased'),
+      source: population.equation,
+    });
   rows.push({
     label: 'bloodPressure',
     value: `${n(r.blood_pressure.systolic, 0)}/${n(r.blood_pressure.diastolic, 0)} mmHg`,

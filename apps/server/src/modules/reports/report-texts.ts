@@ -52,6 +52,13 @@ const T = {
   nutrient: { es: 'Nutriente', en: 'Nutrient', pt: 'Nutriente' },
   green: { es: 'Verde hasta', en: 'Green up to', pt: 'Verde até' },
   red: { es: 'Rojo sobre', en: 'Red above', pt: 'Vermelho acima de' },
+  redFrom: { es: 'Rojo desde', en: 'Red from', pt: 'Vermelho a partir de' },
+  perServing: { es: 'Por porción de la etiqueta', en: 'Per labeled serving', pt: 'Por porção do rótulo' },
+  abdominalCutoff: {
+    es: 'Obesidad abdominal (corte de su población)',
+    en: 'Abdominal obesity (cut-off of your population)',
+    pt: 'Obesidade abdominal (ponto de corte da sua população)',
+  },
   exams: { es: 'Exámenes', en: 'Exams', pt: 'Exames' },
   references: { es: 'Referencias', en: 'References', pt: 'Referências' },
   page: { es: 'Página', en: 'Page', pt: 'Página' },

@@ -13,16 +13,26 @@ const cell = (colour: string) => ({
   whiteSpace: 'nowrap' as const,
 });
 
+/** The note under each country's guide (decision 187); the UK traffic light needs none. */
+const NOTE: Partial<Record<FoodGuide['system'], string>> = {
+  chile_ley_20606: 'evaluations.foodGuide.chileNote',
+  brazil_rdc_429: 'evaluations.foodGuide.brazilNote',
+  us_fda_daily_value: 'evaluations.foodGuide.usNote',
+};
+
 /**
- * The nutritional traffic light (formulas.md §7): per 100 g or 100 mL, green up to a limit, red above
- * another. The client reads a label against these.
+ * The food guide of the client's country (formulas.md §7, decision 187): per 100 g or 100 mL (per serving in
+ * the US), green up to a limit, red above (or from) another. The client reads a label against these.
  */
 export function FoodGuideCard({ guide }: { guide: FoodGuide }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const [form, setForm] = useState<'solid' | 'liquid'>('solid');
   const n = (v: number) => formatNumber(v, v < 1 ? 2 : v < 10 ? 1 : 0, lang);
-  const chile = guide.system === 'chile_ley_20606';
+  // Warning-label systems have no amber band: a food carries the warning or it does not.
+  const binary = guide.system === 'chile_ley_20606' || guide.system === 'brazil_rdc_429';
+  const perServing = guide.basis.solid === 'per_serving';
+  const note = NOTE[guide.system];
   return (
     <ResultCard
       title={t('evaluations.detail.foodGuide')}
@@ -30,28 +40,37 @@ export function FoodGuideCard({ guide }: { guide: FoodGuide }) {
       testId="card-food-guide"
       action={<EquationSource equation={guide.equation} />}
     >
-      <SegmentedControl
-        size="xs"
-        mb="sm"
-        value={form}
-        onChange={(v) => setForm(v as 'solid' | 'liquid')}
-        aria-label={t('evaluations.foodGuide.formLabel')}
-        data={[
-          { value: 'solid', label: t('evaluations.foodGuide.solid') },
-          { value: 'liquid', label: t('evaluations.foodGuide.liquid') },
-        ]}
-      />
+      {/* Per serving, foods and drinks share one table. */}
+      {!perServing && (
+        <SegmentedControl
+          size="xs"
+          mb="sm"
+          value={form}
+          onChange={(v) => setForm(v as 'solid' | 'liquid')}
+          aria-label={t('evaluations.foodGuide.formLabel')}
+          data={[
+            { value: 'solid', label: t('evaluations.foodGuide.solid') },
+            { value: 'liquid', label: t('evaluations.foodGuide.liquid') },
+          ]}
+        />
+      )}
       <Table.ScrollContainer minWidth={320}>
         <Table fz="sm" verticalSpacing={6} withColumnBorders data-testid="food-guide-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>
-                {t(form === 'solid' ? 'evaluations.foodGuide.per100g' : 'evaluations.foodGuide.per100ml')}
+                {t(
+                  perServing
+                    ? 'evaluations.foodGuide.perServing'
+                    : form === 'solid'
+                      ? 'evaluations.foodGuide.per100g'
+                      : 'evaluations.foodGuide.per100ml',
+                )}
               </Table.Th>
               <Table.Th ta="center" c="green">
                 {t('evaluations.foodGuide.green')}
               </Table.Th>
-              {!chile && (
+              {!binary && (
                 <Table.Th ta="center" c="orange">
                   {t('evaluations.foodGuide.amber')}
                 </Table.Th>
@@ -68,13 +87,13 @@ export function FoodGuideCard({ guide }: { guide: FoodGuide }) {
                 <Table.Td ta="center" style={cell('green')}>
                   ≤ {n(row.green_max)} {row.unit}
                 </Table.Td>
-                {!chile && (
+                {!binary && (
                   <Table.Td ta="center" style={cell('yellow')}>
                     {n(row.green_max)}–{n(row.red_above)} {row.unit}
                   </Table.Td>
                 )}
                 <Table.Td ta="center" style={cell('red')}>
-                  &gt; {n(row.red_above)} {row.unit}
+                  {row.red_inclusive ? '≥' : '>'} {n(row.red_above)} {row.unit}
                   {row.label && (
                     <Box>
                       <Text span size="xs" fw={700}>
@@ -88,9 +107,9 @@ export function FoodGuideCard({ guide }: { guide: FoodGuide }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {chile && (
+      {note && (
         <Text size="xs" c="dimmed" mt={4}>
-          {t('evaluations.foodGuide.chileNote')}
+          {t(note)}
         </Text>
       )}
     </ResultCard>

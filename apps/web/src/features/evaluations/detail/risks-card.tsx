@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { EXAM_CATALOGUE } from '@medida/domain';
 import type { EvaluationInput, EvaluationResult, RiskItem } from '@medida/domain';
@@ -39,6 +40,22 @@ function useRiskLabel(result: EvaluationResult) {
   };
 }
 
+/**
+ * The abdominal-obesity cut-off of the client's country when the waist reaches it (decision 187); results stored
+ * before carry only the Central/South American flag.
+ */
+function waistHint(waist: EvaluationResult['waist'], t: TFunction): string | undefined {
+  const p = waist.population;
+  if (p)
+    return p.flagged
+      ? t('evaluations.results.abdominalCutoff', {
+          population: t(`evaluations.results.populations.${p.id}`),
+          cm: p.cutoff_cm,
+        })
+      : undefined;
+  return waist.idf_latam ? t('evaluations.results.idfLatam') : undefined;
+}
+
 /** Waist indices, blood pressure, temperature, and every other risk the engine flagged. */
 export function RisksCard({ result: r, inputs }: { result: EvaluationResult; inputs: EvaluationInput }) {
   const { t } = useTranslation();
@@ -50,7 +67,7 @@ export function RisksCard({ result: r, inputs }: { result: EvaluationResult; inp
       <RatioRow label={t('evaluations.results.whr')} ratio={r.waist_hip} scale="whr" testId="metric-whr" />
       <MetricRow
         label={t('evaluations.fields.pcintura')}
-        hint={r.waist.idf_latam ? t('evaluations.results.idfLatam') : undefined}
+        hint={waistHint(r.waist, t)}
         value={r.waist.cm}
         decimals={1}
         unit="cm"
