@@ -95,7 +95,11 @@ describe('POST /web/ingresaevaluacion', () => {
     expect(await guide()).toBe('chile_ley_20606');
     const brazil = await ctx.db.selectFrom('countries').select('id').where('iso2', '=', 'BR').executeTakeFirstOrThrow();
     await ctx.db.updateTable('users').set({ lang: 'es', pais_id: brazil.id }).where('id', '=', t.client.id).execute();
-    expect(await guide()).toBe('uk_fsa_traffic_light');
+    // Brazil's own front-of-pack "ALTO EM" (issue 30 item 12, decision 187), in Spanish too.
+    expect(await guide()).toBe('brazil_rdc_429');
+    const us = await ctx.db.selectFrom('countries').select('id').where('iso2', '=', 'US').executeTakeFirstOrThrow();
+    await ctx.db.updateTable('users').set({ lang: 'es', pais_id: us.id }).where('id', '=', t.client.id).execute();
+    expect(await guide()).toBe('us_fda_daily_value');
   });
 
   it('defaults the evaluation date to today and refuses a future one', async () => {
