@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { Screen } from './screen.ts';
 
-/** Delete my account (`/delete-account`): blocked while one has clients or a network; else e-mail and password. */
+/** Delete my account (`/delete-account`): with people below, hand-over or a choice about them; then e-mail and password. */
 export class DeleteAccountPage extends Screen {
   get heading(): Locator {
     return this.page.getByRole('heading', { level: 1, name: this.t('deleteAccount.title') });
@@ -21,6 +21,10 @@ export class DeleteAccountPage extends Screen {
   }
   get submitButton(): Locator {
     return this.button('deleteAccount.submit');
+  }
+  /** What happens to the people under the account (decision 184): keep the network, or close everything below. */
+  peopleChoice(choice: 'keepNetwork' | 'everything', values: Record<string, string> = {}): Locator {
+    return this.page.getByRole('radio', { name: this.t(`deleteAccount.${choice}`, values) });
   }
   async deleteWith(email: string, password: string): Promise<void> {
     await this.confirmation.fill(email);

@@ -1,4 +1,7 @@
+import { CONSENT_TEXT_VERSION } from '@medida/contracts';
 import { DeleteAccountPage } from '../pages/delete-account-page.ts';
+import { HandoverDialog } from '../pages/people-pages.ts';
+import { apiWith } from '../support/api.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -48,11 +51,18 @@ async function openPage(page: Page, user: { email: string; password: string }, l
 }
 
 describe('delete-account', () => {
-  it('tells a professional with clients to remove them first, with no form', async () => {
+  it('tells a professional with clients to hand them over, or to delete everything: keeping a network needs no clients left', async () => {
     const { context, page } = await newPage(browser);
     const screen = await openPage(page, HOME);
     await screen.blocked.waitFor();
-    expect(await screen.submitButton.count()).toBe(0);
+    await screen.handOverEveryoneButton.waitFor();
+    await page.getByTestId('delete-people-everything').waitFor();
+    expect(await page.getByTestId('delete-people-keep_network').count()).toBe(0);
+    // Without a choice nothing is sent: the choice asks for itself.
+    await screen.deleteWith(HOME.email, HOME.password);
+    await expect
+      .poll(() => page.getByTestId('delete-people').textContent())
+      .toContain(tr('es', 'deleteAccount.choiceRequired'));
     await context.close();
   });
 
@@ -87,4 +97,121 @@ describe('delete-account', () => {
     await expect.poll(() => page.url()).toContain('/pages/login');
     await context.close();
   });
+
+  // Issue 30 item 4: a top-level professional with a network and clients deletes its account in each language.
+  for (const lang of ['es', 'en', 'pt'] as const) {
+    it(`a professional with a network and clients hands everyone to the network and deletes the account (${lang})`, async () => {
+      const owner = await professionalWithNetwork(lang);
+      const { context, page } = await newPage(browser);
+      const screen = await openPage(page, owner, lang);
+      await screen.blocked.waitFor();
+      await screenshotWithoutOverflow(page, `delete-account-network-${lang}-desktop`);
+      await screen.handOverEveryoneButton.click();
+      const handover = new HandoverDialog(page, lang);
+      await handover.receiver.click();
+      // Only whom the server accepts is offered: the network professional, who keeps its place.
+      await expect.poll(() => page.getByRole('option').count()).toBe(1);
+      await screenshotWithoutOverflow(page, `delete-account-network-handover-${lang}-desktop`);
+      await page.getByRole('option', { name: new RegExp(owner.networkName) }).click();
+      await handover.submitButton.click();
+      await handover.root.waitFor({ state: 'hidden' });
+      // Only the network is left: it may keep its accounts.
+      const keep = screen.peopleChoice('keepNetwork');
+      await keep.waitFor();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshotWithoutOverflow(page, `delete-account-network-choice-${lang}-phone`);
+      await keep.check();
+      await screen.deleteWith(owner.email, owner.password);
+      await page.waitForURL('**/pages/login');
+      await context.close();
+
+      // The network professional accepts its invitation and finds the clients handed to it.
+      const invitation = await mailedLinkPath(inject('dataDir'), owner.networkEmail, 'reset-password');
+      const token = new URLSearchParams(invitation.split('#')[1]).get('token')!;
+      const accepted = await post('/web/reestablecepass/confirm', { token, password: 'Mi-Red-Sigue-2026' });
+      expect(accepted.status).toBe(200);
+      const api = apiWith((accepted.json as { token: string }).token);
+      const me = (await api<{ user: { id: number } }>('/web/authenticate/user')).json.user.id;
+      const clients = await api<{ total: number }>(`/web/getMyClients?type=2&parent_user_id=${me}&limit=10&skip=0`);
+      expect(clients.json.total).toBe(2);
+    });
+  }
 });
+
+/** One call to a public JSON route, the way the web app calls it. */
+async function post(path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(inject('baseURL') + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+/**
+ * A professional who signed up in `lang` (through the API and its confirmation link), with a network professional
+ * and two clients of its own, all in the United States (no ID number asked).
+ */
+async function professionalWithNetwork(lang: Lang) {
+  const stamp = `${lang}.${Date.now()}`;
+  const owner = { email: `owner.${stamp}@e2e.medida.test`, password: 'Con-Red-Clave-2026' };
+  const registered = await post('/web/creacuenta', {
+    nombre: 'Olga',
+    apellido: 'Cuenta',
+    email: owner.email,
+    password: owner.password,
+    nacimiento: '1985-02-02',
+    sexo: 'Femenino',
+    lang,
+    variant: 'register',
+    terms_accepted: true,
+  });
+  expect(registered.status).toBe(202);
+  const link = await mailedLinkPath(inject('dataDir'), owner.email, 'verify-email');
+  const confirmed = await post('/web/confirmaregistro', {
+    token: new URLSearchParams(link.split('#')[1]).get('token'),
+  });
+  expect(confirmed.status).toBe(200);
+  const api = apiWith((confirmed.json as { token: string }).token);
+  const ownerId = (await api<{ user: { id: number } }>('/web/authenticate/user')).json.user.id;
+  const countries = (await api<{ countries: { id: number; iso2: string }[] }>('/web/countries')).json.countries;
+  const pais_id = countries.find((c) => c.iso2 === 'US')!.id;
+  const region_id = (await api<{ states: { id: number }[] }>(`/web/states?country_id=${pais_id}`)).json.states[0]!.id;
+  const comuna_id = (await api<{ cities: { id: number }[] }>(`/web/cities?state_id=${region_id}`)).json.cities[0]!.id;
+  const person = (nombre: string, email: string) => ({
+    nombre,
+    apellido: 'Medida',
+    email,
+    telefono: '+1 555 0100',
+    nacimiento: '1990-01-01',
+    sexo: 'Masculino',
+    direccion: '1 Main St',
+    pais_id,
+    region_id,
+    comuna_id,
+    rut: '',
+    lang,
+    parent_user_id: ownerId,
+  });
+  const networkName = `Nico${lang}`;
+  const networkEmail = `network.${stamp}@e2e.medida.test`;
+  const network = await api('/web/create_user', {
+    method: 'POST',
+    body: { ...person(networkName, networkEmail), type: 1, especialidad: 'Entrenador', trabajo: 'Independiente' },
+  });
+  expect(network.status).toBe(200);
+  for (const name of ['Carla', 'Dario']) {
+    const client = await api('/web/create_user', {
+      method: 'POST',
+      body: {
+        ...person(name, `${name.toLowerCase()}.${stamp}@e2e.medida.test`),
+        type: 2,
+        consent_method: 'written',
+        consent_version: CONSENT_TEXT_VERSION,
+        consent_lang: lang,
+      },
+    });
+    expect(client.status).toBe(200);
+  }
+  return { ...owner, networkName, networkEmail };
+}

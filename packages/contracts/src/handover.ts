@@ -40,6 +40,23 @@ export const handoverReceiverSchema = z.object({
   apellido: z.string(),
   email: z.string(),
   relation: handoverRelationSchema,
+  /** The giver's own network professional whose branch holds the receiver (itself when direct); null outside it. */
+  branch_id: z.number().int().nullable(),
 });
 export type HandoverReceiver = z.infer<typeof handoverReceiverSchema>;
+
+/**
+ * Whether a receiver can take what is handed over (decision 184), the one rule the modal offers by and the server
+ * checks: never someone who moves with it. "Everyone" keeps the receiver's own branch where it is (the receiver
+ * and the professionals above it stay under the giver), so every receiver can take everyone else; a chosen list
+ * of network professionals must not hold the receiver's branch.
+ */
+export function acceptsReceiver(
+  receiver: Pick<HandoverReceiver, 'branch_id'>,
+  choice: { all?: boolean | undefined } | { network_ids?: readonly number[] | undefined } | object,
+): boolean {
+  if ('all' in choice && choice.all) return true;
+  const moved = 'network_ids' in choice ? (choice.network_ids ?? []) : [];
+  return receiver.branch_id === null || !moved.includes(receiver.branch_id);
+}
 export const handoverReceiversResponseSchema = z.object({ receivers: z.array(handoverReceiverSchema) });

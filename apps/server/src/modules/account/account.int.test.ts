@@ -38,7 +38,7 @@ describe('POST /web/account/delete', () => {
   it('refuses a wrong password, a wrong confirmation and a professional who still has people; nothing changes', async () => {
     const t = await twoTenants(ctx);
     const deletion = await ctx.app.inject({ method: 'GET', url: '/web/account/deletion', headers: t.owner.headers });
-    expect(deletion.json()).toEqual({ clients: 1, network: 1, can_delete: false });
+    expect(deletion.json()).toEqual({ clients: 1, network: 1, can_delete: false, choices: ['everything'] });
 
     const wrong = await remove(t.owner.headers, { password: 'not it', confirmation: t.owner.email }, 'en');
     expect(wrong.statusCode).toBe(422);
@@ -150,6 +150,7 @@ describe('POST /web/account/delete', () => {
       clients: 0,
       network: 0,
       can_delete: true,
+      choices: [],
     });
     expect((await remove(headers, { password: DEFAULT_PASSWORD, confirmation: solo.email })).statusCode).toBe(200);
     expect((await me(headers)).statusCode).toBe(401);
@@ -163,5 +164,159 @@ describe('POST /web/account/delete', () => {
       .execute();
     expect(ledger.length).toBeGreaterThan(0);
     expect((await userRow(solo.id)).creditos).toBe(19);
+  });
+
+  describe('a top-level professional with a network and clients (issue 30 item 4, decision 184)', () => {
+    /** Owner → colleague A (with a client of its own) and colleague B; two clients of the owner, one evaluated. */
+    async function account() {
+      const owner = await insertUser(ctx, { creditos: 20 });
+      const headers = bearer(await login(ctx.app, owner));
+      const pro = (label: string) =>
+        insertUser(ctx, { type: 1, parent_user_id: owner.id, nombre: label, especialidad: 'Nutricionista' });
+      const a = await pro('Ana');
+      const b = await pro('Beto');
+      const aClient = await insertUser(ctx, { type: 2, parent_user_id: a.id });
+      const clients = [
+        await insertUser(ctx, { type: 2, parent_user_id: owner.id }),
+        await insertUser(ctx, { type: 2, parent_user_id: owner.id }),
+      ];
+      const evaluated = await ctx.app.inject({
+        method: 'POST',
+        url: '/web/ingresaevaluacion',
+        headers,
+        payload: evaluationBody(clients[0]!.id, owner.id),
+      });
+      expect(evaluated.statusCode).toBe(200);
+      return { owner, headers, a, b, aClient, clients };
+    }
+    const receivers = async (headers: Headers) =>
+      (await ctx.app.inject({ method: 'GET', url: '/web/handover/receivers', headers })).json().receivers as {
+        id: number;
+        branch_id: number | null;
+      }[];
+    const handOver = (headers: Headers, payload: object) =>
+      ctx.app.inject({ method: 'POST', url: '/web/handover', headers, payload });
+    const deletion = async (headers: Headers) =>
+      (await ctx.app.inject({ method: 'GET', url: '/web/account/deletion', headers })).json();
+
+    it('every offered receiver takes "everyone": the clients and the rest of the network go to it, then the account goes and the network keeps its accounts', async () => {
+      const t = await account();
+      const offered = await receivers(t.headers);
+      expect(offered.map((r) => [r.id, r.branch_id]).sort()).toEqual([
+        [t.a.id, t.a.id],
+        [t.b.id, t.b.id],
+      ]);
+      // Before: with clients left, only "everything" may go with the account.
+      expect(await deletion(t.headers)).toMatchObject({ clients: 2, network: 2, choices: ['everything'] });
+      const keepRefused = await remove(t.headers, {
+        password: DEFAULT_PASSWORD,
+        confirmation: t.owner.email,
+        people: 'keep_network',
+      });
+      expect(keepRefused.statusCode).toBe(409);
+
+      // "Hand over everyone" to A: what the server accepts is what was offered (it was a 422 before).
+      const moved = await handOver(t.headers, { receiver_id: t.a.id, all: true });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ clients: 2, network: 1 });
+      expect((await userRow(t.b.id)).parent_user_id).toBe(t.a.id);
+      expect((await userRow(t.clients[0]!.id)).parent_user_id).toBe(t.a.id);
+      expect(await deletion(t.headers)).toEqual({
+        clients: 0,
+        network: 1,
+        can_delete: false,
+        choices: ['keep_network', 'everything'],
+      });
+
+      // Without a choice the account still refuses; with "keep the network" it goes and A keeps everything.
+      expect((await remove(t.headers, { password: DEFAULT_PASSWORD, confirmation: t.owner.email })).statusCode).toBe(
+        409,
+      );
+      const done = await remove(
+        t.headers,
+        { password: DEFAULT_PASSWORD, confirmation: t.owner.email, people: 'keep_network' },
+        'en',
+      );
+      expect(done.statusCode).toBe(200);
+      expect((await me(t.headers)).statusCode).toBe(401);
+      expect(await userRow(t.owner.id)).toMatchObject({ email: deletedEmailOf(t.owner.id), password_hash: null });
+      const aRow = await userRow(t.a.id);
+      expect(aRow).toMatchObject({ deleted_at: null, parent_user_id: t.owner.id });
+      const aHeaders = bearer(await login(ctx.app, t.a));
+      const aClients = await ctx.app.inject({
+        method: 'GET',
+        url: `/web/getMyClients?type=2&parent_user_id=${t.a.id}&limit=10&skip=0`,
+        headers: aHeaders,
+      });
+      expect(aClients.statusCode).toBe(200);
+      expect(aClients.json().total).toBe(3);
+      // The evaluation went with its client and is A's to read.
+      const evaluations = await ctx.db
+        .selectFrom('evaluations')
+        .select('id')
+        .where('client_id', '=', t.clients[0]!.id)
+        .execute();
+      expect(evaluations).toHaveLength(1);
+    });
+
+    it('"delete everything" closes every account below; evaluations and the ledger stay', async () => {
+      const t = await account();
+      const sum = async () =>
+        (
+          await ctx.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.sum<string>('creditos').as('s'))
+            .executeTakeFirstOrThrow()
+        ).s;
+      const before = await sum();
+      const aHeaders = bearer(await login(ctx.app, t.a));
+      const done = await remove(
+        t.headers,
+        { password: DEFAULT_PASSWORD, confirmation: t.owner.email, people: 'everything' },
+        'pt',
+      );
+      expect(done.statusCode, done.body).toBe(200);
+      for (const user of [t.owner, t.a, t.b, t.aClient, ...t.clients]) {
+        const row = await userRow(user.id);
+        expect(row.deleted_at, String(user.id)).not.toBeNull();
+        expect(row).toMatchObject({ email: deletedEmailOf(user.id), password_hash: null });
+      }
+      expect((await me(aHeaders)).statusCode).toBe(401);
+      expect(await sum()).toBe(before);
+      const kept = await ctx.db
+        .selectFrom('evaluations')
+        .select('id')
+        .where('client_id', '=', t.clients[0]!.id)
+        .execute();
+      expect(kept).toHaveLength(1);
+    });
+
+    it('denials: an unknown choice is a translated 422, a choice the people do not allow a 409, a chosen network without the receiver 422; nothing changes', async () => {
+      const t = await account();
+      const bad = await remove(
+        t.headers,
+        { password: DEFAULT_PASSWORD, confirmation: t.owner.email, people: 'all' },
+        'en',
+      );
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().error.message.people).toEqual(['Invalid value.']);
+      const wrongPassword = await remove(t.headers, {
+        password: 'nope',
+        confirmation: t.owner.email,
+        people: 'everything',
+      });
+      expect(wrongPassword.statusCode).toBe(422);
+      // A network professional chosen to move cannot receive: the modal never offers it (acceptsReceiver).
+      const inMoved = await handOver(t.headers, { receiver_id: t.a.id, network_ids: [t.a.id] });
+      expect(inMoved.statusCode).toBe(422);
+      // A colleague in another account is never a receiver.
+      const stranger = await insertUser(ctx, { type: 1 });
+      expect((await handOver(t.headers, { receiver_id: stranger.id, all: true })).statusCode).toBe(422);
+      // A network professional cannot delete its parent's tree: "everything" is its own branch only.
+      const aHeaders = bearer(await login(ctx.app, t.a));
+      expect((await deletion(aHeaders)).choices).toEqual(['everything']);
+      for (const user of [t.owner, t.a, t.b, ...t.clients]) expect((await userRow(user.id)).deleted_at).toBeNull();
+      expect((await me(t.headers)).statusCode).toBe(200);
+    });
   });
 });

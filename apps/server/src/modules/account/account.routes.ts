@@ -17,13 +17,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/web/account/deletion',
     protectedRoute('any', {
       tags: ['auth'],
-      summary: 'Whether the account can be deleted now: live clients and network professionals under it must go first',
+      summary:
+        'Who is left under the account and what a deletion may do with them: keep the network (no clients left) or close everything below',
       response: { 200: accountDeletionResponseSchema },
     }),
-    async (request) => {
-      const people = await account.peopleOf(authOf(request).userId);
-      return { ...people, can_delete: people.clients + people.network === 0 };
-    },
+    async (request) => account.peopleOf(authOf(request).userId),
   );
 
   app.post(

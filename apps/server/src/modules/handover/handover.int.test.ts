@@ -152,7 +152,7 @@ describe('POST /web/handover', () => {
     for (const id of [t.a.id, t.b.id, t.network.id]) expect(await parentOf(id)).toBe(t.top.id);
     expect(await parentOf(t.c.id)).toBe(t.network.id);
     const deletion = await ctx.app.inject({ method: 'GET', url: '/web/account/deletion', headers: t.giver.headers });
-    expect(deletion.json()).toEqual({ clients: 0, network: 0, can_delete: true });
+    expect(deletion.json()).toEqual({ clients: 0, network: 0, can_delete: true, choices: [] });
     const deleted = await ctx.app.inject({
       method: 'POST',
       url: '/web/account/delete',

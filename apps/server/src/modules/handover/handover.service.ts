@@ -1,4 +1,12 @@
-import { ErrorCode, handoverBodySchema, USER_TYPE, type HandoverBody, type UserType } from '@medida/contracts';
+import {
+  acceptsReceiver,
+  ErrorCode,
+  handoverBodySchema,
+  USER_TYPE,
+  type HandoverBody,
+  type UserType,
+} from '@medida/contracts';
+import { MAX_TREE_DEPTH } from '@medida/db';
 import { AppError, fieldError, forbidden, unauthenticated } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAuditService } from '../audit/audit.service.ts';
@@ -32,9 +40,25 @@ export function createHandoverService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
   }
 
   return {
+    /** Each receiver with the branch of the giver's network that holds it (acceptsReceiver decides with it). */
     async receivers(actorId: number) {
       const rows = await createUserRecordsService(deps.db).listReceivers(actorId, await parentOf(actorId));
-      return rows.map(({ lang: _lang, ...r }) => r);
+      // Every live professional below the giver is a receiver: their parents are enough to find each branch.
+      const parents = new Map(rows.filter((r) => r.relation === 'network').map((r) => [r.id, r.parent_user_id]));
+      const branchOf = (id: number) => {
+        let current = id;
+        for (let depth = 0; depth < MAX_TREE_DEPTH; depth++) {
+          const parent = parents.get(current);
+          if (parent === undefined || parent === null) return null;
+          if (parent === actorId) return current;
+          current = parent;
+        }
+        return null;
+      };
+      return rows.map(({ lang: _lang, parent_user_id: _parent, ...r }) => ({
+        ...r,
+        branch_id: r.relation === 'network' ? branchOf(r.id) : null,
+      }));
     },
 
     async handOver(actorId: number, input: HandoverBody, origin: HandoverOrigin) {
@@ -56,6 +80,8 @@ export function createHandoverService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
         if (receiver.type === USER_TYPE.client) throw receiverError('handoverReceiverIsClient');
         const allowed = await users.findReceiver(actorId, actor.parent_user_id, receiver.id);
         if (!allowed) throw receiverError('handoverReceiverNotAllowed');
+        const branchId = allowed.relation === 'network' ? await branchOf(users, actorId, receiver.id) : null;
+        if (!acceptsReceiver({ branch_id: branchId }, body)) throw receiverError('handoverReceiverInMoved');
 
         const clients = await lockOwn(
           users,
@@ -65,14 +91,17 @@ export function createHandoverService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
           body.all ? 'all' : body.client_ids,
           'client_ids',
         );
-        const network = await lockOwn(
-          users,
-          trxRepo,
-          actorId,
-          USER_TYPE.professional,
-          body.all ? 'all' : body.network_ids,
-          'network_ids',
-        );
+        // "Everyone" leaves the receiver's own branch where it is: it cannot move under itself (decision 184).
+        const network = (
+          await lockOwn(
+            users,
+            trxRepo,
+            actorId,
+            USER_TYPE.professional,
+            body.all ? 'all' : body.network_ids,
+            'network_ids',
+          )
+        ).filter((id) => id !== branchId);
         if (clients.length + network.length === 0) throw fieldError('client_ids', 'validation.handoverNobody');
         if (await users.isInside(receiver.id, network)) throw receiverError('handoverReceiverInMoved');
 
@@ -114,6 +143,18 @@ export function createHandoverService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
       return { clients: done.clients, network: done.network };
     },
   };
+}
+
+/** The actor's own network professional whose branch holds `userId` (itself when direct), or null. */
+async function branchOf(users: UserRecordsService, actorId: number, userId: number): Promise<number | null> {
+  let current = userId;
+  for (let depth = 0; depth < MAX_TREE_DEPTH; depth++) {
+    const node = await users.findLiveNode(current);
+    if (!node || node.parent_user_id === null) return null;
+    if (node.parent_user_id === actorId) return current;
+    current = node.parent_user_id;
+  }
+  return null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { acceptsReceiver } from '@medida/contracts';
 import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage, notifyApiError, notifySuccess } from '../../lib/notify.ts';
 import { fetchHandoverReceivers, handOver } from './people-api.ts';
@@ -64,10 +65,13 @@ function HandoverForm({ choice, onClose, onDone }: { choice: HandoverChoice } & 
   });
 
   if (receivers.isError) return <Alert color="red">{apiErrorMessage(receivers.error)}</Alert>;
-  const options = (receivers.data?.receivers ?? []).map((r) => ({
-    value: String(r.id),
-    label: `${r.nombre} ${r.apellido} · ${t(`handover.relation.${r.relation}`)}`,
-  }));
+  // Only whom the server accepts for this choice (the same rule): never someone who moves with it (decision 184).
+  const options = (receivers.data?.receivers ?? [])
+    .filter((r) => acceptsReceiver(r, choice))
+    .map((r) => ({
+      value: String(r.id),
+      label: `${r.nombre} ${r.apellido} · ${t(`handover.relation.${r.relation}`)}`,
+    }));
   const none = receivers.isSuccess && options.length === 0;
   return (
     <form

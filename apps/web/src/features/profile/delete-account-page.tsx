@@ -1,5 +1,5 @@
-import { USER_TYPE } from '@medida/contracts';
-import { Alert, Anchor, Button, Card, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { USER_TYPE, type DeletionPeople } from '@medida/contracts';
+import { Alert, Anchor, Button, Card, List, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconArrowsExchange, IconTrash } from '@tabler/icons-react';
@@ -29,47 +29,52 @@ export function DeleteAccountPage() {
   const [handingOver, setHandingOver] = useState(false);
 
   let action;
+  const counts = deletion.data
+    ? {
+        clients: t('deleteAccount.clientCount', { count: deletion.data.clients }),
+        network: t('deleteAccount.networkCount', { count: deletion.data.network }),
+      }
+    : null;
   if (deletion.isError)
     action = <LoadError message={apiErrorMessage(deletion.error)} onRetry={() => void deletion.refetch()} />;
   else if (deletion.isPending || profile.isPending) action = <ListSkeleton testId="delete-account-loading" rows={2} />;
   else if (!deletion.data.can_delete)
     action = (
-      <Alert
-        color="orange"
-        icon={<IconAlertTriangle size={20} />}
-        title={t('deleteAccount.blockedTitle')}
-        data-testid="delete-blocked"
-      >
-        <Stack gap="xs">
-          <Text size="sm">
-            {t('deleteAccount.blockedText', {
-              clients: t('deleteAccount.clientCount', { count: deletion.data.clients }),
-              network: t('deleteAccount.networkCount', { count: deletion.data.network }),
-            })}
-          </Text>
-          <Button
-            leftSection={<IconArrowsExchange size={18} />}
-            onClick={() => setHandingOver(true)}
-            w={{ base: '100%', sm: 'auto' }}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="handover-everyone"
-          >
-            {t('deleteAccount.handOverEveryone')}
-          </Button>
-          <Text size="sm">
-            {t('deleteAccount.orChooseIn')}{' '}
-            <Anchor component={Link} to={paths.clients}>
-              {t('nav.clients')}
-            </Anchor>
-            {' · '}
-            <Anchor component={Link} to={paths.network}>
-              {t('nav.network')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </Alert>
+      <>
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle size={20} />}
+          title={t('deleteAccount.blockedTitle')}
+          data-testid="delete-blocked"
+        >
+          <Stack gap="xs">
+            <Text size="sm">{t('deleteAccount.blockedText', counts ?? {})}</Text>
+            <Button
+              leftSection={<IconArrowsExchange size={18} />}
+              onClick={() => setHandingOver(true)}
+              w={{ base: '100%', sm: 'auto' }}
+              style={{ alignSelf: 'flex-start' }}
+              data-testid="handover-everyone"
+            >
+              {t('deleteAccount.handOverEveryone')}
+            </Button>
+            <Text size="sm">
+              {t('deleteAccount.orChooseIn')}{' '}
+              <Anchor component={Link} to={paths.clients}>
+                {t('nav.clients')}
+              </Anchor>
+              {' · '}
+              <Anchor component={Link} to={paths.network}>
+                {t('nav.network')}
+              </Anchor>
+            </Text>
+          </Stack>
+        </Alert>
+        {/* Or the deletion says what happens to them (decision 184): the choices the server allows. */}
+        <DeleteForm email={email} choices={deletion.data.choices} counts={counts ?? undefined} />
+      </>
     );
-  else action = <DeleteForm email={email} />;
+  else action = <DeleteForm email={email} choices={[]} />;
 
   return (
     <>
@@ -110,21 +115,33 @@ export function DeleteAccountPage() {
   );
 }
 
-function DeleteForm({ email }: { email: string }) {
+function DeleteForm({
+  email,
+  choices,
+  counts,
+}: {
+  email: string;
+  /** What may happen to the people left below (empty: nobody is). */
+  choices: readonly DeletionPeople[];
+  counts?: { clients: string; network: string } | undefined;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm({
+  const form = useForm<{ password: string; confirmation: string; people: string }>({
     mode: 'controlled',
-    initialValues: { password: '', confirmation: '' },
+    initialValues: { password: '', confirmation: '', people: '' },
     validate: {
       password: (v) => (v === '' ? t('validation.required') : null),
       confirmation: (v) =>
         v.trim().toLowerCase() === email.toLowerCase() ? null : t('deleteAccount.confirmationMismatch'),
+      people: (v) =>
+        choices.length > 0 && !choices.includes(v as DeletionPeople) ? t('deleteAccount.choiceRequired') : null,
     },
   });
   const mutation = useMutation({
-    mutationFn: deleteAccount,
+    mutationFn: ({ people, ...values }: { password: string; confirmation: string; people: string }) =>
+      deleteAccount({ ...values, ...(choices.length > 0 ? { people: people as DeletionPeople } : {}) }),
     onSuccess: ({ message }) => {
       notifySuccess(t('deleteAccount.doneTitle'), message);
       // Every session is already over on the server: forget this one and leave.
@@ -142,6 +159,28 @@ function DeleteForm({ email }: { email: string }) {
     <Card withBorder radius="md" data-testid="delete-account-form">
       <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
         <Stack>
+          {choices.length > 0 && (
+            <Radio.Group
+              label={t('deleteAccount.peopleLabel')}
+              data-testid="delete-people"
+              {...form.getInputProps('people')}
+            >
+              <Stack gap="xs" mt="xs">
+                {choices.map((choice) => (
+                  <Radio
+                    key={choice}
+                    value={choice}
+                    label={
+                      choice === 'keep_network'
+                        ? t('deleteAccount.keepNetwork')
+                        : t('deleteAccount.everything', counts ?? {})
+                    }
+                    data-testid={`delete-people-${choice}`}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
           <Text size="sm">
             <Trans i18nKey="deleteAccount.typeEmail" values={{ email }} components={{ b: <b /> }} />
           </Text>
