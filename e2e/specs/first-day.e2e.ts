@@ -48,12 +48,18 @@ describe("a professional's first day", () => {
     await expect
       .poll(() => page.getByTestId('credits-explanation').textContent())
       .toBe(tr('es', 'credits.whatIs_one').replace('{{count}}', '1'));
+    // No clients yet: the follow-up card says so, not "every client has a recent evaluation"; the sign-up
+    // credits are named as welcome credits, not "From" nobody (issue 30 item 11).
+    await page.getByTestId('dash-follow-up').getByText(es('dashboard.followUp.noClients')).waitFor();
+    await page.getByTestId('dash-credits').getByText(es('dashboard.credits.welcome')).waitFor();
     // The UI kit is out of the main navigation, behind "Design system" in the sidebar's footer.
     expect(await page.getByTestId('nav-theme').isVisible()).toBe(false);
     await page.getByTestId('nav-design-system').click();
     await page.getByTestId('nav-theme').waitFor({ state: 'visible' });
 
     const form = await (await new ClientsPage(page).open()).openNew();
+    // No company unless one is chosen (issue 30 item 11f).
+    expect(await form.input('company').inputValue()).toBe('');
     await form.fill({
       nombre: 'Paula',
       apellido: 'Primera',
