@@ -34,6 +34,11 @@ export const theme = createTheme({
     Modal: { defaultProps: { centered: true } },
     // A toast's text under its title is gray-6 by default, 3.3:1 on white: gray-7 reads at 7:1 (issue 30 item 15).
     Notification: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
+    // The focus placeholder Mantine puts first in a menu is a focusable "presentation": axe reads it as a child a
+    // menu may not have (aria-required-children, critical). Without it the first item takes the focus.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A table wider than a phone scrolls sideways: its scroll area takes the keyboard focus, so arrows scroll it.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
 

@@ -48,7 +48,14 @@ export function UserMenu({ name, email, imgUrl, onProfile, onChangePassword, onS
           {t('userMenu.sessions')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={18} />} color="red" onClick={onLogout} data-testid="logout">
+        <Menu.Item
+          leftSection={<IconLogout size={18} />}
+          color="red"
+          // A red item's text is red.6 (3.9:1 on white): the theme's readable red instead (issue 30 item 15).
+          c="var(--mantine-color-red-text)"
+          onClick={onLogout}
+          data-testid="logout"
+        >
           {t('userMenu.logout')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -81,6 +81,8 @@ function RowActions({ item, canManage }: { item: EvaluationListItem; canManage: 
             <Menu.Divider />
             <Menu.Item
               color="red"
+              // A red item's text is red.6 (3.9:1 on white): the theme's readable red instead (issue 30 item 15).
+              c="var(--mantine-color-red-text)"
               leftSection={<IconTrash size={16} />}
               onClick={() => confirmDelete({ id: item.id, clientName: clientName(item) })}
               data-testid="evaluation-delete"
