@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EvaluationDetail } from '@medida/contracts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { longDate } from '../../../lib/long-date.ts';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
 import { displayUnit, fromMetric } from '../../../lib/units.ts';
 import { useEvaluationVersion } from '../evaluation-queries.ts';
@@ -46,7 +47,9 @@ function Comparison({ id, from, to }: { id: number; from: number; to: number }) 
     before: resultAt(a.data.results, r.path),
     after: resultAt(b.data.results, r.path),
   })).filter((r) => r.before !== r.after);
-  const shown = (v: string | null) => v ?? '—';
+  // The date as the reader writes it, like every other date of the page (the stored value is ISO).
+  const shown = (v: string | null, path: string) =>
+    v === null ? '—' : path === 'fecha' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? longDate(v, lang) : v;
   return (
     <Stack gap="sm" data-testid="version-diff">
       {inputs.length === 0 && results.length === 0 ? (
@@ -67,8 +70,8 @@ function Comparison({ id, from, to }: { id: number; from: number; to: number }) 
               {inputs.map((c) => (
                 <Table.Tr key={c.path} data-testid="version-diff-input">
                   <Table.Td>{label(c.path)}</Table.Td>
-                  <Table.Td>{shown(c.before)}</Table.Td>
-                  <Table.Td fw={600}>{shown(c.after)}</Table.Td>
+                  <Table.Td>{shown(c.before, c.path)}</Table.Td>
+                  <Table.Td fw={600}>{shown(c.after, c.path)}</Table.Td>
                 </Table.Tr>
               ))}
               {results.map((r) => (
