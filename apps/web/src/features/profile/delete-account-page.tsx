@@ -20,7 +20,7 @@ import { accountKeys, deleteAccount, fetchAccountDeletion } from './account-api.
 
 /** `delete-account` (decision 113): what goes and what stays, then the password and the e-mail typed again. */
 export function DeleteAccountPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const profile = useProfile();
   const deletion = useQuery({ queryKey: accountKeys.deletion, queryFn: ({ signal }) => fetchAccountDeletion(signal) });
   const email = profile.data?.datos.email ?? '';
@@ -29,10 +29,15 @@ export function DeleteAccountPage() {
   const [handingOver, setHandingOver] = useState(false);
 
   let action;
+  // "2 clients and 1 network professional", leaving out a count of 0, joined the language's way.
   const counts = deletion.data
     ? {
-        clients: t('deleteAccount.clientCount', { count: deletion.data.clients }),
-        network: t('deleteAccount.networkCount', { count: deletion.data.network }),
+        people: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+          [
+            deletion.data.clients > 0 ? t('deleteAccount.clientCount', { count: deletion.data.clients }) : '',
+            deletion.data.network > 0 ? t('deleteAccount.networkCount', { count: deletion.data.network }) : '',
+          ].filter(Boolean),
+        ),
       }
     : null;
   if (deletion.isError)
@@ -123,7 +128,7 @@ function DeleteForm({
   email: string;
   /** What may happen to the people left below (empty: nobody is). */
   choices: readonly DeletionPeople[];
-  counts?: { clients: string; network: string } | undefined;
+  counts?: { people: string } | undefined;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -182,7 +187,12 @@ function DeleteForm({
             </Radio.Group>
           )}
           <Text size="sm">
-            <Trans i18nKey="deleteAccount.typeEmail" values={{ email }} components={{ b: <b /> }} />
+            {/* A long address breaks anywhere rather than run off a phone's screen. */}
+            <Trans
+              i18nKey="deleteAccount.typeEmail"
+              values={{ email }}
+              components={{ b: <b style={{ overflowWrap: 'anywhere' }} /> }}
+            />
           </Text>
           <TextInput
             label={t('deleteAccount.confirmationLabel')}
