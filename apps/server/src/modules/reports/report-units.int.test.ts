@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-/** The PDF of one four-skinfold evaluation (70 kg, waist 81.28 cm) made by a professional in `units`. */
-async function reportIn(units: 'metric' | 'imperial') {
+/** One four-skinfold evaluation (70 kg, waist 81.28 cm) made by a professional in `units`. */
+async function evaluatedIn(units: 'metric' | 'imperial') {
   const t = await twoTenants(ctx);
   await ctx.db.updateTable('users').set({ lang: 'en' }).where('id', '=', t.client.id).execute();
   await ctx.db.updateTable('users').set({ units }).where('id', '=', t.owner.id).execute();
@@ -24,7 +24,12 @@ async function reportIn(units: 'metric' | 'imperial') {
     payload: fourSkinfoldBody(t.client.id, t.owner.id, { peso: 70, pcintura: 81.28, triceps: 12 }),
   });
   expect(created.statusCode).toBe(200);
-  const id = created.json().evaluacion.id as number;
+  return { t, id: created.json().evaluacion.id as number };
+}
+
+/** The PDF of that evaluation, downloaded by its professional. */
+async function reportIn(units: 'metric' | 'imperial') {
+  const { t, id } = await evaluatedIn(units);
   const res = await ctx.app.inject({
     method: 'GET',
     url: `/web/evaluations/${id}/report.pdf`,
@@ -45,10 +50,10 @@ describe('the PDF report in the evaluator\u2019s units (issue 30, decision 183)'
     expect(text).toContain('32.0 in');
     expect(text).toContain('12.0 mm');
     // No figure of this client is left in kg or cm: kg/m² (BMI) and mL/kg/min (VO2max) are units of their own,
-    // and the cited cut-offs ("WHO > 94/102 cm men") are quoted as their sources publish them.
+    // and cited cut-offs ("WHO > 94/102 cm men", "≥ 90 cm men") are quoted as their sources publish them.
     const figures = text
       .slice(0, text.lastIndexOf('References'))
-      .replace(/kg\/m²|mL\/kg\/min|g\/kg|\(WHO [^)]*\)/g, '');
+      .replace(/kg\/m²|mL\/kg\/min|g\/kg|\([^)]*[≥>][^)]*\)/g, '');
     const stray = [...figures.matchAll(/.{0,40}\d\s?(kg|cm)\b/g)].map((m) => m[0]);
     expect(stray).toEqual([]);
   });
@@ -58,5 +63,20 @@ describe('the PDF report in the evaluator\u2019s units (issue 30, decision 183)'
     expect(text).toContain('70.0 kg');
     expect(text).toContain('81.3 cm');
     expect(text).not.toMatch(/\d\s?lb\b/);
+  });
+
+  it('e-mails the client the same PDF, in the imperial professional\u2019s units', async () => {
+    const { t, id } = await evaluatedIn('imperial');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/enviarevalua',
+      headers: t.owner.headers,
+      payload: { evaluationID: id },
+    });
+    expect(res.statusCode).toBe(200);
+    const attachment = ctx.mailer.sent.at(-1)?.attachments?.[0];
+    const text = pdfText(attachment!.content, res.json().pdf_password as string);
+    expect(text).toContain('154.3 lb');
+    expect(text).toContain('32.0 in');
   });
 });
