@@ -3,9 +3,12 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { EXAM_CATALOGUE } from '@medida/domain';
 import type { EvaluationInput, EvaluationResult, RiskItem } from '@medida/domain';
+import type { UnitSystem } from '@medida/contracts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useMeasurementUnits } from '../../../lib/own-profile.ts';
+import { displayUnit, inUnits } from '../../../lib/units.ts';
 import { EquationSource } from './equation-source.tsx';
-import type { Scale } from './format.ts';
+import { formatNumber, type Scale } from './format.ts';
 import { LevelBadge, MetricRow, RatioRow, ResultCard } from './result-parts.tsx';
 
 /** Risks shown as their own rows above; the list below adds the rest. */
@@ -44,13 +47,14 @@ function useRiskLabel(result: EvaluationResult) {
  * The abdominal-obesity cut-off of the client's country when the waist reaches it (decision 187); results stored
  * before carry only the Central/South American flag.
  */
-function waistHint(waist: EvaluationResult['waist'], t: TFunction): string | undefined {
+function waistHint(waist: EvaluationResult['waist'], t: TFunction, units: UnitSystem): string | undefined {
   const p = waist.population;
   if (p)
     return p.flagged
       ? t('evaluations.results.abdominalCutoff', {
           population: t(`evaluations.results.populations.${p.id}`),
-          cm: p.cutoff_cm,
+          // The cut-off in the reader's units and format, like the waist beside it (decision 183).
+          cm: `${formatNumber(inUnits(p.cutoff_cm, 'cm', units), units === 'metric' ? 0 : 1, currentLanguage())} ${displayUnit('cm', units)}`,
         })
       : undefined;
   return waist.idf_latam ? t('evaluations.results.idfLatam') : undefined;
@@ -59,6 +63,7 @@ function waistHint(waist: EvaluationResult['waist'], t: TFunction): string | und
 /** Waist indices, blood pressure, temperature, and every other risk the engine flagged. */
 export function RisksCard({ result: r, inputs }: { result: EvaluationResult; inputs: EvaluationInput }) {
   const { t } = useTranslation();
+  const units = useMeasurementUnits();
   const label = useRiskLabel(r);
   const others = r.risks.filter((risk) => !SHOWN_ABOVE.has(risk.id) && !risk.id.startsWith('exam:'));
   return (
@@ -67,7 +72,7 @@ export function RisksCard({ result: r, inputs }: { result: EvaluationResult; inp
       <RatioRow label={t('evaluations.results.whr')} ratio={r.waist_hip} scale="whr" testId="metric-whr" />
       <MetricRow
         label={t('evaluations.fields.pcintura')}
-        hint={waistHint(r.waist, t)}
+        hint={waistHint(r.waist, t, units)}
         value={r.waist.cm}
         decimals={1}
         unit="cm"

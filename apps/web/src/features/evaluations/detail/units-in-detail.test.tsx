@@ -41,6 +41,20 @@ describe('the evaluation detail in the reader\u2019s units (issue 30, decision 1
     expect(figure('metric-bmi')).toContain('kg/m²');
   });
 
+  it('gives the waist cut-off of the client\u2019s country in inches beside the waist', async () => {
+    const { result, inputs } = evaluated();
+    const population = { id: 'us_canada' as const, cutoff_cm: 88, flagged: true, equation: result.waist.equation };
+    await renderWithProviders(
+      <RisksCard result={{ ...result, waist: { ...result.waist, population } }} inputs={inputs} />,
+      {
+        lang: 'en',
+        queryData: [[ownProfileKeys.own, { units: 'imperial' }]],
+      },
+    );
+    expect(figure('metric-waist')).toContain('(≥ 34.6 in)');
+    expect(figure('metric-waist')).not.toContain('cm');
+  });
+
   it('keeps kg and cm, in the reader\u2019s decimal separator, for a metric reader', async () => {
     const { result, inputs } = evaluated();
     await renderWithProviders(<CompositionCard result={result} inputs={inputs} />, {
