@@ -11,7 +11,7 @@ const EMPTY: never[] = [];
 
 /** Right pane: the conversation, newest at the bottom, older pages when scrolled to the top, and the composer. */
 export function Conversation({ chat, onBack }: { chat: ChatState; onBack?: (() => void) | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const room = chat.rooms.find((r) => r.chat_room_id === chat.activeRoomId);
   const page = chat.activeRoomId ? chat.messages[chat.activeRoomId] : undefined;
   const items = page?.items ?? EMPTY;
@@ -110,7 +110,11 @@ export function Conversation({ chat, onBack }: { chat: ChatState; onBack?: (() =
             autosize
             minRows={1}
             maxRows={5}
-            error={tooLong ? t('chat.tooLong', { max: CHAT_LIMITS.messageMaxLength.toLocaleString() }) : undefined}
+            error={
+              tooLong
+                ? t('chat.tooLong', { max: CHAT_LIMITS.messageMaxLength.toLocaleString(i18n.language) })
+                : undefined
+            }
             data-testid="chat-input"
           />
           <ActionIcon
