@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
-import { waitForMail } from '../support/outbox.ts';
-import type { Lang } from '../support/i18n.ts';
+import { mailedLinkPath, waitForMail } from '../support/outbox.ts';
+import { tr, type Lang } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
 import { expectPath, logIn, openSignedIn } from '../support/session.ts';
 import sharp from 'sharp';
@@ -42,9 +42,11 @@ describe('profile', () => {
       await page.screenshot({ path: path.join(SHOTS, `profile-edit-${lang}-${name}.png`), fullPage: true });
       if (lang === 'es' && name === 'desktop') {
         await profile.field('fields.telefono', profile.root).fill('+56 9 8765 4321');
-        // The fixture client has no address, RUT or location: the edit forms' rules stop the save.
+        // The fixture client has no address, RUT or location: one's own profile asks only what sign-up asked
+        // (decision 185), so the phone saves alone.
         await profile.saveButton.click();
-        await expect.poll(() => profile.fieldErrors.count()).toBeGreaterThan(2);
+        await page.getByText(tr('es', 'profile.saved')).first().waitFor();
+        expect(await profile.fieldErrors.count()).toBe(0);
       }
     });
   });
@@ -109,4 +111,62 @@ describe('profile', () => {
     await expect.poll(() => headerAvatar(again.page).count(), { timeout: 10_000 }).toBe(0);
     await again.context.close();
   });
+
+  // Issue 30 item 5: sign-up asks no ID, address or place; the profile must not ask them to change the language.
+  for (const lang of ['es', 'en', 'pt'] as const) {
+    it(`a freshly registered professional changes only the language and the units, and it saves (${lang})`, async () => {
+      const user = await registeredProfessional(lang);
+      const { context, page } = await newPage(browser);
+      await openSignedIn(page, user, '/dashboard', lang);
+      await new Shell(page, lang).openProfile();
+      const profile = new ProfileModal(page, lang);
+      await profile.root.waitFor();
+      await profile.editButton.click();
+      await profile.saveButton.waitFor();
+      const other = lang === 'pt' ? 'es' : 'pt';
+      await page.getByTestId('profile-lang').click();
+      await page.getByRole('option', { name: tr(lang, `consent.language.${other}`) }).click();
+      await page.getByTestId('profile-units').click();
+      await page.getByRole('option', { name: tr(lang, 'profile.unitSystem.imperial') }).click();
+      await profile.saveButton.click();
+      await page.getByText(tr(lang, 'profile.saved')).first().waitFor();
+      expect(await profile.fieldErrors.count()).toBe(0);
+      const saved = await page.request.get('/web/listadoperfil', {
+        headers: { Authorization: `Bearer ${user.token}`, 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      expect(await saved.json()).toMatchObject({ data: { lang: other, units: 'imperial' } });
+      await context.close();
+    });
+  }
 });
+
+/** A professional who signed up in `lang` through the API and opened its confirmation link: no ID, address or place. */
+async function registeredProfessional(lang: Lang) {
+  const email = `fresh.${lang}.${Date.now()}@e2e.medida.test`;
+  const password = 'Recien-Llegada-2026';
+  const call = (url: string, body: unknown) =>
+    fetch(inject('baseURL') + url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      body: JSON.stringify(body),
+    });
+  const registered = await call('/web/creacuenta', {
+    nombre: 'Fresca',
+    apellido: 'Nueva',
+    email,
+    password,
+    nacimiento: '1991-03-03',
+    sexo: 'Femenino',
+    lang,
+    variant: 'register',
+    terms_accepted: true,
+  });
+  expect(registered.status).toBe(202);
+  const link = await mailedLinkPath(inject('dataDir'), email, 'verify-email');
+  const confirmed = await call('/web/confirmaregistro', {
+    token: new URLSearchParams(link.split('#')[1]).get('token'),
+  });
+  expect(confirmed.status).toBe(200);
+  const { token } = (await confirmed.json()) as { token: string };
+  return { email, password, token };
+}
