@@ -85,7 +85,9 @@ describe('charts', () => {
       page.waitForEvent('download'),
       page.getByTestId('chart-bmi-categories-csv').click(),
     ]);
-    expect(csv.suggestedFilename()).toBe('bmi-categories.csv');
+    // Named in the user's language (issue 30 item 13).
+    expect(csv.suggestedFilename()).toBe(`${tr('es', 'charts.files.bmi-categories')}.csv`);
+    expect(csv.suggestedFilename()).toBe('categorias-imc.csv');
     const text = await readFile(await csv.path(), 'utf8');
     expect(text.split('\r\n')[0]).toBe('\uFEFFCategoría,Clientes');
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-improving-png').click()]);

@@ -37,10 +37,13 @@ function ChartCard({
   csv: () => string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
+  // The downloads are named in the reader's language (issue 30 item 13).
+  const file = t(`charts.files.${name}`);
   const chart = useRef<HTMLDivElement>(null);
   const png = async () => {
     try {
-      if (chart.current) downloadBlob(await svgToPng(chart.current), `${name}.png`);
+      if (chart.current) downloadBlob(await svgToPng(chart.current), `${file}.png`);
     } catch (error) {
       notifyApiError(error);
     }
@@ -65,7 +68,7 @@ function ChartCard({
             size="compact-xs"
             variant="default"
             leftSection={<IconFileTypeCsv size={14} />}
-            onClick={() => downloadBlob(new Blob([csv()], { type: 'text/csv;charset=utf-8' }), `${name}.csv`)}
+            onClick={() => downloadBlob(new Blob([csv()], { type: 'text/csv;charset=utf-8' }), `${file}.csv`)}
             data-testid={`chart-${name}-csv`}
           >
             CSV
