@@ -8,7 +8,7 @@ import { canAffordEvaluation, useCreditsSummary } from './credits-summary.ts';
  * Whom to ask for more credits while they cannot be bought (decision 186): the parent account by name and
  * e-mail, or the operator's contact for a top-level account.
  */
-function AskForCredits({ ask }: { ask: CreditsSummary['ask'] }) {
+export function AskForCredits({ ask }: { ask: CreditsSummary['ask'] }) {
   const { t } = useTranslation();
   return (
     <Text size="sm" data-testid="credits-ask" data-ask={ask.kind}>

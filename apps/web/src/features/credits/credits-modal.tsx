@@ -17,6 +17,8 @@ import {
 } from '../people/index.ts';
 import { changeCredits } from './credits-api.ts';
 import { creditsProblem } from './credits-rules.ts';
+import { AskForCredits } from './credits-explanation.tsx';
+import { useCreditsSummary } from './credits-summary.ts';
 
 function Balance({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
@@ -41,6 +43,9 @@ function CreditsForm({ user, parentBalance }: { user: ManagedUser; parentBalance
   const refresh = useRefreshPeople();
   const [value, setValue] = useState<number | string>(user.creditos);
   const [error, setError] = useState<string | null>(null);
+  // Where the balance runs out, whom to ask for more (decision 186).
+  const [outOfCredits, setOutOfCredits] = useState(false);
+  const ask = useCreditsSummary(true, false).data?.ask;
   const target = typeof value === 'number' ? value : Number.NaN;
   const available = parentBalance ?? 0;
 
@@ -63,6 +68,7 @@ function CreditsForm({ user, parentBalance }: { user: ManagedUser; parentBalance
     // Spec §5: the change is sent only if the value differs from the current one.
     if (target === user.creditos) return peopleModals.close();
     const problem = creditsProblem(target, user.creditos, available);
+    setOutOfCredits(problem === 'credits.notEnough');
     if (problem) return setError(t(problem, { max: user.creditos + available }));
     mutation.mutate(target);
   };
@@ -89,12 +95,14 @@ function CreditsForm({ user, parentBalance }: { user: ManagedUser; parentBalance
           onChange={(next) => {
             setValue(next);
             setError(null);
+            setOutOfCredits(false);
           }}
           error={error}
           required
           data-autofocus
           data-testid="credits-input"
         />
+        {outOfCredits && ask && <AskForCredits ask={ask} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={peopleModals.close}>
             {t('common.cancel')}
