@@ -41,7 +41,8 @@ abstract class PeopleList extends Screen {
   /** The edit form of a row's person, through the row's menu ("Actions for <name>" → Edit). */
   async openEdit(name: string): Promise<PersonForm> {
     await this.page.getByRole('button', { name: this.t('people.actions.open', { name }) }).click();
-    await this.page.getByRole('menuitem', { name: this.t('people.actions.edit') }).click();
+    // Exact: in English "Edit" is also the start of "Edit credits".
+    await this.page.getByRole('menuitem', { name: this.t('people.actions.edit'), exact: true }).click();
     const form = new PersonForm(this.page, this.lang, this.editTitleKey);
     await form.root.waitFor();
     return form;
