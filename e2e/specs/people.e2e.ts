@@ -1,12 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { pickDateIn } from '../support/date-picker.ts';
 import { tr } from '../support/i18n.ts';
 import { ClientDetailPage, ClientsPage, NetworkPage } from '../pages/people-pages.ts';
+import { ResetPasswordPage } from '../pages/password-pages.ts';
+import { waitForMail } from '../support/outbox.ts';
 import { expectPath, logIn } from '../support/session.ts';
 
 const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
@@ -264,6 +266,23 @@ describe('Mi Red (network professionals)', () => {
     expect(message.length).toBeGreaterThan(0);
     await form.expectToast(message);
     await close();
+  });
+
+  it('the new network professional gets an invitation link, not a password, and the link signs it in (issue 30 item 8)', async () => {
+    // Diego Fuentes was created by the demo professional in the test above.
+    const mail = await waitForMail(inject('dataDir'), 'diego.fuentes@e2e.medida.test', /reset-password#token=/);
+    expect(mail).not.toMatch(/contrase.a temporal/i);
+    // The inviter by name, the expiry in words and the inviter's (the browser's) zone, not an ISO date (decision 186).
+    expect(mail).toMatch(/Demo \S+ te invita a Medida/);
+    expect(mail).toMatch(/vence el \d{1,2} de [^\n]+ de 20\d\d[^\n]*\d{1,2}:\d{2} \([A-Za-z_/]+\)/);
+    const link = /https?:\/\/\S+\/pages\/reset-password#token=[\w-]+&invitation=1/.exec(mail)![0];
+    const { context, page } = await newPage(browser);
+    await page.goto(link);
+    const choose = new ResetPasswordPage(page, 'es', true);
+    await choose.setPassword('Diego-Elige-Su-Clave-2026');
+    await choose.submitButton.click();
+    await expectPath(page, '/dashboard');
+    await context.close();
   });
 
   it('edits a network professional from the list: Dependiente becomes Independiente', async () => {
