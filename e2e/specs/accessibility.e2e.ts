@@ -66,8 +66,9 @@ async function checkScreen(where: string, on: Page = page): Promise<void> {
 
 /** An open dialog, menu or toast: axe on the whole page as it stands, and a screenshot of the screen. */
 async function checkOverlay(where: string, on: Page): Promise<void> {
-  await on.screenshot({ path: path.join(SHOTS, `a11y-${where.replaceAll(' ', '-')}.png`) });
+  // axe first: it waits for the opening transition, so the screenshot shows the overlay as axe judged it.
   await expectNoSeriousViolation(where, on);
+  await on.screenshot({ path: path.join(SHOTS, `a11y-${where.replaceAll(' ', '-')}.png`) });
 }
 
 /** Closes what is open on top (dialog, menu) and waits until no dialog is left. */
