@@ -92,8 +92,9 @@ describe('hand-over', () => {
     const handover = new HandoverDialog(page, 'en');
     await handover.pickReceiver(/Tadeo Cumbre/);
     await handover.submitButton.click();
-    // Nobody is left under the user: the deletion form takes the place of the warning.
-    await deletion.submitButton.waitFor();
+    // Nobody is left under the user: the warning and the choice about people go, the plain form stays.
+    await deletion.blocked.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('delete-people').count()).toBe(0);
     await deletion.deleteWith(GIVER.email, GIVER.password);
     await page.waitForURL('**/pages/login');
     await context.close();
