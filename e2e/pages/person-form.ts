@@ -59,6 +59,16 @@ export class PersonForm extends Screen {
     return this.button(key, this.root);
   }
 
+  /** Whether `field` has the focus, is marked invalid, and what its message under it says (issue 30 item 6). */
+  async invalidFocus(field: Locator): Promise<{ focused: boolean; invalid: boolean; message: string }> {
+    const [focused, invalid, message] = await Promise.all([
+      field.evaluate((input) => input === document.activeElement),
+      field.getAttribute('aria-invalid'),
+      this.descriptionOf(field),
+    ]);
+    return { focused, invalid: invalid === 'true', message: message.trim() };
+  }
+
   // ------------------------------------------------------------ a client's documents and consent
 
   /** The dropzone's file input (a drop target has no other handle a test can give files to). */

@@ -97,9 +97,12 @@ describe('clients', () => {
     const form = await clients.openNew();
     const create = form.submit('people.clients.create');
 
-    // Nothing filled: every problem at once and the 'all fields required' toast.
+    // Nothing filled: every problem at once, the first field focused with its message, no generic toast.
     await create.click();
-    await form.expectToast(es('messages.allFieldsRequired'));
+    await expect
+      .poll(() => form.invalidFocus(form.input('nombre')))
+      .toEqual({ focused: true, invalid: true, message: es('validation.required') });
+    expect(await form.toast(es('messages.allFieldsRequired')).count()).toBe(0);
 
     await form.fill({
       nombre: 'Camila',
@@ -119,9 +122,9 @@ describe('clients', () => {
 
     await form.fileInput.setInputFiles(files.png);
     await form.removeDocument('radiografia.png').waitFor();
-    // Title and description are required per document.
+    // Title and description are required per document: the title is the first invalid field.
     await create.click();
-    await form.expectToast(es('messages.allFieldsRequired'));
+    await expect.poll(() => form.invalidFocus(form.documentTitle(0))).toMatchObject({ focused: true, invalid: true });
     await form.documentTitle(0).fill('Radiografía');
     await form.documentDescription(0).fill('Rodilla derecha, marzo');
     // No client without its consent to store health data (decision 141).
@@ -234,7 +237,9 @@ describe('Mi Red (network professionals)', () => {
     await form.input('empresa').waitFor();
     // Dependiente needs the company.
     await create.click();
-    await form.expectToast(es('messages.allFieldsRequired'));
+    await expect
+      .poll(() => form.invalidFocus(form.input('empresa')))
+      .toEqual({ focused: true, invalid: true, message: es('validation.required') });
     await form.input('empresa').fill('Clínica Las Condes');
     await create.click();
     await form.expectToast(es('messages.createdUser'));
@@ -255,16 +260,17 @@ describe('Mi Red (network professionals)', () => {
     await independiente.waitFor();
     expect(await independiente.getByRole('cell', { name: es('trabajo.Independiente'), exact: true }).count()).toBe(1);
 
-    // The same e-mail again: the toast carries the server's e-mail error.
+    // The same e-mail again: the server's e-mail error under the focused e-mail field, no toast.
     form = await network.openNew();
     await form.fill({ nombre: 'Otra', apellido: 'Persona', email: 'paula.vera@e2e.medida.test', rut: '7654321-6' });
     await form.select('especialidad', es('especialidades.nutritionist'));
     await form.work('Independiente').check();
     await create.click();
     await expect.poll(() => form.input('email').getAttribute('aria-invalid')).toBe('true');
-    const message = (await form.descriptionOf(form.input('email'))).trim();
-    expect(message.length).toBeGreaterThan(0);
-    await form.expectToast(message);
+    const shown = await form.invalidFocus(form.input('email'));
+    expect(shown).toMatchObject({ focused: true, invalid: true });
+    expect(shown.message.length).toBeGreaterThan(0);
+    expect(await form.toast(es('messages.errorCreatedUser')).count()).toBe(0);
     await close();
   });
 

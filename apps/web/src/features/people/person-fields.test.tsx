@@ -59,6 +59,8 @@ describe('person form: the first invalid field is focused with its message (issu
     await waitFor(() => expect(document.activeElement).toBe(rut));
     expect(rut.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText(tr('en', 'validation.required'))).toBeTruthy();
+    // The message is under the field, not in a generic toast (issue 30 item 6).
+    expect(screen.queryByText(tr('en', 'messages.allFieldsRequired'))).toBeNull();
   });
 
   it('a US client needs no ID number: nothing is invalid and the ID field is not marked required', async () => {

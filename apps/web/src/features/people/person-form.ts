@@ -173,9 +173,6 @@ export function personErrors(
   return errors;
 }
 
-/** Spec §5: a missing field also shows 'all fields required'. */
-export const hasMissingFields = (errors: Record<string, string>) => Object.values(errors).includes(REQUIRED);
-
 /** The person fields every create and edit body carries, trimmed, ids as numbers, the rut cleaned. */
 export function personFields(values: PersonFormValues) {
   return {
@@ -206,15 +203,28 @@ export function ownProfileFields(values: PersonFormValues) {
 
 /** The order the form shows its fields in: the first with an error is the one to bring into view. */
 const FIELD_ORDER: readonly string[] = [...PERSON_FIELDS, 'company_id', 'especialidad', 'trabajo', 'empresa'];
+/** A document's inputs as shown: its file, then title above description. */
+const DOCUMENT_FIELD_ORDER: readonly string[] = ['file', 'title', 'description'];
+
+/** Where a form path sits on screen: its field, then (for a document) its row and its input in that row. */
+function screenRank(path: string): number[] {
+  const [field = path, row, input] = path.split('.');
+  const fieldRank = FIELD_ORDER.indexOf(field);
+  return [
+    fieldRank === -1 ? FIELD_ORDER.length : fieldRank,
+    Number(row ?? 0) || 0,
+    input === undefined ? 0 : DOCUMENT_FIELD_ORDER.indexOf(input),
+  ];
+}
 
 /** The form path of the first field (in the form's order) that has an error, or undefined. */
 export function firstInvalidField(errors: Record<string, unknown>): string | undefined {
   const paths = Object.keys(errors).filter((path) => errors[path]);
-  const rank = (path: string) => {
-    const index = FIELD_ORDER.indexOf(path.split('.')[0] ?? path);
-    return index === -1 ? FIELD_ORDER.length : index;
+  const compare = (a: string, b: string) => {
+    const [ra, rb] = [screenRank(a), screenRank(b)];
+    return ra.reduce((order, rank, i) => order || rank - (rb[i] ?? 0), 0);
   };
-  return paths.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }))[0];
+  return paths.sort(compare)[0];
 }
 
 /** Network professionals: empresa only travels for Dependiente (spec §4). */
