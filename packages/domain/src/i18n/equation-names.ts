@@ -305,6 +305,27 @@ export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
  * translated (issue 30 item 13).
  */
 export const CLIENT_CITATIONS: Readonly<Record<string, Localized>> = {
+  // A Chilean ministry's programme, cited by its Spanish name in every language.
+  bmi_minsal_empam: L(
+    'MINSAL Chile, Examen de Medicina Preventiva del Adulto Mayor (EMPAM)',
+    'MINSAL Chile, Examen de Medicina Preventiva del Adulto Mayor (EMPAM)',
+    'MINSAL Chile, Examen de Medicina Preventiva del Adulto Mayor (EMPAM)',
+  ),
+  bia_device: L(
+    'Valor informado por el analizador de bioimpedancia (ecuación propia del fabricante)',
+    'Value reported by the bioimpedance analyser (proprietary manufacturer equation)',
+    'Valor informado pelo analisador de bioimpedância (equação própria do fabricante)',
+  ),
+  macros_percent: L(
+    'Factores generales de Atwater; rangos aceptables de distribución de macronutrientes del IOM 2005',
+    'Atwater general factors; IOM 2005 acceptable macronutrient distribution ranges',
+    'Fatores gerais de Atwater; faixas aceitáveis de distribuição de macronutrientes do IOM 2005',
+  ),
+  vai_amato_2010: L(
+    'Amato MC et al. Diabetes Care 2010;33:920-922; puntos de corte: Amato MC et al. Lipids Health Dis 2011;10:183',
+    'Amato MC et al. Diabetes Care 2010;33:920-922; cut-offs: Amato MC et al. Lipids Health Dis 2011;10:183',
+    'Amato MC et al. Diabetes Care 2010;33:920-922; pontos de corte: Amato MC et al. Lipids Health Dis 2011;10:183',
+  ),
   bmi_quetelet: L(
     'Índice de Quetelet; clases: OMS, Serie de Informes Técnicos 894 (2000)',
     'Quetelet index; classes: WHO Technical Report Series 894 (2000)',

@@ -7,7 +7,7 @@ import { EQUATIONS } from '../registry.ts';
 import type { EquationRef } from '../result.ts';
 import { subjectA } from '../test/factories.ts';
 import { CATEGORY_NAMES } from './categories.ts';
-import { EQUATION_NAMES } from './equation-names.ts';
+import { CLIENT_CITATIONS, EQUATION_NAMES } from './equation-names.ts';
 import {
   categoryName,
   engineText,
@@ -98,6 +98,14 @@ describe('the engine translations (decision 150)', () => {
       if (!/formulas\.md|convention|§/i.test(eq.citation))
         expect(equationCitation(eq.id, 'en', eq.citation), eq.id).toBe(eq.citation);
     }
+  });
+
+  it('leave untranslated only published references: each part dated, no English label (issue 30 item 13)', () => {
+    // A citation without its own es/pt text is shown as published; that is right only for a bibliography
+    // ("Siri WE. Adv Biol Med Phys 1956;4:239-280"), not for English prose ("Value reported by…", "cut-offs: …").
+    const published = (part: string) => /\b(1[89]|20)\d\d\b/.test(part) && !/^[a-z][\w -]*:/.test(part.trim());
+    for (const eq of EQUATIONS)
+      if (!CLIENT_CITATIONS[eq.id]) expect(eq.citation.split('; ').every(published), eq.id).toBe(true);
   });
 
   it('translate every equation a real result cites', () => {
