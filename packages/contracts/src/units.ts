@@ -28,3 +28,9 @@ export function inReaderUnit(value: number, metricUnit: string, units: UnitSyste
   const factor = readerFactor(metricUnit, units);
   return factor ? value / factor : value;
 }
+
+/** A height in inches as feet and inches (65.1 → 5 ft 5.1 in), the way a US reader says it. */
+export function feetAndInches(inches: number): { feet: number; inches: number } {
+  const tenths = Math.round(inches * 10);
+  return { feet: Math.floor(tenths / 120), inches: (tenths % 120) / 10 };
+}

@@ -89,7 +89,11 @@ describe('npm run credits -- grant: the operator grants credits through the ledg
   it('GET /web/creditos gives a professional its balance and the evaluation cost; a client gets 403', async () => {
     const pro = await loggedIn(ctx, { creditos: 7 });
     const res = await ctx.app.inject({ method: 'GET', url: '/web/creditos', headers: pro.headers });
-    expect(res.json()).toEqual({ creditos: 7, evaluation_cost: 1 });
+    expect(res.json()).toEqual({
+      creditos: 7,
+      evaluation_cost: 1,
+      ask: { kind: 'operator', email: 'soporte@medida.app' },
+    });
     const client = await loggedIn(ctx, { type: 2, parent_user_id: pro.id });
     expect((await ctx.app.inject({ method: 'GET', url: '/web/creditos', headers: client.headers })).statusCode).toBe(
       403,

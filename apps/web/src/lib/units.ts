@@ -1,4 +1,4 @@
-import { inReaderUnit, readerFactor, readerUnit, type UnitSystem } from '@medida/contracts';
+import { feetAndInches, inReaderUnit, readerFactor, readerUnit, type UnitSystem } from '@medida/contracts';
 
 /**
  * Imperial units at the edge (issue 15, decision 183): a user who chose imperial types and reads pounds and
@@ -19,10 +19,7 @@ export function toMetric(value: number, metricUnit: string, units: UnitSystem): 
 }
 
 /** A height in inches as feet and inches (65.1 → 5 ft 5.1 in), the way a US reader says it. */
-export function feetAndInches(inches: number): { feet: number; inches: number } {
-  const tenths = Math.round(inches * 10);
-  return { feet: Math.floor(tenths / 120), inches: (tenths % 120) / 10 };
-}
+export { feetAndInches };
 
 /** A stored metric value in the display unit, to one decimal. */
 export function fromMetric(value: number, metricUnit: string, units: UnitSystem): number {

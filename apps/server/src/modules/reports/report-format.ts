@@ -1,4 +1,11 @@
-import { inReaderUnit, readerFactor, readerUnit, type Language, type UnitSystem } from '@medida/contracts';
+import {
+  feetAndInches,
+  inReaderUnit,
+  readerFactor,
+  readerUnit,
+  type Language,
+  type UnitSystem,
+} from '@medida/contracts';
 import type { KeyResultScale } from '@medida/domain';
 
 /** The region each report language is written for when the client's country does not say (issue 14). */
@@ -22,6 +29,8 @@ export interface ReportFormat {
   /** A stored metric value (kg, cm; any other unit as it is) in the report's units, and that unit. */
   inUnits(value: number, metricUnit: string): number;
   unit(metricUnit: string): string;
+  /** A height: "178,0 cm", or feet and inches for imperial ("5 ft 5.1 in", as a US reader says it). */
+  height(cm: number): string;
   /** A key result's bar in the report's units: the weight's value, axis and bands in lb for imperial. */
   scale(scale: KeyResultScale): KeyResultScale;
 }
@@ -62,6 +71,11 @@ export function reportFormat(lang: Language, countryIso2?: string | null, units:
     mass: (kg, digits = 1) => `${num(inUnits(kg, 'kg'), digits)} ${readerUnit('kg', units)}`,
     inUnits,
     unit: (metricUnit) => readerUnit(metricUnit, units),
+    height(cm) {
+      if (units === 'metric') return `${num(cm)} cm`;
+      const { feet, inches } = feetAndInches(inUnits(cm, 'cm'));
+      return `${feet} ft ${num(inches)} in`;
+    },
     scale(s) {
       const factor = readerFactor(s.unit, units);
       if (!factor) return s;

@@ -30,7 +30,7 @@ export function inputPairs(lang: Language, i: EvaluationInput, fmt: ReportFormat
   const yesNo = (v: string) => t(v === 'Si' ? 'yes' : 'no');
   const body: Array<[string, string]> = [
     [t('weight'), fmt.mass(i.peso)],
-    [t('height'), `${fmt.num(fmt.inUnits(i.estatura, 'cm'))} ${fmt.unit('cm')}`],
+    [t('height'), fmt.height(i.estatura)],
   ];
   if (i.pgrasa !== undefined) body.push([t('bodyFatDevice'), `${fmt.num(i.pgrasa)} %`]);
   const vitals: Array<[string, string]> = [

@@ -49,6 +49,8 @@ describe('the PDF report in the evaluator\u2019s units (issue 30, decision 183)'
     expect(text).toContain('154.3 lb');
     expect(text).toContain('32.0 in');
     expect(text).toContain('12.0 mm');
+    // The height (168 cm) as a US reader says it.
+    expect(text).toContain('5 ft 6.1 in');
     // No figure of this client is left in kg or cm: kg/m² (BMI) and mL/kg/min (VO2max) are units of their own,
     // and cited cut-offs ("WHO > 94/102 cm men", "≥ 90 cm men") are quoted as their sources publish them.
     const figures = text

@@ -70,7 +70,11 @@ describe('POST /web/creacuenta', () => {
     const me = await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
     expect(me.json()).toEqual({ user: { id: row.id, type: 1, cambia_pass: 0, email_verified: true } });
     const summary = await ctx.app.inject({ method: 'GET', url: '/web/creditos', headers: bearer(token) });
-    expect(summary.json()).toEqual({ creditos: 10, evaluation_cost: 1 });
+    expect(summary.json()).toEqual({
+      creditos: 10,
+      evaluation_cost: 1,
+      ask: { kind: 'operator', email: 'soporte@medida.app' },
+    });
     await login(ctx.app, body);
   });
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
-import { displayUnit, inUnits } from '../../../lib/units.ts';
+import { displayUnit, feetAndInches, inUnits } from '../../../lib/units.ts';
 import { formatNumber } from './format.ts';
 import { MassRow, MetricRow, PlainRows, ResultCard } from './result-parts.tsx';
 
@@ -13,17 +13,22 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
   const n = (v: number, d = 1) => formatNumber(v, d, lang);
   const units = useMeasurementUnits();
   const weight = (kg: number) => n(inUnits(kg, 'kg', units));
+  // An imperial height reads in inches and, beside it, in feet and inches as a US reader says it.
+  const feet = units === 'imperial' ? feetAndInches(inUnits(inputs.estatura, 'cm', units)) : null;
   return (
     <ResultCard
       title={t('evaluations.detail.composition')}
       description={t(`evaluations.types.${r.evaluation_type}`)}
       testId="card-composition"
     >
-      <PlainRows
-        rows={[
-          [t('evaluations.fields.peso'), inputs.peso, 1, 'kg', 'metric-weight'],
-          [t('evaluations.fields.estatura'), inputs.estatura, 1, 'cm', 'metric-height'],
-        ]}
+      <PlainRows rows={[[t('evaluations.fields.peso'), inputs.peso, 1, 'kg', 'metric-weight']]} />
+      <MetricRow
+        label={t('evaluations.fields.estatura')}
+        hint={feet ? t('evaluations.wizard.feetInches', { feet: feet.feet, inches: n(feet.inches) }) : undefined}
+        value={inputs.estatura}
+        decimals={1}
+        unit="cm"
+        testId="metric-height"
       />
       <MetricRow
         label={t('evaluations.results.bmi')}

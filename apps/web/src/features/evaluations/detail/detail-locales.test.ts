@@ -52,6 +52,8 @@ function leafKeys(tree: unknown, prefix: string): string[] {
 
 /** The same in English and in Spanish or Portuguese by nature: proper names, units, international terms. */
 const SAME_ALLOWED = new Set([
+  // US customary units keep their abbreviations in every language.
+  '= {{feet}} ft {{inches}} in',
   'Normal',
   'Superior',
   'Diabetes',

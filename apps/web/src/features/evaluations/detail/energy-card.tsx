@@ -2,6 +2,8 @@ import { Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LEVELS, type EvaluationResult } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useMeasurementUnits } from '../../../lib/own-profile.ts';
+import { displayUnit, inUnits } from '../../../lib/units.ts';
 import { EquationSource } from './equation-source.tsx';
 import { formatNumber } from './format.ts';
 import { MetricRow, ResultCard } from './result-parts.tsx';
@@ -13,6 +15,7 @@ const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as cons
 export function EnergyCard({ result: r }: { result: EvaluationResult }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const units = useMeasurementUnits();
   const kcal = (v: number) => formatNumber(v, 0, lang);
   const macros = (['protein', 'carbohydrate', 'fat'] as const).map((m) => ({ id: m, ...r.macros[m] }));
   return (
@@ -116,7 +119,8 @@ export function EnergyCard({ result: r }: { result: EvaluationResult }) {
           <Text size="xs" c="dimmed">
             {t('evaluations.results.proteinBasis', {
               gkg: formatNumber(r.macros.protein_g_per_kg, 1, lang),
-              kg: formatNumber(r.macros.weight_basis_kg, 1, lang),
+              // Grams per kilogram is how protein is prescribed; the body weight it applies to is in the reader's unit.
+              weight: `${formatNumber(inUnits(r.macros.weight_basis_kg, 'kg', units), 1, lang)} ${displayUnit('kg', units)}`,
             })}
           </Text>
         )}

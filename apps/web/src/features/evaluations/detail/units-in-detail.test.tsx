@@ -5,6 +5,7 @@ import { subjectB } from '@medida/domain/test';
 import { ownProfileKeys } from '../../../lib/own-profile.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CompositionCard } from './composition-card.tsx';
+import { EnergyCard } from './energy-card.tsx';
 import { inReaderUnits, trackedUnit, type HistoryPoint } from './history.ts';
 import { RisksCard } from './risks-card.tsx';
 
@@ -26,13 +27,18 @@ describe('the evaluation detail in the reader\u2019s units (issue 30, decision 1
       <>
         <CompositionCard result={result} inputs={inputs} />
         <RisksCard result={result} inputs={inputs} />
+        <EnergyCard result={result} />
       </>,
       { lang: 'en', queryData: [[ownProfileKeys.own, { units: 'imperial' }]] },
     );
+    // Protein is prescribed per kilogram; the body weight it applies to reads in pounds.
+    expect(screen.getByText(/^Protein at [\d.]+ g\/kg of [\d.]+ lb$/)).toBeTruthy();
     expect(figure('metric-weight')).toContain('136.7');
     expect(figure('metric-weight')).toContain('lb');
     expect(figure('metric-height')).toContain('65.0');
     expect(figure('metric-height')).toContain('in');
+    // …and in feet and inches beside it, as a US reader says a height.
+    expect(figure('metric-height')).toMatch(/5 ft 5(\.0)? in/);
     expect(figure('metric-waist')).toContain('28.3');
     expect(figure('metric-fat')).toMatch(/ lb/);
     expect(figure('metric-fat')).not.toMatch(/ kg/);
