@@ -25,9 +25,13 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-/** A fresh context (empty local storage) pointed at the test server. */
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: inject('baseURL'), viewport, locale: 'es-CL' });
+/** A fresh context (empty local storage) pointed at the test server; a Chilean browser unless `locale` says. */
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  locale = 'es-CL',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: inject('baseURL'), viewport, locale });
   const page = await context.newPage();
   return { context, page };
 }
