@@ -237,6 +237,20 @@ export class EvaluationWizard extends Screen {
     await this.page.keyboard.press('ControlOrMeta+V');
   }
 
+  /**
+   * Pastes `text` over a field's whole value with the event a paste raises (the text in its clipboard data),
+   * without the browser's one clipboard: pages that paste at the same time do not take each other's text.
+   */
+  async pasteEvent(field: Locator, text: string): Promise<void> {
+    await field.focus();
+    await field.selectText();
+    await field.evaluate((input, pasted) => {
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', pasted);
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+    }, text);
+  }
+
   /** Types `text` key by key into an emptied field. */
   async typeInto(field: Locator, text: string): Promise<void> {
     await field.fill('');

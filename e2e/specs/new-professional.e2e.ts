@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it, type ExpectStatic } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '@medida/server/testing/pdf-text';
 import { DeleteAccountPage } from '../pages/delete-account-page.ts';
@@ -61,7 +61,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signUp(page: Page, p: Practice, email: string, password: string): Promise<void> {
+async function signUp(expect: ExpectStatic, page: Page, p: Practice, email: string, password: string): Promise<void> {
   await page.goto('/pages/login');
   const login = new LoginPage(page, p.lang);
   await login.registerLink.click();
@@ -76,7 +76,7 @@ async function signUp(page: Page, p: Practice, email: string, password: string):
   await expectPath(page, '/dashboard');
 }
 
-async function newClient(page: Page, p: Practice, email: string): Promise<void> {
+async function newClient(expect: ExpectStatic, page: Page, p: Practice, email: string): Promise<void> {
   const form = await (await new ClientsPage(page, p.lang).open()).openNew();
   await form.input('nombre').fill('Clara');
   await form.input('apellido').fill(`Cliente ${p.lang}`);
@@ -108,39 +108,43 @@ async function evaluate(page: Page, p: Practice, clientEmail: string, method: Me
 
 describe('a new professional in each language, without help (issue 30)', () => {
   for (const p of PRACTICES) {
-    it(`${p.lang} (${p.country}): sign-up → client → four methods → PDF → delete the account`, async () => {
-      const { context, page } = await newPage(browser, undefined, p.locale);
-      const email = `nuevo.${p.lang}@e2e.medida.test`;
-      const password = `Nueva-Practica-2026-${p.lang}`;
-      await signUp(page, p, email, password);
+    // The three practices at once (separate people, separate browsers); a concurrent test polls with its own expect.
+    it.concurrent(
+      `${p.lang} (${p.country}): sign-up → client → four methods → PDF → delete the account`,
+      async ({ expect }) => {
+        const { context, page } = await newPage(browser, undefined, p.locale);
+        const email = `nuevo.${p.lang}@e2e.medida.test`;
+        const password = `Nueva-Practica-2026-${p.lang}`;
+        await signUp(expect, page, p, email, password);
 
-      const clientEmail = `clara.${p.lang}@e2e.medida.test`;
-      await newClient(page, p, clientEmail);
-      for (const method of [1, 2, 3, 4] as const) await evaluate(page, p, clientEmail, method);
+        const clientEmail = `clara.${p.lang}@e2e.medida.test`;
+        await newClient(expect, page, p, clientEmail);
+        for (const method of [1, 2, 3, 4] as const) await evaluate(page, p, clientEmail, method);
 
-      // The last evaluation's PDF: in the professional's language, its file name too.
-      const detail = new EvaluationDetailPage(page, p.lang);
-      const download = page.waitForEvent('download');
-      await detail.pdfButton.click();
-      const file = await download;
-      expect(file.suggestedFilename()).toMatch(p.fileWord);
-      const text = pdfText(await readFile((await file.path())!));
-      expect(text).toContain(REPORT_TITLE[p.lang]);
-      expect(text).toContain(`Clara Cliente ${p.lang}`);
+        // The last evaluation's PDF: in the professional's language, its file name too.
+        const detail = new EvaluationDetailPage(page, p.lang);
+        const download = page.waitForEvent('download');
+        await detail.pdfButton.click();
+        const file = await download;
+        expect(file.suggestedFilename()).toMatch(p.fileWord);
+        const text = pdfText(await readFile((await file.path())!));
+        expect(text).toContain(REPORT_TITLE[p.lang]);
+        expect(text).toContain(`Clara Cliente ${p.lang}`);
 
-      // Deleting the account: the client below is closed with it, evaluations kept (decision 184).
-      await page.goto('/delete-account');
-      const leave = new DeleteAccountPage(page, p.lang);
-      await leave.heading.waitFor();
-      await page.getByRole('radio', { name: namePattern(leave.t('deleteAccount.everything')) }).check();
-      await leave.deleteWith(email, password);
-      await page.waitForURL('**/pages/login');
-      // The old login no longer opens anything.
-      const login = new LoginPage(page, p.lang);
-      await login.logIn(email, password);
-      await login.submitButton.waitFor();
-      await expect.poll(() => page.url()).toContain('/pages/login');
-      await context.close();
-    });
+        // Deleting the account: the client below is closed with it, evaluations kept (decision 184).
+        await page.goto('/delete-account');
+        const leave = new DeleteAccountPage(page, p.lang);
+        await leave.heading.waitFor();
+        await page.getByRole('radio', { name: namePattern(leave.t('deleteAccount.everything')) }).check();
+        await leave.deleteWith(email, password);
+        await page.waitForURL('**/pages/login');
+        // The old login no longer opens anything.
+        const login = new LoginPage(page, p.lang);
+        await login.logIn(email, password);
+        await login.submitButton.waitFor();
+        await expect.poll(() => page.url()).toContain('/pages/login');
+        await context.close();
+      },
+    );
   }
 });
