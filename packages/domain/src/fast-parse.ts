@@ -15,6 +15,7 @@ import {
   SEXO_OPTIONS,
 } from './constants.ts';
 import type { RangedField } from './constants.ts';
+import { BMR_EQUATION_IDS } from './equations/energy.ts';
 import { SKINFOLD_EQUATION_IDS } from './equations/skinfolds.ts';
 import { EXAM_CATALOGUE, EXAM_IDS } from './exams.ts';
 import { crossFieldRules, methodOf } from './schema.ts';
@@ -222,6 +223,7 @@ function build(v: Obj): EvaluationInput {
     clinical_data,
     locale: v.locale as string | undefined,
     energy_level: optIn(v.energy_level, LEVELS),
+    bmr_equation: optIn(v.bmr_equation, BMR_EQUATION_IDS),
     protein_g_kg: opt(v.protein_g_kg, 'protein_g_kg'),
     fat_pct: opt(v.fat_pct, 'fat_pct'),
     macro_percentages,

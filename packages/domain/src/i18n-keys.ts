@@ -36,6 +36,8 @@ export const WARNING_KEYS = {
   outsideValidatedBmi: 'evaluation.warnings.outsideValidatedBmi',
   outsideSampleAge: 'evaluation.warnings.outsideSampleAge',
   outsideSampleBmi: 'evaluation.warnings.outsideSampleBmi',
+  outsideSampleSex: 'evaluation.warnings.outsideSampleSex',
+  outsideSampleAthletes: 'evaluation.warnings.outsideSampleAthletes',
   adolescentWaistCutoffs: 'evaluation.warnings.adolescentWaistCutoffs',
   adolescentMetabolicSyndrome: 'evaluation.warnings.adolescentMetabolicSyndrome',
   measuredVo2max: 'evaluation.warnings.measuredVo2max',
@@ -191,6 +193,16 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
     en: "The BMI is outside this equation's derivation sample (BMI below {{bmi}}): read the result as an estimate",
     es: 'El IMC está fuera de la muestra con que se derivó esta ecuación (IMC menor a {{bmi}}): lee el resultado como una estimación',
     pt: 'O IMC está fora da amostra em que esta equação foi derivada (IMC abaixo de {{bmi}}): leia o resultado como uma estimativa',
+  },
+  'evaluation.warnings.outsideSampleSex': {
+    en: "This equation's derivation sample had only the other sex: read the result as an estimate",
+    es: 'La muestra con que se derivó esta ecuación tenía solo el otro sexo: lee el resultado como una estimación',
+    pt: 'A amostra em que esta equação foi derivada tinha só o outro sexo: leia o resultado como uma estimativa',
+  },
+  'evaluation.warnings.outsideSampleAthletes': {
+    en: 'This equation was derived in athletes and the client does not train 3 or more times a week: read the result as an estimate',
+    es: 'Esta ecuación se derivó en deportistas y la persona no entrena 3 o más veces por semana: lee el resultado como una estimación',
+    pt: 'Esta equação foi derivada em atletas e a pessoa não treina 3 ou mais vezes por semana: leia o resultado como uma estimativa',
   },
   'evaluation.warnings.adolescentWaistCutoffs': {
     en: 'Under 18 the adult waist and waist-to-hip cut-offs (WHO) are not applied; waist-to-height is shown',

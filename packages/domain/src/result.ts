@@ -130,7 +130,19 @@ export interface EvaluationResult {
   };
   /** An estimate by a product convention (labelled so); null under 18 (decision 038). */
   metabolic_age: { years: number; clamped: boolean; estimate: true; equation: EquationRef } | null;
-  bmr: { kcal: number; equation: EquationRef; alternatives: Array<{ kcal: number; equation: EquationRef }> };
+  /**
+   * Resting energy by the professional's chosen equation (`bmr_equation`; Mifflin-St Jeor by default) and the others
+   * (decision 192). `within_validity` and `chosen` are absent in results stored before issue 31.
+   */
+  bmr: {
+    kcal: number;
+    equation: EquationRef;
+    /** The client is inside the equation's derivation sample (age, sex, athletes, where stated). */
+    within_validity?: boolean;
+    /** The professional chose this equation; otherwise the default. */
+    chosen?: boolean;
+    alternatives: Array<{ kcal: number; equation: EquationRef; within_validity?: boolean }>;
+  };
   /** kcal/day at each activity level (BMR × PAL min, average, max). */
   energy: Record<ActivityLevel, EnergyRange>;
   energy_equation: EquationRef;

@@ -16,7 +16,7 @@ import {
   YES_NO,
 } from './constants.ts';
 import type { RangedField } from './constants.ts';
-import { ACTIVITY_LEVELS } from './equations/energy.ts';
+import { ACTIVITY_LEVELS, BMR_EQUATION_IDS } from './equations/energy.ts';
 import { navyCircumferenceCm } from './equations/navy.ts';
 import { SKINFOLD_EQUATION_IDS } from './equations/skinfolds.ts';
 import { FRECUENCIA, HACE_OPTIONS } from './equations/training.ts';
@@ -174,6 +174,8 @@ export const evaluationObjectSchema = z.object(
     locale: z.string(E).min(LOCALE_LENGTH.min, E).max(LOCALE_LENGTH.max, E).optional(),
     /** Activity level whose average energy feeds the macros; derived from the exercise answers when absent. */
     energy_level: z.enum(ACTIVITY_LEVELS as ['sedentary', 'low', 'moderate', 'high'], E).optional(),
+    /** The resting-energy equation the energy need is computed from (decision 192); Mifflin-St Jeor when absent. */
+    bmr_equation: z.enum(BMR_EQUATION_IDS, E).optional(),
     protein_g_kg: opt('protein_g_kg'),
     fat_pct: opt('fat_pct'),
     /** Fixed split mode, in % of energy; must add up to 100. */
@@ -269,6 +271,7 @@ function normalise(raw: unknown): unknown {
     v.frecentrena = undefined;
   }
   if (v.body_fat_equation === null || v.body_fat_equation === '') v.body_fat_equation = undefined;
+  if (v.bmr_equation === null || v.bmr_equation === '') v.bmr_equation = undefined;
   if (v.device === null) v.device = undefined;
   else if (v.device && typeof v.device === 'object' && !Array.isArray(v.device)) {
     const d = { ...(v.device as Record<string, unknown>) };

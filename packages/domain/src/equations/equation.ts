@@ -22,6 +22,10 @@ export interface DerivationSample {
   women?: { minAge: number; maxAge: number };
   /** Valid only below this BMI (as shown, one decimal). */
   bmiBelow?: number;
+  /** Derived in one sex only (e.g. De Lorenzo 1999: men). */
+  sex?: Sex;
+  /** Derived in athletes only: for a client who does not train it is read as an estimate. */
+  athletes?: boolean;
 }
 
 /** Full metadata kept in the registry (README, help text); results carry only the EquationRef part. */
@@ -61,5 +65,14 @@ export function outsideSample(meta: EquationMeta, sex: Sex, age: number, bmiValu
   const { minAge, maxAge } = sampleAges(s, sex);
   if (age < minAge || age > maxAge) return 'age';
   if (s.bmiBelow !== undefined && shown(bmiValue, 'bmi') >= s.bmiBelow) return 'bmi';
+  return null;
+}
+
+/** Who the sample held besides age and BMI: 'sex' when it had only the other sex, 'athletes' when only athletes. */
+export function outsideSampleGroup(meta: EquationMeta, sex: Sex, athlete: boolean): 'sex' | 'athletes' | null {
+  const s = meta.sample;
+  if (!s) return null;
+  if (s.sex !== undefined && s.sex !== sex) return 'sex';
+  if (s.athletes === true && !athlete) return 'athletes';
   return null;
 }

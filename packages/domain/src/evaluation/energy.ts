@@ -1,20 +1,7 @@
-import {
-  CUNNINGHAM_1980,
-  HARRIS_BENEDICT_1919,
-  KATCH_MCARDLE_BMR,
-  METABOLIC_AGE,
-  MIFFLIN,
-  bmrCunningham1980,
-  bmrHarrisBenedict1919,
-  bmrKatchMcArdle,
-  bmrMifflin,
-  bmrRozaShizgal,
-  energyRequirement,
-  metabolicAge,
-  ROZA_SHIZGAL,
-} from '../equations/energy.ts';
-import type { ActivityLevel } from '../equations/energy.ts';
-import { ref } from '../equations/equation.ts';
+import { bmiForAge } from '../equations/bmi.ts';
+import { BMR_CATALOGUE, METABOLIC_AGE, energyRequirement, metabolicAge } from '../equations/energy.ts';
+import type { ActivityLevel, BmrEquation, BmrSubject } from '../equations/energy.ts';
+import { outsideSampleGroup, ref } from '../equations/equation.ts';
 import {
   AMDR,
   ATWATER,
@@ -49,21 +36,53 @@ export interface EnergyGroup {
   metabolic_age: EvaluationResult['metabolic_age'];
 }
 
-/** BMR (Mifflin-St Jeor and alternatives), energy per activity level and the metabolic-age estimate. */
+/** Trains at least this many times a week: read as an athlete for the athletes' equations (decision 192). */
+const ATHLETE_SESSIONS_PER_WEEK = 3;
+
+/** The client trains regularly enough to be compared with the athletes the athletes' equations were derived in. */
+export function isAthlete(input: Pick<EvaluationInput, 'ejercita' | 'frecentrena'>): boolean {
+  return input.ejercita === 'Si' && (input.frecentrena ?? 0) >= ATHLETE_SESSIONS_PER_WEEK;
+}
+
+/** Whether the client is inside the equation's sample; outside it, the warning that says why. */
+function bmrValidity(c: EvalContext, eq: BmrEquation, athlete: boolean): boolean {
+  if (!checkSample(c, eq.meta)) return false;
+  const outside = outsideSampleGroup(eq.meta, c.sex, athlete);
+  if (outside === 'sex') pushWarning(c, WARNING_KEYS.outsideSampleSex, eq.meta.id);
+  else if (outside === 'athletes') pushWarning(c, WARNING_KEYS.outsideSampleAthletes, eq.meta.id);
+  return outside === null;
+}
+
+/**
+ * Every resting-energy equation, the professional's chosen one (`bmr_equation`, Mifflin-St Jeor by default) as the
+ * primary and the others as alternatives, each flagged outside its derivation sample.
+ */
+function bmrGroup(c: EvalContext, ffmKg: number): EvaluationResult['bmr'] {
+  const subject: BmrSubject = { sex: c.sex, age: c.age, weightKg: c.W, heightCm: c.H, ffmKg };
+  const athlete = isAthlete(c.input);
+  const chosenId = c.input.bmr_equation;
+  const primary = BMR_CATALOGUE.find((eq) => eq.meta.id === chosenId) ?? BMR_CATALOGUE[0]!;
+  // The primary's warning comes first, as it is the one the energy need is computed from.
+  const within_validity = bmrValidity(c, primary, athlete);
+  const alternatives = BMR_CATALOGUE.filter((eq) => eq !== primary).map((eq) => ({
+    kcal: eq.kcal(subject),
+    equation: ref(eq.meta),
+    within_validity: bmrValidity(c, eq, athlete),
+  }));
+  return {
+    kcal: primary.kcal(subject),
+    equation: ref(primary.meta),
+    within_validity,
+    chosen: chosenId !== undefined && chosenId === primary.meta.id,
+    alternatives,
+  };
+}
+
+/** BMR (the chosen equation and the alternatives), energy per activity level and the metabolic-age estimate. */
 export function energyGroup(c: EvalContext, ffmKg: number): EnergyGroup {
   const { sex, age, W, H } = c;
-  const bmrKcal = bmrMifflin(sex, age, W, H);
-  checkSample(c, MIFFLIN);
-  const bmr: EvaluationResult['bmr'] = {
-    kcal: bmrKcal,
-    equation: ref(MIFFLIN),
-    alternatives: [
-      { kcal: bmrHarrisBenedict1919(sex, age, W, H), equation: ref(HARRIS_BENEDICT_1919) },
-      { kcal: bmrRozaShizgal(sex, age, W, H), equation: ref(ROZA_SHIZGAL) },
-      { kcal: bmrKatchMcArdle(ffmKg), equation: ref(KATCH_MCARDLE_BMR) },
-      { kcal: bmrCunningham1980(ffmKg), equation: ref(CUNNINGHAM_1980) },
-    ],
-  };
+  const bmr = bmrGroup(c, ffmKg);
+  const bmrKcal = bmr.kcal;
   const energy: EvaluationResult['energy'] = {
     sedentary: energyRequirement(bmrKcal, 'sedentary'),
     low: energyRequirement(bmrKcal, 'low'),
@@ -119,7 +138,10 @@ export function macrosGroup(
         : c.age >= 65
           ? PROTEIN_G_PER_KG.olderAdult
           : PROTEIN_G_PER_KG.sedentaryAdult);
-    const onIdeal = bmiAtLeast(c.bmi, PROTEIN_ON_IDEAL_BMI);
+    // Under 18 obesity is WHO 2007 BMI-for-age > +2 SD, not the adult BMI 30 (decision 194).
+    const onIdeal = c.minor
+      ? bmiForAge(c.bmi, c.sex, c.exactMonths).category === 'obesity'
+      : bmiAtLeast(c.bmi, PROTEIN_ON_IDEAL_BMI);
     if (onIdeal) pushWarning(c, WARNING_KEYS.proteinOnIdealWeight);
     const basis = onIdeal ? idealKg : c.W;
     const g = macrosProteinFirst(kcal, basis, perKg, input.fat_pct ?? DEFAULT_FAT_PCT);

@@ -175,6 +175,41 @@ export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
     'Cunningham 1980 (from lean body mass)',
     'Equação de Cunningham 1980 (a partir da massa magra)',
   ),
+  bmr_schofield_1985: L(
+    'Ecuación de Schofield 1985 (peso, por tramo de edad)',
+    'Schofield 1985 (weight, by age band)',
+    'Equação de Schofield 1985 (peso, por faixa etária)',
+  ),
+  bmr_fao_who_unu_1985: L(
+    'Ecuación FAO/OMS/UNU 1985 (peso, por tramo de edad)',
+    'FAO/WHO/UNU 1985 (weight, by age band)',
+    'Equação FAO/OMS/UNU 1985 (peso, por faixa etária)',
+  ),
+  bmr_henry_oxford_2005: L(
+    'Ecuación de Henry (Oxford) 2005 (peso, por tramo de edad)',
+    'Henry (Oxford) 2005 (weight, by age band)',
+    'Equação de Henry (Oxford) 2005 (peso, por faixa etária)',
+  ),
+  bmr_owen_1986_1987: L(
+    'Ecuación de Owen (mujeres 1986, hombres 1987; peso)',
+    'Owen (women 1986, men 1987; weight)',
+    'Equação de Owen (mulheres 1986, homens 1987; peso)',
+  ),
+  bmr_de_lorenzo_1999: L(
+    'Ecuación de De Lorenzo 1999 (deportistas hombres)',
+    'De Lorenzo 1999 (male athletes)',
+    'Equação de De Lorenzo 1999 (atletas homens)',
+  ),
+  bmr_ten_haaf_2014_weight: L(
+    'Ecuación de Ten Haaf 2014 (deportistas; peso, estatura, edad)',
+    'Ten Haaf 2014 (athletes; weight, height, age)',
+    'Equação de Ten Haaf 2014 (atletas; peso, altura, idade)',
+  ),
+  bmr_ten_haaf_2014_ffm: L(
+    'Ecuación de Ten Haaf 2014 (deportistas; masa libre de grasa)',
+    'Ten Haaf 2014 (athletes; fat-free mass)',
+    'Equação de Ten Haaf 2014 (atletas; massa livre de gordura)',
+  ),
   pal_iom_2005: L(
     'Requerimiento energético = metabolismo basal × nivel de actividad física (categorías IOM 2005)',
     'Energy need = BMR × PAL (IOM 2005 activity categories)',
