@@ -64,6 +64,28 @@ export {
 } from './i18n/translate.ts';
 export { MEASURE_NAMES, RESULT_NAMES, RISK_NAMES } from './i18n/evaluation-labels.ts';
 export { CATEGORY_NAMES } from './i18n/categories.ts';
+export { ISAK_FULL_ONLY, ISAK_SITES } from './isak/types.ts';
+export type { IsakSite } from './isak/types.ts';
+export { ISAK_SITE_INFO } from './isak/sites.ts';
+export { REPEAT_TOLERANCE_PCT, finalValue, repeatCheck } from './isak/repeat.ts';
+// The ISAK computations (issue 31 A items 2-4): the whole profile in one call, and the pieces the history needs.
+export { computeIsak } from './isak/isak.ts';
+export type { IsakSubject } from './isak/isak.ts';
+export { pooledTem } from './isak/tem.ts';
+export { sad, sam, sdd, somatotypeCategory } from './isak/somatotype.ts';
+export type { SomatotypeRating } from './isak/somatotype.ts';
+export { ISAK_RESTRICTED_OTHER, ISAK_SKINFOLDS, SOMATOTYPE_CATEGORIES } from './isak/types.ts';
+export type {
+  IsakInput,
+  IsakResult,
+  IsakSiteKind,
+  IsakSiteResult,
+  IsakTem,
+  KerrResult,
+  Somatotype,
+  SomatotypeCategory,
+} from './isak/types.ts';
+export type { IsakSiteInfo } from './isak/sites.ts';
 export { CLIENT_CITATIONS, EQUATION_NAMES } from './i18n/equation-names.ts';
 export { CONDITION_NAMES, METHOD_NAMES, NUTRIENT_NAMES } from './i18n/vocabulary.ts';
 export { classifyFood, foodGuide, foodGuideSystemFor } from './equations/food-guide.ts';

@@ -17,6 +17,11 @@ import { JACKSON_POLLOCK_3_MEN, SKINFOLD_EQUATIONS } from './equations/skinfolds
 import { TRAINING_LEVEL } from './equations/training.ts';
 import { LAP, METS_VF, VAI, WHTR_VISCERAL_PROXY } from './equations/visceral.ts';
 import { NHLBI_BMI_WAIST, WAIST_POPULATION_EQUATIONS, WAIST_WHO, WHR, WHTR } from './equations/waist.ts';
+import { ISAK_SKINFOLD_SUMS } from './isak/isak.ts';
+import { KERR } from './isak/kerr.ts';
+import { PHANTOM } from './isak/phantom.ts';
+import { ISAK_REPEAT_TEM } from './isak/repeat.ts';
+import { HEATH_CARTER } from './isak/somatotype.ts';
 
 /** Every equation and cut-off the engine can cite, with validity and evidence status (README, help text). */
 export const EQUATIONS: readonly EquationMeta[] = [
@@ -67,4 +72,9 @@ export const EQUATIONS: readonly EquationMeta[] = [
   LDL_SAMPSON,
   LDL_FRIEDEWALD,
   TRAINING_LEVEL,
+  ISAK_REPEAT_TEM,
+  ISAK_SKINFOLD_SUMS,
+  HEATH_CARTER,
+  PHANTOM,
+  KERR,
 ];

@@ -72,4 +72,18 @@ export const CATEGORY_NAMES: Readonly<Record<string, Localized>> = {
   basic: { es: 'Básico', en: 'Basic', pt: 'Básico' },
   medium: { es: 'Medio', en: 'Medium', pt: 'Médio' },
   advanced: { es: 'Avanzado', en: 'Advanced', pt: 'Avançado' },
+  // The 13 Heath-Carter somatotype categories (Carter & Heath 1990; isak.md §b.7).
+  central: { es: 'Central', en: 'Central', pt: 'Central' },
+  balanced_endomorph: { es: 'Endomorfo balanceado', en: 'Balanced endomorph', pt: 'Endomorfo equilibrado' },
+  mesomorphic_endomorph: { es: 'Endomorfo mesomórfico', en: 'Mesomorphic endomorph', pt: 'Endomorfo mesomórfico' },
+  mesomorph_endomorph: { es: 'Mesomorfo-endomorfo', en: 'Mesomorph-endomorph', pt: 'Mesomorfo-endomorfo' },
+  endomorphic_mesomorph: { es: 'Mesomorfo endomórfico', en: 'Endomorphic mesomorph', pt: 'Mesomorfo endomórfico' },
+  balanced_mesomorph: { es: 'Mesomorfo balanceado', en: 'Balanced mesomorph', pt: 'Mesomorfo equilibrado' },
+  ectomorphic_mesomorph: { es: 'Mesomorfo ectomórfico', en: 'Ectomorphic mesomorph', pt: 'Mesomorfo ectomórfico' },
+  mesomorph_ectomorph: { es: 'Mesomorfo-ectomorfo', en: 'Mesomorph-ectomorph', pt: 'Mesomorfo-ectomorfo' },
+  mesomorphic_ectomorph: { es: 'Ectomorfo mesomórfico', en: 'Mesomorphic ectomorph', pt: 'Ectomorfo mesomórfico' },
+  balanced_ectomorph: { es: 'Ectomorfo balanceado', en: 'Balanced ectomorph', pt: 'Ectomorfo equilibrado' },
+  endomorphic_ectomorph: { es: 'Ectomorfo endomórfico', en: 'Endomorphic ectomorph', pt: 'Ectomorfo endomórfico' },
+  endomorph_ectomorph: { es: 'Endomorfo-ectomorfo', en: 'Endomorph-ectomorph', pt: 'Endomorfo-ectomorfo' },
+  ectomorphic_endomorph: { es: 'Endomorfo ectomórfico', en: 'Ectomorphic endomorph', pt: 'Endomorfo ectomórfico' },
 };

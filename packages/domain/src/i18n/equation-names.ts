@@ -331,6 +331,31 @@ export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
     'Training level from training duration and weekly frequency',
     'Nível de treinamento segundo tempo de treino e frequência semanal',
   ),
+  isak_repeat_tem: L(
+    'Regla de repetición ISAK (tercera medición sobre 5 % en pliegues, 1 % en otros sitios) y error técnico de medición',
+    'ISAK repeat rule (third reading beyond 5 % skinfolds, 1 % other sites) and technical error of measurement',
+    'Regra de repetição ISAK (terceira medida acima de 5 % nas dobras, 1 % nos demais pontos) e erro técnico de medida',
+  ),
+  isak_skinfold_sums: L(
+    'Sumatorias de seis y ocho pliegues cutáneos (ISAK)',
+    'Sums of six and eight skinfolds (ISAK)',
+    'Somatórios de seis e oito dobras cutâneas (ISAK)',
+  ),
+  heath_carter_1990: L(
+    'Somatotipo antropométrico de Heath-Carter (endomorfia corregida por estatura)',
+    'Heath-Carter anthropometric somatotype (height-corrected endomorphy)',
+    'Somatotipo antropométrico de Heath-Carter (endomorfia corrigida pela estatura)',
+  ),
+  phantom_ross_wilson_1974: L(
+    'Puntaje z de proporcionalidad del Phantom (Ross y Wilson)',
+    'Phantom proportionality z-score (Ross & Wilson)',
+    'Escore z de proporcionalidade do Phantom (Ross e Wilson)',
+  ),
+  kerr_1988: L(
+    'Fraccionamiento de la masa corporal en cinco componentes (Kerr): piel, adiposo, muscular, óseo, residual',
+    'Five-way fractionation of body mass (Kerr): skin, adipose, muscle, bone, residual',
+    'Fracionamento da massa corporal em cinco componentes (Kerr): pele, adiposo, muscular, ósseo, residual',
+  ),
 };
 
 /**
@@ -340,6 +365,17 @@ export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
  * translated (issue 30 item 13).
  */
 export const CLIENT_CITATIONS: Readonly<Record<string, Localized>> = {
+  // A master's thesis: the kind of work in the reader's language, the title as published.
+  kerr_1988: L(
+    'Kerr DA. An anthropometric method for fractionation of skin, adipose, bone, muscle and residual tissue masses, in males and females age 6 to 77 years. Tesis de maestría, Simon Fraser University, 1988; Ross WD, Kerr DA. Fraccionamiento de la masa corporal: un nuevo método para utilizar en nutrición clínica y medicina deportiva. Apunts 1991;28',
+    'Kerr DA. An anthropometric method for fractionation of skin, adipose, bone, muscle and residual tissue masses, in males and females age 6 to 77 years. MSc thesis, Simon Fraser University, 1988; Ross WD, Kerr DA. Fraccionamiento de la masa corporal: un nuevo método para utilizar en nutrición clínica y medicina deportiva. Apunts 1991;28',
+    'Kerr DA. An anthropometric method for fractionation of skin, adipose, bone, muscle and residual tissue masses, in males and females age 6 to 77 years. Dissertação de mestrado, Simon Fraser University, 1988; Ross WD, Kerr DA. Fraccionamiento de la masa corporal: un nuevo método para utilizar en nutrición clínica y medicina deportiva. Apunts 1991;28',
+  ),
+  isak_skinfold_sums: L(
+    'Stewart A, Marfell-Jones M, Olds T, de Ridder H. International Standards for Anthropometric Assessment. ISAK, 2011; Kerr DA. Tesis de maestría, Simon Fraser University, 1988',
+    'Stewart A, Marfell-Jones M, Olds T, de Ridder H. International Standards for Anthropometric Assessment. ISAK, 2011; Kerr DA. MSc thesis, Simon Fraser University, 1988',
+    'Stewart A, Marfell-Jones M, Olds T, de Ridder H. International Standards for Anthropometric Assessment. ISAK, 2011; Kerr DA. Dissertação de mestrado, Simon Fraser University, 1988',
+  ),
   // A Chilean ministry's programme, cited by its Spanish name in every language.
   bmi_minsal_empam: L(
     'MINSAL Chile, Examen de Medicina Preventiva del Adulto Mayor (EMPAM)',

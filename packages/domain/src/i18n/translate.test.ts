@@ -34,6 +34,7 @@ const SAME_IN_ENGLISH = new Set([
   'HIV',
   'Excelente',
   'Alcohol',
+  'Central',
 ]);
 
 /** Every entry of a table whose es or pt text is the English one: an untranslated entry. */
