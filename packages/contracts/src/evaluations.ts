@@ -61,7 +61,7 @@ const evaluationBodyShape = {
   id_evaluado: resolvedId('evaluation.errors.type'),
   /** Who evaluates: must be the session user (403 otherwise: a forged claim). */
   id_evaluador: resolvedId('evaluation.errors.type'),
-  /** The method: 1 bioimpedance, 2 two skinfolds, 3 tape, 4 four skinfolds. */
+  /** The method: 1 bioimpedance, 2 two skinfolds, 3 tape, 4 four skinfolds, 5 ISAK profile. */
   evaluation_type: evaluationTypeSchema,
 };
 
@@ -260,6 +260,19 @@ export const evaluationHistoryItemSchema = z.object({
   waist_cm: z.number().nullable(),
   /** The engine result's `rockport.vo2max` (ml/kg/min); null without a Rockport test. */
   vo2max: z.number().nullable(),
+  /** ISAK profile (type 5): Σ6 and Σ8 skinfolds (mm) and the Heath–Carter somatotype; null for other methods. */
+  sum6_mm: z.number().nullable(),
+  sum8_mm: z.number().nullable(),
+  somatotype: z
+    .object({
+      endomorphy: z.number(),
+      mesomorphy: z.number(),
+      ectomorphy: z.number(),
+      /** Somatochart coordinates: x = III − I, y = 2·II − (I + III). */
+      x: z.number(),
+      y: z.number(),
+    })
+    .nullable(),
 });
 export type EvaluationHistoryItem = z.infer<typeof evaluationHistoryItemSchema>;
 

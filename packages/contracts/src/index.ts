@@ -22,3 +22,4 @@ export * from './handover.ts';
 export * from './client-export.ts';
 export * from './person-requirements.ts';
 export * from './units.ts';
+export * from './isak.ts';

@@ -5,12 +5,14 @@ export { FEVER_THRESHOLD_C } from './equations/clinical.ts';
 /** Bump on any change that can alter a stored result (equations, cut-offs, defaults). */
 export const ENGINE_VERSION = '1.1.0';
 
-/** Spec §3 / decision 030: 2 is ours, the spec names only 1, 3 and 4. */
+/** Spec §3 / decision 030: 2 and 5 are ours, the spec names only 1, 3 and 4. */
 export const EVALUATION_TYPES = {
   1: 'bioimpedance',
   2: 'two_skinfolds',
   3: 'tape',
   4: 'four_skinfolds',
+  /** ISAK restricted or full profile with repeated measures (issue 31, decision 199). */
+  5: 'isak_profile',
 } as const;
 export type EvaluationType = keyof typeof EVALUATION_TYPES;
 export type Method = (typeof EVALUATION_TYPES)[EvaluationType];

@@ -9,13 +9,14 @@ import { compositionGroup } from './evaluation/composition.ts';
 import { contextOf, pushWarning } from './evaluation/context.ts';
 import { energyGroup, macrosGroup } from './evaluation/energy.ts';
 import { fitnessGroup } from './evaluation/fitness.ts';
+import { computeIsak } from './isak/isak.ts';
 import { risksGroup } from './evaluation/risks.ts';
 import { visceralGroup } from './evaluation/visceral.ts';
 import type { WarningItem } from './body-fat.ts';
 import { ERROR_KEYS, WARNING_KEYS } from './i18n-keys.ts';
 import { fastParse } from './fast-parse.ts';
 import type { EvaluateOutcome, EvaluationResult } from './result.ts';
-import { evaluationInputSchema, toFieldErrors } from './schema.ts';
+import { evaluationFieldErrors, evaluationInputSchema } from './schema.ts';
 import type { EvaluationInput, FieldErrors } from './schema.ts';
 
 export { defaultEnergyLevel } from './evaluation/energy.ts';
@@ -65,7 +66,12 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
     exams: labs.exams,
     fitness: fitness.fitness,
     fever,
-    labs: labValues,
+    // The syndrome's lab criteria read the values as classified and printed (decision 196).
+    labs: {
+      tg: labs.classified.fasting_triglycerides,
+      hdl: labs.classified.hdl,
+      glucose: labs.classified.fasting_glucose,
+    },
     conditions,
   });
 
@@ -101,6 +107,10 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
     training_level: fitness.training_level,
     training_volume: fitness.training_volume,
     device: input.evaluation_type === 1 && input.device ? deviceReadings(input.device) : null,
+    isak:
+      input.evaluation_type === 5 && input.isak
+        ? computeIsak(input.isak, { sex: c.sex, age: c.age, massKg: c.W, statureCm: c.H })
+        : null,
     risks,
     comparisons: composition.comparisons,
     warnings: dedupe(c.warnings),
@@ -144,7 +154,7 @@ export function parseEvaluationInput(
     // Only reachable with hostile objects (throwing getters, proxies); never with JSON.
     return { ok: false, errors: { _root: [ERROR_KEYS.invalid] } };
   }
-  if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, errors: evaluationFieldErrors(input, parsed.error.issues) };
   return { ok: true, input: parsed.data };
 }
 

@@ -101,7 +101,8 @@ function exams(x: unknown): EvaluationInput['clinical_data']['exams'] {
 
 function build(v: Obj): EvaluationInput {
   const type = methodOf(v.evaluation_type);
-  if (!type) throw FALLBACK;
+  // The ISAK profile's sites and derived fields are the zod path's (isak-input.ts).
+  if (!type || type === 5) throw FALLBACK;
   // Fields the method ignores are dropped whatever they hold (as normalise does before zod).
   const skinfoldsIgnored = type === 1 || type === 3;
   const neckIgnored = type !== 3;

@@ -25,6 +25,7 @@ export const ERROR_KEYS = {
   implausibleFat: 'evaluation.errors.implausibleFat',
   equationNotApplicable: 'evaluation.errors.equationNotApplicable',
   trainingVolumeBoth: 'evaluation.errors.trainingVolumeBoth',
+  isakThirdRequired: 'evaluation.errors.isakThirdRequired',
   invalid: 'evaluation.errors.invalid',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
@@ -41,6 +42,7 @@ export const WARNING_KEYS = {
   adolescentWaistCutoffs: 'evaluation.warnings.adolescentWaistCutoffs',
   adolescentMetabolicSyndrome: 'evaluation.warnings.adolescentMetabolicSyndrome',
   measuredVo2max: 'evaluation.warnings.measuredVo2max',
+  fitnessNormsFrom20: 'evaluation.warnings.fitnessNormsFrom20',
   estimateTwoSkinfoldAdult: 'evaluation.warnings.estimateTwoSkinfoldAdult',
   noFourSiteEquation: 'evaluation.warnings.noFourSiteEquation',
   slaughterMaturityAssumed: 'evaluation.warnings.slaughterMaturityAssumed',
@@ -163,6 +165,11 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
     es: 'Ingresa el volumen de entrenamiento en porcentaje o en minutos, no ambos',
     pt: 'Informe o volume de treino em porcentagem ou em minutos, não ambos',
   },
+  'evaluation.errors.isakThirdRequired': {
+    en: 'The first two measurements differ by more than the ISAK tolerance (5 % skinfolds, 1 % other sites): take a third',
+    es: 'Las dos primeras mediciones difieren más que la tolerancia ISAK (5 % pliegues, 1 % otros sitios): toma una tercera',
+    pt: 'As duas primeiras medidas diferem mais que a tolerância ISAK (5 % dobras, 1 % outros locais): faça uma terceira',
+  },
 
   'evaluation.warnings.adultEquationInMinor': {
     en: 'This equation was validated in adults only; under 18 it is an estimate',
@@ -213,6 +220,11 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
     en: 'Under 16 metabolic syndrome follows IDF 2007 for adolescents: waist at or above the 90th percentile (or the adult cut-off if lower) plus 2 other criteria; a waist below the adult cut-off needs a percentile chart',
     es: 'En menores de 16 el síndrome metabólico sigue IDF 2007 para adolescentes: cintura en o sobre el percentil 90 (o el corte adulto si es menor) más 2 criterios; una cintura bajo el corte adulto requiere una tabla de percentiles',
     pt: 'Em menores de 16 a síndrome metabólica segue a IDF 2007 para adolescentes: cintura no percentil 90 ou acima (ou o corte adulto, se menor) mais 2 critérios; uma cintura abaixo do corte adulto requer uma tabela de percentis',
+  },
+  'evaluation.warnings.fitnessNormsFrom20': {
+    en: 'Under 20 the VO2max has no fitness class: the Cooper Institute norms start at 20 y and no youth reference is cited',
+    es: 'En menores de 20 el VO2máx no tiene categoría de condición física: las normas del Cooper Institute empiezan a los 20 años y no se cita una referencia juvenil',
+    pt: 'Em menores de 20 o VO2máx não tem categoria de condicionamento: as normas do Cooper Institute começam aos 20 anos e não se cita uma referência juvenil',
   },
   'evaluation.warnings.measuredVo2max': {
     en: 'The fitness category uses the measured VO2max, not the Rockport estimate',
@@ -315,9 +327,9 @@ export const I18N_DEFAULTS: Readonly<Record<ErrorKey | WarningKey, Texts>> = {
     pt: 'As proteínas passam de 35 % da energia',
   },
   'evaluation.warnings.proteinOnIdealWeight': {
-    en: 'BMI 30 or more: protein is calculated on the ideal weight',
-    es: 'IMC 30 o más: las proteínas se calculan sobre el peso ideal',
-    pt: 'IMC 30 ou mais: as proteínas são calculadas sobre o peso ideal',
+    en: 'Obesity (BMI 30 or more; under 18, BMI-for-age above +2 SD): protein is calculated on the ideal weight',
+    es: 'Obesidad (IMC 30 o más; en menores de 18, IMC para la edad sobre +2 DE): las proteínas se calculan sobre el peso ideal',
+    pt: 'Obesidade (IMC 30 ou mais; em menores de 18, IMC para a idade acima de +2 DP): as proteínas são calculadas sobre o peso ideal',
   },
   'evaluation.warnings.kidneyDiseaseProtein': {
     en: 'Chronic kidney disease reported: protein intake must be decided by the treating clinician',

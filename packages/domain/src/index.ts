@@ -62,8 +62,12 @@ export {
   nutrientName,
   riskName,
 } from './i18n/translate.ts';
-export { MEASURE_NAMES, RESULT_NAMES, RISK_NAMES } from './i18n/evaluation-labels.ts';
+export { ISAK_SITE_NAMES, MEASURE_NAMES, RESULT_NAMES, RISK_NAMES } from './i18n/evaluation-labels.ts';
 export { CATEGORY_NAMES } from './i18n/categories.ts';
+export { ISAK_LABELS } from './i18n/isak-labels.ts';
+export type { IsakLabel } from './i18n/isak-labels.ts';
+export { somatochartLayout, SOMATOCHART_POLES } from './isak/somatochart-frame.ts';
+// The ISAK wizard (issue 31, decision 197): sites, their units and ranges, the repeat rule and the final value.
 export { ISAK_FULL_ONLY, ISAK_SITES } from './isak/types.ts';
 export type { IsakSite } from './isak/types.ts';
 export { ISAK_SITE_INFO } from './isak/sites.ts';
@@ -86,6 +90,8 @@ export type {
   SomatotypeCategory,
 } from './isak/types.ts';
 export type { IsakSiteInfo } from './isak/sites.ts';
+export { LEGACY_FIELD_OF_SITE } from './isak/isak-input.ts';
+export type { ChartPoint, SomatochartLayout, SomatotypeComponent } from './isak/somatochart-frame.ts';
 export { CLIENT_CITATIONS, EQUATION_NAMES } from './i18n/equation-names.ts';
 export { CONDITION_NAMES, METHOD_NAMES, NUTRIENT_NAMES } from './i18n/vocabulary.ts';
 export { classifyFood, foodGuide, foodGuideSystemFor } from './equations/food-guide.ts';
@@ -103,6 +109,14 @@ export { LAB_DECIMALS, shownLab } from './equations/labs.ts';
 export type { EquationMeta, EvidenceStatus } from './equations/equation.ts';
 export type { Sex, Sexo } from './equations/sex.ts';
 export type { ActivityLevel, EnergyRange } from './equations/energy.ts';
+export { BMR_EQUATION_IDS } from './equations/energy.ts';
+export type { BmrEquationId } from './equations/energy.ts';
 export type { TrainingLevel, Hace } from './equations/training.ts';
 export { keyResultScales } from './key-result-scales.ts';
 export type { KeyResultScale, BandLevel } from './key-result-scales.ts';
+// The ISAK profile's server side (issue 31, decision 199): the form's errors at the sites, the history's
+// somatochart point, the evaluator's precision over time.
+export { evaluationFieldErrors } from './schema.ts';
+export { somatochartXY } from './isak/somatotype.ts';
+export { ISAK_TEM_LIMITS } from './isak/isak.ts';
+export { evaluatorTemByMonth } from './isak/evaluator-tem.ts';

@@ -10,8 +10,9 @@ import type { Sex } from './equations/sex.ts';
 import type { SkinfoldSite } from './equations/skinfolds.ts';
 import type { TrainingLevel } from './equations/training.ts';
 import type { WaistPopulation, WaistWhoRisk, WhrRisk, WhtrRisk } from './equations/waist.ts';
-import type { ExamId } from './exams.ts';
+import type { ExamId, ExamType } from './exams.ts';
 import type { FieldErrors } from './field-errors.ts';
+import type { IsakResult } from './isak/types.ts';
 import type { WarningKey } from './i18n-keys.ts';
 
 export type { EquationRef };
@@ -72,6 +73,17 @@ export interface ExamResult {
   source: string;
   /** The value as entered, when it was converted to `unit`. */
   entered: { value: number; unit: string } | null;
+  /**
+   * Spec §3 "type (2)": 'measured' (an analyte the laboratory measures) or 'calculated' (an index from other exams,
+   * or a value this engine derived) (decision 195). Absent in results stored before engine 1.x of issue 31.
+   */
+  type?: ExamType;
+  /** Percentile against `percentile_reference`; null: the product has no cited population reference (decision 195). */
+  percentile?: number | null;
+  /** The population reference, or why there is none, in the request's language (decision 195). */
+  percentile_reference?: string;
+  /** Decimals the value is classified and printed at: the laboratory's own when it reported more (decision 196). */
+  decimals?: 0 | 1 | 2;
 }
 
 export interface RiskItem {
@@ -161,7 +173,8 @@ export interface EvaluationResult {
   food_guide: FoodGuide;
   rockport: {
     vo2max: number;
-    category: FitnessCategory;
+    /** null under 20 y (decision 194). */
+    category: FitnessCategory | null;
     time_min: number;
     bpm: number;
     equation: EquationRef;
@@ -195,7 +208,8 @@ export interface EvaluationResult {
   fitness: {
     vo2max: number;
     source: 'measured' | 'rockport';
-    category: FitnessCategory;
+    /** null under 20 y: the norms start at 20 (decision 194; results stored before it always have a class). */
+    category: FitnessCategory | null;
     category_equation: EquationRef;
   } | null;
   /** Spec §3 training volume, as entered. */
@@ -208,6 +222,8 @@ export interface EvaluationResult {
     phase_angle: number | null;
     bmr_kcal: number | null;
   } | null;
+  /** ISAK profile (type 5): sites, TEM, sums, somatotype, Phantom z, Kerr; null for other methods, absent before issue 31. */
+  isak?: IsakResult | null;
   risks: RiskItem[];
   comparisons: FatComparison[];
   warnings: ResultWarning[];

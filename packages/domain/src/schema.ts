@@ -23,6 +23,9 @@ import { FRECUENCIA, HACE_OPTIONS } from './equations/training.ts';
 import { EXAM_CATALOGUE, EXAM_IDS } from './exams.ts';
 import type { ExamId } from './exams.ts';
 import { ERROR_KEYS } from './i18n-keys.ts';
+import { IGNORED_BY_ISAK, errorsAtIsakSites, isakInputSchema, isakRules, normaliseIsak } from './isak/isak-input.ts';
+import { toFieldErrors } from './field-errors.ts';
+import type { FieldErrors } from './field-errors.ts';
 
 /** Maps every zod issue to one of our translation keys, so schema messages are keys wherever it is used. */
 function issueKey(iss: { code?: string; input?: unknown; expected?: unknown }): string {
@@ -107,13 +110,14 @@ const clinicalData = z.object(
   E,
 );
 
-/** The method (spec §5): 1 bioimpedance … 4 four skinfolds; it decides which fields are required or ignored. */
+/** The method (spec §5): 1 bioimpedance … 4 four skinfolds, 5 ISAK profile; it decides which fields are required or ignored. */
 export const evaluationTypeSchema = z.union(
-  (Object.keys(EVALUATION_TYPES).map(Number) as [1, 2, 3, 4]).map((n) => z.literal(n, E)) as [
+  (Object.keys(EVALUATION_TYPES).map(Number) as [1, 2, 3, 4, 5]).map((n) => z.literal(n, E)) as [
     z.ZodLiteral<1>,
     z.ZodLiteral<2>,
     z.ZodLiteral<3>,
     z.ZodLiteral<4>,
+    z.ZodLiteral<5>,
   ],
   E,
 );
@@ -135,8 +139,9 @@ export const evaluationObjectSchema = z.object(
     presion_d: ranged('presion_d'),
     pcintura: ranged('pcintura'),
     pcadera: ranged('pcadera'),
-    pbrazo: ranged('pbrazo'),
-    ppierna: ranged('ppierna'),
+    // Required by types 1-4; an ISAK profile takes them from its sites when measured (REQUIRED_BY_TYPE).
+    pbrazo: opt('pbrazo'),
+    ppierna: opt('ppierna'),
     cuello: opt('cuello'),
     pgrasa: opt('pgrasa'),
     triceps: opt('triceps'),
@@ -147,6 +152,8 @@ export const evaluationObjectSchema = z.object(
     biceps: opt('biceps'),
     diametro_muneca: opt('diametro_muneca'),
     diametro_femur: opt('diametro_femur'),
+    /** ISAK profile (type 5): two or three measurements per site (decision 199). */
+    isak: isakInputSchema.optional(),
     /** Skinfold methods: the primary equation chosen by the professional (decision 036); default when absent. */
     body_fat_equation: z.enum(SKINFOLD_EQUATION_IDS, E).optional(),
     /** Bioimpedance method: the device's other readings, shown with "device" as their source. */
@@ -197,20 +204,28 @@ export type EvaluationInput = z.output<typeof evaluationObjectSchema>;
 export type EvaluationFormValues = z.input<typeof evaluationObjectSchema>;
 
 /** Fields each method ignores (spec §5; type 2 per decision 030). They are dropped before validation. */
-export const IGNORED_BY_TYPE: Readonly<Record<1 | 2 | 3 | 4, readonly string[]>> = {
-  1: ['triceps', 'subescapular', 'abdominal', 'cuadriceps', 'cuello', 'body_fat_equation'],
-  2: ['pgrasa', 'cuello', 'device'],
-  3: ['pgrasa', 'triceps', 'subescapular', 'abdominal', 'cuadriceps', 'body_fat_equation', 'device'],
-  4: ['pgrasa', 'cuello', 'device'],
+export const IGNORED_BY_TYPE: Readonly<Record<Method, readonly string[]>> = {
+  1: ['triceps', 'subescapular', 'abdominal', 'cuadriceps', 'cuello', 'body_fat_equation', 'isak'],
+  2: ['pgrasa', 'cuello', 'device', 'isak'],
+  3: ['pgrasa', 'triceps', 'subescapular', 'abdominal', 'cuadriceps', 'body_fat_equation', 'device', 'isak'],
+  4: ['pgrasa', 'cuello', 'device', 'isak'],
+  // Derived from the sites (isak-input.ts), never taken from the form.
+  5: IGNORED_BY_ISAK,
 };
 
 /** Fields each method needs on top of the always-required ones. */
-export const REQUIRED_BY_TYPE: Readonly<Record<1 | 2 | 3 | 4, readonly RangedField[]>> = {
-  1: ['pgrasa'],
-  2: ['triceps', 'subescapular'],
-  3: ['cuello'],
-  4: ['triceps', 'subescapular', 'abdominal', 'cuadriceps'],
+export const REQUIRED_BY_TYPE: Readonly<Record<Method, readonly RangedField[]>> = {
+  1: ['pbrazo', 'ppierna', 'pgrasa'],
+  2: ['pbrazo', 'ppierna', 'triceps', 'subescapular'],
+  3: ['pbrazo', 'ppierna', 'cuello'],
+  4: ['pbrazo', 'ppierna', 'triceps', 'subescapular', 'abdominal', 'cuadriceps'],
+  // What every evaluation's results need: a fat % (the two-site equations) and the waist and hip results,
+  // which are required of every method. The rest of the profile is optional: each result when its sites are there.
+  5: ['triceps', 'subescapular'],
 };
+
+/** An evaluation method code (EVALUATION_TYPES). */
+type Method = 1 | 2 | 3 | 4 | 5;
 
 const NUMERIC_FIELDS = [
   'evaluation_type',
@@ -255,8 +270,8 @@ function toNumber(v: unknown): unknown {
 }
 
 /** The method code if it is one; never indexes tables with arbitrary (possibly hostile) values. */
-export const methodOf = (v: unknown): 1 | 2 | 3 | 4 | undefined =>
-  v === 1 || v === 2 || v === 3 || v === 4 ? v : undefined;
+export const methodOf = (v: unknown): Method | undefined =>
+  v === 1 || v === 2 || v === 3 || v === 4 || v === 5 ? v : undefined;
 
 function normalise(raw: unknown): unknown {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
@@ -265,6 +280,7 @@ function normalise(raw: unknown): unknown {
   const method = methodOf(v.evaluation_type);
   // Set to undefined rather than deleted: keeps one object shape (delete makes V8 objects slow).
   if (method) for (const key of IGNORED_BY_TYPE[method]) if (key in v) v[key] = undefined;
+  if (method === 5) normaliseIsak(v);
   if (v.ejercita === 'No') {
     // Hidden in the wizard when the client does not exercise (spec §4).
     v.hace = undefined;
@@ -364,7 +380,11 @@ export function crossFieldRules(value: unknown, ctx: Report): void {
     add(ctx, ['diametro_muneca'], ERROR_KEYS.required);
 
   if (age !== undefined) plausibleFatRule(v, type, age, ctx);
-  if (age !== undefined && (type === 2 || type === 4) && SKINFOLD_EQUATION_IDS.includes(v.body_fat_equation as never)) {
+  if (
+    age !== undefined &&
+    (type === 2 || type === 4 || type === 5) &&
+    SKINFOLD_EQUATION_IDS.includes(v.body_fat_equation as never)
+  ) {
     const input = bodyFatInputOf(bodyFatSourceOf(v, type), age);
     if (!choosableSkinfoldEquations(input).some((eq) => eq.meta.id === v.body_fat_equation))
       add(ctx, ['body_fat_equation'], ERROR_KEYS.equationNotApplicable);
@@ -388,6 +408,7 @@ export function crossFieldRules(value: unknown, ctx: Report): void {
 
   const c = v.clinical_data as { exams?: unknown } | undefined;
   if (c && Array.isArray(c.exams)) examRules(c.exams, ctx);
+  if (type === 5) isakRules(v, ctx);
 }
 
 const MATURATION_STAGES = ['prepuberal', 'puberal', 'postpuberal'] as const;
@@ -397,7 +418,7 @@ const numberOrUndefined = (x: unknown): number | undefined => (isNum(x) ? x : un
  * The body-fat step's fields of an input not yet known to be valid. A missing or mistyped field has its own error;
  * here a measurement that is not a number is absent (NaN where the step always reads it), as the step would see it.
  */
-function bodyFatSourceOf(v: Record<string, unknown>, type: 1 | 2 | 3 | 4): BodyFatSource {
+function bodyFatSourceOf(v: Record<string, unknown>, type: Method): BodyFatSource {
   const required = (x: unknown): number => (isNum(x) ? x : Number.NaN);
   const maduracion = MATURATION_STAGES.find((stage) => stage === v.maduracion);
   return {
@@ -424,7 +445,7 @@ function bodyFatSourceOf(v: Record<string, unknown>, type: 1 | 2 | 3 | 4): BodyF
  * Measurements that are each in range can still put the method's equation outside physiology
  * (e.g. a Slaughter sum of 160 mm gives > 100 % fat): that is a field error on those measurements.
  */
-function plausibleFatRule(v: Record<string, unknown>, type: 1 | 2 | 3 | 4 | undefined, age: number, ctx: Ctx): void {
+function plausibleFatRule(v: Record<string, unknown>, type: Method | undefined, age: number, ctx: Ctx): void {
   if (!type || (v.sexo !== 'Masculino' && v.sexo !== 'Femenino')) return;
   if (
     !inRange(v.peso, 'peso') ||
@@ -501,3 +522,16 @@ export const evaluationInputSchema = z.preprocess(
 );
 
 export { toFieldErrors, type FieldErrors } from './field-errors.ts';
+
+/**
+ * The form's field errors for an input that failed `evaluationInputSchema`: as `toFieldErrors`, with an ISAK
+ * profile's errors on the fields it derives reported at the sites they come from (`isak.sites.waist`).
+ */
+export function evaluationFieldErrors(
+  raw: unknown,
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+): FieldErrors {
+  const errors = toFieldErrors(issues);
+  const type = raw && typeof raw === 'object' ? toNumber((raw as { evaluation_type?: unknown }).evaluation_type) : null;
+  return type === 5 ? errorsAtIsakSites(errors) : errors;
+}

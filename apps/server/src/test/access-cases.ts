@@ -148,6 +148,7 @@ export function accessCases(context: () => TestContext): AccessCase[] {
     },
     { route: 'GET /web/getdash', request: (t) => get(`/web/getdash?id_usuario=${t.owner.id}&type=1`), owner: 200 },
     { route: 'GET /web/charts', request: () => get('/web/charts'), owner: 200, ownScope: true },
+    { route: 'GET /web/isak/tem', request: () => get('/web/isak/tem'), owner: 200, ownScope: true },
     {
       route: 'POST /web/avatar',
       request: async () => {

@@ -18,6 +18,7 @@ import * as m0023 from './0023_account_data_versions.ts';
 import * as m0024 from './0024_audit_append.ts';
 import * as m0025 from './0025_audit_append_many.ts';
 import * as m0026 from './0026_body_fat_series.ts';
+import * as m0027 from './0027_isak_profile.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0024_audit_append': m0024,
   '0025_audit_append_many': m0025,
   '0026_body_fat_series': m0026,
+  '0027_isak_profile': m0027,
 };

@@ -7,7 +7,7 @@ import {
   USER_TYPE,
   type UserType,
 } from '@medida/contracts';
-import { ageInYears, bodyFatSeries, type EvaluationInput, type EvaluationResult } from '@medida/domain';
+import { ageInYears, bodyFatSeries, somatochartXY, type EvaluationInput, type EvaluationResult } from '@medida/domain';
 import type { UserRecordsService } from '../people/user-records.service.ts';
 import type { EvaluationFigures, EvaluationsRepository } from './evaluations.repository.ts';
 
@@ -42,6 +42,13 @@ export function toEvaluationColumns(
       body_fat_series: bodyFatSeries(input.evaluation_type, result.body_fat.equation.id),
     },
   };
+}
+
+/** A history point's somatotype with its somatochart coordinates (isak.md §b.5); null without one. */
+function somatotypePoint(h: { endomorphy: number | null; mesomorphy: number | null; ectomorphy: number | null }) {
+  const { endomorphy, mesomorphy, ectomorphy } = h;
+  if (endomorphy === null || mesomorphy === null || ectomorphy === null) return null;
+  return { endomorphy, mesomorphy, ectomorphy, ...somatochartXY({ endomorphy, mesomorphy, ectomorphy }) };
 }
 
 /** `evaluacion` of the create/edit answer. */
@@ -113,6 +120,9 @@ export function toEvaluationDetail(d: RowOf<'findDetail'>, actor: { id: number; 
       muscle_equation: h.muscle_equation,
       waist_cm: h.waist_cm,
       vo2max: h.vo2max,
+      sum6_mm: h.sum6_mm,
+      sum8_mm: h.sum8_mm,
+      somatotype: somatotypePoint(h),
     })),
     emails: d.emails.map((m) => ({
       sent_at: isoOfJson(m.created_at),

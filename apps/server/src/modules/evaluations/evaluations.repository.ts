@@ -178,6 +178,12 @@ export function createEvaluationsRepository(db: Db) {
         sql<number | null>`(v.inputs->>'pcintura')::float8`.as('waist_cm'),
         // rockport is JSON null without a test; ->'vo2max' of it is SQL NULL.
         sql<number | null>`(v.results->'rockport'->>'vo2max')::float8`.as('vo2max'),
+        // ISAK profile (type 5): the sums and the somatotype tracked over time; SQL NULL for other methods.
+        sql<number | null>`(v.results->'isak'->>'sum6_mm')::float8`.as('sum6_mm'),
+        sql<number | null>`(v.results->'isak'->>'sum8_mm')::float8`.as('sum8_mm'),
+        sql<number | null>`(v.results->'isak'->'somatotype'->>'endomorphy')::float8`.as('endomorphy'),
+        sql<number | null>`(v.results->'isak'->'somatotype'->>'mesomorphy')::float8`.as('mesomorphy'),
+        sql<number | null>`(v.results->'isak'->'somatotype'->>'ectomorphy')::float8`.as('ectomorphy'),
       ])
       .where('e.client_id', '=', clientId)
       .where('e.deleted_at', 'is', null)
@@ -496,6 +502,21 @@ export function createEvaluationsRepository(db: Db) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
+
+    /** The measurements of the evaluator's own live ISAK profiles (current versions) since a date, oldest first. */
+    isakSessionsOf: (evaluatorId: number, since: string) =>
+      db
+        .selectFrom('evaluations as e')
+        .innerJoin('evaluation_versions as v', (j) =>
+          j.onRef('v.evaluation_id', '=', 'e.id').onRef('v.version', '=', 'e.current_version'),
+        )
+        .select(['e.evaluated_on', sql<Record<string, unknown> | null>`v.inputs->'isak'->'sites'`.as('sites')])
+        .where('e.evaluator_id', '=', evaluatorId)
+        .where('e.evaluation_type', '=', 5)
+        .where('e.deleted_at', 'is', null)
+        .where('e.evaluated_on', '>=', since)
+        .orderBy('e.evaluated_on')
+        .execute(),
 
     /** One live evaluation in scope with its client and evaluator. */
     findInScope: async (scope: EvaluationScope, id: number) =>

@@ -10,6 +10,7 @@ import {
   evaluationMessageResponseSchema,
   getEvaluationQuerySchema,
   getEvaluationResponseSchema,
+  isakTemResponseSchema,
   listEvaluationsQuerySchema,
   listEvaluationsResponseSchema,
   saveEvaluationResponseSchema,
@@ -20,6 +21,7 @@ import { translate } from '../../lib/i18n.ts';
 import { audited, auditTargetOf, bodyField, queryField, transactionRecorder } from '../../lib/audit-route.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createEvaluationsService } from './evaluations.service.ts';
+import { createEvaluatorTemService } from './evaluator-tem.service.ts';
 
 const evaluationTarget = auditTargetOf('evaluation');
 const savedId = (body: unknown) => (body as { evaluacion?: { id?: unknown } } | undefined)?.evaluacion?.id;
@@ -35,6 +37,7 @@ const tags = ['evaluations'];
 /** Evaluations (spec §7). Clients (type 2) may list and read their own; every write is 403 for them. */
 export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const evaluations = createEvaluationsService(app.deps);
+  const evaluatorTem = createEvaluatorTemService(app.deps);
   const audit = createAuditService(app.deps);
   /** The writes' events are written in their transaction: a change and its event stand or fall together. */
   const recordIn = (request: Parameters<typeof transactionRecorder>[0]) =>
@@ -186,6 +189,17 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
     },
+  );
+
+  app.get(
+    '/web/isak/tem',
+    protectedRoute('professional', {
+      tags,
+      summary:
+        "The signed-in professional's technical error of measurement per month over its own ISAK profiles (last 24 months), with ISAK's limits",
+      response: { 200: isakTemResponseSchema, ...errors },
+    }),
+    async (request) => ({ data: await evaluatorTem.forEvaluator(authOf(request).userId) }),
   );
 
   app.get(
