@@ -1,7 +1,7 @@
 import type { IsakSite, IsakSiteKind } from './types.ts';
 
 /** Ross & Wilson's Phantom mean and SD for one measure (isak.md §c.2); d = 1 for every site. */
-export interface PhantomValues {
+interface PhantomValues {
   p: number;
   s: number;
 }
