@@ -88,3 +88,5 @@ export function numbersIn(value: unknown, path = '$', out: Array<[string, number
     for (const [k, v] of Object.entries(value)) numbersIn(v, `${path}.${k}`, out);
   return out;
 }
+
+export { isakFullProfile } from './isak-profile.ts';
