@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { EXAM_CATALOGUE, EXAM_IDS, type ExamId } from '@medida/domain';
 import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
@@ -72,7 +72,13 @@ afterAll(async () => {
  * Pastes and types `value` with both separators and checks after each that the field shows it as the language
  * writes it (the field shows the number the form holds). A whole-number field refuses a pasted decimal instead.
  */
-async function enterBothWays(wizard: EvaluationWizard, name: string, field: Locator, value: number): Promise<void> {
+async function enterBothWays(
+  expect: ExpectStatic,
+  wizard: EvaluationWizard,
+  name: string,
+  field: Locator,
+  value: number,
+): Promise<void> {
   const shown = written(value, wizard.lang);
   for (const text of new Set([shown, otherSeparator(shown)])) {
     await wizard.pasteEvent(field, text);
@@ -97,7 +103,8 @@ describe('decimal entry in every numeric field (issue 30, decision 182)', () => 
     // The three languages at once (their pages paste by event, not through the one clipboard): a third of the time.
     it.concurrent(
       `takes "," and "." pasted or typed in ${lang}, shows the ${lang} separator and stores the number`,
-      async () => {
+      // The test's own expect: concurrent tests must not share the file's (vitest's rule for it.concurrent).
+      async ({ expect }) => {
         const { context, page } = await newPage(browser);
         try {
           const api = apiWith(await openSignedIn(page, E2E_USERS.decimals, '/evaluations', lang));
@@ -112,17 +119,17 @@ describe('decimal entry in every numeric field (issue 30, decision 182)', () => 
             } else await wizard.chooseMethod(method);
             const fields = i === 0 ? { ...BASE, ...BY_METHOD[method], ...ALWAYS } : BY_METHOD[method];
             for (const [name, value] of Object.entries(fields))
-              await enterBothWays(wizard, name, wizard.measurement(name), value);
+              await enterBothWays(expect, wizard, name, wizard.measurement(name), value);
           }
 
           // The training volume shows only for a client who exercises.
           await wizard.answer('ejercita', true);
-          await enterBothWays(wizard, 'training_volume', wizard.measurement('training_volume'), 80);
+          await enterBothWays(expect, wizard, 'training_volume', wizard.measurement('training_volume'), 80);
           await wizard.answer('ejercita', false);
 
           for (const exam of EXAM_IDS) {
             await wizard.exam(exam).check();
-            await enterBothWays(wizard, exam, wizard.examValue(exam), examValue(exam));
+            await enterBothWays(expect, wizard, exam, wizard.examValue(exam), examValue(exam));
             if (exam !== 'fasting_glucose') await wizard.exam(exam).uncheck();
           }
 
