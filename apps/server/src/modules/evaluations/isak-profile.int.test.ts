@@ -16,7 +16,7 @@ afterAll(() => ctx?.close());
 
 const post = (url: string, headers: object, payload: unknown, lang = 'es') =>
   ctx.app.inject({ method: 'POST', url, headers: { ...headers, 'accept-language': lang }, payload: payload as object });
-const get = (url: string, headers: object) => ctx.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url, headers });
 
 async function professionalWithClient(sexo: 'Masculino' | 'Femenino', nacimiento: string) {
   const ids = await chileIds(ctx.db);
@@ -230,11 +230,12 @@ describe('ISAK profile (evaluation type 5) through the API', () => {
 
   it('refuses a site out of range, an unknown site and a fourth measurement, with nothing stored', async () => {
     const { owner, client } = await professionalWithClient('Masculino', '2005-07-01');
-    for (const [sites, path] of [
+    const cases: Array<[Record<string, number[]>, string]> = [
       [{ ...SUBJECT_573, triceps: [0.5, 0.5] }, 'isak.sites.triceps.0'],
       [{ ...SUBJECT_573, nose: [1, 1] }, 'isak.sites'],
       [{ ...SUBJECT_573, femur: [9.75, 9.75, 9.75, 9.75] }, 'isak.sites.femur'],
-    ] as const) {
+    ];
+    for (const [sites, path] of cases) {
       const res = await post('/web/ingresaevaluacion', owner.headers, isakBody(client.id, owner, sites));
       expect(res.statusCode, JSON.stringify(sites)).toBe(422);
       expect(Object.keys(res.json().error.message)).toContain(path);
