@@ -6,10 +6,12 @@ import { foodGuide } from './equations/food-guide.ts';
 import { analyseExams } from './exam-results.ts';
 import { bmiGroup, waistGroup } from './evaluation/anthropometry.ts';
 import { compositionGroup } from './evaluation/composition.ts';
-import { contextOf, pushWarning } from './evaluation/context.ts';
+import { checkSample, contextOf, pushWarning } from './evaluation/context.ts';
+import type { EvalContext } from './evaluation/context.ts';
 import { energyGroup, macrosGroup } from './evaluation/energy.ts';
 import { fitnessGroup } from './evaluation/fitness.ts';
 import { computeIsak } from './isak/isak.ts';
+import { KERR } from './isak/kerr.ts';
 import { risksGroup } from './evaluation/risks.ts';
 import { visceralGroup } from './evaluation/visceral.ts';
 import type { WarningItem } from './body-fat.ts';
@@ -107,14 +109,19 @@ export function computeEvaluation(input: EvaluationInput): EvaluationResult {
     training_level: fitness.training_level,
     training_volume: fitness.training_volume,
     device: input.evaluation_type === 1 && input.device ? deviceReadings(input.device) : null,
-    isak:
-      input.evaluation_type === 5 && input.isak
-        ? computeIsak(input.isak, { sex: c.sex, age: c.age, massKg: c.W, statureCm: c.H })
-        : null,
+    isak: isakGroup(c, input),
     risks,
     comparisons: composition.comparisons,
     warnings: dedupe(c.warnings),
   };
+}
+
+/** The ISAK profile's results (type 5); Kerr outside its 6-77 y sample is flagged like every equation. */
+function isakGroup(c: EvalContext, input: EvaluationInput): EvaluationResult['isak'] {
+  if (input.evaluation_type !== 5 || !input.isak) return null;
+  const isak = computeIsak(input.isak, { sex: c.sex, age: c.age, massKg: c.W, statureCm: c.H });
+  if (isak.kerr) isak.kerr.within_validity = checkSample(c, KERR);
+  return isak;
 }
 
 function deviceReadings(d: NonNullable<EvaluationInput['device']>): NonNullable<EvaluationResult['device']> {

@@ -50,9 +50,7 @@ describe('ISAK profile input (type 5)', () => {
   });
 
   it('reads form text: decimal commas, an empty third reading, an empty site', () => {
-    const out = evaluate(
-      isakForm({ ...RESTRICTED, triceps: ['12,0', '12,4', ''], biceps: [null, null], head: [] }),
-    );
+    const out = evaluate(isakForm({ ...RESTRICTED, triceps: ['12,0', '12,4', ''], biceps: [null, null], head: [] }));
     if (!out.ok) throw new Error(JSON.stringify(out.errors));
     expect(out.result.isak?.sites.triceps?.measurements).toEqual([12, 12.4]);
     expect(out.result.isak?.sites.biceps).toBeUndefined();
@@ -97,6 +95,32 @@ describe('ISAK profile input (type 5)', () => {
       expect(out.ok, JSON.stringify(sites)).toBe(false);
     }
     expect(evaluate({ ...isakForm(RESTRICTED), isak: null }).ok).toBe(false);
+  });
+
+  it("flags Kerr's fractionation outside its 6-77 y sample", () => {
+    const full = {
+      ...RESTRICTED,
+      sitting_height: [90.0, 90.2],
+      head: [57.0, 57.2],
+      forearm: [27.0, 27.2],
+      chest: [98.0, 98.4],
+      thigh_1cm_gluteal: [58.0, 58.4],
+      biacromial: [40.0, 40.2],
+      biiliocristal: [29.0, 29.2],
+      transverse_chest: [29.5, 29.6],
+      ap_chest: [20.0, 20.1],
+    };
+    const at = (nacimiento: string) => {
+      const out = evaluate(isakForm(full, { nacimiento }));
+      if (!out.ok) throw new Error(JSON.stringify(out.errors));
+      return out.result;
+    };
+    expect(at('1990-01-15').isak?.kerr?.within_validity).toBe(true);
+    const old = at('1945-01-15');
+    expect(old.isak?.kerr?.within_validity).toBe(false);
+    expect(old.warnings).toContainEqual(
+      expect.objectContaining({ code: 'evaluation.warnings.outsideSampleAge', equation: 'kerr_1988' }),
+    );
   });
 
   it('ignores an isak object on the other methods', () => {

@@ -116,6 +116,8 @@ export interface KerrResult {
   /** sum_five_kg − measured mass, in kg and in % of measured mass (Kerr's own check). */
   difference_kg: number;
   difference_pct: number;
+  /** The person is inside Kerr's 6-77 y sample (set by the engine, with a warning when not). */
+  within_validity?: boolean;
   equation: EquationRef;
 }
 
