@@ -87,7 +87,7 @@ describe('ISAK profile input (type 5)', () => {
       'x',
       { constructor: [1, 1] },
       { triceps: 'a' },
-      { triceps: [1e309, 1] },
+      { triceps: [Number.POSITIVE_INFINITY, 1] },
       { triceps: Array(1000).fill(10) },
       { triceps: [{}, []] },
     ]) {
