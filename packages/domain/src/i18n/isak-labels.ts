@@ -65,6 +65,8 @@ export const ISAK_LABELS = {
     en: 'Endomorphy-mesomorphy-ectomorphy',
     pt: 'Endomorfia-mesomorfia-ectomorfia',
   },
+  ratingShort: { es: 'Somatotipo', en: 'Somatotype', pt: 'Somatótipo' },
+  category: { es: 'Categoría', en: 'Category', pt: 'Categoria' },
   endomorphy: { es: 'Endomorfia', en: 'Endomorphy', pt: 'Endomorfia' },
   mesomorphy: { es: 'Mesomorfia', en: 'Mesomorphy', pt: 'Mesomorfia' },
   ectomorphy: { es: 'Ectomorfia', en: 'Ectomorphy', pt: 'Ectomorfia' },

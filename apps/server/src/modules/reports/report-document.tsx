@@ -18,6 +18,7 @@ import { Document, Image, Page, renderToBuffer, Text, View } from '@react-pdf/re
 import './report-fonts.ts';
 import { reportFormat, type ReportFormat } from './report-format.ts';
 import { inputPairs, conditionLines } from './report-inputs.ts';
+import { isakChartPoints, isakReport, IsakSection } from './report-isak.tsx';
 import { KeyResultBar, Pairs, styles, Table, TimeChart } from './report-parts.tsx';
 import { resultRows, riskRows } from './report-results.ts';
 import { text, type TextKey } from './report-texts.ts';
@@ -52,6 +53,9 @@ export interface ReportModel {
     peso: number;
     body_fat_percent: number | null;
     body_fat_equation: string | null;
+    /** ISAK profiles (type 5): the somatotype for the somatochart's earlier points. */
+    id?: number;
+    somatotype?: { endomorphy: number; mesomorphy: number; ectomorphy: number; x: number; y: number } | null;
   }>;
 }
 
@@ -222,6 +226,8 @@ function ReportDocument({ model, password }: { model: ReportModel; password?: st
   const t = (key: TextKey) => text(lang, key);
   const fmt = reportFormat(lang, model.countryIso2, model.units);
   const sources = new Sources(lang);
+  // The ISAK page comes first after the summary: its sources are numbered first (decision 198).
+  const isak = r.isak ? isakReport(lang, r.isak, fmt, (eq) => sources.cite(eq), isakChartPoints(model, r.isak)) : null;
   const rows = resultRows(lang, r, fmt, inputs.ejercita === 'Si').map((row) => [
     t(row.label),
     row.value,
@@ -240,7 +246,8 @@ function ReportDocument({ model, password }: { model: ReportModel; password?: st
   const exams = r.exams.map((e) => {
     return [
       examName(e.id, lang),
-      `${fmt.num(e.value, EXAM_CATALOGUE[e.id].decimals)} ${e.unit}`,
+      // At the precision the status was decided on (decision 196); results stored before it use the catalogue's.
+      `${fmt.num(e.value, e.decimals ?? EXAM_CATALOGUE[e.id].decimals)} ${e.unit}`,
       categoryName(e.status, lang),
       examLimit(e.id, r.sex, lang),
     ];
@@ -275,6 +282,14 @@ function ReportDocument({ model, password }: { model: ReportModel; password?: st
         <Footer t={t} />
       </Page>
 
+      {isak ? (
+        <Page size="A4" style={styles.page}>
+          <Header model={model} t={t} fmt={fmt} />
+          <IsakSection report={isak} head={t} />
+          <Footer t={t} />
+        </Page>
+      ) : null}
+
       <Page size="A4" style={styles.page}>
         <Header model={model} t={t} fmt={fmt} />
         <Text style={styles.h1}>{t('details')}</Text>
@@ -308,6 +323,7 @@ function ReportDocument({ model, password }: { model: ReportModel; password?: st
 
         <Text style={styles.h2}>{t('results')}</Text>
         <Table head={[t('measure'), t('value'), t('category'), t('source')]} rows={rows} widths={[22, 30, 18, 30]} />
+        <Text style={styles.small}>{t('classifiedAsShown')}</Text>
 
         {comparisons.length > 0 ? (
           <View wrap={false}>
