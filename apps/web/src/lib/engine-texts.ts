@@ -3,6 +3,8 @@ import {
   CATEGORY_NAMES,
   CONDITION_NAMES,
   I18N_DEFAULTS,
+  ISAK_SITE_NAMES,
+  ISAK_LABELS,
   MEASURE_NAMES,
   METHOD_NAMES,
   NUTRIENT_NAMES,
@@ -48,6 +50,8 @@ function engineResources(lang: Language): Tree {
       fields: column(MEASURE_NAMES, lang),
       risks: column(RISK_NAMES, lang),
       results: column(RESULT_NAMES, lang),
+      isakSites: column(ISAK_SITE_NAMES, lang),
+      isakResult: column(ISAK_LABELS, lang),
     },
   };
 }

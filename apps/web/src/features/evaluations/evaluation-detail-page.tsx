@@ -22,8 +22,9 @@ import { EquationFootnoteProvider, EquationFootnotes } from './detail/equation-s
 import { FitnessCard } from './detail/fitness-card.tsx';
 import { FoodGuideCard } from './detail/food-guide-card.tsx';
 import { collectEquations } from './detail/format.ts';
-import { historyPoints, inReaderUnits } from './detail/history.ts';
+import { historyPoints, inReaderUnits, somatoPoints } from './detail/history.ts';
 import { HistorySection } from './detail/history-section.tsx';
+import { IsakCard } from './detail/isak-card.tsx';
 import { LabsCard } from './detail/labs-card.tsx';
 import { RisksCard } from './detail/risks-card.tsx';
 import { VersionsSection } from './detail/versions-section.tsx';
@@ -195,6 +196,8 @@ function EvaluationBody({ data }: { data: EvaluationDetail }) {
     <EquationFootnoteProvider equations={equations}>
       <Stack gap="lg">
         <WarningsList warnings={r.warnings} equations={equations} />
+        {/* An ISAK profile (type 5) leads with its own results: sites, TEM, sums, somatotype, Phantom, Kerr. */}
+        {r.isak && <IsakCard isak={r.isak} somatoPoints={somatoPoints(points, data.id)} />}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="lg">

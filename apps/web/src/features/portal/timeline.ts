@@ -16,7 +16,11 @@ export function progressPoints(cards: PortalEvaluation[]): HistoryPoint[] {
         muscle: card.muscle_mass_kg,
         waist: card.waist_cm,
         vo2max: card.vo2max,
+        // The portal's cards carry no ISAK figures (yet): the client's progress charts leave Σ6/Σ8 out.
+        sum6: null,
+        sum8: null,
       },
+      somatotype: null,
     }))
     .sort((a, b) => a.fecha.localeCompare(b.fecha) || a.id - b.id);
 }

@@ -58,6 +58,8 @@ const SAME_ALLOWED = new Set([
   'Superior',
   'Diabetes',
   'Prediabetes',
+  // The Heath–Carter somatotype category (decision 198): the same word in the three languages.
+  'Central',
   'No',
   'Lupus',
   'Alcohol',

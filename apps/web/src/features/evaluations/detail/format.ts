@@ -156,9 +156,11 @@ export function collectEquations(result: EvaluationResult): EquationRef[] {
     }
     for (const value of Object.values(node)) walk(value);
   };
-  // Reading order of the page: composition, energy, food guide, fitness, indices, labs, comparisons.
+  // Reading order of the page: the ISAK profile (type 5, on top), composition, energy, food guide, fitness,
+  // indices, labs, comparisons.
   const r = result;
   for (const part of [
+    r.isak,
     r.bmi,
     r.ideal_weight,
     r.body_fat,

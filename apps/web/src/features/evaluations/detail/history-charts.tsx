@@ -14,6 +14,8 @@ const COLOUR: Record<Tracked, string> = {
   muscle: 'teal.7',
   waist: 'grape.6',
   vo2max: 'blue.6',
+  sum6: 'red.7',
+  sum8: 'cyan.7',
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;

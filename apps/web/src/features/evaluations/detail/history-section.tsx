@@ -8,6 +8,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatDelta, formatNumber } from './format.ts';
 import {
   changeSincePrevious,
+  ISAK_ONLY,
   methodChanged,
   TRACKED,
   trackedUnit,
@@ -15,6 +16,7 @@ import {
   type HistoryPoint,
   type Tracked,
 } from './history.ts';
+import { SomatotypeChanges } from './somatotype-changes.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
 import stacked from './stacked-table.module.css';
@@ -88,6 +90,8 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
   const { t } = useTranslation();
   const units = useMeasurementUnits();
   const lang = currentLanguage();
+  // Σ6 and Σ8 columns only for a client with an ISAK profile: an empty column on every other client says nothing.
+  const columns = TRACKED.filter((key) => !ISAK_ONLY.has(key) || points.some((p) => p.values[key] !== null));
   const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="evaluation-history">
@@ -101,6 +105,7 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
       ) : (
         <Stack gap="md" mb="md">
           <ChangeSummary points={points} currentId={currentId} />
+          <SomatotypeChanges points={points} />
         </Stack>
       )}
       {/* On a phone each evaluation is a card of named lines, not a table scrolled sideways (issue 30 item 14). */}
@@ -110,7 +115,7 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
             <Table.Tr>
               <Table.Th>{t('evaluations.list.date')}</Table.Th>
               <Table.Th>{t('evaluations.list.method')}</Table.Th>
-              {TRACKED.map((key) => (
+              {columns.map((key) => (
                 <Table.Th key={key} ta="right">
                   {t(`evaluations.history.${key}`)}{' '}
                   <Text span size="xs" c="dimmed" fw={400}>
@@ -154,7 +159,7 @@ export function HistorySection({ points, currentId }: { points: HistoryPoint[]; 
                       )}
                     </Stack>
                   </Table.Td>
-                  {TRACKED.map((key) => (
+                  {columns.map((key) => (
                     <Table.Td
                       key={key}
                       ta="right"

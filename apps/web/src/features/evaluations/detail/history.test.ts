@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { EvaluationHistoryItem } from '@medida/contracts';
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
-import { changeSincePrevious, comparableRuns, historyPoints, methodChanged } from './history.ts';
+import {
+  changeSincePrevious,
+  comparableRuns,
+  historyPoints,
+  methodChanged,
+  somatoPoints,
+  somatotypeChanges,
+} from './history.ts';
 
 const item = (
   id: number,
@@ -23,6 +30,9 @@ const item = (
   muscle_mass_kg: 30,
   waist_cm: null,
   vo2max: null,
+  sum6_mm: null,
+  sum8_mm: null,
+  somatotype: null,
 });
 
 const current = {
@@ -44,7 +54,15 @@ describe('history', () => {
       current,
     );
     expect(points.map((p) => p.id)).toEqual([2, 5, 9]);
-    expect(points[2]!.values).toEqual({ peso: 70, fat: 24, muscle: 31, waist: 80, vo2max: null });
+    expect(points[2]!.values).toEqual({
+      peso: 70,
+      fat: 24,
+      muscle: 31,
+      waist: 80,
+      vo2max: null,
+      sum6: null,
+      sum8: null,
+    });
   });
 
   it('gives the change since the previous evaluation, null where a side is missing', () => {
@@ -81,5 +99,77 @@ describe('history', () => {
     expect(comparableRuns(points, 'fat').map((run) => run.map((p) => p.id))).toEqual([[2], [3], [5, 9]]);
     expect(comparableRuns(points, 'peso').map((run) => run.map((p) => p.id))).toEqual([[2, 3, 5, 9]]);
     expect(comparableRuns(points, 'vo2max')).toEqual([]);
+  });
+
+  it('tracks Σ6 and Σ8 of ISAK profiles as one series, whatever the equation of the fat %', () => {
+    const isak = (id: number, fecha: string, sum6: number) => ({
+      ...item(id, fecha, 72, 20, 5),
+      body_fat_equation: id % 2 ? 'durnin_womersley_1974' : 'jackson_pollock_7',
+      sum6_mm: sum6,
+      sum8_mm: sum6 + 20,
+    });
+    const points = historyPoints([isak(2, '2026-01-01', 70.2), isak(3, '2026-02-01', 64.8)], current);
+    expect(comparableRuns(points, 'sum6').map((run) => run.map((p) => p.id))).toEqual([[2, 3]]);
+    expect(changeSincePrevious(points, 3)!.sum6).toBeCloseTo(-5.4, 12);
+    expect(changeSincePrevious(points, 3)!.fat).toBe('equation');
+  });
+});
+
+describe('somatotype change between ISAK profiles (SAD, SDD; Carter 2002 p. 13)', () => {
+  const rated = (id: number, fecha: string, endomorphy: number, mesomorphy: number, ectomorphy: number) => ({
+    ...item(id, fecha, 72, 20, 5),
+    somatotype: {
+      endomorphy,
+      mesomorphy,
+      ectomorphy,
+      x: ectomorphy - endomorphy,
+      y: 2 * mesomorphy - (endomorphy + ectomorphy),
+    },
+  });
+
+  it('gives SAD and SDD from the ratings to 0.1, and marks SAD ≥ 0.5 exactly at 0.5', () => {
+    const points = historyPoints(
+      [
+        rated(2, '2026-01-01', 2.4, 4.1, 3.6),
+        rated(3, '2026-02-01', 2.7, 4.5, 3.6), // Δ 0.3, 0.4, 0: SAD 0.5 exactly
+        rated(4, '2026-02-15', 2.96, 4.84, 3.56), // shown 3.0-4.8-3.6: Δ 0.3, 0.3, 0 → SAD 0.42
+      ],
+      current,
+    );
+    const changes = somatotypeChanges(points);
+    expect(changes.map((c) => [c.from.id, c.to.id])).toEqual([
+      [2, 3],
+      [3, 4],
+    ]);
+    expect(changes[0]!.sad).toBeCloseTo(0.5, 12);
+    expect(changes[0]!.meaningful).toBe(true);
+    expect(changes[1]!.sad).toBeCloseTo(Math.sqrt(0.18), 12);
+    expect(changes[1]!.meaningful).toBe(false);
+    // SDD on the somatochart: sqrt(3·ΔX² + ΔY²), X and Y from the 0.1 ratings.
+    const dx = 3.6 - 2.7 - (3.6 - 2.4);
+    const dy = 2 * 4.5 - (2.7 + 3.6) - (2 * 4.1 - (2.4 + 3.6));
+    expect(changes[0]!.sdd).toBeCloseTo(Math.sqrt(3 * dx * dx + dy * dy), 12);
+  });
+
+  it('skips evaluations without a somatotype and joins the chart points oldest first', () => {
+    const isakCurrent = {
+      ...current,
+      results: {
+        ...current.results,
+        evaluation_type: 5,
+        isak: {
+          sum6_mm: 60,
+          sum8_mm: 80,
+          somatotype: { endomorphy: 2, mesomorphy: 5, ectomorphy: 2.5, x: 0.5, y: 5.5 },
+        },
+      } as unknown as EvaluationResult,
+    };
+    const points = historyPoints([rated(2, '2026-01-01', 2.4, 4.1, 3.6), item(5, '2026-02-01', 72, 25)], isakCurrent);
+    expect(somatotypeChanges(points).map((c) => [c.from.id, c.to.id, c.meaningful])).toEqual([[2, 9, true]]);
+    expect(somatoPoints(points, 9).map((p) => [p.id, p.current])).toEqual([
+      [2, false],
+      [9, true],
+    ]);
+    expect(points.at(-1)!.values.sum6).toBe(60);
   });
 });

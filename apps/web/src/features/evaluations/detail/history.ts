@@ -1,9 +1,16 @@
-import { comparisonMismatch, type EvaluationInput, type EvaluationResult, type Mismatch } from '@medida/domain';
+import {
+  comparisonMismatch,
+  sad,
+  sdd,
+  type EvaluationInput,
+  type EvaluationResult,
+  type Mismatch,
+} from '@medida/domain';
 import type { EvaluationHistoryItem, UnitSystem } from '@medida/contracts';
 import { displayUnit, inUnits } from '../../../lib/units.ts';
 
-/** The measures followed over time (issue 5: weight, fat %, muscle mass, waist, VO2max). */
-export const TRACKED = ['peso', 'fat', 'muscle', 'waist', 'vo2max'] as const;
+/** The measures followed over time (issue 5: weight, fat %, muscle mass, waist, VO2max; issue 31: ISAK Σ6 and Σ8). */
+export const TRACKED = ['peso', 'fat', 'muscle', 'waist', 'vo2max', 'sum6', 'sum8'] as const;
 export type Tracked = (typeof TRACKED)[number];
 
 const TRACKED_UNIT: Record<Tracked, string> = {
@@ -12,6 +19,8 @@ const TRACKED_UNIT: Record<Tracked, string> = {
   muscle: 'kg',
   waist: 'cm',
   vo2max: 'mL/kg/min',
+  sum6: 'mm',
+  sum8: 'mm',
 };
 
 /** A tracked measure's unit as the reader reads it (lb and in for imperial, decision 183). */
@@ -27,7 +36,11 @@ export interface HistoryPoint {
   fatEquation: string | null;
   muscleEquation: string | null;
   values: Record<Tracked, number | null>;
+  /** The Heath–Carter somatotype of an ISAK profile (type 5); null otherwise. */
+  somatotype: HistorySomatotype | null;
 }
+
+export type HistorySomatotype = NonNullable<EvaluationHistoryItem['somatotype']>;
 
 /** Weights and lengths of the points in the reader's units; the fat %, VO2max and the equations as they are. */
 export function inReaderUnits(points: HistoryPoint[], units: UnitSystem): HistoryPoint[] {
@@ -67,7 +80,10 @@ export function historyPoints(
         muscle: orNull(h.muscle_mass_kg),
         waist: orNull(h.waist_cm),
         vo2max: orNull(h.vo2max),
+        sum6: orNull(h.sum6_mm),
+        sum8: orNull(h.sum8_mm),
       },
+      somatotype: h.somatotype,
     }));
   points.push({
     id: current.id,
@@ -81,14 +97,19 @@ export function historyPoints(
       muscle: current.results.muscle_mass.kg,
       waist: current.inputs.pcintura,
       vo2max: current.results.rockport?.vo2max ?? null,
+      sum6: current.results.isak?.sum6_mm ?? null,
+      sum8: current.results.isak?.sum8_mm ?? null,
     },
+    somatotype: current.results.isak?.somatotype ?? null,
   });
   // Same day: the lower id was created first.
   return points.sort((a, b) => a.fecha.localeCompare(b.fecha) || a.id - b.id);
 }
 
 /** Whether `key` of `a` and `b` can be compared: the engine's rule, shared with the server (decision 188). */
-const mismatch = (a: HistoryPoint, b: HistoryPoint, key: Tracked): Mismatch | null => comparisonMismatch(a, b, key);
+const mismatch = (a: HistoryPoint, b: HistoryPoint, key: Tracked): Mismatch | null =>
+  // A sum of skinfolds is the raw sum in mm, the same measure in every ISAK profile.
+  key === 'sum6' || key === 'sum8' ? null : comparisonMismatch(a, b, key);
 
 /** A change against the previous evaluation: a number, null (a side lacks the value), or why it is not given. */
 export type Change = number | null | Mismatch;
@@ -131,3 +152,64 @@ export function comparableRuns(points: HistoryPoint[], key: Tracked): HistoryPoi
   }
   return runs;
 }
+
+/** Carter 2002 p. 13: a SAD of 0.5 or more is a change of practical significance between two somatotypes. */
+const SAD_MEANINGFUL = 0.5;
+
+export interface SomatotypeChange {
+  from: HistoryPoint;
+  to: HistoryPoint;
+  /** Somatotype attitudinal distance (3-D, component units) and dispersion distance (somatochart, Y units). */
+  sad: number;
+  sdd: number;
+  meaningful: boolean;
+}
+
+/** A rating as shown and as Carter compares them: each component to 0.1 (as formatNumber rounds it). */
+const asRated = (s: HistorySomatotype) => ({
+  endomorphy: Number(s.endomorphy.toFixed(1)),
+  mesomorphy: Number(s.mesomorphy.toFixed(1)),
+  ectomorphy: Number(s.ectomorphy.toFixed(1)),
+});
+
+/** SAD² in whole tenths: the 0.5 threshold decided exactly (2.4 − 2.7 is −0.2999… in binary). */
+function inTenthsSquared(a: ReturnType<typeof asRated>, b: ReturnType<typeof asRated>): number {
+  const d = (u: number, v: number) => Math.round(u * 10) - Math.round(v * 10);
+  return d(a.endomorphy, b.endomorphy) ** 2 + d(a.mesomorphy, b.mesomorphy) ** 2 + d(a.ectomorphy, b.ectomorphy) ** 2;
+}
+
+/**
+ * Between each ISAK profile and the one before it (oldest first): SAD, SDD and whether the change is meaningful,
+ * from the ratings to 0.1 the page shows (the manual's practice), so the distance matches the ratings read.
+ */
+export function somatotypeChanges(points: HistoryPoint[]): SomatotypeChange[] {
+  const rated = points.flatMap((p) => (p.somatotype ? [{ point: p, rating: asRated(p.somatotype) }] : []));
+  return rated.slice(1).map((to, i) => {
+    const from = rated[i]!;
+    const distance = sad(from.rating, to.rating);
+    return {
+      from: from.point,
+      to: to.point,
+      sad: distance,
+      sdd: sdd(from.rating, to.rating),
+      meaningful: inTenthsSquared(from.rating, to.rating) >= (SAD_MEANINGFUL * 10) ** 2,
+    };
+  });
+}
+
+/** One somatotype of the client on the somatochart (the open evaluation's is `current`). */
+export interface SomatoPoint extends HistorySomatotype {
+  id: number;
+  fecha: string;
+  current: boolean;
+}
+
+/** The client's somatotypes oldest first, for the somatochart: the points are joined in this order. */
+export function somatoPoints(points: HistoryPoint[], currentId: number): SomatoPoint[] {
+  return points.flatMap((p) =>
+    p.somatotype ? [{ ...p.somatotype, id: p.id, fecha: p.fecha, current: p.id === currentId }] : [],
+  );
+}
+
+/** Σ6 and Σ8 exist only in ISAK profiles: their columns and charts show only when the client has one. */
+export const ISAK_ONLY: ReadonlySet<Tracked> = new Set(['sum6', 'sum8']);

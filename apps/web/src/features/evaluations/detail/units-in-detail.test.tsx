@@ -80,7 +80,8 @@ describe('the history in the reader\u2019s units (issue 30, decision 183)', () =
     evaluation_type: 4,
     fatEquation: null,
     muscleEquation: null,
-    values: { peso: 70, fat: 24.8, muscle: 30, waist: 81.28, vo2max: 41 },
+    values: { peso: 70, fat: 24.8, muscle: 30, waist: 81.28, vo2max: 41, sum6: 62.4, sum8: 80.1 },
+    somatotype: null,
   };
 
   it('converts weights and the waist for an imperial reader, and leaves the rest', () => {
@@ -90,6 +91,8 @@ describe('the history in the reader\u2019s units (issue 30, decision 183)', () =
     expect(shown?.values.waist).toBeCloseTo(32, 6);
     expect(shown?.values.fat).toBe(24.8);
     expect(shown?.values.vo2max).toBe(41);
+    // Skinfold sums stay in millimetres for every reader.
+    expect([shown?.values.sum6, shown?.values.sum8, trackedUnit('sum6', 'imperial')]).toEqual([62.4, 80.1, 'mm']);
     expect([trackedUnit('peso', 'imperial'), trackedUnit('waist', 'imperial'), trackedUnit('fat', 'imperial')]).toEqual(
       ['lb', 'in', '%'],
     );
