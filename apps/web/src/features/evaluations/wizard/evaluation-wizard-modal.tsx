@@ -30,7 +30,7 @@ import {
 } from './wizard-form.ts';
 import { paths } from '../../../config/paths.ts';
 import { ERROR_KEYS } from '@medida/domain';
-import { rangeOfErrorPath } from './input-hints.ts';
+import { isakRangeOfPath, rangeOfErrorPath } from './input-hints.ts';
 import { fromMetricValues, toMetricValues, type UnitBaseline } from './wizard-units.ts';
 import { useMeasurementUnits, useOwnProfile } from '../../../lib/own-profile.ts';
 import { displayUnit, fromMetric } from '../../../lib/units.ts';
@@ -95,9 +95,17 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
 
   /** An out-of-range value says the accepted range, with the interface language's decimal separator. */
   const fieldErrorText = (path: string, key: string, exams: WizardValues['clinical_data']['exams']) => {
+    const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 });
+    // ISAK sites are always in mm and cm (decision 197): their range is said as entered.
+    const isak = key === ERROR_KEYS.range ? isakRangeOfPath(path) : null;
+    if (isak)
+      return t('evaluations.wizard.rangeError', {
+        min: number.format(isak.min),
+        max: number.format(isak.max),
+        unit: isak.unit,
+      });
     const range = key === ERROR_KEYS.range ? rangeOfErrorPath(path, exams) : null;
     if (!range) return t(`domain.${key}`);
-    const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 });
     return t('evaluations.wizard.rangeError', {
       min: number.format(fromMetric(range.min, range.unit, units)),
       max: number.format(fromMetric(range.max, range.unit, units)),

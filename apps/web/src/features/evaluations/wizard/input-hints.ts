@@ -1,4 +1,4 @@
-import { EXAM_CATALOGUE, FIELD_RANGES, type ExamId, type RangedField } from '@medida/domain';
+import { EXAM_CATALOGUE, FIELD_RANGES, ISAK_SITE_INFO, type ExamId, type RangedField } from '@medida/domain';
 import type { NumberValue } from './wizard-form.ts';
 
 /**
@@ -41,6 +41,17 @@ export function examUnitSuggestion(exam: ExamId, value: NumberValue, unit: strin
   if (n === null || !toBase || inRange(toBase(n), def.range)) return null;
   const other = Object.entries(def.units).find(([u, convert]) => u !== unit && inRange(convert(n), def.range));
   return other ? other[0] : null;
+}
+
+/**
+ * An ISAK site's plausible readings (`isak.sites.triceps` or one reading of it), in the mm or cm the site is always
+ * entered in (decision 197): never converted to the user's units.
+ */
+export function isakRangeOfPath(formPath: string): FieldRange | null {
+  const site = /^isak\.sites\.(\w+?)(?:\.\d)?$/.exec(formPath)?.[1];
+  if (!site || !Object.hasOwn(ISAK_SITE_INFO, site)) return null;
+  const info = ISAK_SITE_INFO[site as keyof typeof ISAK_SITE_INFO];
+  return { ...info.range, unit: info.unit };
 }
 
 /** The accepted range behind a field error: a measurement's, or a ticked exam's (in the exam's base unit). */

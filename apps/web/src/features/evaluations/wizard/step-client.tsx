@@ -31,7 +31,7 @@ import { useClientSearch } from '../evaluation-queries.ts';
 import type { WizardClient } from '../wizard-store.ts';
 import type { ClientBlock, Method, WizardValues } from './wizard-form.ts';
 
-const METHODS: Method[] = [1, 2, 3, 4];
+const METHODS: Method[] = [1, 2, 3, 4, 5];
 
 function clientName(c: WizardClient) {
   return `${c.nombre} ${c.apellido}`.trim();

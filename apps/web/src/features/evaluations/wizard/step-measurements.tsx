@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { FRECUENCIA, HACE_OPTIONS } from '@medida/domain';
 import { ClinicalDataFields } from './clinical-data-fields.tsx';
 import { ExamFields } from './exam-fields.tsx';
+import { IsakFields } from './isak-fields.tsx';
 import { NumberField } from './number-field.tsx';
 import { WizardSection as Section } from './wizard-section.tsx';
 import {
@@ -47,15 +48,18 @@ function MeasurementFields({ form }: { form: UseFormReturnType<WizardValues> }) 
           {required.map((name) => field(name, true))}
         </SimpleGrid>
       </Section>
-      <Section
-        legend={t('evaluations.wizard.optionalMeasurements')}
-        hint={t('evaluations.wizard.optionalMeasurementsHint')}
-      >
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
-          {optional.map((name) => field(name, false))}
-        </SimpleGrid>
-      </Section>
-      {method === 2 || method === 4 ? <ProtocolField form={form} /> : null}
+      {optional.length > 0 && (
+        <Section
+          legend={t('evaluations.wizard.optionalMeasurements')}
+          hint={t('evaluations.wizard.optionalMeasurementsHint')}
+        >
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
+            {optional.map((name) => field(name, false))}
+          </SimpleGrid>
+        </Section>
+      )}
+      {method === 5 ? <IsakFields form={form} /> : null}
+      {method === 2 || method === 4 || method === 5 ? <ProtocolField form={form} /> : null}
       {method === 1 ? <DeviceFields form={form} /> : null}
     </Stack>
   );

@@ -15,12 +15,21 @@ import {
 } from '@medida/domain';
 import type { CreateEvaluationBody, EditEvaluationBody } from '@medida/contracts';
 import type { WizardClient } from '../wizard-store.ts';
+import {
+  checkIsak,
+  initialIsakValues,
+  isakBody,
+  isakPathOfLegacyField,
+  isakValuesFromInputs,
+  legacyFieldsMeasured,
+  type IsakValues,
+} from './isak-form.ts';
 
 /** Spec §3 defaults for the two condition lists (names are stored as written here). */
 const DEFAULT_ECNT = ['Hipertensión', 'Hipercolesteremia', 'Diabetes', 'Obesidad', 'Hígado Graso'] as const;
 const DEFAULT_AUTOINMUNE = ['Lupus', 'Celíaca', 'Cáncer', 'VIH', 'Artritis'] as const;
 
-export type Method = 1 | 2 | 3 | 4;
+export type Method = 1 | 2 | 3 | 4 | 5;
 export type YesNo = 'Si' | 'No';
 /** What Mantine's NumberInput holds: a number, or '' (and partial text) while typing. */
 export type NumberValue = number | string;
@@ -56,6 +65,7 @@ const BASE_MEASUREMENTS = [
   'pbrazo',
   'ppierna',
 ] as const;
+const ISAK_BASE_MEASUREMENTS = ['peso', 'estatura', 'presion_s', 'presion_d'] as const;
 const OPTIONAL_SKINFOLDS = ['suprailiaco', 'biceps'] as const;
 const OPTIONAL_BREADTHS = ['diametro_muneca', 'diametro_femur'] as const;
 export type MeasurementField =
@@ -77,6 +87,8 @@ export interface WizardValues {
   /** The client's sex once chosen; Femenino is the spec's default before that. */
   sexo: 'Femenino' | 'Masculino';
   measurements: Record<MeasurementField, NumberValue>;
+  /** The ISAK profile's sites (type 5): two or three readings each (isak-form.ts). */
+  isak: IsakValues;
   fuma: YesNo;
   alcohol: YesNo;
   ejercita: YesNo;
@@ -109,11 +121,14 @@ interface WizardExtras {
 }
 
 /** Skinfold equations the client's measured sites (and sex) allow; the engine checks the age. */
-export function protocolChoices(values: Pick<WizardValues, 'measurements' | 'sexo'>) {
+export function protocolChoices(
+  values: Pick<WizardValues, 'measurements' | 'sexo'> & Partial<Pick<WizardValues, 'evaluation_type' | 'isak'>>,
+) {
   const sex = values.sexo === 'Masculino' ? 'M' : 'F';
-  return BODY_FAT_EQUATION_CHOICES.filter(
-    (c) => (c.sex === null || c.sex === sex) && c.sites.every((s) => !isBlank(values.measurements[s])),
-  );
+  // An ISAK profile measures the equations' sites under their ISAK names (subscapular → subescapular…).
+  const isak = values.evaluation_type === 5 && values.isak ? legacyFieldsMeasured(values.isak) : null;
+  const measured = (s: MeasurementField) => (isak ? isak.has(s) : !isBlank(values.measurements[s]));
+  return BODY_FAT_EQUATION_CHOICES.filter((c) => (c.sex === null || c.sex === sex) && c.sites.every(measured));
 }
 
 const condition = (name: string): ConditionValue => ({ name, value: false, tratamiento: false });
@@ -139,6 +154,7 @@ export function initialWizardValues(client: WizardClient | null = null, fecha = 
     evaluation_type: 1,
     sexo: client?.sexo === 'Masculino' ? 'Masculino' : 'Femenino',
     measurements: Object.fromEntries(ALL_MEASUREMENTS.map((f) => [f, ''])) as Record<MeasurementField, NumberValue>,
+    isak: initialIsakValues(),
     fuma: 'No',
     alcohol: 'No',
     ejercita: 'No',
@@ -166,9 +182,10 @@ export function initialWizardValues(client: WizardClient | null = null, fecha = 
 
 /** The measurement inputs of step 2 for a method (spec §5; type 2 per decision 030). */
 export function measurementsFor(method: Method): { required: MeasurementField[]; optional: MeasurementField[] } {
+  // An ISAK profile's girths and skinfolds are its sites (isak-form.ts): here only what it shares with the others.
+  if (method === 5) return { required: [...ISAK_BASE_MEASUREMENTS], optional: [] };
   const required: MeasurementField[] = [
-    ...BASE_MEASUREMENTS,
-    ...(REQUIRED_BY_TYPE[method] as readonly MeasurementField[]),
+    ...new Set<MeasurementField>([...BASE_MEASUREMENTS, ...(REQUIRED_BY_TYPE[method] as readonly MeasurementField[])]),
   ];
   // Extra skinfolds unlock better equations (Jackson-Pollock, Durnin-Womersley); breadths unlock bone and muscle mass.
   const optional: MeasurementField[] =
@@ -250,6 +267,7 @@ export function toEvaluationBody(
     ...(client.nacimiento ? { nacimiento: client.nacimiento } : {}),
     fecha: values.fecha || ctx.today,
     ...(measured as Record<string, number>),
+    ...(values.evaluation_type === 5 ? { isak: isakBody(values.isak) } : {}),
     fuma: values.fuma,
     alcohol: values.alcohol,
     ejercita: values.ejercita,
@@ -277,7 +295,8 @@ function extrasOf(values: WizardValues): Record<string, unknown> {
   const x = values.extras;
   const out: Record<string, unknown> = {};
   const method = values.evaluation_type;
-  if ((method === 2 || method === 4) && x.body_fat_equation) out.body_fat_equation = x.body_fat_equation;
+  if ((method === 2 || method === 4 || method === 5) && x.body_fat_equation)
+    out.body_fat_equation = x.body_fat_equation;
   if (!isBlank(x.vo2max_measured)) out.vo2max_measured = x.vo2max_measured;
   if (values.ejercita === 'Si' && !isBlank(x.training_volume))
     out[x.training_volume_unit === 'percent' ? 'training_volume_pct' : 'training_volume_min'] = x.training_volume;
@@ -301,6 +320,7 @@ const EXTRA_PATHS: Record<string, string> = {
 /** Inputs the wizard owns: on save they come from the form (absent when emptied), never from the stored copy. */
 const WIZARD_KEYS = new Set<string>([
   ...ALL_MEASUREMENTS,
+  'isak',
   'evaluation_type',
   'fecha',
   'sexo',
@@ -365,7 +385,8 @@ export function wizardValuesFromInputs(inputs: StoredInputs, client: WizardClien
         NumberValue
       >,
     },
-    evaluation_type: ([1, 2, 3, 4] as const).find((m) => m === inputs.evaluation_type) ?? 1,
+    evaluation_type: ([1, 2, 3, 4, 5] as const).find((m) => m === inputs.evaluation_type) ?? 1,
+    isak: isakValuesFromInputs(inputs.isak),
     sexo: inputs.sexo === 'Masculino' ? 'Masculino' : base.sexo,
     measurements,
     fuma: yesNo(inputs.fuma),
@@ -418,6 +439,9 @@ export function toFormPath(path: string, values: WizardValues): string {
     const index = ticked[Number(exam[1])];
     return index === undefined ? path : `clinical_data.exams.${index}.${exam[2] === 'name' ? 'value' : exam[2]}`;
   }
+  // An ISAK profile's waist, hip, skinfolds… are derived from its sites: the error belongs to the site.
+  const site = values.evaluation_type === 5 ? isakPathOfLegacyField(path) : null;
+  if (site) return site;
   if ((ALL_MEASUREMENTS as readonly string[]).includes(path)) return `measurements.${path}`;
   if (path.startsWith('device.')) return `extras.${path}`;
   return EXTRA_PATHS[path] ?? path;
@@ -447,6 +471,8 @@ export function checkWizard(values: WizardValues, ctx: { evaluatorId: number; to
       else errors[toFormPath(path, values)] ??= key;
     }
   }
+  if (values.evaluation_type === 5)
+    for (const [path, key] of Object.entries(checkIsak(values.isak))) errors[path] ??= key;
   const rockportPartial = rockportState(values.rockport) === 'partial';
   if (rockportPartial) {
     for (const k of ['minutes', 'seconds', 'bpm'] as const) {
