@@ -14,8 +14,9 @@ const source = resolve(
 );
 const target = resolve(here, '../src/data/who2007-bmi-for-age.ts');
 
-// Clients are 13+ (156 months); 228 months (19 y) closes the table. Adults use WHO 2000 classes from 18 y.
-const FIRST_MONTH = 156;
+// Clients are 13+: 13 y 0 d is 155.99 months when the 13 years hold 3 leap days, so the row for month 155 is
+// kept to interpolate there (decision 194). 228 months (19 y) closes the table. Adults use WHO 2000 classes from 18 y.
+const FIRST_MONTH = 155;
 const LAST_MONTH = 228;
 
 const rows = readFileSync(source, 'utf8')

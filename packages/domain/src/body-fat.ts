@@ -57,7 +57,7 @@ export const BIA_DEVICE = defineEquation({
 
 /** What the body-fat step needs from the validated input. */
 export interface BodyFatInput {
-  type: 1 | 2 | 3 | 4;
+  type: EvaluationType;
   sex: Sex;
   age: number;
   bmi: number;
@@ -119,13 +119,13 @@ const SUM_SITES_2: readonly SkinfoldSite[] = Object.freeze(['triceps', 'subescap
 const canApply = (eq: SkinfoldEquation, i: BodyFatInput): boolean =>
   hasSites(i.skinfolds, eq.sites) && (!eq.sex || eq.sex === i.sex);
 
-function skinfoldEstimate(eq: SkinfoldEquation, i: BodyFatInput, estimate: boolean): FatEstimate {
+function skinfoldEstimate(eq: SkinfoldEquation, i: BodyFatInput): FatEstimate {
   const s = i.skinfolds as Required<Skinfolds>;
   return {
     meta: eq.meta,
     percent: eq.percent(s, i), // BodyFatInput has sex, age and maturity: no per-equation context object.
     fields: eq.sites,
-    estimate,
+    estimate: isEstimate(eq.meta.id),
     outside: outsideSample(eq.meta, i.sex, i.age, i.bmi),
     capped: eq.capped?.(s, i) ?? false,
   };
@@ -167,7 +167,7 @@ const isAdultOnlyMismatch = (eq: SkinfoldEquation, i: BodyFatInput): boolean =>
  * generalized equations first (Durnin-Womersley, Jackson-Pollock), then the method's own default,
  * then the other equations on the measured sites.
  */
-const PRIMARY_ORDER: Readonly<Record<2 | 4, readonly string[]>> = {
+const PRIMARY_ORDER: Readonly<Record<2 | 4 | 5, readonly string[]>> = {
   2: [DURNIN_WOMERSLEY.id, JACKSON_POLLOCK_4.id, NAGAMINE_SUZUKI.id, SLOAN_MEN.id],
   4: [
     DURNIN_WOMERSLEY.id,
@@ -178,30 +178,60 @@ const PRIMARY_ORDER: Readonly<Record<2 | 4, readonly string[]>> = {
     WILMORE_BEHNKE_MEN.id,
     FAULKNER.id,
   ],
+  // An ISAK profile has the sites of both skinfold methods (decision 199): the four-site order, then the two-site ones.
+  5: [
+    DURNIN_WOMERSLEY.id,
+    JACKSON_POLLOCK_4.id,
+    EVANS_2005.id,
+    WILMORE_BEHNKE_WOMEN.id,
+    KATCH_MCARDLE_MEN.id,
+    WILMORE_BEHNKE_MEN.id,
+    FAULKNER.id,
+    NAGAMINE_SUZUKI.id,
+    SLOAN_MEN.id,
+  ],
 };
 
-const PRIMARY_EQUATIONS = { 2: PRIMARY_ORDER[2].map(byId), 4: PRIMARY_ORDER[4].map(byId) } as const;
-
-/** The method's fallback when no equation on the measured sites is valid for the person. */
-const METHOD_DEFAULT: Readonly<Record<2 | 4, string>> = { 2: NAGAMINE_SUZUKI.id, 4: EVANS_2005.id };
-
-function skinfoldPrimary(type: 2 | 4, i: BodyFatInput): FatEstimate {
-  if (i.protocol) {
-    const chosen = choosableSkinfoldEquations(i).find((e) => e.meta.id === i.protocol);
-    if (chosen) return skinfoldEstimate(chosen, i, isEstimateDefault(chosen.meta.id));
-  }
-  if (isMinor(i.age)) return skinfoldEstimate(byId(SLAUGHTER.id), i, false);
-  for (const eq of PRIMARY_EQUATIONS[type]) {
-    if (!canApply(eq, i)) continue;
-    if (outsideSample(eq.meta, i.sex, i.age, i.bmi) === null)
-      return skinfoldEstimate(eq, i, isEstimateDefault(eq.meta.id));
-  }
-  const fallback = METHOD_DEFAULT[type];
-  return skinfoldEstimate(byId(fallback), i, true);
+/**
+ * Every equation the method may fall on, in order: `PRIMARY_ORDER`, then the other skinfold equations (those
+ * not labelled estimates first), so that the primary is never an equation outside its sample while one on the
+ * measured sites is inside (decision 194).
+ */
+function primaryCandidates(type: 2 | 4 | 5): SkinfoldEquation[] {
+  const ordered = PRIMARY_ORDER[type].map(byId);
+  const rest = SKINFOLD_EQUATIONS.filter((e) => !PRIMARY_ORDER[type].includes(e.meta.id));
+  return [...ordered, ...rest.filter((e) => !isEstimate(e.meta.id)), ...rest.filter((e) => isEstimate(e.meta.id))];
 }
 
-/** Nagamine-Suzuki and Evans are used on sites or people they were not built for: always labelled estimates. */
-const isEstimateDefault = (id: string): boolean => id === NAGAMINE_SUZUKI.id || id === EVANS_2005.id;
+const PRIMARY_EQUATIONS = { 2: primaryCandidates(2), 4: primaryCandidates(4), 5: primaryCandidates(5) } as const;
+
+/** The method's fallback when no equation on the measured sites is valid for the person. */
+const METHOD_DEFAULT: Readonly<Record<2 | 4 | 5, string>> = {
+  2: NAGAMINE_SUZUKI.id,
+  4: EVANS_2005.id,
+  5: NAGAMINE_SUZUKI.id,
+};
+
+function skinfoldPrimary(type: 2 | 4 | 5, i: BodyFatInput): FatEstimate {
+  if (i.protocol) {
+    const chosen = choosableSkinfoldEquations(i).find((e) => e.meta.id === i.protocol);
+    if (chosen) return skinfoldEstimate(chosen, i);
+  }
+  if (isMinor(i.age)) return skinfoldEstimate(byId(SLAUGHTER.id), i);
+  for (const eq of PRIMARY_EQUATIONS[type]) {
+    if (!canApply(eq, i) || isAdultOnlyMismatch(eq, i)) continue;
+    if (outsideSample(eq.meta, i.sex, i.age, i.bmi) === null) return skinfoldEstimate(eq, i);
+  }
+  return skinfoldEstimate(byId(METHOD_DEFAULT[type]), i);
+}
+
+/**
+ * Nagamine-Suzuki and Evans are used on sites or people they were not built for: labelled estimates wherever
+ * they appear, primary or comparison (decision 194: one status everywhere).
+ */
+function isEstimate(id: string): boolean {
+  return id === NAGAMINE_SUZUKI.id || id === EVANS_2005.id;
+}
 
 /**
  * The method's own fat estimate (decisions 030/031/036):
@@ -223,6 +253,7 @@ export function primaryBodyFat(i: BodyFatInput): FatEstimate {
       return navyEstimate(i, NAVY)!;
     case 2:
     case 4:
+    case 5:
       return skinfoldPrimary(i.type, i);
   }
 }
@@ -261,7 +292,7 @@ export function analyseBodyFat(i: BodyFatInput): BodyFatAnalysis {
       continue;
     }
     if (isAdultOnlyMismatch(eq, i)) continue; // Slaughter: children only.
-    candidates.push(skinfoldEstimate(eq, i, false));
+    candidates.push(skinfoldEstimate(eq, i));
   }
   candidates.push({
     meta: DEURENBERG,

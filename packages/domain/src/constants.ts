@@ -3,7 +3,7 @@ export { ACTIVITY_LEVELS, PAL_TABLE } from './equations/energy.ts';
 export { FEVER_THRESHOLD_C } from './equations/clinical.ts';
 
 /** Bump on any change that can alter a stored result (equations, cut-offs, defaults). */
-export const ENGINE_VERSION = '1.1.0';
+export const ENGINE_VERSION = '1.2.0';
 
 /** Spec §3 / decision 030: 2 and 5 are ours, the spec names only 1, 3 and 4. */
 export const EVALUATION_TYPES = {

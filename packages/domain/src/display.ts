@@ -1,12 +1,14 @@
 /**
- * Every category is decided on the value as the report shows it (decision 035): a BMI computed as
- * 24.999999999999996 is printed "25.0", so it is classed from 25.0. One rule, one place: each
+ * Every category is decided on the value as the report shows it (decision 035), and each value is shown at the
+ * precision its guideline states its cut-offs (decision 196): BMI to 2 decimals as WHO TRS 894 prints its classes
+ * (18.50-24.99, 25.00-29.99), so 24.99 is normal and 24.996 (printed 25.00) pre-obese. One rule, one place: each
  * classifier and threshold check reads its value through `shown`.
  */
 
 /** Decimals the detail screen and the PDF print for each kind of value. */
 export const DISPLAY_DECIMALS = {
-  bmi: 1,
+  /** WHO TRS 894 states its BMI classes to 2 decimals (decision 196). */
+  bmi: 2,
   /** Waist-to-height and waist-to-hip ratios. */
   ratio: 2,
   /** Circumferences (waist) in cm. */

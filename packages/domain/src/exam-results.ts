@@ -1,13 +1,5 @@
-import {
-  HOMA_IR,
-  LDL_SAMPSON,
-  LDL_SAMPSON_MAX_TG,
-  NON_HDL,
-  homaIr,
-  hsCrpStatus,
-  ldlSampson,
-  nonHdl,
-} from './equations/labs.ts';
+import { HOMA_IR, LDL_SAMPSON, LDL_SAMPSON_MAX_TG, NON_HDL, homaIr, ldlSampson, nonHdl } from './equations/labs.ts';
+import { shownAt } from './display.ts';
 import { ref } from './equations/equation.ts';
 import type { EquationMeta } from './equations/equation.ts';
 import type { Sex } from './equations/sex.ts';
@@ -20,6 +12,23 @@ import type { EvaluationInput } from './schema.ts';
 
 type ExamInput = NonNullable<NonNullable<EvaluationInput['clinical_data']['exams']>>[number];
 
+/** Decimals of a number as typed (99.6 → 1), at most 2: the precision the laboratory reported it with. */
+function reportedDecimals(value: number): 0 | 1 | 2 {
+  if (Number.isInteger(value)) return 0;
+  return Number.isInteger(value * 10) || Math.abs(value * 10 - Math.round(value * 10)) < 1e-9 ? 1 : 2;
+}
+
+/**
+ * Decimals an exam is classified and printed at (decision 196): the laboratory's own precision when the value
+ * was entered in the exam's unit and reported with more decimals than `LAB_DECIMALS` (glucose 99.6 stays 99.6,
+ * normal); a converted or derived value is rounded as a laboratory reports the exam's unit.
+ */
+function classifiedDecimals(id: ExamId, value: number, converted: boolean, derived: boolean): 0 | 1 | 2 {
+  const lab = EXAM_CATALOGUE[id].decimals;
+  if (converted || derived) return lab;
+  return Math.max(lab, reportedDecimals(value)) as 0 | 1 | 2;
+}
+
 function item(
   id: ExamId,
   value: number,
@@ -29,24 +38,31 @@ function item(
   entered: ExamResult['entered'],
 ): ExamResult {
   const def = EXAM_CATALOGUE[id];
+  const decimals = classifiedDecimals(id, value, entered !== null, derived !== null);
   return {
     id,
     name: def.name[lang],
     value,
     unit: def.unit,
     limit: def.limit(sex)[lang],
-    status: def.status(value, sex),
+    status: def.status(value, sex, decimals),
     derived: derived !== null,
     equation: derived ? ref(derived) : null,
     source: def.source,
     entered,
+    type: derived ? 'calculated' : def.type,
+    percentile: null,
+    percentile_reference: def.percentile_reference[lang],
+    decimals,
   };
 }
 
 export interface ExamAnalysis {
   exams: ExamResult[];
-  /** Canonical values by id (entered or derived), for VAI, METS-VF and the MetS count. */
+  /** Canonical values by id (entered or derived), for VAI, METS-VF and HOMA-IR. */
   values: Partial<Record<ExamId, number>>;
+  /** The values as classified (rounded to each exam's `decimals`), for the metabolic-syndrome criteria (decision 196). */
+  classified: Partial<Record<ExamId, number>>;
   warnings: WarningItem[];
 }
 
@@ -90,7 +106,8 @@ export function analyseExams(inputs: readonly ExamInput[], sex: Sex, lang: Lang)
       warnings.push({ code: WARNING_KEYS.ldlNotCalculated, equation: LDL_SAMPSON.id });
     }
   }
-  if (values.crp !== undefined && hsCrpStatus(values.crp) === 'repeat_acute')
-    warnings.push({ code: WARNING_KEYS.crpRepeat });
-  return { exams, values, warnings };
+  const classified: Partial<Record<ExamId, number>> = {};
+  for (const e of exams) classified[e.id] = shownAt(e.value, e.decimals!);
+  if (exams.some((e) => e.id === 'crp' && e.status === 'repeat_acute')) warnings.push({ code: WARNING_KEYS.crpRepeat });
+  return { exams, values, classified, warnings };
 }

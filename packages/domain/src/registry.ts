@@ -1,6 +1,11 @@
 import { BMI_FOR_AGE_WHO2007, BMI_MINSAL_OLDER, BMI_QUETELET } from './equations/bmi.ts';
 import { BIA_DEVICE } from './body-fat.ts';
-import { BP_ACC_AHA, METABOLIC_SYNDROME, METABOLIC_SYNDROME_IDF_ADOLESCENTS } from './equations/clinical.ts';
+import {
+  BP_ACC_AHA,
+  METABOLIC_SYNDROME,
+  METABOLIC_SYNDROME_IDF_16_17,
+  METABOLIC_SYNDROME_IDF_ADOLESCENTS,
+} from './equations/clinical.ts';
 import { BROZEK, SIRI } from './equations/density.ts';
 import { DEURENBERG } from './equations/deurenberg.ts';
 import { BMR_EQUATIONS, METABOLIC_AGE, PAL_IOM } from './equations/energy.ts';
@@ -67,6 +72,7 @@ export const EQUATIONS: readonly EquationMeta[] = [
   BP_ACC_AHA,
   METABOLIC_SYNDROME,
   METABOLIC_SYNDROME_IDF_ADOLESCENTS,
+  METABOLIC_SYNDROME_IDF_16_17,
   HOMA_IR,
   NON_HDL,
   LDL_SAMPSON,

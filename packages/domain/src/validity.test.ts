@@ -49,10 +49,12 @@ describe('derivation samples decide the primary equation (decision 036)', () => 
     expect(sampleWarning(r, 'durnin_womersley_1974')!.params).toEqual({ min: 13, max: 68 });
   });
 
-  it('Evans at BMI 35.0 (as shown) is outside its sample even at 22 y: Katch-McArdle (18-26 y) is primary', () => {
-    // 101.1 kg / 1.70² = 34.98 → shown 35.0
-    const r = run(subjectA({ nacimiento: '2003-01-01', peso: 101.1, estatura: 170, pcintura: 110, pcadera: 115 }));
-    expect(r.body_fat.equation.id).toBe('katch_mcardle_1973_men');
+  // Issue 31 (decisions 194, 196): BMI is shown with 2 decimals and Katch-McArdle has Evans's BMI bound, so at
+  // 35.00 Sloan (men 18-26 y, inside) is primary, not Katch-McArdle (the defect D7).
+  it('Evans at BMI 35.00 (as shown) is outside its sample even at 22 y: Sloan (18-26 y) is primary', () => {
+    // 101.2 kg / 1.70² = 35.017 → shown 35.02
+    const r = run(subjectA({ nacimiento: '2003-01-01', peso: 101.2, estatura: 170, pcintura: 110, pcadera: 115 }));
+    expect(r.body_fat.equation.id).toBe('sloan_1967_men');
     expect(r.body_fat.within_validity).toBe(true);
     expect(comparison(r, 'evans_2005')!.within_validity).toBe(false);
     expect(r.warnings).toContainEqual({
@@ -156,11 +158,12 @@ describe('adolescents (decision 037)', () => {
     expect(r.risks.find((x) => x.id === 'metabolic_syndrome')!.level).toBe('present');
   });
 
-  it('16 y: IDF/LatAm waist criterion and the adult (harmonized) syndrome; WHO bands still not', () => {
+  // Decision 194 (issue 31 D8): IDF 2007 sends 16+ to the IDF adult definition (waist required), not the harmonized 3 of 5.
+  it('16 y: IDF/LatAm waist criterion and the IDF adult syndrome; WHO bands still not', () => {
     const r = run(teen('2009-01-01'));
     expect(r.waist.idf_latam).toBe(true);
     expect(r.waist.who).toBeNull();
-    expect(r.risks.find((x) => x.id === 'metabolic_syndrome')!.equation!.id).toBe('mets_harmonized_2009');
+    expect(r.risks.find((x) => x.id === 'metabolic_syndrome')!.equation!.id).toBe('mets_idf_2005_adult_criteria');
   });
 
   it('13 y: ideal BMI is the WHO 2007 median at the exact age; LMS interpolated at days / 30.4375', () => {

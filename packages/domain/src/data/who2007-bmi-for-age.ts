@@ -5,11 +5,12 @@
 /** [L, M, S] */
 export type LmsRow = readonly [number, number, number];
 
-export const WHO_LMS_FIRST_MONTH = 156;
+export const WHO_LMS_FIRST_MONTH = 155;
 export const WHO_LMS_LAST_MONTH = 228;
 
 /** Boys, index = months - WHO_LMS_FIRST_MONTH. */
 export const WHO_BMI_LMS_MALE: readonly LmsRow[] = [
+  [-1.7232, 18.171, 0.11869], // 155
   [-1.7168, 18.233, 0.11898], // 156
   [-1.7102, 18.2955, 0.11925], // 157
   [-1.7033, 18.3586, 0.11952], // 158
@@ -87,6 +88,7 @@ export const WHO_BMI_LMS_MALE: readonly LmsRow[] = [
 
 /** Girls, index = months - WHO_LMS_FIRST_MONTH. */
 export const WHO_BMI_LMS_FEMALE: readonly LmsRow[] = [
+  [-1.3269, 18.7346, 0.13421], // 155
   [-1.3195, 18.8012, 0.13445], // 156
   [-1.3121, 18.8675, 0.13469], // 157
   [-1.3046, 18.9335, 0.13492], // 158

@@ -3,25 +3,28 @@ import { WHO_BMI_LMS_FEMALE, WHO_BMI_LMS_MALE, WHO_LMS_FIRST_MONTH } from '../da
 import { bmi, bmiClassWho, bmiForAge, lmsValue } from './bmi.ts';
 
 describe('WHO 2000 adult classes', () => {
-  it('lower bounds are inclusive, on the BMI as shown with one decimal (decision 035)', () => {
-    expect(bmiClassWho(bmi(50, 164.5))).toBe('normal'); // 18.48 is shown 18.5
+  it('lower bounds are inclusive, on the BMI as shown with two decimals (decisions 035, 196)', () => {
+    // Decision 196: WHO TRS 894 states 18.50-24.99, so 18.48 is shown 18.48, mild thinness (formulas.md §1.1 again).
+    expect(bmiClassWho(bmi(50, 164.5))).toBe('mild_thinness');
     expect(bmiClassWho(18.44)).toBe('mild_thinness');
     expect(bmiClassWho(18.5)).toBe('normal');
     expect(bmiClassWho(24.94)).toBe('normal');
-    expect(bmiClassWho(24.999)).toBe('pre_obese'); // shown 25.0
+    expect(bmiClassWho(24.99)).toBe('normal'); // was "25.0", pre-obese: the defect of issue 31 D12
+    expect(bmiClassWho(24.999)).toBe('pre_obese'); // shown 25.00
     expect(bmiClassWho(bmi(64, 160))).toBe('pre_obese'); // 24.999999999999996
     expect(bmiClassWho(25)).toBe('pre_obese');
-    expect(bmiClassWho(15.94)).toBe('severe_thinness');
-    expect(bmiClassWho(15.96)).toBe('moderate_thinness'); // shown 16.0
+    expect(bmiClassWho(15.99)).toBe('severe_thinness');
+    expect(bmiClassWho(15.996)).toBe('moderate_thinness'); // shown 16.00
     expect(bmiClassWho(40)).toBe('obesity_3');
   });
 });
 
 describe('WHO 2007 BMI-for-age', () => {
-  it('embeds rows 156-228 for both sexes, as in the TSV', () => {
-    expect(WHO_BMI_LMS_MALE).toHaveLength(73);
-    expect(WHO_BMI_LMS_FEMALE).toHaveLength(73);
-    expect(WHO_BMI_LMS_MALE[0]).toEqual([-1.7168, 18.233, 0.11898]);
+  it('embeds rows 155-228 for both sexes, as in the TSV (155 for 13 y 0 d, decision 194)', () => {
+    expect(WHO_BMI_LMS_MALE).toHaveLength(74);
+    expect(WHO_BMI_LMS_FEMALE).toHaveLength(74);
+    expect(WHO_BMI_LMS_MALE[0]).toEqual([-1.7232, 18.171, 0.11869]);
+    expect(WHO_BMI_LMS_MALE[156 - WHO_LMS_FIRST_MONTH]).toEqual([-1.7168, 18.233, 0.11898]);
     expect(WHO_BMI_LMS_FEMALE[228 - WHO_LMS_FIRST_MONTH]).toEqual([-0.7496, 21.4269, 0.14441]);
   });
 

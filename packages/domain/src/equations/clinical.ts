@@ -1,6 +1,5 @@
 import { shown } from '../display.ts';
 import { defineEquation } from './equation.ts';
-import { shownLab } from './labs.ts';
 import type { Sex } from './sex.ts';
 
 export const BP_ACC_AHA = defineEquation({
@@ -46,6 +45,7 @@ export interface MetabolicSyndromeInput {
   waistCutoffCm?: number | undefined;
   sys: number;
   dia: number;
+  /** Laboratory values as classified (exam-results `classified`: the laboratory's precision, decision 196). */
   tg?: number;
   hdl?: number;
   glucose?: number;
@@ -69,16 +69,15 @@ export function metabolicSyndrome(i: MetabolicSyndromeInput): MetabolicSyndromeC
   if (i.sys >= 130 || i.dia >= 85 || i.onBpTreatment === true) count++;
   if (i.tg !== undefined) {
     evaluated++;
-    if (shownLab('fasting_triglycerides', i.tg) >= 150) count++;
+    if (i.tg >= 150) count++;
   }
   if (i.hdl !== undefined) {
     evaluated++;
-    if (shownLab('hdl', i.hdl) < (i.sex === 'M' ? 40 : 50)) count++;
+    if (i.hdl < (i.sex === 'M' ? 40 : 50)) count++;
   }
   if (i.glucose !== undefined || i.onGlucoseTreatment === true) {
     evaluated++;
-    if (i.onGlucoseTreatment === true || (i.glucose !== undefined && shownLab('fasting_glucose', i.glucose) >= 100))
-      count++;
+    if (i.onGlucoseTreatment === true || (i.glucose !== undefined && i.glucose >= 100)) count++;
   }
   const status = count >= 3 ? 'present' : count + (5 - evaluated) >= 3 ? 'indeterminate' : 'absent';
   return { count, evaluated, status };
@@ -109,18 +108,48 @@ export function metabolicSyndromeAdolescent(i: MetabolicSyndromeInput): Metaboli
   if (i.sys >= 130 || i.dia >= 85) others++;
   if (i.tg !== undefined) {
     evaluated++;
-    if (shownLab('fasting_triglycerides', i.tg) >= 150) others++;
+    if (i.tg >= 150) others++;
   }
   if (i.hdl !== undefined) {
     evaluated++;
-    if (shownLab('hdl', i.hdl) < 40) others++;
+    if (i.hdl < 40) others++;
   }
   if (i.glucose !== undefined || i.onGlucoseTreatment === true) {
     evaluated++;
-    if (i.onGlucoseTreatment === true || (i.glucose !== undefined && shownLab('fasting_glucose', i.glucose) >= 100))
-      others++;
+    if (i.onGlucoseTreatment === true || (i.glucose !== undefined && i.glucose >= 100)) others++;
   }
   const reachable = others + (4 - evaluated) >= 2;
   const status = !reachable ? 'absent' : waistMet && others >= 2 ? 'present' : 'indeterminate';
   return { count: others + (waistMet ? 1 : 0), evaluated: evaluated + (waistMet ? 1 : 0), status };
+}
+
+export const METABOLIC_SYNDROME_IDF_16_17 = defineEquation({
+  id: 'mets_idf_2005_adult_criteria',
+  name: "Metabolic syndrome, 16-17 y (IDF 2007: the IDF adult criteria): the population's waist cut-off required plus 2 of 4",
+  citation:
+    'Zimmet P, Alberti KGMM, Kaufman F et al. Pediatr Diabetes 2007;8:299-306; Alberti KGMM, Zimmet P, Shaw J. Lancet 2005;366:1059-1062',
+  validity:
+    '16 y and over (IDF 2007 sends 16+ to the IDF adult definition); used at 16-17 y, the harmonized definition from 18 y (decision 194)',
+  status: 'solid',
+  sample: { minAge: 16, maxAge: 17 },
+});
+
+/**
+ * IDF 2007 for 16 y and over is the IDF adult definition (Alberti, Zimmet & Shaw 2005): central obesity by the
+ * population's waist cut-off is required, plus ≥ 2 of TG ≥ 150, HDL < 40 (men) / < 50 (women), BP ≥ 130/85 or
+ * treated, glucose ≥ 100 or treated. Waist is always measured, so a waist under the cut-off is absent.
+ */
+export function metabolicSyndromeIdfAdult(i: MetabolicSyndromeInput): MetabolicSyndromeCount {
+  const waistMet = shown(i.waistCm, 'cm') >= (i.waistCutoffCm ?? (i.sex === 'M' ? 90 : 80));
+  const harmonized = metabolicSyndrome(i); // the same four other criteria, counted with the waist
+  const others = harmonized.count - (waistMet ? 1 : 0);
+  const unevaluated = 5 - harmonized.evaluated;
+  const status = !waistMet
+    ? 'absent'
+    : others >= 2
+      ? 'present'
+      : others + unevaluated >= 2
+        ? 'indeterminate'
+        : 'absent';
+  return { count: harmonized.count, evaluated: harmonized.evaluated, status };
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyseExams } from '../exam-results.ts';
 import { EXAM_CATALOGUE, EXAM_IDS } from '../exams.ts';
+import type { ExamId } from '../exams.ts';
 import { WARNING_KEYS } from '../i18n-keys.ts';
 import { metabolicSyndrome, metabolicSyndromeAdolescent } from './clinical.ts';
 import {
@@ -107,27 +108,49 @@ describe('laboratory statuses on the shown value (decision 035)', () => {
     expect(tg.exams[0]!.status).toBe('borderline_high');
   });
 
+  // Decision 196: a value is classified at the decimals the laboratory reported (9.96 stays 9.96); a converted one
+  // at the exam's own precision (0.996 mg/dL = 9.96 mg/L, printed 10.0).
   it('a hs-CRP printed 10.0 asks for a repeat, one printed 9.9 does not', () => {
-    const at = analyseExams([{ name: 'crp', value: 9.96, unit: 'mg/L', status: true }], 'F', 'en');
+    const at = analyseExams([{ name: 'crp', value: 0.996, unit: 'mg/dL', status: true }], 'F', 'en');
     expect(at.exams[0]!.status).toBe('repeat_acute');
     expect(at.warnings.map((w) => w.code)).toContain(WARNING_KEYS.crpRepeat);
-    const below = analyseExams([{ name: 'crp', value: 9.94, unit: 'mg/L', status: true }], 'F', 'en');
+    const below = analyseExams([{ name: 'crp', value: 0.994, unit: 'mg/dL', status: true }], 'F', 'en');
     expect(below.exams[0]!.status).toBe('high');
     expect(below.warnings.map((w) => w.code)).not.toContain(WARNING_KEYS.crpRepeat);
   });
 
-  it('the metabolic-syndrome lab criteria read the printed value too (adults and adolescents)', () => {
+  // Decision 196: the syndrome reads the values as classified (analyseExams `classified`), not re-rounded.
+  it('the metabolic-syndrome lab criteria read the classified value (adults and adolescents)', () => {
     const base = { sex: 'M' as const, waistCm: 95, sys: 120, dia: 70 };
-    // Waist met; TG 149.6 (printed 150) and glucose 99.5 (printed 100) make three components.
-    expect(metabolicSyndrome({ ...base, tg: 149.6, hdl: 45, glucose: 99.5 })).toMatchObject({
+    const classified = (exams: Array<[ExamId, number, string?]>) =>
+      analyseExams(
+        exams.map(([name, value, unit]) => ({ name, value, status: true, ...(unit ? { unit } : {}) })),
+        'M',
+        'en',
+      ).classified;
+    // TG 1.69 mmol/L = 149.68 mg/dL (printed 150) and glucose 5.55 mmol/L = 99.99 (printed 100): three components.
+    const c = classified([
+      ['fasting_triglycerides', 1.69, 'mmol/L'],
+      ['fasting_glucose', 5.55, 'mmol/L'],
+    ]);
+    expect(
+      metabolicSyndrome({ ...base, tg: c.fasting_triglycerides, hdl: 45, glucose: c.fasting_glucose }),
+    ).toMatchObject({
       count: 3,
       status: 'present',
     });
-    expect(metabolicSyndrome({ ...base, tg: 149.4, hdl: 45, glucose: 99.4 }).count).toBe(1);
-    // HDL 39.6 is printed 40: not low for a man.
-    expect(metabolicSyndrome({ ...base, tg: 100, hdl: 39.6, glucose: 90 }).count).toBe(1);
-    expect(metabolicSyndrome({ ...base, tg: 100, hdl: 39.4, glucose: 90 }).count).toBe(2);
-    expect(metabolicSyndromeAdolescent({ ...base, tg: 149.6, hdl: 45, glucose: 99.5 }).status).toBe('present');
+    // Reported as 149.6 and 99.5 by the laboratory: below the cut-offs (was "150" and "100" before decision 196).
+    const r = classified([
+      ['fasting_triglycerides', 149.6],
+      ['fasting_glucose', 99.5],
+    ]);
+    expect(metabolicSyndrome({ ...base, tg: r.fasting_triglycerides, hdl: 45, glucose: r.fasting_glucose }).count).toBe(
+      1,
+    );
+    expect(metabolicSyndrome({ ...base, tg: 100, hdl: 39.6, glucose: 90 }).count).toBe(2); // HDL 39.6 < 40: low
+    expect(
+      metabolicSyndromeAdolescent({ ...base, tg: c.fasting_triglycerides, hdl: 45, glucose: c.fasting_glucose }).status,
+    ).toBe('present');
   });
 
   it('property: for any value, the status equals the status of the printed figure', () => {

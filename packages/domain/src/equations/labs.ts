@@ -64,54 +64,58 @@ export const LAB_DECIMALS = {
 export type LabId = keyof typeof LAB_DECIMALS;
 
 /** A laboratory value as it is shown (the one rule of decision 035, at the lab's precision). */
-export const shownLab = (id: LabId, value: number): number => shownAt(value, LAB_DECIMALS[id]);
+export const shownLab = (id: LabId, value: number, decimals: LabDecimals = LAB_DECIMALS[id]): number =>
+  shownAt(value, decimals);
+
+/** Decimals a laboratory value is classified and printed at: at least `LAB_DECIMALS`, more when the lab reported more. */
+export type LabDecimals = 0 | 1 | 2;
 
 export type GlycaemiaStatus = 'normal' | 'prediabetes' | 'diabetes_range';
-export function glucoseStatus(mgDl: number): GlycaemiaStatus {
-  const v = shownLab('fasting_glucose', mgDl);
+export function glucoseStatus(mgDl: number, d?: LabDecimals): GlycaemiaStatus {
+  const v = shownLab('fasting_glucose', mgDl, d);
   return v < 100 ? 'normal' : v < 126 ? 'prediabetes' : 'diabetes_range';
 }
-export function hba1cStatus(pct: number): GlycaemiaStatus {
-  const v = shownLab('hba1c', pct);
+export function hba1cStatus(pct: number, d?: LabDecimals): GlycaemiaStatus {
+  const v = shownLab('hba1c', pct, d);
   return v < 5.7 ? 'normal' : v < 6.5 ? 'prediabetes' : 'diabetes_range';
 }
 
 const HOMA_IR_FLAG = 2.5;
-export const homaStatus = (v: number): 'normal' | 'insulin_resistance' =>
-  shownLab('homa_ir', v) >= HOMA_IR_FLAG ? 'insulin_resistance' : 'normal';
+export const homaStatus = (v: number, d?: LabDecimals): 'normal' | 'insulin_resistance' =>
+  shownLab('homa_ir', v, d) >= HOMA_IR_FLAG ? 'insulin_resistance' : 'normal';
 
 /** No guideline cut-off for insulin; the typical lab range 2-25 µU/mL is used, interpret through HOMA-IR. */
-export function insulinStatus(uUmL: number): 'low' | 'normal' | 'high' {
-  const v = shownLab('fasting_insulin', uUmL);
+export function insulinStatus(uUmL: number, d?: LabDecimals): 'low' | 'normal' | 'high' {
+  const v = shownLab('fasting_insulin', uUmL, d);
   return v < 2 ? 'low' : v > 25 ? 'high' : 'normal';
 }
 
 export type TgStatus = 'normal' | 'borderline_high' | 'high' | 'very_high';
-export function tgStatus(mgDl: number): TgStatus {
-  const v = shownLab('fasting_triglycerides', mgDl);
+export function tgStatus(mgDl: number, d?: LabDecimals): TgStatus {
+  const v = shownLab('fasting_triglycerides', mgDl, d);
   return v < 150 ? 'normal' : v < 200 ? 'borderline_high' : v < 500 ? 'high' : 'very_high';
 }
 
 /** < 40 low (men), < 50 low (women, MetS criterion), ≥ 60 high (protective). */
-export function hdlStatus(sex: Sex, mgDl: number): 'low' | 'normal' | 'high' {
-  const v = shownLab('hdl', mgDl);
+export function hdlStatus(sex: Sex, mgDl: number, d?: LabDecimals): 'low' | 'normal' | 'high' {
+  const v = shownLab('hdl', mgDl, d);
   return v < (sex === 'M' ? 40 : 50) ? 'low' : v >= 60 ? 'high' : 'normal';
 }
 
-export function totalCholesterolStatus(mgDl: number): 'desirable' | 'borderline_high' | 'high' {
-  const v = shownLab('total_cholesterol', mgDl);
+export function totalCholesterolStatus(mgDl: number, d?: LabDecimals): 'desirable' | 'borderline_high' | 'high' {
+  const v = shownLab('total_cholesterol', mgDl, d);
   return v < 200 ? 'desirable' : v < 240 ? 'borderline_high' : 'high';
 }
 
 export type LdlStatus = 'optimal' | 'near_optimal' | 'borderline_high' | 'high' | 'very_high';
-export function ldlStatus(mgDl: number): LdlStatus {
-  const v = shownLab('ldl', mgDl);
+export function ldlStatus(mgDl: number, d?: LabDecimals): LdlStatus {
+  const v = shownLab('ldl', mgDl, d);
   return v < 100 ? 'optimal' : v < 130 ? 'near_optimal' : v < 160 ? 'borderline_high' : v < 190 ? 'high' : 'very_high';
 }
 
 export type NonHdlStatus = 'desirable' | 'above_desirable' | 'borderline_high' | 'high' | 'very_high';
-export function nonHdlStatus(mgDl: number): NonHdlStatus {
-  const v = shownLab('non_hdl', mgDl);
+export function nonHdlStatus(mgDl: number, d?: LabDecimals): NonHdlStatus {
+  const v = shownLab('non_hdl', mgDl, d);
   return v < 130
     ? 'desirable'
     : v < 160
@@ -125,20 +129,20 @@ export function nonHdlStatus(mgDl: number): NonHdlStatus {
 
 export type VitaminDStatus = 'deficiency' | 'insufficiency' | 'sufficiency' | 'above_range';
 /** Endocrine Society 2011 bands (the 2024 guideline no longer endorses them; the UI shows the source). */
-export function vitaminDStatus(ngMl: number): VitaminDStatus {
-  const v = shownLab('vitamin_d', ngMl);
+export function vitaminDStatus(ngMl: number, d?: LabDecimals): VitaminDStatus {
+  const v = shownLab('vitamin_d', ngMl, d);
   return v < 20 ? 'deficiency' : v < 30 ? 'insufficiency' : v <= 100 ? 'sufficiency' : 'above_range';
 }
 
 const GGT_RANGE: Record<Sex, { min: number; max: number }> = { M: { min: 8, max: 61 }, F: { min: 5, max: 36 } };
-export function ggtStatus(sex: Sex, uL: number): 'low' | 'normal' | 'high' {
-  const v = shownLab('ggt', uL);
+export function ggtStatus(sex: Sex, uL: number, d?: LabDecimals): 'low' | 'normal' | 'high' {
+  const v = shownLab('ggt', uL, d);
   return v < GGT_RANGE[sex].min ? 'low' : v > GGT_RANGE[sex].max ? 'high' : 'normal';
 }
 
 export type CrpStatus = 'low' | 'average' | 'high' | 'repeat_acute';
 /** hs-CRP in mg/L (convert mg/dL × 10 first). ≥ 10: repeat and look for acute inflammation. */
-export function hsCrpStatus(mgL: number): CrpStatus {
-  const v = shownLab('crp', mgL);
+export function hsCrpStatus(mgL: number, d?: LabDecimals): CrpStatus {
+  const v = shownLab('crp', mgL, d);
   return v >= 10 ? 'repeat_acute' : v > 3 ? 'high' : v >= 1 ? 'average' : 'low';
 }

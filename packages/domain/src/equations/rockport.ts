@@ -17,7 +17,8 @@ export const COOPER_NORMS = defineEquation({
   name: 'Cardiorespiratory fitness categories (Cooper Institute)',
   citation:
     'Cooper Institute, Physical Fitness Specialist Manual 1997, as printed in Heyward VH, Advanced Fitness Assessment and Exercise Prescription, 3rd ed., 1998',
-  validity: 'Ages 20 and over (younger clients use the 20-29 row); CHECK (secondary reproduction)',
+  validity:
+    'Ages 20 and over; under 20 no class (the norms have no younger rows and no youth reference with its figures is cited, decision 194); CHECK (secondary reproduction)',
   status: 'check',
 });
 
@@ -51,17 +52,21 @@ const WOMEN: readonly Row[] = [
   [50, 20.2, 22.8, 27.0, 31.5, 35.7],
   [40, 21.0, 24.5, 29.0, 32.9, 36.9],
   [30, 22.8, 27.0, 31.5, 35.7, 40.0],
-  [0, 23.6, 29.0, 33.0, 37.0, 41.0],
+  [20, 23.6, 29.0, 33.0, 37.0, 41.0],
 ];
 const MEN: readonly Row[] = [
   [60, 20.5, 26.1, 32.3, 36.5, 44.2],
   [50, 26.1, 31.0, 35.8, 41.0, 45.3],
   [40, 30.2, 33.6, 39.0, 43.8, 48.0],
   [30, 31.5, 35.5, 41.0, 45.0, 49.4],
-  [0, 33.0, 36.5, 42.5, 46.5, 52.4],
+  [20, 33.0, 36.5, 42.5, 46.5, 52.4],
 ];
 
-export function vo2Category(sex: Sex, age: number, vo2: number): FitnessCategory {
+/** The Cooper norms' youngest row is 20-29 y: under 20 there is no class (decision 194). */
+export const FITNESS_NORMS_MIN_AGE = 20;
+
+export function vo2Category(sex: Sex, age: number, vo2: number): FitnessCategory | null {
+  if (age < FITNESS_NORMS_MIN_AGE) return null;
   const vo2max = shown(vo2, 'vo2max');
   const [, poor, fair, good, excellent, superiorAbove] = (sex === 'M' ? MEN : WOMEN).find(([minAge]) => age >= minAge)!;
   if (vo2max > superiorAbove) return 'superior';

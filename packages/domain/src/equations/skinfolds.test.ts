@@ -1,35 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  JP4_MEN_VERTEX_MM,
-  bfJacksonPollock4,
-  bfJacksonPollock4Raw,
-  bfSlaughter,
-  bfSlaughterRaw,
-} from './skinfolds.ts';
-import type { Maturity } from './skinfolds.ts';
+import { JP4_MEN_VERTEX_MM, bfJacksonPollock4, bfJacksonPollock4Raw, bfSlaughter } from './skinfolds.ts';
 
-describe('monotone joins (decision 031)', () => {
-  it.each(['prepubertal', 'pubertal', 'postpubertal'] as Maturity[])(
-    'Slaughter boys (%s) never drop past Σ 35 mm',
-    (maturity) => {
-      let previous = -Infinity;
-      for (let s = 30; s <= 45; s += 0.05) {
-        const v = bfSlaughter('M', s / 2, s / 2, maturity);
-        expect(v).toBeGreaterThanOrEqual(previous - 1e-12);
-        previous = v;
-      }
-    },
-  );
-
-  it('keeps the published values on each side where they already rise', () => {
-    expect(bfSlaughter('M', 10, 8, 'pubertal')).toBe(bfSlaughterRaw('M', 10, 8, 'pubertal'));
-    expect(bfSlaughter('M', 20, 20, 'pubertal')).toBe(bfSlaughterRaw('M', 20, 20, 'pubertal'));
+describe('monotone joins (decision 031; Slaughter as published since decision 194)', () => {
+  it('Slaughter keeps the published values on each side of Σ 35 mm', () => {
+    expect(bfSlaughter('M', 10, 8, 'pubertal')).toBeCloseTo(1.21 * 18 - 0.008 * 18 * 18 - 3.4, 12);
     expect(bfSlaughter('F', 20, 20)).toBeCloseTo(31.54, 2);
     expect(bfSlaughter('M', 20, 20)).toBeCloseTo(32.92, 2);
   });
 
-  it('the published boys pieces do fall at 35 mm (why the join exists)', () => {
-    expect(bfSlaughterRaw('M', 17.6, 17.6, 'prepubertal')).toBeLessThan(bfSlaughterRaw('M', 17.5, 17.5, 'prepubertal'));
+  it('the published boys pieces fall at 35 mm: the paper is applied as published (decision 194 drops the hold)', () => {
+    // The hold of decision 031 used the quadratic's 35 mm value past 35 mm: the wrong branch (issue 31 D10).
+    expect(bfSlaughter('M', 17.6, 17.6, 'prepubertal')).toBeLessThan(bfSlaughter('M', 17.5, 17.5, 'prepubertal'));
+    expect(bfSlaughter('M', 17.6, 17.6, 'prepubertal')).toBeCloseTo(0.783 * 35.2 + 1.6, 12);
   });
 
   it('Jackson-Pollock men hold their value past the quadratic vertex', () => {

@@ -41,8 +41,13 @@ export const SLAUGHTER = defineEquation({
 
 const SLAUGHTER_BOY_INTERCEPT: Record<Maturity, number> = { prepubertal: -1.7, pubertal: -3.4, postpubertal: -5.5 };
 
-/** Σ(TR+SB) <= 35 mm uses the quadratic forms, above 35 mm the linear ones (girls keep the 0.013 Σ² term, §15.1-2). */
-export function bfSlaughterRaw(
+/**
+ * Slaughter 1988: Σ(TR+SB) <= 35 mm uses the quadratic forms, above 35 mm the linear ones (girls keep the
+ * 0.013 Σ² term, §15.1-2). The published pieces do not meet at 35 mm for boys (the pubertal quadratic ends at
+ * 29.15, the linear form starts at 29.0), so a fold just past 35 mm can read a little lower: that is the paper's
+ * equation, applied as published (decision 194 replaces the hold of decision 031).
+ */
+export function bfSlaughter(
   sex: Sex,
   tricepsMm: number,
   subscapularMm: number,
@@ -51,22 +56,6 @@ export function bfSlaughterRaw(
   const s = tricepsMm + subscapularMm;
   if (sex === 'F') return s <= 35 ? 1.33 * s - 0.013 * s * s - 2.5 : 0.546 * s + 9.7;
   return s <= 35 ? 1.21 * s - 0.008 * s * s + SLAUGHTER_BOY_INTERCEPT[maturity] : 0.783 * s + 1.6;
-}
-
-/**
- * Slaughter as used in results. For boys the published pieces do not meet at 35 mm (the quadratic
- * ends above the linear start for pre- and pubertal intercepts), so a thicker fold could read lower.
- * Past 35 mm we hold the 35 mm value until the linear form catches up (decision 031).
- */
-export function bfSlaughter(
-  sex: Sex,
-  tricepsMm: number,
-  subscapularMm: number,
-  maturity: Maturity = 'pubertal',
-): number {
-  const raw = bfSlaughterRaw(sex, tricepsMm, subscapularMm, maturity);
-  if (tricepsMm + subscapularMm <= 35) return raw;
-  return Math.max(raw, bfSlaughterRaw(sex, 35, 0, maturity));
 }
 
 // ---------------------------------------------------------------- adult 2-site (TR+SB, TH+SB)
@@ -122,9 +111,9 @@ export const KATCH_MCARDLE_MEN = defineEquation({
   citation:
     'Katch FI, McArdle WD. Prediction of body density from simple anthropometric measurements in college-age men and women. Hum Biol 1973;45:445-454; Siri 1956',
   validity:
-    'College-age men (Hum Biol 1973, "college-age men and women"); the paper gives no age range beyond college age: window 18-26 y, the usual undergraduate and graduate ages, is a product convention (decision 036); secondary comparison',
+    'College-age men (Hum Biol 1973, "college-age men and women"); the paper gives no age range beyond college age: window 18-26 y, the usual undergraduate and graduate ages, is a product convention (decision 036); not at BMI >= 35 (formulas.md §2.6, decision 194); secondary comparison',
   status: 'convention',
-  sample: { minAge: 18, maxAge: 26 },
+  sample: { minAge: 18, maxAge: 26, bmiBelow: 35 },
 });
 
 export const densityKatchMcArdleMen = (tricepsMm: number, subscapularMm: number, abdominalMm: number): number =>
@@ -135,9 +124,9 @@ export const WILMORE_BEHNKE_WOMEN = defineEquation({
   name: 'Wilmore & Behnke subscapular + triceps + thigh (women)',
   citation:
     'Wilmore JH, Behnke AR. An anthropometric estimation of body density and lean body weight in young women. Am J Clin Nutr 1970;23:267-274; Siri 1956',
-  validity: 'College women 17-48 y; secondary comparison',
+  validity: 'College women 17-48 y; not at BMI >= 35 (formulas.md §2.6, decision 194); secondary comparison',
   status: 'solid',
-  sample: { minAge: 17, maxAge: 48 },
+  sample: { minAge: 17, maxAge: 48, bmiBelow: 35 },
 });
 
 export const densityWilmoreBehnkeWomen = (tricepsMm: number, subscapularMm: number, thighMm: number): number =>
@@ -148,9 +137,10 @@ export const WILMORE_BEHNKE_MEN = defineEquation({
   name: 'Wilmore & Behnke abdominal + thigh (men)',
   citation:
     'Wilmore JH, Behnke AR. An anthropometric estimation of body density and lean body weight in young men. J Appl Physiol 1969;27:25-31; Siri 1956',
-  validity: '133 college men aged 17-37 y (J Appl Physiol 1969), underwater weighing; secondary comparison',
+  validity:
+    '133 college men aged 17-37 y (J Appl Physiol 1969), underwater weighing; not at BMI >= 35 (formulas.md §2.6, decision 194); secondary comparison',
   status: 'solid',
-  sample: { minAge: 17, maxAge: 37 },
+  sample: { minAge: 17, maxAge: 37, bmiBelow: 35 },
 });
 
 /** Thigh coefficient 0.00040 (not 0.00004, §15.2). */

@@ -1,5 +1,12 @@
 import { ref } from '../equations/equation.ts';
-import { COOPER_NORMS, ROCKPORT, vo2Category, vo2maxRockport, walkMinutes } from '../equations/rockport.ts';
+import {
+  COOPER_NORMS,
+  FITNESS_NORMS_MIN_AGE,
+  ROCKPORT,
+  vo2Category,
+  vo2maxRockport,
+  walkMinutes,
+} from '../equations/rockport.ts';
 import { trainingLevel } from '../equations/training.ts';
 import type { TrainingLevel } from '../equations/training.ts';
 import { WARNING_KEYS } from '../i18n-keys.ts';
@@ -63,5 +70,7 @@ export function fitnessGroup(c: EvalContext): FitnessGroup {
     input.training_volume_pct !== undefined || input.training_volume_min !== undefined
       ? { percent: input.training_volume_pct ?? null, minutes_per_week: input.training_volume_min ?? null }
       : null;
+  // Under 20 the adult norms are not applied: the VO2max is shown without a class, and why (decision 194).
+  if (fitness && age < FITNESS_NORMS_MIN_AGE) pushWarning(c, WARNING_KEYS.fitnessNormsFrom20, COOPER_NORMS.id);
   return { rockport, fitness, training_level, training_volume };
 }

@@ -1,9 +1,11 @@
 import { bmiClassWho } from '../equations/bmi.ts';
 import {
   METABOLIC_SYNDROME,
+  METABOLIC_SYNDROME_IDF_16_17,
   METABOLIC_SYNDROME_IDF_ADOLESCENTS,
   metabolicSyndrome,
   metabolicSyndromeAdolescent,
+  metabolicSyndromeIdfAdult,
 } from '../equations/clinical.ts';
 import { ref } from '../equations/equation.ts';
 import { NHLBI_BMI_WAIST, WAIST_WHO, WHR, WHTR, nhlbiRisk, whrFlag } from '../equations/waist.ts';
@@ -78,7 +80,10 @@ function anthropometricRisks(c: EvalContext, s: RiskSources, risks: RiskItem[]):
     });
 }
 
-/** Metabolic syndrome: harmonized (Alberti 2009) from 16 y, IDF 2007 adolescent criteria at 13-15 y. */
+/**
+ * Metabolic syndrome: IDF 2007 adolescent criteria at 13-15 y; IDF 2007 sends 16 y and over to the IDF adult
+ * definition (waist required), used at 16-17 y; the harmonized 3 of 5 (Alberti 2009) from 18 y (decision 194).
+ */
 function metabolicSyndromeRisk(c: EvalContext, s: RiskSources): RiskItem {
   const msInput = {
     sex: c.sex,
@@ -94,14 +99,24 @@ function metabolicSyndromeRisk(c: EvalContext, s: RiskSources): RiskItem {
   };
   const adolescent = c.age < IDF_ADULT_CRITERIA_FROM_AGE;
   if (adolescent) pushWarning(c, WARNING_KEYS.adolescentMetabolicSyndrome, METABOLIC_SYNDROME_IDF_ADOLESCENTS.id);
-  const mets = adolescent ? metabolicSyndromeAdolescent(msInput) : metabolicSyndrome(msInput);
+  const meta = adolescent
+    ? METABOLIC_SYNDROME_IDF_ADOLESCENTS
+    : c.minor
+      ? METABOLIC_SYNDROME_IDF_16_17
+      : METABOLIC_SYNDROME;
+  const mets =
+    meta === METABOLIC_SYNDROME_IDF_ADOLESCENTS
+      ? metabolicSyndromeAdolescent(msInput)
+      : meta === METABOLIC_SYNDROME_IDF_16_17
+        ? metabolicSyndromeIdfAdult(msInput)
+        : metabolicSyndrome(msInput);
   return {
     id: 'metabolic_syndrome',
     dimension: 'cardiometabolic',
     level: mets.status,
     flagged: mets.status === 'present',
     value: mets.count,
-    equation: ref(adolescent ? METABOLIC_SYNDROME_IDF_ADOLESCENTS : METABOLIC_SYNDROME),
+    equation: ref(meta),
   };
 }
 
@@ -139,7 +154,7 @@ export function risksGroup(c: EvalContext, s: RiskSources): RiskItem[] {
     risks.push({
       id: 'cardiorespiratory_fitness',
       dimension: 'fitness',
-      level: s.fitness.category,
+      level: s.fitness.category ?? 'not_classified',
       flagged: s.fitness.category === 'very_poor' || s.fitness.category === 'poor',
       value: s.fitness.vo2max,
       equation: s.fitness.category_equation,

@@ -66,6 +66,11 @@ export const CATEGORY_NAMES: Readonly<Record<string, Localized>> = {
     pt: 'Indeterminado (faltam dados)',
   },
   review_intake: { es: 'Revisar consumo', en: 'Review intake', pt: 'Revisar consumo' },
+  not_classified: {
+    es: 'Sin categoría (normas desde 20 años)',
+    en: 'Not classified (norms from 20 y)',
+    pt: 'Sem categoria (normas a partir de 20 anos)',
+  },
   fever: { es: 'Fiebre', en: 'Fever', pt: 'Febre' },
   treated: { es: 'En tratamiento', en: 'In treatment', pt: 'Em tratamento' },
   reported: { es: 'Informada', en: 'Reported', pt: 'Informada' },

@@ -306,6 +306,11 @@ export const EQUATION_NAMES: Readonly<Record<string, Localized>> = {
     'Metabolic syndrome, adolescents 10-15 y (IDF 2007): waist ≥ 90th percentile (or adult cut-off if lower) plus 2 of 4',
     'Síndrome metabólica em adolescentes de 10 a 15 anos (IDF 2007): cintura ≥ percentil 90 (ou o corte adulto se menor) mais 2 de 4',
   ),
+  mets_idf_2005_adult_criteria: L(
+    'Síndrome metabólico de 16 y 17 años (IDF 2007: criterios IDF del adulto): cintura de la población obligatoria más 2 de 4',
+    "Metabolic syndrome, 16-17 y (IDF 2007: the IDF adult criteria): the population's waist cut-off required plus 2 of 4",
+    'Síndrome metabólica de 16 e 17 anos (IDF 2007: critérios IDF do adulto): cintura da população obrigatória mais 2 de 4',
+  ),
   homa_ir_matthews_1985: L(
     'HOMA-IR = glucosa (mg/dL) × insulina (µU/mL) / 405',
     'HOMA-IR = glucose (mg/dL) × insulin (µU/mL) / 405',

@@ -38,9 +38,9 @@ type Row = [id: string, actual: () => unknown, expected: unknown, tolerance?: nu
 const rows: Row[] = [
   ['§1.1 B bmi', () => bmi(62, 165), 22.77, 0.01],
   ['§1.1 B class', () => bmiClassWho(bmi(62, 165)), 'normal'],
-  // formulas.md says "do not round" (18.48 → mild thinness); the report prints 18.5, and issue 9 /
-  // decision 035 class the value as shown.
-  ['§1.1 boundary 50 kg / 164.5 cm (as shown: 18.5)', () => bmiClassWho(bmi(50, 164.5)), 'normal'],
+  // formulas.md: 18.48 → mild thinness. Decision 035 classed the value shown with one decimal (18.5, normal);
+  // decision 196 shows BMI with WHO's two decimals, so the class is formulas.md's again (issue 31 D12).
+  ['§1.1 boundary 50 kg / 164.5 cm (as shown: 18.48)', () => bmiClassWho(bmi(50, 164.5)), 'mild_thinness'],
   ['§1.2 A Miller', () => ibwMiller('M', 178), 70.41, 0.01],
   ['§1.2 A Hamwi', () => ibwHamwi('M', 178), 75.21, 0.01],
   ['§1.2 A Robinson', () => ibwRobinson('M', 178), 71.15, 0.01],

@@ -1,7 +1,7 @@
 // Table test (issue 9): 22 fresh subjects whose expected outputs were worked by hand from the papers
 // (formulas.md equations, Siri 1956, the samples of decision 036) in an independent script, not read
 // from the engine. Ages 13, 15, 16, 17, 20-90; exact cut-offs: BMI 25.0, 30.0, 40.0 and 18.48 (shown
-// 18.5), WHR 0.90, WHtR 0.50.
+// 18.48 since decision 196), WHR 0.90, WHtR 0.50.
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluate.ts';
 import type { EvaluationResult } from '../result.ts';
@@ -422,7 +422,8 @@ const ROWS: Row[] = [
     bmr: 1116.5,
   },
   {
-    name: '70 y man, BMI 18.48 shown 18.5, BIA',
+    // Decision 196 (issue 31 D12): BMI is shown with WHO's two decimals, 18.48, mild thinness (was "18.5", normal).
+    name: '70 y man, BMI 18.48 shown 18.48, BIA',
     input: {
       evaluation_type: 1,
       sexo: 'Masculino',
@@ -435,7 +436,7 @@ const ROWS: Row[] = [
     },
     age: 70,
     bmi: 18.477286795206993,
-    bmiClass: 'normal',
+    bmiClass: 'mild_thinness',
     equation: 'bia_device',
     fat: 15,
     whtr: 'healthy',
