@@ -1,7 +1,7 @@
 import type { Language } from '@medida/contracts';
 import type { EquationRef, EvaluationResult } from '@medida/domain';
 import type { ReportFormat } from './report-format.ts';
-import { categoryName, riskName } from '@medida/domain';
+import { DISPLAY_DECIMALS, categoryName, riskName } from '@medida/domain';
 import { text, type TextKey } from './report-texts.ts';
 
 /** The activity levels of the energy row (an activity level, not a category: "Moderada" in es). */
@@ -19,11 +19,29 @@ export interface ResultRow {
   source?: EquationRef | null | undefined;
 }
 
+/**
+ * The primary resting energy, with whether the professional chose its equation and whether the client is outside that
+ * equation's derivation sample (decision 192; both absent in results stored before issue 31). The equation itself is
+ * the row's source, named and cited like every other.
+ */
+function bmrValue(lang: Language, bmr: EvaluationResult['bmr'], n: (v: number, digits?: number) => string): string {
+  const notes = [
+    bmr.chosen ? text(lang, 'chosenByProfessional') : '',
+    bmr.within_validity === false ? text(lang, 'outsideValidity') : '',
+  ].filter(Boolean);
+  return `${n(bmr.kcal, 0)} kcal${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
+}
+
 export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportFormat, exercises: boolean): ResultRow[] {
   const n = (v: number, digits = 1) => fmt.num(v, digits);
   const cat = (c: string | null | undefined) => categoryName(c, lang);
   const rows: ResultRow[] = [
-    { label: 'bmi', value: `${n(r.bmi.value)} kg/m²`, category: cat(r.bmi.category), source: r.bmi.equation },
+    {
+      label: 'bmi',
+      value: `${n(r.bmi.value, DISPLAY_DECIMALS.bmi)} kg/m²`,
+      category: cat(r.bmi.category),
+      source: r.bmi.equation,
+    },
     {
       label: 'idealWeight',
       value: `${fmt.mass(r.ideal_weight.kg)} (${n(fmt.inUnits(r.ideal_weight.min_kg, 'kg'))}–${fmt.mass(r.ideal_weight.max_kg)})`,
@@ -62,7 +80,7 @@ export function resultRows(lang: Language, r: EvaluationResult, fmt: ReportForma
       value: `${n(r.metabolic_age.years, 0)} ${text(lang, 'years')} (${text(lang, 'estimate')})`,
       source: r.metabolic_age.equation,
     });
-  rows.push({ label: 'bmr', value: `${n(r.bmr.kcal, 0)} kcal`, source: r.bmr.equation });
+  rows.push({ label: 'bmr', value: bmrValue(lang, r.bmr, n), source: r.bmr.equation });
   const e = r.energy;
   rows.push({
     label: 'energy',

@@ -4,6 +4,7 @@ import { ACTIVITY_LEVELS, type EvaluationResult } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
 import { displayUnit, inUnits } from '../../../lib/units.ts';
+import { BmrEquations } from './bmr-equations.tsx';
 import { EquationSource } from './equation-source.tsx';
 import { formatNumber } from './format.ts';
 import { MetricRow, ResultCard } from './result-parts.tsx';
@@ -11,7 +12,16 @@ import { MetricRow, ResultCard } from './result-parts.tsx';
 const MACRO_COLOURS = { protein: 'red.6', carbohydrate: 'yellow.6', fat: 'blue.6' } as const;
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** Basal metabolism, the energy need per activity level, and the macronutrient split. */
+/** Whether the professional chose the primary equation and whether the client is inside its sample (decision 192). */
+function bmrHint(bmr: EvaluationResult['bmr'], t: (key: string) => string): string | undefined {
+  const parts = [
+    bmr.chosen ? t('evaluations.results.chosenProtocol') : '',
+    bmr.within_validity === false ? t('evaluations.results.outsideSample') : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/** Basal metabolism (every equation, the primary one first), the energy need per activity level, and the macros. */
 export function EnergyCard({ result: r }: { result: EvaluationResult }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -22,12 +32,14 @@ export function EnergyCard({ result: r }: { result: EvaluationResult }) {
     <ResultCard title={t('evaluations.detail.energy')} testId="card-energy">
       <MetricRow
         label={t('evaluations.results.bmr')}
+        hint={bmrHint(r.bmr, t)}
         value={r.bmr.kcal}
         decimals={0}
         unit={t('evaluations.units.kcalDay')}
         equation={r.bmr.equation}
         testId="metric-bmr"
       />
+      <BmrEquations bmr={r.bmr} />
       <Group justify="space-between" mt="md" mb={4}>
         <Text size="sm" fw={600}>
           {t('evaluations.results.energyNeed')}

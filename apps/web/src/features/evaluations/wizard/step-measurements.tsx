@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { FRECUENCIA, HACE_OPTIONS } from '@medida/domain';
+import { BmrField } from './bmr-field.tsx';
 import { ClinicalDataFields } from './clinical-data-fields.tsx';
 import { ExamFields } from './exam-fields.tsx';
 import { IsakFields } from './isak-fields.tsx';
@@ -61,6 +62,7 @@ function MeasurementFields({ form }: { form: UseFormReturnType<WizardValues> }) 
       {method === 5 ? <IsakFields form={form} /> : null}
       {method === 2 || method === 4 || method === 5 ? <ProtocolField form={form} /> : null}
       {method === 1 ? <DeviceFields form={form} /> : null}
+      <BmrField form={form} />
     </Stack>
   );
 }

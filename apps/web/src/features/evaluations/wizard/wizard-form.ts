@@ -114,6 +114,8 @@ type DeviceField = (typeof DEVICE_FIELDS)[number];
 interface WizardExtras {
   /** Skinfold methods: the primary equation; null = the engine's default for the client. */
   body_fat_equation: string | null;
+  /** Every method: the resting-energy equation the energy need uses; null = the engine's default (decision 192). */
+  bmr_equation: string | null;
   vo2max_measured: NumberValue;
   training_volume: NumberValue;
   training_volume_unit: 'percent' | 'minutes';
@@ -163,6 +165,7 @@ export function initialWizardValues(client: WizardClient | null = null, fecha = 
     rockport: { minutes: '', seconds: '', bpm: '' },
     extras: {
       body_fat_equation: null,
+      bmr_equation: null,
       vo2max_measured: '',
       training_volume: '',
       training_volume_unit: 'minutes',
@@ -297,6 +300,7 @@ function extrasOf(values: WizardValues): Record<string, unknown> {
   const method = values.evaluation_type;
   if ((method === 2 || method === 4 || method === 5) && x.body_fat_equation)
     out.body_fat_equation = x.body_fat_equation;
+  if (x.bmr_equation) out.bmr_equation = x.bmr_equation;
   if (!isBlank(x.vo2max_measured)) out.vo2max_measured = x.vo2max_measured;
   if (values.ejercita === 'Si' && !isBlank(x.training_volume))
     out[x.training_volume_unit === 'percent' ? 'training_volume_pct' : 'training_volume_min'] = x.training_volume;
@@ -310,6 +314,7 @@ function extrasOf(values: WizardValues): Record<string, unknown> {
 /** Engine paths of the optional inputs → their form paths. */
 const EXTRA_PATHS: Record<string, string> = {
   body_fat_equation: 'extras.body_fat_equation',
+  bmr_equation: 'extras.bmr_equation',
   vo2max_measured: 'extras.vo2max_measured',
   training_volume_pct: 'extras.training_volume',
   training_volume_min: 'extras.training_volume',
@@ -335,6 +340,7 @@ const WIZARD_KEYS = new Set<string>([
   'locale',
   // issue 9's optional inputs (extras)
   'body_fat_equation',
+  'bmr_equation',
   'vo2max_measured',
   'training_volume_pct',
   'training_volume_min',
@@ -377,6 +383,7 @@ export function wizardValuesFromInputs(inputs: StoredInputs, client: WizardClien
     ...base,
     extras: {
       body_fat_equation: typeof inputs.body_fat_equation === 'string' ? inputs.body_fat_equation : null,
+      bmr_equation: typeof inputs.bmr_equation === 'string' ? inputs.bmr_equation : null,
       vo2max_measured: numberOr(inputs.vo2max_measured),
       training_volume: numberOr(percent ? inputs.training_volume_pct : inputs.training_volume_min),
       training_volume_unit: percent ? 'percent' : 'minutes',
