@@ -408,7 +408,8 @@ describe('evaluation detail, PDF and e-mail', () => {
     }
     expect(await detail.warnings.isVisible()).toBe(true);
     // Numbers come from the engine, rounded for display, with their unit and category colour.
-    expect(await page.getByTestId('metric-bmi-value').textContent()).toBe('25,2');
+    // BMI with WHO's two decimals (decision 196).
+    expect(await page.getByTestId('metric-bmi-value').textContent()).toBe('25,25');
     expect(await page.getByTestId('metric-bmi-level').getAttribute('data-colour')).toBe('yellow');
     expect(await page.getByTestId('metric-bp-level').getAttribute('data-level')).toBe('stage1'); // 125/80 mmHg
     expect(await page.getByTestId('metric-bp-level').getAttribute('data-colour')).toBe('orange');

@@ -60,6 +60,11 @@ const T = {
     pt: 'Obesidade abdominal (ponto de corte da sua população)',
   },
   exams: { es: 'Exámenes', en: 'Exams', pt: 'Exames' },
+  classifiedAsShown: {
+    es: 'Cada categoría se decide sobre el valor tal como se muestra, con la precisión que indica su guía: IMC con 2 decimales (OMS), exámenes de laboratorio como los informó el laboratorio.',
+    en: 'Each class is decided on the value as shown, at the precision its guideline states: BMI with 2 decimals (WHO), laboratory values as the laboratory reported them.',
+    pt: 'Cada categoria é decidida sobre o valor como é mostrado, com a precisão que sua diretriz indica: IMC com 2 decimais (OMS), exames laboratoriais como o laboratório os informou.',
+  },
   references: { es: 'Referencias', en: 'References', pt: 'Referências' },
   page: { es: 'Página', en: 'Page', pt: 'Página' },
   disclaimer: {

@@ -188,11 +188,15 @@ describe('GET /web/evaluations/:id/report.pdf', () => {
       expect(res.statusCode).toBe(200);
       const flat = pdfText(res.rawPayload);
       for (const expected of LATE_LIFE[lang]) expect(flat).toContain(expected);
-      // The exam in the report's language, printed "40" and classed on that figure (decision 035).
+      // The exam in the report's language, printed as the laboratory reported it, 39.6, and classed on that figure
+      // (decision 196; decision 035 printed "40"); the note says so.
       expect(flat).toContain(EXAM_CATALOGUE.hdl.name[lang]);
       expect(flat).toContain(EXAM_CATALOGUE.hdl.limit('F')[lang].split(';')[0]!);
-      expect(flat).toContain('40 mg/dL');
+      expect(flat).toMatch(/39[.,]6 mg\/dL/);
       expect(flat).not.toContain('39.60');
+      expect(flat).toContain(
+        { es: 'Cada categoría se decide', en: 'Each class is decided', pt: 'Cada categoria é decidida' }[lang],
+      );
     },
   );
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DISPLAY_DECIMALS } from '@medida/domain';
 import type { EvaluationInput, EvaluationResult } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
@@ -38,7 +39,7 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
             : undefined
         }
         value={r.bmi.value}
-        decimals={1}
+        decimals={DISPLAY_DECIMALS.bmi}
         unit="kg/m²"
         level={r.bmi.category}
         scale="bmi"

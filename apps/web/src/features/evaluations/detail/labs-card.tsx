@@ -3,11 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { EXAM_CATALOGUE } from '@medida/domain';
 import type { ExamResult, Sex } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { ClassificationNote } from './classification-note.tsx';
 import { EquationSource } from './equation-source.tsx';
 import { formatNumber } from './format.ts';
 import { LevelBadge, ResultCard } from './result-parts.tsx';
 
-/** Laboratory exams, named and limited in the viewer's language (the result keeps the evaluation's): value (at the precision its status was decided on, decision 035) and unit, status colour, reference limits, computed ones marked. */
+/** The exam's type (decision 195); results stored before it have none: derived ones were calculated. */
+const examType = (e: ExamResult) => e.type ?? (e.derived ? 'calculated' : EXAM_CATALOGUE[e.id].type);
+
+/**
+ * Laboratory exams, named and limited in the viewer's language (the result keeps the evaluation's): value (at the
+ * precision its status was decided on, decisions 035 and 196) and unit, type, status colour, reference limits, and
+ * the percentile or why there is none (decision 195; older results lack the fields and get the catalogue's text).
+ */
 export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -18,7 +26,7 @@ export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
           {t('evaluations.results.noExams')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={720}>
           <Table verticalSpacing={6} fz="sm" data-testid="labs-table">
             <Table.Thead>
               <Table.Tr>
@@ -26,6 +34,7 @@ export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
                 <Table.Th ta="right">{t('evaluations.results.value')}</Table.Th>
                 <Table.Th>{t('evaluations.results.status')}</Table.Th>
                 <Table.Th>{t('evaluations.results.limit')}</Table.Th>
+                <Table.Th>{t('evaluations.results.percentile')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -37,16 +46,26 @@ export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
                         <Text size="sm">{EXAM_CATALOGUE[e.id].name[lang]}</Text>
                         <EquationSource equation={e.equation} />
                       </Group>
-                      {e.derived && (
-                        <Badge size="xs" variant="outline" color="gray" tt="none" w="fit-content">
-                          {t('evaluations.results.derived')}
-                        </Badge>
-                      )}
+                      <Badge
+                        size="xs"
+                        variant="outline"
+                        color="gray"
+                        tt="none"
+                        w="fit-content"
+                        data-testid={`lab-type-${e.id}`}
+                      >
+                        {t('evaluations.results.examType')}:{' '}
+                        {t(
+                          examType(e) === 'calculated'
+                            ? 'evaluations.results.examTypeCalculated'
+                            : 'evaluations.results.examTypeMeasured',
+                        )}
+                      </Badge>
                     </Stack>
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                     <Text span fw={700} size="sm">
-                      {formatNumber(e.value, EXAM_CATALOGUE[e.id].decimals, lang)}
+                      {formatNumber(e.value, e.decimals ?? EXAM_CATALOGUE[e.id].decimals, lang)}
                     </Text>
                     {e.unit && (
                       <Text span size="xs" c="dimmed" ml={4}>
@@ -70,12 +89,22 @@ export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
                       {EXAM_CATALOGUE[e.id].limit(sex)[lang]}
                     </Text>
                   </Table.Td>
+                  <Table.Td data-testid={`lab-percentile-${e.id}`}>
+                    {typeof e.percentile === 'number' ? (
+                      <Text size="sm">{formatNumber(e.percentile, 0, lang)}</Text>
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        {EXAM_CATALOGUE[e.id].percentile_reference[lang]}
+                      </Text>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
+      {exams.length > 0 && <ClassificationNote />}
     </ResultCard>
   );
 }
