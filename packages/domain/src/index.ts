@@ -66,7 +66,8 @@ export { ISAK_SITE_NAMES, MEASURE_NAMES, RESULT_NAMES, RISK_NAMES } from './i18n
 export { CATEGORY_NAMES } from './i18n/categories.ts';
 export { ISAK_LABELS } from './i18n/isak-labels.ts';
 export type { IsakLabel } from './i18n/isak-labels.ts';
-export { somatochartLayout, SOMATOCHART_POLES } from './isak/somatochart-frame.ts';
+export { somatochartLayout } from './isak/somatochart-frame.ts';
+export { temStanding } from './isak/tem-standing.ts';
 // The ISAK wizard (issue 31, decision 197): sites, their units and ranges, the repeat rule and the final value.
 export { ISAK_FULL_ONLY, ISAK_SITES } from './isak/types.ts';
 export type { IsakSite } from './isak/types.ts';
@@ -91,7 +92,7 @@ export type {
 } from './isak/types.ts';
 export type { IsakSiteInfo } from './isak/sites.ts';
 export { LEGACY_FIELD_OF_SITE } from './isak/isak-input.ts';
-export type { ChartPoint, SomatochartLayout, SomatotypeComponent } from './isak/somatochart-frame.ts';
+export type { ChartPoint, SomatotypeComponent } from './isak/somatochart-frame.ts';
 export { CLIENT_CITATIONS, EQUATION_NAMES } from './i18n/equation-names.ts';
 export { CONDITION_NAMES, METHOD_NAMES, NUTRIENT_NAMES } from './i18n/vocabulary.ts';
 export { classifyFood, foodGuide, foodGuideSystemFor } from './equations/food-guide.ts';

@@ -58,7 +58,8 @@ describe('the somatochart frame (decision 198)', () => {
 
 describe('the ISAK result labels', () => {
   it('exist in es, en and pt, and es and pt are not English left in place', () => {
-    for (const [key, t] of Object.entries(ISAK_LABELS)) {
+    const table: Readonly<Record<string, Readonly<Record<'es' | 'en' | 'pt', string>>>> = ISAK_LABELS;
+    for (const [key, t] of Object.entries(table)) {
       expect(
         [t.es, t.en, t.pt].every((s) => s.trim().length > 0),
         key,

@@ -32,7 +32,7 @@ const TO_ARC = SIDE - TO_POLE;
 /** The customary frame of a printed somatochart: X −8…+8, Y −10…+16. */
 const CUSTOMARY = { xMin: -8, xMax: 8, yMin: -10, yMax: 16 };
 
-export interface SomatochartLayout {
+interface SomatochartLayout {
   /** The frame in chart units: the customary one, widened to keep every point inside with a unit to spare. */
   frame: { xMin: number; xMax: number; yMin: number; yMax: number };
   width: number;

@@ -7,16 +7,18 @@ import {
   somatochartLayout,
   type ChartPoint,
   type EquationRef,
+  type IsakLabel,
   type IsakResult,
   type IsakSite,
   type IsakSiteResult,
   type SomatotypeComponent,
+  temStanding,
 } from '@medida/domain';
 import { Circle, Line, Path, Polyline, Svg, Text, View } from '@react-pdf/renderer';
 import type { ReportFormat } from './report-format.ts';
 import { Pairs, styles, Table } from './report-parts.tsx';
 
-type Label = keyof typeof ISAK_LABELS;
+type Label = IsakLabel;
 
 /** Kerr's own check (isak.md §d.6): a predicted mass more than 5 % from the scale's calls for a data check. */
 const KERR_CHECK_PCT = 5;
@@ -105,8 +107,7 @@ export function isakReport(
     rows: groups.map((group) => {
       const v = isak.tem[group]!;
       const { level1, level2 } = limitsOf(group);
-      const standing =
-        v.relative_pct <= level2 ? 'withinLevel2' : v.relative_pct <= level1 ? 'withinLevel1' : 'overLevel1';
+      const standing = temStanding(v.relative_pct, { level1, level2 });
       const unit = group === 'skinfolds' ? 'mm' : fmt.unit('cm');
       const absolute = group === 'skinfolds' ? v.absolute : fmt.inUnits(v.absolute, 'cm');
       return [groupLabel(group), `${fmt.num(v.relative_pct, 2)} %`, `${fmt.num(absolute, 2)} ${unit}`, label(standing)];

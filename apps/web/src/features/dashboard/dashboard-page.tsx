@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Box, SimpleGrid, Stack } from '@mantine/core';
 import type { Dashboard, DashboardCard } from '@medida/contracts';
 import { USER_TYPE } from '@medida/contracts/constants';
 import { useDeferredValue, useEffect } from 'react';
@@ -12,6 +12,7 @@ import { useProfile, useSessionUser } from '../../lib/session.ts';
 import { useCreditsSummary } from '../credits/index.ts';
 import { useDashboard } from './dashboard-api.ts';
 import { CountsCard, CreditsCard, FollowUpCard, LatestCard, WeeklyCard, WrongWayCard } from './dashboard-cards.tsx';
+import { IsakTemCard } from './isak-tem-card.tsx';
 
 /** One dashboard card by id (the widgets page shows the same cards for choosing). */
 export function DashboardCardView({ card, data }: { card: DashboardCard; data: Dashboard }) {
@@ -107,6 +108,12 @@ export function DashboardPage() {
         description={t('dashboard.description')}
       />
       {body}
+      {/* Below the cards, once they are in: the professional's own ISAK precision, for those who measure ISAK. */}
+      {ready && (
+        <Box mt="md">
+          <IsakTemCard />
+        </Box>
+      )}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { renderWithProviders, tr } from '../../../test/render.tsx';
 import { EquationFootnoteProvider } from './equation-source.tsx';
 import { formatNumber } from './format.ts';
 import type { SomatoPoint } from './history.ts';
-import { IsakCard, temStanding } from './isak-card.tsx';
+import { IsakCard } from './isak-card.tsx';
 import { Somatochart } from './somatochart.tsx';
 
 const MAN = { sex: 'M' as const, age: 28, statureCm: 178 };
@@ -65,17 +65,6 @@ describe('IsakCard', () => {
     expect(screen.getByTestId('isak-tem-skinfolds-standing').getAttribute('data-standing')).toBe('withinLevel2');
     expect(screen.getByTestId('isak-tem-others').textContent).toContain('≤ 1.5 % level 1 · ≤ 1.0 % level 2 and above');
     expect(within(skinfolds).getByTestId('equation-source').getAttribute('data-equation')).toBe(isak.tem.equation.id);
-  });
-
-  it('places a relative TEM against the limits, each limit inside', () => {
-    const limits = { level1: 7.5, level2: 5 };
-    expect([4.99, 5, 5.01, 7.5, 7.51].map((pct) => temStanding(pct, limits))).toEqual([
-      'withinLevel2',
-      'withinLevel2',
-      'withinLevel1',
-      'withinLevel1',
-      'overLevel1',
-    ]);
   });
 
   it('shows Σ6 and Σ8, the rating to 0.1 with its category, HWR and X, Y, each with its source (es)', async () => {

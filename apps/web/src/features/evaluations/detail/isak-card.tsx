@@ -10,6 +10,7 @@ import {
   type IsakSiteResult,
   type IsakTem,
   type KerrResult,
+  temStanding,
 } from '@medida/domain';
 import type { UnitSystem } from '@medida/contracts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -38,12 +39,6 @@ function siteValue(v: number, s: IsakSiteResult, units: UnitSystem): number {
   return inUnits(v, s.unit, units);
 }
 
-/** Where a relative TEM stands against ISAK's intra-evaluator limits: within level 2+, within level 1, over. */
-export function temStanding(pct: number, limits: { level1: number; level2: number }) {
-  if (pct <= limits.level2) return 'withinLevel2' as const;
-  if (pct <= limits.level1) return 'withinLevel1' as const;
-  return 'overLevel1' as const;
-}
 const STANDING_COLOUR = { withinLevel2: 'green', withinLevel1: 'yellow', overLevel1: 'red' } as const;
 
 function SitesTable({ sites }: { sites: IsakResult['sites'] }) {
