@@ -55,14 +55,13 @@ export function BmrEquations({ bmr }: { bmr: EvaluationResult['bmr'] }) {
       <Text size="xs" c="dimmed" mb={4}>
         {t('evaluations.bmrTable.hint')}
       </Text>
-      <Table.ScrollContainer minWidth={560} className={stacked.container}>
+      <Table.ScrollContainer minWidth={400} className={stacked.container}>
         <Table verticalSpacing={4} fz="sm" striped className={stacked.table} data-testid="bmr-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('evaluations.bmrTable.equation')}</Table.Th>
+              <Table.Th>{t('evaluations.bmrTable.equationAndSample')}</Table.Th>
               <Table.Th ta="right">{t('evaluations.units.kcalDay')}</Table.Th>
-              <Table.Th>{t('evaluations.bmrTable.sample')}</Table.Th>
-              <Table.Th>{t('evaluations.comparison.validity')}</Table.Th>
+              <Table.Th>{t('evaluations.bmrTable.validity')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -75,7 +74,7 @@ export function BmrEquations({ bmr }: { bmr: EvaluationResult['bmr'] }) {
                 data-primary={row.primary}
               >
                 <Table.Td data-label={t('evaluations.bmrTable.equation')} className={stacked.wide}>
-                  <Group gap={6} wrap="wrap">
+                  <Group gap={6} wrap="wrap" align="baseline">
                     {row.primary && (
                       <Tooltip label={t('evaluations.bmrTable.primary')}>
                         <IconStar
@@ -90,16 +89,15 @@ export function BmrEquations({ bmr }: { bmr: EvaluationResult['bmr'] }) {
                     </Text>
                     <EquationSource equation={row.equation} />
                   </Group>
+                  {/* The sample under the name: one column fewer, so the card fits half the page's width. */}
+                  <Text size="xs" c="dimmed" data-testid="bmr-sample">
+                    {t('evaluations.bmrTable.sample')}: {sampleText(row.equation.id, t)}
+                  </Text>
                 </Table.Td>
                 <Table.Td ta="right" style={num} data-label={t('evaluations.units.kcalDay')}>
                   {formatNumber(row.kcal, 0, lang)}
                 </Table.Td>
-                <Table.Td data-label={t('evaluations.bmrTable.sample')} className={stacked.wide}>
-                  <Text size="xs" c="dimmed">
-                    {sampleText(row.equation.id, t)}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-label={t('evaluations.comparison.validity')} data-testid="bmr-validity">
+                <Table.Td data-label={t('evaluations.bmrTable.validity')} data-testid="bmr-validity">
                   <Validity within={row.within_validity} />
                 </Table.Td>
               </Table.Tr>
@@ -127,7 +125,7 @@ function Validity({ within }: { within: boolean | undefined }) {
     </Group>
   ) : (
     <Text size="xs" c="orange">
-      {t('evaluations.comparison.outside')}
+      {t('evaluations.bmrTable.outside')}
     </Text>
   );
 }

@@ -16,6 +16,7 @@ function evaluated(input: unknown, lang: Lang): EvaluationResult {
 }
 const rows = () => screen.getAllByTestId('bmr-row');
 const row = (id: string) => rows().find((r) => r.dataset.equation === id)!;
+const sample = (id: string) => within(row(id)).getByTestId('bmr-sample').textContent;
 
 describe('EnergyCard: the resting-energy equations', () => {
   it('twelve equations, Mifflin-St Jeor first and starred, each with its sample and validity (en)', async () => {
@@ -25,11 +26,11 @@ describe('EnergyCard: the resting-energy equations', () => {
     expect(rows()[0]!.dataset.primary).toBe('true');
     expect(within(rows()[0]!).getByLabelText('Used for the energy need')).toBeTruthy();
     // Subject B: a woman of 28 who does not train.
-    expect(within(row('bmr_harris_benedict_1919')).getByText('men 16–63 y, women 15–74 y')).toBeTruthy();
-    expect(within(row('bmr_schofield_1985')).getByText('all ages, in age bands')).toBeTruthy();
-    expect(within(row('bmr_de_lorenzo_1999')).getByText('18–35 y · men only · athletes')).toBeTruthy();
-    expect(within(row('bmr_de_lorenzo_1999')).getByText('Outside the derivation sample')).toBeTruthy();
-    expect(within(row('bmr_ten_haaf_2014_ffm')).getByText('Outside the derivation sample')).toBeTruthy();
+    expect(sample('bmr_harris_benedict_1919')).toBe('Derivation sample: men 16–63 y, women 15–74 y');
+    expect(sample('bmr_schofield_1985')).toBe('Derivation sample: all ages, in age bands');
+    expect(sample('bmr_de_lorenzo_1999')).toBe('Derivation sample: 18–35 y · men only · athletes');
+    expect(within(row('bmr_de_lorenzo_1999')).getByText('No: an estimate')).toBeTruthy();
+    expect(within(row('bmr_ten_haaf_2014_ffm')).getByText('No: an estimate')).toBeTruthy();
     expect(within(row('bmr_henry_oxford_2005')).getByText('Yes')).toBeTruthy();
     // The headline row names no choice when the professional made none.
     expect(screen.getByTestId('metric-bmr').textContent).not.toContain('chosen by the professional');
@@ -41,7 +42,7 @@ describe('EnergyCard: the resting-energy equations', () => {
     expect(rows()[0]!.dataset.equation).toBe('bmr_ten_haaf_2014_weight');
     expect(within(rows()[0]!).getByText('Ecuación de Ten Haaf 2014 (deportistas; peso, estatura, edad)')).toBeTruthy();
     expect(screen.getByTestId('metric-bmr').textContent).toContain('elegida por el profesional');
-    expect(within(row('bmr_mifflin_st_jeor_1990')).getByText('19–78 años')).toBeTruthy();
+    expect(sample('bmr_mifflin_st_jeor_1990')).toBe('Muestra de origen: 19–78 años');
     expect(screen.getByText(tr('es', 'evaluations.bmrTable.title'))).toBeTruthy();
   });
 
