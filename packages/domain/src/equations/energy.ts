@@ -8,7 +8,7 @@ const HARRIS_BENEDICT_SAMPLE = { minAge: 16, maxAge: 63, women: { minAge: 15, ma
 /** Age-banded tables cover every age: their top band (60 or 70 y and over) is open-ended in the source. */
 const ALL_AGES = { minAge: 0, maxAge: Number.POSITIVE_INFINITY };
 
-export const MIFFLIN = defineEquation({
+const MIFFLIN = defineEquation({
   id: 'bmr_mifflin_st_jeor_1990',
   name: 'Mifflin-St Jeor',
   citation: 'Mifflin MD, St Jeor ST et al. Am J Clin Nutr 1990;51:241-247',
@@ -16,7 +16,7 @@ export const MIFFLIN = defineEquation({
   status: 'solid',
   sample: { minAge: 19, maxAge: 78 },
 });
-export const HARRIS_BENEDICT_1919 = defineEquation({
+const HARRIS_BENEDICT_1919 = defineEquation({
   id: 'bmr_harris_benedict_1919',
   name: 'Harris-Benedict (original)',
   citation:
@@ -25,7 +25,7 @@ export const HARRIS_BENEDICT_1919 = defineEquation({
   status: 'solid',
   sample: HARRIS_BENEDICT_SAMPLE,
 });
-export const ROZA_SHIZGAL = defineEquation({
+const ROZA_SHIZGAL = defineEquation({
   id: 'bmr_roza_shizgal_1984',
   name: 'Harris-Benedict revised (Roza & Shizgal)',
   citation: 'Roza AM, Shizgal HM. Am J Clin Nutr 1984;40:168-182',
@@ -33,7 +33,7 @@ export const ROZA_SHIZGAL = defineEquation({
   status: 'check',
   sample: HARRIS_BENEDICT_SAMPLE,
 });
-export const KATCH_MCARDLE_BMR = defineEquation({
+const KATCH_MCARDLE_BMR = defineEquation({
   id: 'bmr_katch_mcardle_cunningham_1991',
   name: 'Katch-McArdle / Cunningham 1991 (from fat-free mass)',
   citation: 'Cunningham JJ. Am J Clin Nutr 1991;54:963-969',
@@ -42,7 +42,7 @@ export const KATCH_MCARDLE_BMR = defineEquation({
   status: 'check',
   sample: { minAge: 18, maxAge: 82 },
 });
-export const CUNNINGHAM_1980 = defineEquation({
+const CUNNINGHAM_1980 = defineEquation({
   id: 'bmr_cunningham_1980',
   name: 'Cunningham 1980 (from lean body mass)',
   citation: 'Cunningham JJ. Am J Clin Nutr 1980;33:2372-2374',
@@ -50,7 +50,7 @@ export const CUNNINGHAM_1980 = defineEquation({
   status: 'check',
   sample: HARRIS_BENEDICT_SAMPLE,
 });
-export const SCHOFIELD_1985 = defineEquation({
+const SCHOFIELD_1985 = defineEquation({
   id: 'bmr_schofield_1985',
   name: 'Schofield 1985 (weight, by age band)',
   citation:
@@ -59,7 +59,7 @@ export const SCHOFIELD_1985 = defineEquation({
   status: 'solid',
   sample: ALL_AGES,
 });
-export const FAO_WHO_UNU_1985 = defineEquation({
+const FAO_WHO_UNU_1985 = defineEquation({
   id: 'bmr_fao_who_unu_1985',
   name: 'FAO/WHO/UNU 1985 (weight, by age band)',
   citation:
@@ -68,7 +68,7 @@ export const FAO_WHO_UNU_1985 = defineEquation({
   status: 'solid',
   sample: ALL_AGES,
 });
-export const HENRY_OXFORD_2005 = defineEquation({
+const HENRY_OXFORD_2005 = defineEquation({
   id: 'bmr_henry_oxford_2005',
   name: 'Henry (Oxford) 2005 (weight, by age band)',
   citation:
@@ -77,7 +77,7 @@ export const HENRY_OXFORD_2005 = defineEquation({
   status: 'solid',
   sample: ALL_AGES,
 });
-export const OWEN = defineEquation({
+const OWEN = defineEquation({
   id: 'bmr_owen_1986_1987',
   name: 'Owen (women 1986, men 1987; weight)',
   citation:
@@ -86,7 +86,7 @@ export const OWEN = defineEquation({
   status: 'check',
   sample: { minAge: 18, maxAge: 82, women: { minAge: 18, maxAge: 65 } },
 });
-export const DE_LORENZO_1999 = defineEquation({
+const DE_LORENZO_1999 = defineEquation({
   id: 'bmr_de_lorenzo_1999',
   name: 'De Lorenzo 1999 (male athletes)',
   citation:
@@ -95,7 +95,7 @@ export const DE_LORENZO_1999 = defineEquation({
   status: 'check',
   sample: { minAge: 18, maxAge: 35, sex: 'M', athletes: true },
 });
-export const TEN_HAAF_WEIGHT = defineEquation({
+const TEN_HAAF_WEIGHT = defineEquation({
   id: 'bmr_ten_haaf_2014_weight',
   name: 'Ten Haaf 2014 (athletes; weight, height, age)',
   citation:
@@ -104,7 +104,7 @@ export const TEN_HAAF_WEIGHT = defineEquation({
   status: 'solid',
   sample: { minAge: 18, maxAge: 35, athletes: true },
 });
-export const TEN_HAAF_FFM = defineEquation({
+const TEN_HAAF_FFM = defineEquation({
   id: 'bmr_ten_haaf_2014_ffm',
   name: 'Ten Haaf 2014 (athletes; fat-free mass)',
   citation:

@@ -40,7 +40,7 @@ export interface EnergyGroup {
 const ATHLETE_SESSIONS_PER_WEEK = 3;
 
 /** The client trains regularly enough to be compared with the athletes the athletes' equations were derived in. */
-export function isAthlete(input: Pick<EvaluationInput, 'ejercita' | 'frecentrena'>): boolean {
+function isAthlete(input: Pick<EvaluationInput, 'ejercita' | 'frecentrena'>): boolean {
   return input.ejercita === 'Si' && (input.frecentrena ?? 0) >= ATHLETE_SESSIONS_PER_WEEK;
 }
 

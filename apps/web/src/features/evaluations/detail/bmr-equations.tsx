@@ -13,7 +13,7 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 const SAMPLES = new Map(EQUATIONS.map((e) => [e.id, e.sample]));
 
 /** The derivation sample in the reader's language: ages (per sex where they differ), one sex only, athletes. */
-export function sampleText(id: string, t: T): string {
+function sampleText(id: string, t: T): string {
   const s = SAMPLES.get(id);
   if (!s) return '';
   const parts: string[] = [];
