@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { FIELD_RANGES } from '../constants.ts';
+import { BMR_EQUATION_IDS } from '../equations/energy.ts';
 import type { RangedField } from '../constants.ts';
 import { EXAM_CATALOGUE, EXAM_IDS } from '../exams.ts';
 import type { EvaluationFormValues } from '../schema.ts';
@@ -72,6 +73,7 @@ export const validInput: fc.Arbitrary<EvaluationFormValues> = fc
         'sedentary' | 'low' | 'moderate' | 'high'
       >,
     ),
+    bmr_equation: maybe(fc.constantFrom(...BMR_EQUATION_IDS)),
   })
   .map((r) => {
     const birthYear = Number(r.fecha.slice(0, 4)) - r.ageYears - 1;
@@ -108,5 +110,6 @@ export const validInput: fc.Arbitrary<EvaluationFormValues> = fc
       clinical_data: { temperatura: r.temperatura, exams: r.exams },
       locale: r.locale,
       energy_level: r.energy_level,
+      bmr_equation: r.bmr_equation,
     } satisfies EvaluationFormValues;
   });
