@@ -250,6 +250,16 @@ export const E2E_USERS = {
     nacimiento: '1979-11-02',
     sexo: 'Masculino',
   },
+  /** Issue 31: a professional who measures an ISAK profile (a third reading, the full profile) in es, en and pt. */
+  isak: { email: 'isak@e2e.medida.test', password: 'Isak-Clave-2026', nombre: 'Irma', apellido: 'Isak' },
+  isakClient: {
+    email: 'isak.client@e2e.medida.test',
+    password: 'Isak-Cliente-2026',
+    nombre: 'Sofía',
+    apellido: 'Somato',
+    nacimiento: '1994-06-20',
+    sexo: 'Femenino',
+  },
   minor: {
     email: 'minor@e2e.medida.test',
     password: 'Menor-Clave-2026',
@@ -383,6 +393,7 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     const imperial = await professionalWithClient(E2E_USERS.imperial, E2E_USERS.imperialClient);
     await handle.db.updateTable('users').set({ units: 'imperial' }).where('id', '=', imperial).execute();
     await professionalWithClient(E2E_USERS.decimals, E2E_USERS.decimalsClient);
+    await professionalWithClient(E2E_USERS.isak, E2E_USERS.isakClient);
     const imperialEditor = await professionalWithClient(E2E_USERS.imperialEditor, E2E_USERS.imperialEditorClient);
     await handle.db.updateTable('users').set({ units: 'imperial' }).where('id', '=', imperialEditor).execute();
     await insertE2eUser(handle.db, E2E_USERS.portalPro, {

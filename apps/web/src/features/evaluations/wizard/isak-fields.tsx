@@ -1,4 +1,4 @@
-import { Box, Flex, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Flex, Group, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,16 @@ import {
   type IsakReadings,
 } from './isak-form.ts';
 import type { WizardValues } from './wizard-form.ts';
+
+/** A label a screen reader reads and that takes no room (Mantine's VisuallyHidden, as a label style). */
+const HIDDEN_LABEL = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Recording resolution (isak.md §0): skinfolds and tape to 0.1; bone breadths to 0.5 mm, i.e. 0.05 cm. */
 const decimalsOf = (site: IsakSite) => (ISAK_SITE_INFO[site].kind === 'breadth' ? 2 : 1);
@@ -62,13 +72,15 @@ function IsakSiteRow({ form, site }: { form: UseFormReturnType<WizardValues>; si
             </Text>
           )}
         </Text>
-        <Group gap="xs" wrap="nowrap" align="center">
+        {/* At 390 px three readings and the final value do not fit one line: the value wraps below. */}
+        <Group gap="xs" wrap="wrap" align="center">
           {([0, 1, 2] as const).slice(0, count).map((i) => (
             <DecimalInput
               key={i}
               w={92}
               // The row shows the site's name once; each input is named in full for a screen reader.
-              label={<VisuallyHidden>{t('evaluations.isakWizard.reading', { site: name, n: i + 1 })}</VisuallyHidden>}
+              label={t('evaluations.isakWizard.reading', { site: name, n: i + 1 })}
+              styles={{ label: HIDDEN_LABEL }}
               aria-required={required && i < 2 ? true : undefined}
               placeholder={t('evaluations.isakWizard.readingShort', { n: i + 1 })}
               value={readings[i]}

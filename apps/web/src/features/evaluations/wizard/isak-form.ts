@@ -91,7 +91,7 @@ const isBlank = (v: Reading) => asNumber(v) === null;
 const plausible = (site: IsakSite, n: number | null): n is number =>
   n !== null && n >= ISAK_SITE_INFO[site].range.min && n <= ISAK_SITE_INFO[site].range.max;
 
-export interface SiteState {
+interface SiteState {
   /** The first two readings' difference, once both are plausible numbers. */
   repeat: { differencePct: number; thirdRequired: boolean } | null;
   /** Mean of two, median of three, once the readings the site needs are there; unrounded. */
