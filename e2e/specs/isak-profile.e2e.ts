@@ -102,11 +102,16 @@ describe('an ISAK profile from the wizard (issue 31, decision 197)', () => {
             await page.setViewportSize(viewport);
             await wizard.row('triceps').scrollIntoViewIfNeeded();
             await page.screenshot({ path: path.join(SHOTS, `isak-profile-third-${lang}-${width}.png`) });
+            // The full profile's sites inside their groups (breadths, lengths).
+            await wizard.row('ap_chest').scrollIntoViewIfNeeded();
+            await page.screenshot({ path: path.join(SHOTS, `isak-profile-breadths-${lang}-${width}.png`) });
           }
           await page.setViewportSize(DESKTOP);
           await wizard.saveButton.click();
           await expect.poll(() => wizard.reading('triceps', 3).getAttribute('aria-invalid')).toBe('true');
           expect(new URL(page.url()).pathname).toBe('/evaluations');
+          await wizard.row('triceps').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: path.join(SHOTS, `isak-profile-refused-${lang}-desktop.png`) });
 
           await wizard.reading('triceps', 3).fill(number(TRICEPS_THIRD));
           // The median of 19.1, 20.1 and 19.8.
