@@ -30,6 +30,11 @@ const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
 describe('the labs card: type, percentile or why there is none, value at its classified precision (issue 31 C, D12)', () => {
   it.each(['es', 'en', 'pt'] as const)('%s: every exam says its type and why it has no percentile', async (lang) => {
     await renderWithProviders(<LabsCard exams={exams()} sex="M" />, { lang });
+    const none = {
+      es: 'Percentil: sin referencia *',
+      en: 'Percentile: no reference *',
+      pt: 'Percentil: sem referência *',
+    }[lang];
     for (const id of [
       'fasting_glucose',
       'total_cholesterol',
@@ -38,7 +43,11 @@ describe('the labs card: type, percentile or why there is none, value at its cla
       'non_hdl',
       'ldl',
     ] as const)
-      expect(text(`lab-percentile-${id}`)).toBe(EXAM_CATALOGUE[id].percentile_reference[lang]);
+      expect(text(`lab-percentile-${id}`)).toBe(none);
+    // The reason, said once under the table.
+    expect(screen.getAllByTestId('percentile-reason').map((n) => n.textContent)).toEqual([
+      `* ${EXAM_CATALOGUE.hdl.percentile_reference[lang]}`,
+    ]);
     const measured = { es: 'medido', en: 'measured', pt: 'medido' }[lang];
     const calculated = { es: 'calculado', en: 'calculated', pt: 'calculado' }[lang];
     expect(text('lab-type-fasting_glucose')).toContain(measured);
@@ -52,7 +61,8 @@ describe('the labs card: type, percentile or why there is none, value at its cla
   it('a result stored before issue 31 (no type, percentile or decimals) still shows them from the catalogue', async () => {
     const old = exams().map(({ type: _t, percentile: _p, percentile_reference: _r, decimals: _d, ...rest }) => rest);
     await renderWithProviders(<LabsCard exams={old} sex="M" />, { lang: 'en' });
-    expect(text('lab-percentile-hdl')).toBe(EXAM_CATALOGUE.hdl.percentile_reference.en);
+    expect(text('lab-percentile-hdl')).toBe('Percentile: no reference *');
+    expect(text('percentile-reason')).toBe(`* ${EXAM_CATALOGUE.hdl.percentile_reference.en}`);
     expect(text('lab-type-non_hdl')).toContain('calculated');
     expect(text('lab-type-hdl')).toContain('measured');
     expect(text('lab-fasting_glucose')).toContain('100'); // the catalogue's precision, as it was printed then

@@ -19,6 +19,12 @@ const examType = (e: ExamResult) => e.type ?? (e.derived ? 'calculated' : EXAM_C
 export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  // Why an exam has no percentile, said once under the table (every exam shares the reason today).
+  const reasons = [
+    ...new Set(
+      exams.filter((e) => typeof e.percentile !== 'number').map((e) => EXAM_CATALOGUE[e.id].percentile_reference[lang]),
+    ),
+  ];
   return (
     <ResultCard title={t('evaluations.detail.labs')} testId="card-labs">
       {exams.length === 0 ? (
@@ -26,7 +32,7 @@ export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
           {t('evaluations.results.noExams')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing={6} fz="sm" data-testid="labs-table">
             <Table.Thead>
               <Table.Tr>
@@ -34,7 +40,6 @@ export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
                 <Table.Th ta="right">{t('evaluations.results.value')}</Table.Th>
                 <Table.Th>{t('evaluations.results.status')}</Table.Th>
                 <Table.Th>{t('evaluations.results.limit')}</Table.Th>
-                <Table.Th>{t('evaluations.results.percentile')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -80,6 +85,12 @@ export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
                         })}
                       </Text>
                     )}
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal' }} data-testid={`lab-percentile-${e.id}`}>
+                      {t('evaluations.results.percentile')}:{' '}
+                      {typeof e.percentile === 'number'
+                        ? formatNumber(e.percentile, 0, lang)
+                        : t('evaluations.results.noPercentile')}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <LevelBadge level={e.status} scale={`exam:${e.id}`} />
@@ -89,21 +100,17 @@ export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
                       {EXAM_CATALOGUE[e.id].limit(sex)[lang]}
                     </Text>
                   </Table.Td>
-                  <Table.Td data-testid={`lab-percentile-${e.id}`}>
-                    {typeof e.percentile === 'number' ? (
-                      <Text size="sm">{formatNumber(e.percentile, 0, lang)}</Text>
-                    ) : (
-                      <Text size="xs" c="dimmed">
-                        {EXAM_CATALOGUE[e.id].percentile_reference[lang]}
-                      </Text>
-                    )}
-                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
+      {reasons.map((reason) => (
+        <Text key={reason} size="xs" c="dimmed" mt="xs" data-testid="percentile-reason">
+          {`* ${reason}`}
+        </Text>
+      ))}
       {exams.length > 0 && <ClassificationNote />}
     </ResultCard>
   );

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { EXAM_CATALOGUE } from '@medida/domain';
+import { bioimpedanceEvaluation, findClientId, signInForApi } from '../support/api.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { E2E_USERS } from '../support/fixtures.ts';
+import { tr } from '../support/i18n.ts';
+import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
+import { openSignedIn } from '../support/session.ts';
+
+// Issue 31 C and D12 (decisions 195, 196): the labs card shows each exam's type and its percentile or why there is
+// none, a glucose the laboratory reported as 99.6 printed and classed as 99.6, and the note that every class is
+// decided on the value as shown, in es/en/pt on desktop and phone.
+const PRO = E2E_USERS.screens;
+
+let browser: Browser;
+let evaluationId = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { context, page } = await newPage(browser);
+  try {
+    const { api, userId } = await signInForApi(page, PRO);
+    const clientId = await findClientId(api, userId, E2E_USERS.screensClient.email);
+    const base = bioimpedanceEvaluation({ id_evaluado: clientId, id_evaluador: userId, fecha: '2026-03-06' }, {});
+    const created = await api<{ evaluacion: { id: number } }>('/web/ingresaevaluacion', {
+      method: 'POST',
+      body: {
+        ...base,
+        clinical_data: {
+          ...base.clinical_data,
+          exams: [
+            { name: 'fasting_glucose', value: 99.6, status: true },
+            { name: 'total_cholesterol', value: 190, status: true },
+            { name: 'hdl', value: 45, status: true },
+            { name: 'fasting_triglycerides', value: 120, status: true },
+          ],
+        },
+      },
+    });
+    expect(created.status).toBe(200);
+    evaluationId = created.json.evaluacion.id;
+  } finally {
+    await context.close();
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the labs card', () => {
+  it('shows type, percentile or its reason, the value as the laboratory reported it and the classification note', async () => {
+    await forEveryScreen(browser, async (page, lang, viewport) => {
+      await openSignedIn(page, PRO, `/evaluations/detail?evaluationID=${evaluationId}`, lang);
+      const card = page.getByTestId('card-labs');
+      await card.waitFor();
+      expect(await page.getByTestId('lab-percentile-hdl').textContent()).toBe(
+        `${tr(lang, 'evaluations.results.percentile')}: ${tr(lang, 'evaluations.results.noPercentile')}`,
+      );
+      expect(await page.getByTestId('percentile-reason').textContent()).toBe(
+        `* ${EXAM_CATALOGUE.hdl.percentile_reference[lang]}`,
+      );
+      expect(await page.getByTestId('lab-type-non_hdl').textContent()).toContain(
+        tr(lang, 'evaluations.results.examTypeCalculated'),
+      );
+      expect(await page.getByTestId('lab-fasting_glucose').textContent()).toContain(lang === 'en' ? '99.6' : '99,6');
+      expect(await page.getByTestId('classification-note').textContent()).toBe(
+        tr(lang, 'evaluations.results.classifiedAsShown'),
+      );
+      await screenshotWithoutOverflow(page, `labs-card-page-${lang}-${viewport}`);
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: path.join(SHOTS, `labs-card-${lang}-${viewport}.png`) });
+    });
+  });
+});
