@@ -9,6 +9,13 @@ export const ISAK_LABELS = {
   title: { es: 'Perfil antropométrico ISAK', en: 'ISAK anthropometric profile', pt: 'Perfil antropométrico ISAK' },
   sites: { es: 'Mediciones por sitio', en: 'Measurements by site', pt: 'Medidas por ponto' },
   site: { es: 'Sitio', en: 'Site', pt: 'Ponto' },
+  sitesSummary: {
+    es: '{{count}} sitios; 3.ª medición en {{third}}',
+    en: '{{count}} sites; a third reading at {{third}}',
+    pt: '{{count}} pontos; 3.ª medida em {{third}}',
+  },
+  sitesShow: { es: 'Ver las mediciones', en: 'Show the readings', pt: 'Ver as medidas' },
+  sitesHide: { es: 'Ocultar las mediciones', en: 'Hide the readings', pt: 'Ocultar as medidas' },
   measurements: { es: 'Mediciones', en: 'Readings', pt: 'Medidas' },
   final: { es: 'Valor final', en: 'Final value', pt: 'Valor final' },
   difference: { es: 'Diferencia 1.ª–2.ª', en: '1st–2nd difference', pt: 'Diferença 1.ª–2.ª' },

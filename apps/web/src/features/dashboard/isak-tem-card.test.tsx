@@ -35,6 +35,7 @@ describe('IsakTemCard', () => {
       'withinLevel1',
     );
     expect(november.textContent).toContain('—'); // no girth or breadth that month
+    expect(within(rows[1]!).getByTestId('isak-tem-count').textContent).toBe('Evaluations: 2');
     const october = rows[1]!;
     expect(october.textContent).toContain(
       `${new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(data.months[0]!.skinfolds!.relative_pct)} %`,

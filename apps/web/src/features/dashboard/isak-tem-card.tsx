@@ -37,6 +37,7 @@ function TemCell({ tem, group, data }: { tem: IsakTem['months'][number]['skinfol
         size="xs"
         variant="light"
         tt="none"
+        radius="sm"
         color={STANDING_COLOUR[standing]}
         data-testid={`isak-tem-${group}-standing`}
         data-standing={standing}
@@ -77,14 +78,13 @@ export function IsakTemCard() {
       <Text size="xs" c="dimmed" mb="xs">
         {t(`${K}.temOverTimeHint`)}
       </Text>
-      {/* Four narrow columns (the limits wrap under their heads): it fits a phone without a sideways scroll. */}
-      <Table fz="sm" verticalSpacing={4}>
+      {/* Three columns, the month with its count of profiles (the limits wrap under their heads): a phone's width. */}
+      <Table fz="sm" verticalSpacing={4} layout="fixed" w="100%">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{heads.month}</Table.Th>
-            <Table.Th ta="right">{heads.evaluations}</Table.Th>
+            <Table.Th w="30%">{heads.month}</Table.Th>
             {GROUPS.map((group) => (
-              <Table.Th key={group} ta="right">
+              <Table.Th key={group} ta="right" w="35%">
                 {heads[group]}
                 <Text size="xs" c="dimmed" fw={400}>
                   {limits(group)}
@@ -96,12 +96,14 @@ export function IsakTemCard() {
         <Table.Tbody>
           {[...data.months].reverse().map((m) => (
             <Table.Tr key={m.month} data-testid="isak-tem-month" data-month={m.month}>
-              <Table.Td data-label={heads.month}>{dayjs(`${m.month}-01`).format('MMM YYYY')}</Table.Td>
-              <Table.Td data-label={heads.evaluations} ta="right">
-                {m.evaluations}
+              <Table.Td>
+                {dayjs(`${m.month}-01`).format('MMM YYYY')}
+                <Text size="xs" c="dimmed" data-testid="isak-tem-count">
+                  {`${heads.evaluations}: ${m.evaluations}`}
+                </Text>
               </Table.Td>
               {GROUPS.map((group) => (
-                <Table.Td key={group} data-label={`${heads[group]} (${limits(group)})`} ta="right">
+                <Table.Td key={group} ta="right">
                   <TemCell tem={m[group]} group={group} data={data} />
                 </Table.Td>
               ))}

@@ -160,7 +160,12 @@ export function collectEquations(result: EvaluationResult): EquationRef[] {
   // indices, labs, comparisons.
   const r = result;
   for (const part of [
-    r.isak,
+    // The ISAK card's order: TEM, sums, somatotype, Phantom, Kerr (absent before issue 31 and on other methods).
+    r.isak?.tem,
+    r.isak?.sums_equation,
+    r.isak?.somatotype,
+    r.isak?.phantom_equation,
+    r.isak?.kerr,
     r.bmi,
     r.ideal_weight,
     r.body_fat,

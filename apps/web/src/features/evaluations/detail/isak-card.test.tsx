@@ -54,6 +54,18 @@ describe('IsakCard', () => {
     expect(humerus.textContent).toContain(`${formatNumber(isak.sites.humerus!.tem_pct, 1, 'en')} %`);
   });
 
+  it('folds the readings behind a line naming the site read three times, and opens them again (es)', async () => {
+    const { user } = await renderCard(isakAt(75), 'es');
+    const toggle = screen.getByTestId('isak-sites-toggle');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText(/27 sitios; 3\.ª medición en Pliegue del muslo frontal/)).toBeTruthy();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('isak-sites')).toBeNull();
+    await user.click(toggle);
+    expect(screen.getAllByTestId(/^isak-site-/)).toHaveLength(27);
+  });
+
   it('gives the TEM of skinfolds and of the other sites beside ISAK’s level 1 and level 2 limits', async () => {
     const isak = isakAt(75);
     await renderCard(isak, 'en');

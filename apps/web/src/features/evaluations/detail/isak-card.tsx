@@ -1,4 +1,6 @@
-import { Alert, Badge, Box, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useId, useState } from 'react';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -40,6 +42,13 @@ function siteValue(v: number, s: IsakSiteResult, units: UnitSystem): number {
 }
 
 const STANDING_COLOUR = { withinLevel2: 'green', withinLevel1: 'yellow', overLevel1: 'red' } as const;
+/** A badge whose words wrap on a phone instead of being cut ("dentro do limite de nível 2 e aci…"). */
+const WRAPPING = {
+  root: { height: 'auto', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3, paddingBlock: 2 },
+} as const;
+/** Mantine's `sm` breakpoint, where the layout switches to the phone's. */
+const PHONE_QUERY = '(max-width: 47.99em)';
 
 function SitesTable({ sites }: { sites: IsakResult['sites'] }) {
   const { t } = useTranslation();
@@ -108,6 +117,46 @@ function SitesTable({ sites }: { sites: IsakResult['sites'] }) {
   );
 }
 
+/**
+ * The readings of every site: open on a wide screen; on a phone (27 sites would fill many screens) folded behind
+ * a line that says how many sites and which needed a third reading, until asked for.
+ */
+function SitesSection({ sites }: { sites: IsakResult['sites'] }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const [open, setOpen] = useState<boolean | null>(null);
+  const shown = open ?? !isPhone;
+  const tableId = useId();
+  const present = ISAK_SITES.filter((s) => sites[s]);
+  const third = present.filter((s) => sites[s]!.measurements.length === 3).map((s) => ISAK_SITE_NAMES[s][lang]);
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs">
+        <Title order={5}>{t(`${K}.sites`)}</Title>
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          onClick={() => setOpen(!shown)}
+          aria-expanded={shown}
+          aria-controls={tableId}
+          data-testid="isak-sites-toggle"
+        >
+          {t(shown ? `${K}.sitesHide` : `${K}.sitesShow`)}
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t(`${K}.sitesSummary`, { count: present.length, third: third.length > 0 ? third.join(', ') : '—' })}
+        {' · '}
+        {t(`${K}.finalRule`)}
+      </Text>
+      <Box id={tableId} hidden={!shown}>
+        {shown && <SitesTable sites={sites} />}
+      </Box>
+    </Stack>
+  );
+}
+
 function TemRow({
   group,
   value,
@@ -136,6 +185,7 @@ function TemRow({
             variant="light"
             tt="none"
             color={STANDING_COLOUR[standing]}
+            styles={WRAPPING}
             data-testid={`isak-tem-${group}-standing`}
             data-standing={standing}
           >
@@ -335,6 +385,7 @@ function KerrSection({ kerr }: { kerr: KerrResult }) {
             variant="light"
             tt="none"
             color={flagged ? 'orange' : 'green'}
+            styles={WRAPPING}
             data-testid="isak-kerr-check"
             data-flagged={flagged}
           >
@@ -370,13 +421,7 @@ export function IsakCard({ isak, somatoPoints }: { isak: IsakResult; somatoPoint
   return (
     <ResultCard title={t(`${K}.title`)} testId="card-isak">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={5}>{t(`${K}.sites`)}</Title>
-          <Text size="xs" c="dimmed">
-            {t(`${K}.finalRule`)}
-          </Text>
-          <SitesTable sites={isak.sites} />
-        </Stack>
+        <SitesSection sites={isak.sites} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <TemSection tem={isak.tem} />
           {(isak.sum6_mm !== null || isak.sum8_mm !== null) && (
