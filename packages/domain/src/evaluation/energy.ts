@@ -1,7 +1,7 @@
 import { bmiForAge } from '../equations/bmi.ts';
 import { BMR_CATALOGUE, METABOLIC_AGE, energyRequirement, metabolicAge } from '../equations/energy.ts';
 import type { ActivityLevel, BmrEquation, BmrSubject } from '../equations/energy.ts';
-import { outsideSampleGroup, ref } from '../equations/equation.ts';
+import { outsideSample, outsideSampleGroup, ref } from '../equations/equation.ts';
 import {
   AMDR,
   ATWATER,
@@ -64,10 +64,13 @@ function bmrGroup(c: EvalContext, ffmKg: number): EvaluationResult['bmr'] {
   const primary = BMR_CATALOGUE.find((eq) => eq.meta.id === chosenId) ?? BMR_CATALOGUE[0]!;
   // The primary's warning comes first, as it is the one the energy need is computed from.
   const within_validity = bmrValidity(c, primary, athlete);
+  // The alternatives are flagged on the card, without a warning each: eleven comparisons would bury the warnings
+  // that matter (every woman is outside De Lorenzo's men, most clients outside the athletes' equations).
   const alternatives = BMR_CATALOGUE.filter((eq) => eq !== primary).map((eq) => ({
     kcal: eq.kcal(subject),
     equation: ref(eq.meta),
-    within_validity: bmrValidity(c, eq, athlete),
+    within_validity:
+      outsideSample(eq.meta, c.sex, c.age, c.bmi) === null && outsideSampleGroup(eq.meta, c.sex, athlete) === null,
   }));
   return {
     kcal: primary.kcal(subject),
