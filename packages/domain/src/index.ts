@@ -68,6 +68,7 @@ export { ISAK_LABELS } from './i18n/isak-labels.ts';
 export type { IsakLabel } from './i18n/isak-labels.ts';
 export { somatochartLayout } from './isak/somatochart-frame.ts';
 export { temStanding } from './isak/tem-standing.ts';
+export { kerrNeedsCheck, somatotypeNeedsCheck } from './isak/data-checks.ts';
 // The ISAK wizard (issue 31, decision 197): sites, their units and ranges, the repeat rule and the final value.
 export { ISAK_FULL_ONLY, ISAK_SITES } from './isak/types.ts';
 export type { IsakSite } from './isak/types.ts';

@@ -12,6 +12,8 @@ import {
   type IsakSite,
   type IsakSiteResult,
   type SomatotypeComponent,
+  kerrNeedsCheck,
+  somatotypeNeedsCheck,
   temStanding,
 } from '@medida/domain';
 import { Circle, Line, Path, Polyline, Svg, Text, View } from '@react-pdf/renderer';
@@ -19,11 +21,6 @@ import type { ReportFormat } from './report-format.ts';
 import { Pairs, styles, Table } from './report-parts.tsx';
 
 type Label = IsakLabel;
-
-/** Kerr's own check (isak.md §d.6): a predicted mass more than 5 % from the scale's calls for a data check. */
-const KERR_CHECK_PCT = 5;
-/** Carter 2002 p. 8: endomorphy or mesomorphy below 1.0 is very unlikely. */
-const COMPONENT_CHECK = 1;
 
 /** A somatotype of the client at a date, for the somatochart. */
 export interface IsakChartPoint extends ChartPoint {
@@ -139,7 +136,7 @@ export function isakReport(
           [label('chartXY'), `${fmt.num(s.x, 1)}; ${fmt.num(s.y, 1)}`],
         ] as Array<[string, string]>,
         source: cite(s.equation),
-        check: s.endomorphy < COMPONENT_CHECK || s.mesomorphy < COMPONENT_CHECK ? label('dataCheck') : null,
+        check: somatotypeNeedsCheck(s) ? label('dataCheck') : null,
         points,
         table: points.map((p) => [fmt.shortDate(p.fecha), rating(p, fmt), fmt.num(p.x, 1), fmt.num(p.y, 1)]),
       }
@@ -173,8 +170,8 @@ export function isakReport(
           .map(([key, kg, pct]) => [label(key), fmt.mass(kg), `${fmt.num(pct, 1)} %`])
           .concat([[label('kerrSum'), fmt.mass(k.sum_five_kg), '']]),
         difference: `${label('kerrDifference')}: ${signed(fmt.inUnits(k.difference_kg, 'kg'), 1, fmt)} ${fmt.unit('kg')} (${signed(k.difference_pct, 1, fmt)} %)`,
-        flagged: Math.abs(k.difference_pct) > KERR_CHECK_PCT,
-        check: Math.abs(k.difference_pct) > KERR_CHECK_PCT ? label('kerrCheck') : label('kerrWithin'),
+        flagged: kerrNeedsCheck(k),
+        check: kerrNeedsCheck(k) ? label('kerrCheck') : label('kerrWithin'),
         source: cite(k.equation),
       }
     : null;

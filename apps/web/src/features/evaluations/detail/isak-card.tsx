@@ -12,6 +12,8 @@ import {
   type IsakSiteResult,
   type IsakTem,
   type KerrResult,
+  kerrNeedsCheck,
+  somatotypeNeedsCheck,
   temStanding,
 } from '@medida/domain';
 import type { UnitSystem } from '@medida/contracts';
@@ -24,11 +26,6 @@ import { MetricRow, ResultCard } from './result-parts.tsx';
 import type { SomatoPoint } from './history.ts';
 import { formatRating, Somatochart } from './somatochart.tsx';
 import stacked from './stacked-table.module.css';
-
-/** Kerr's own check (isak.md §d.6): a predicted mass more than 5 % from the scale's calls for a data check. */
-export const KERR_CHECK_PCT = 5;
-/** Carter 2002 p. 8: endomorphy or mesomorphy below 1.0 is very unlikely and calls for a data check. */
-const COMPONENT_CHECK = 1;
 
 const K = 'evaluations.isakResult';
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -234,7 +231,7 @@ function SomatotypeSection({ isak, points }: { isak: IsakResult; points: SomatoP
   const { t } = useTranslation();
   const lang = currentLanguage();
   const s = isak.somatotype!;
-  const check = s.endomorphy < COMPONENT_CHECK || s.mesomorphy < COMPONENT_CHECK;
+  const check = somatotypeNeedsCheck(s);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid="isak-somatotype">
       <Stack gap={4}>
@@ -345,7 +342,7 @@ function KerrSection({ kerr }: { kerr: KerrResult }) {
   const units = useMeasurementUnits();
   const kg = (v: number, signed = false) =>
     `${signed ? formatDelta(inUnits(v, 'kg', units), 1, lang) : formatNumber(inUnits(v, 'kg', units), 1, lang)} ${displayUnit('kg', units)}`;
-  const flagged = Math.abs(kerr.difference_pct) > KERR_CHECK_PCT;
+  const flagged = kerrNeedsCheck(kerr);
   return (
     <Stack gap={4} data-testid="isak-kerr">
       <Title order={5}>{t(`${K}.kerr`)}</Title>
