@@ -27,7 +27,16 @@ describe('progressPoints', () => {
       card(5, '2026-01-10', 71.5, 22),
     ]);
     expect(points.map((p) => p.id)).toEqual([4, 5, 9]);
-    expect(points[2]!.values).toEqual({ peso: 70, fat: 20, muscle: null, waist: 80, vo2max: null });
+    expect(points[2]!.values).toEqual({
+      peso: 70,
+      fat: 20,
+      muscle: null,
+      waist: 80,
+      vo2max: null,
+      sum6: null,
+      sum8: null,
+    });
+    expect(points[2]!.somatotype).toBeNull();
     expect(points[0]!.values.fat).toBeNull();
   });
 });
