@@ -49,7 +49,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the labs card', () => {
+describe('the labs card and the classification note', () => {
   it('shows type, percentile or its reason, the value as the laboratory reported it and the classification note', async () => {
     await forEveryScreen(browser, async (page, lang, viewport) => {
       await openSignedIn(page, PRO, `/evaluations/detail?evaluationID=${evaluationId}`, lang);
@@ -71,6 +71,14 @@ describe('the labs card', () => {
       await screenshotWithoutOverflow(page, `labs-card-page-${lang}-${viewport}`);
       await card.scrollIntoViewIfNeeded();
       await card.screenshot({ path: path.join(SHOTS, `labs-card-${lang}-${viewport}.png`) });
+      // The composition card says it too, beside BMI with WHO's two decimals (decision 196).
+      const composition = page.getByTestId('card-composition');
+      expect(await page.getByTestId('classification-note-composition').textContent()).toBe(
+        tr(lang, 'evaluations.results.classifiedAsShown'),
+      );
+      expect(await page.getByTestId('metric-bmi-value').textContent()).toMatch(/^\d+[.,]\d{2}$/);
+      await composition.scrollIntoViewIfNeeded();
+      await composition.screenshot({ path: path.join(SHOTS, `classification-note-${lang}-${viewport}.png`) });
     });
   });
 });

@@ -4,6 +4,7 @@ import type { EvaluationInput, EvaluationResult } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
 import { displayUnit, feetAndInches, inUnits } from '../../../lib/units.ts';
+import { ClassificationNote } from './classification-note.tsx';
 import { formatNumber } from './format.ts';
 import { MassRow, MetricRow, PlainRows, ResultCard } from './result-parts.tsx';
 
@@ -113,6 +114,7 @@ export function CompositionCard({ result: r, inputs }: { result: EvaluationResul
         />
       )}
       {r.device && <DeviceRows device={r.device} />}
+      <ClassificationNote testId="classification-note-composition" />
     </ResultCard>
   );
 }

@@ -111,7 +111,7 @@ export function LabsCard({ exams, sex }: { exams: ExamResult[]; sex: Sex }) {
           {`* ${reason}`}
         </Text>
       ))}
-      {exams.length > 0 && <ClassificationNote />}
+      {exams.length > 0 && <ClassificationNote testId="classification-note" />}
     </ResultCard>
   );
 }
