@@ -1,4 +1,5 @@
 import type { Localized } from '../exams.ts';
+import type { IsakSite } from '../isak/types.ts';
 
 /**
  * Labels of an evaluation that the web app and the PDF report both print (decision 155): written once
@@ -91,3 +92,78 @@ export const RESULT_NAMES = {
     pt: 'escolhida pelo profissional',
   },
 } as const satisfies Readonly<Record<string, Localized>>;
+
+/** ISAK sites (evaluation type 5) by their input key, in the ISAK manuals' terms (the wizard and the report). */
+export const ISAK_SITE_NAMES = {
+  triceps: { es: 'Pliegue tricipital', en: 'Triceps skinfold', pt: 'Dobra cutânea tricipital' },
+  subscapular: { es: 'Pliegue subescapular', en: 'Subscapular skinfold', pt: 'Dobra cutânea subescapular' },
+  biceps: { es: 'Pliegue bicipital', en: 'Biceps skinfold', pt: 'Dobra cutânea bicipital' },
+  iliac_crest: { es: 'Pliegue de la cresta ilíaca', en: 'Iliac crest skinfold', pt: 'Dobra cutânea da crista ilíaca' },
+  supraspinale: { es: 'Pliegue supraespinal', en: 'Supraspinale skinfold', pt: 'Dobra cutânea supraespinal' },
+  abdominal: { es: 'Pliegue abdominal', en: 'Abdominal skinfold', pt: 'Dobra cutânea abdominal' },
+  front_thigh: { es: 'Pliegue del muslo frontal', en: 'Front thigh skinfold', pt: 'Dobra cutânea da coxa anterior' },
+  medial_calf: {
+    es: 'Pliegue de la pantorrilla medial',
+    en: 'Medial calf skinfold',
+    pt: 'Dobra cutânea da panturrilha medial',
+  },
+  arm_relaxed: { es: 'Perímetro brazo relajado', en: 'Arm relaxed girth', pt: 'Perímetro do braço relaxado' },
+  arm_flexed: {
+    es: 'Perímetro brazo flexionado y contraído',
+    en: 'Arm flexed and tensed girth',
+    pt: 'Perímetro do braço flexionado e contraído',
+  },
+  waist: { es: 'Perímetro cintura (mínima)', en: 'Waist girth (minimum)', pt: 'Perímetro da cintura (mínima)' },
+  gluteal: { es: 'Perímetro glúteo (cadera)', en: 'Gluteal (hip) girth', pt: 'Perímetro glúteo (quadril)' },
+  mid_thigh: { es: 'Perímetro muslo medio', en: 'Mid-thigh girth', pt: 'Perímetro da coxa medial' },
+  calf_girth: {
+    es: 'Perímetro pantorrilla (máxima)',
+    en: 'Calf girth (maximum)',
+    pt: 'Perímetro da panturrilha (máxima)',
+  },
+  humerus: {
+    es: 'Diámetro biepicondilar del húmero',
+    en: 'Biepicondylar humerus breadth',
+    pt: 'Diâmetro biepicondilar do úmero',
+  },
+  bistyloid: {
+    es: 'Diámetro biestiloideo (muñeca)',
+    en: 'Bistyloid (wrist) breadth',
+    pt: 'Diâmetro biestiloide (punho)',
+  },
+  femur: {
+    es: 'Diámetro biepicondilar del fémur',
+    en: 'Biepicondylar femur breadth',
+    pt: 'Diâmetro biepicondilar do fêmur',
+  },
+  sitting_height: { es: 'Talla sentado', en: 'Sitting height', pt: 'Estatura sentada' },
+  arm_span: { es: 'Envergadura', en: 'Arm span', pt: 'Envergadura' },
+  head: { es: 'Perímetro cabeza', en: 'Head girth', pt: 'Perímetro da cabeça' },
+  forearm: {
+    es: 'Perímetro antebrazo (máximo)',
+    en: 'Forearm girth (maximum)',
+    pt: 'Perímetro do antebraço (máximo)',
+  },
+  chest: {
+    es: 'Perímetro tórax (mesoesternal)',
+    en: 'Chest girth (mesosternale)',
+    pt: 'Perímetro do tórax (mesoesternal)',
+  },
+  thigh_1cm_gluteal: {
+    es: 'Perímetro muslo (1 cm bajo el pliegue glúteo)',
+    en: 'Thigh girth (1 cm below the gluteal fold)',
+    pt: 'Perímetro da coxa (1 cm abaixo da prega glútea)',
+  },
+  biacromial: { es: 'Diámetro biacromial', en: 'Biacromial breadth', pt: 'Diâmetro biacromial' },
+  biiliocristal: { es: 'Diámetro biiliocrestal', en: 'Biiliocristal breadth', pt: 'Diâmetro biiliocristal' },
+  transverse_chest: {
+    es: 'Diámetro transverso del tórax',
+    en: 'Transverse chest breadth',
+    pt: 'Diâmetro transverso do tórax',
+  },
+  ap_chest: {
+    es: 'Profundidad anteroposterior del tórax',
+    en: 'Anterior-posterior chest depth',
+    pt: 'Profundidade anteroposterior do tórax',
+  },
+} as const satisfies Readonly<Record<IsakSite, Localized>>;

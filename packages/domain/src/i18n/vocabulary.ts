@@ -1,11 +1,12 @@
 import type { Localized } from '../exams.ts';
 
-/** Evaluation methods by evaluation type (1-4). */
+/** Evaluation methods by evaluation type (1-5). */
 export const METHOD_NAMES: Readonly<Record<string, Localized>> = {
   '1': { es: 'Bioimpedancia', en: 'Bioimpedance', pt: 'Bioimpedância' },
   '2': { es: 'Dos pliegues', en: 'Two skinfolds', pt: 'Duas dobras' },
   '3': { es: 'Cinta métrica', en: 'Tape measure', pt: 'Fita métrica' },
   '4': { es: 'Cuatro pliegues', en: 'Four skinfolds', pt: 'Quatro dobras' },
+  '5': { es: 'Perfil ISAK', en: 'ISAK profile', pt: 'Perfil ISAK' },
 };
 
 /** Nutrients of the food guide. */
