@@ -164,7 +164,7 @@ describe('the report PDF in the client’s language and region (issue 14)', () =
       expect(text).toContain('168,0 cm');
       expect(text).toContain('122/78 mmHg');
       expect(text).toContain('36,5 °C');
-      expect(text).toContain('39 mg/dL'); // the HDL value (38.5) at the catalogue's decimals, with its unit
+      expect(text).toContain('38,5 mg/dL'); // the HDL value as the laboratory reported it (decision 196), with its unit
       expect(text).toContain(CLIENTS[lang].shownId);
       expect(text).toContain(`${CLIENTS[lang].nombre} ${CLIENTS[lang].apellido}`);
       expect(text).toContain(conditionName('Hipertensión', lang));
