@@ -22,7 +22,7 @@ export const SOMATOCHART_POLES: Readonly<Record<SomatotypeComponent, ChartPoint>
 };
 
 /** One X unit in Y units. */
-export const SOMATOCHART_X_STRETCH = Math.sqrt(3);
+const SOMATOCHART_X_STRETCH = Math.sqrt(3);
 /** Side of the pole triangle (and radius of each arc), in Y units: 12√3. */
 const SIDE = 12 * SOMATOCHART_X_STRETCH;
 /** Distance from the origin to a pole (12) and to the middle of the opposite arc (side − 12), in Y units. */

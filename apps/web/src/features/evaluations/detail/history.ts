@@ -40,7 +40,7 @@ export interface HistoryPoint {
   somatotype: HistorySomatotype | null;
 }
 
-export type HistorySomatotype = NonNullable<EvaluationHistoryItem['somatotype']>;
+type HistorySomatotype = NonNullable<EvaluationHistoryItem['somatotype']>;
 
 /** Weights and lengths of the points in the reader's units; the fat %, VO2max and the equations as they are. */
 export function inReaderUnits(points: HistoryPoint[], units: UnitSystem): HistoryPoint[] {
