@@ -20,7 +20,7 @@ export interface DerivationSample {
   maxAge: number;
   /** Women's sample where it differed from the men's. */
   women?: { minAge: number; maxAge: number };
-  /** Valid only below this BMI (as shown, one decimal). */
+  /** Valid only below this BMI (as shown, two decimals: decision 196). */
   bmiBelow?: number;
   /** Derived in one sex only (e.g. De Lorenzo 1999: men). */
   sex?: Sex;
