@@ -47,7 +47,7 @@ export type WhoAdultBmiClass =
   | 'obesity_2'
   | 'obesity_3';
 
-/** WHO 2000 classes, lower bounds inclusive, on the BMI as shown (one decimal: 24.96 is "25.0", pre-obese). */
+/** WHO 2000 classes, lower bounds inclusive, on the BMI as shown with WHO TRS 894's two decimals (24.99 normal, 24.996 is "25.00", pre-obese; decision 196). */
 /** WHO 2000 adult BMI: normal from, pre-obese from, obesity from. */
 export const BMI_WHO_CUTOFFS = [18.5, 25, 30] as const;
 
