@@ -130,7 +130,7 @@ describe('every classifier on the value as shown, at its guideline precision (de
     expect(bmiClassWho(24.994)).toBe('normal');
     expect(bmiClassWho(24.996)).toBe('pre_obese'); // printed "25,00": at WHO's precision it is 25.00
     expect(bmiClassWho(18.49)).toBe('mild_thinness');
-    // Through the engine: 72.25 kg at 1.70 m is 24.9999...: printed 25.00, pre-obese.
+    // Through the engine: 72.22 kg at 1.70 m is 24.990: printed 24.99, normal (decision 035 printed "25.0", pre-obese).
     const r = evaluate(subjectA({ peso: 72.22, estatura: 170 })); // 24.99
     expect(r.ok && r.result.bmi.category).toBe('normal');
   });
