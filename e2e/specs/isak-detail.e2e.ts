@@ -104,6 +104,13 @@ describe('an ISAK profile’s results (decision 198)', () => {
       await openSignedIn(page, PRO, `/evaluations/detail?evaluationID=${evaluationId}`, lang);
       const card = page.getByTestId('card-isak');
       await card.waitFor();
+      // On a phone the readings are folded behind a line until asked for.
+      const toggle = card.getByTestId('isak-sites-toggle');
+      expect(await toggle.getAttribute('aria-expanded')).toBe(viewport === 'phone' ? 'false' : 'true');
+      if (viewport === 'phone') {
+        await card.screenshot({ path: path.join(SHOTS, `isak-card-${lang}-phone-folded.png`) });
+        await toggle.click();
+      }
       expect(await card.getByTestId(/^isak-site-/).count()).toBe(27);
       expect(await card.getByTestId('isak-third').count()).toBe(1);
       expect(await card.getByTestId('isak-kerr').isVisible()).toBe(true);

@@ -182,6 +182,7 @@ function TemRow({
             variant="light"
             tt="none"
             color={STANDING_COLOUR[standing]}
+            radius="sm"
             styles={WRAPPING}
             data-testid={`isak-tem-${group}-standing`}
             data-standing={standing}
@@ -382,6 +383,7 @@ function KerrSection({ kerr }: { kerr: KerrResult }) {
             variant="light"
             tt="none"
             color={flagged ? 'orange' : 'green'}
+            radius="sm"
             styles={WRAPPING}
             data-testid="isak-kerr-check"
             data-flagged={flagged}
