@@ -29,7 +29,7 @@ describe('Harris-Benedict and Roza-Shizgal are flagged outside their sample (men
     // As alternatives they are flagged on their row; chosen as the primary, the warning says why.
     it(`a man of ${label}`, () => {
       const r = run(subjectA({ nacimiento }));
-      for (const id of ['bmr_harris_benedict_1919', 'bmr_roza_shizgal_1984']) {
+      for (const id of ['bmr_harris_benedict_1919', 'bmr_roza_shizgal_1984'] as const) {
         expect(alternative(r, id).within_validity, id).toBe(false);
         expect(warning(r, id), id).toBeUndefined();
         const chosen = run(subjectA({ nacimiento, bmr_equation: id }));
@@ -43,7 +43,7 @@ describe('Harris-Benedict and Roza-Shizgal are flagged outside their sample (men
     });
     it(`a woman of ${label}`, () => {
       const r = run(subjectB({ nacimiento }));
-      for (const id of ['bmr_harris_benedict_1919', 'bmr_roza_shizgal_1984']) {
+      for (const id of ['bmr_harris_benedict_1919', 'bmr_roza_shizgal_1984'] as const) {
         expect(alternative(r, id).within_validity, id).toBe(false);
         const chosen = run(subjectB({ nacimiento, bmr_equation: id }));
         expect(warning(chosen, id)!.params, id).toEqual({ min: 15, max: 74 });
@@ -110,7 +110,7 @@ describe("the athletes' equations", () => {
     const r = run(subjectB());
     expect(alternative(r, 'bmr_de_lorenzo_1999').within_validity).toBe(false);
     expect(warning(r, 'bmr_de_lorenzo_1999')).toBeUndefined();
-    for (const id of ['bmr_ten_haaf_2014_weight', 'bmr_ten_haaf_2014_ffm']) {
+    for (const id of ['bmr_ten_haaf_2014_weight', 'bmr_ten_haaf_2014_ffm'] as const) {
       expect(alternative(r, id).within_validity, id).toBe(false);
       const chosen = run(subjectB({ bmr_equation: id }));
       expect(warning(chosen, id)!.code, id).toBe(WARNING_KEYS.outsideSampleAthletes);
