@@ -8,8 +8,12 @@ import { computeEvaluation } from './evaluate.ts';
 import { evaluationInputSchema } from './schema.ts';
 import { subjectA } from './test/factories.ts';
 
-// Decision 035: every category is decided on the value as the report prints it (toFixed).
-const printed = (v: number, d: number) => Number(v.toFixed(d));
+// Decisions 035 and 196: every category is decided on the value as the detail and the report print it, which is
+// how Intl.NumberFormat rounds (half away from zero on the decimal form: 98.55 → 98.6, not toFixed's 98.5).
+const printed = (v: number, d: number) =>
+  Number(
+    new Intl.NumberFormat('en', { minimumFractionDigits: d, maximumFractionDigits: d, useGrouping: false }).format(v),
+  );
 
 /** WHO 2000: each cut-off with the class just below it and the class from it. */
 const WHO_CUTOFFS: ReadonlyArray<[number, WhoAdultBmiClass, WhoAdultBmiClass]> = [
@@ -32,6 +36,15 @@ describe('shown', () => {
       ),
       { numRuns: 20000 },
     );
+  });
+
+  it('rounds as a person reads the number, not as toFixed rounds the binary value', () => {
+    expect(shown(98.55, 'fatPercent')).toBe(98.6);
+    expect(shown(0.15, 'fatPercent')).toBe(0.2);
+    expect(shown(-0.15, 'fatPercent')).toBe(-0.2);
+    expect(shown(1.005, 'bmi')).toBe(1.01);
+    expect(shown(24.994999, 'bmi')).toBe(24.99);
+    expect(shown(24.995, 'bmi')).toBe(25);
   });
 
   it('the issue examples: 64 / 1.6² and 89.1 / 99', () => {

@@ -1,3 +1,5 @@
+import { roundedUnits } from './decimal.ts';
+
 /**
  * Every category is decided on the value as the report shows it (decision 035), and each value is shown at the
  * precision its guideline states its cut-offs (decision 196): BMI to 2 decimals as WHO TRS 894 prints its classes
@@ -22,21 +24,24 @@ export const DISPLAY_DECIMALS = {
 } as const;
 export type DisplayKind = keyof typeof DISPLAY_DECIMALS;
 
-const SCALE = [1, 10, 100, 1000] as const;
-
 /**
- * The value rounded exactly as `Number.prototype.toFixed` prints it (what the screens use), so the
- * category always agrees with the figure beside it. The multiply-and-round fast path is exact unless
- * the scaled value sits within 1e-9 of a half; only then is toFixed asked.
+ * The value as the detail and the report print it: rounded half away from zero on its decimal form, as a person
+ * rounds and as `Intl.NumberFormat` prints (98.55 → 98.6, 0.15 → 0.2; decision 196). Every classifier reads its
+ * value through this, so a category always agrees with the figure beside it, on screen and in the PDF.
  */
 export function shown(value: number, kind: DisplayKind): number {
   return shownAt(value, DISPLAY_DECIMALS[kind]);
 }
 
-/** `shown` for a number of decimals given directly (laboratory values carry theirs in `LAB_DECIMALS`). */
-export function shownAt(value: number, d: 0 | 1 | 2 | 3): number {
-  const scaled = value * SCALE[d];
+/**
+ * `shown` for a number of decimals given directly (laboratory values carry theirs in `LAB_DECIMALS`). The
+ * multiply-and-round fast path is exact unless the scaled value sits near a half; only then is the decimal form read.
+ */
+export function shownAt(value: number, d: number): number {
+  if (!Number.isFinite(value)) return value;
+  const scale = 10 ** d;
+  const scaled = value * scale;
   const frac = scaled - Math.floor(scaled);
-  if (Math.abs(frac - 0.5) < 1e-9) return Number(value.toFixed(d));
-  return Math.round(scaled) / SCALE[d];
+  if (Math.abs(frac - 0.5) > 1e-6) return Math.round(scaled) / scale;
+  return Number(roundedUnits(value, d)) / scale;
 }

@@ -1,5 +1,5 @@
 import { defineEquation } from '../equations/equation.ts';
-import { toCommonScale } from './decimal.ts';
+import { toCommonScale } from '../decimal.ts';
 import { ISAK_SITE_INFO } from './sites.ts';
 import type { IsakSite } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { defineEquation } from '../equations/equation.ts';
-import { toTenths } from './decimal.ts';
+import { toTenths } from '../decimal.ts';
 import type { SomatotypeCategory } from './types.ts';
 
 export const HEATH_CARTER = defineEquation({

@@ -6,7 +6,7 @@ import {
   type Language,
   type UnitSystem,
 } from '@medida/contracts';
-import type { KeyResultScale } from '@medida/domain';
+import { shownAt, type KeyResultScale } from '@medida/domain';
 
 /** The region each report language is written for when the client's country does not say (issue 14). */
 const DEFAULT_LOCALE: Record<Language, string> = { es: 'es-CL', en: 'en-US', pt: 'pt-BR' };
@@ -61,7 +61,8 @@ export function reportFormat(lang: Language, countryIso2?: string | null, units:
       format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
       numbers.set(digits, format);
     }
-    return format.format(value);
+    // The engine's rounding (what every class was decided on), then the locale's digits.
+    return format.format(shownAt(value, digits));
   };
   const inUnits = (value: number, metricUnit: string) => inReaderUnit(value, metricUnit, units);
   return {

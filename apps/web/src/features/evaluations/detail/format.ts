@@ -1,4 +1,4 @@
-import type { EquationRef, EvaluationResult } from '@medida/domain';
+import { shownAt, type EquationRef, type EvaluationResult } from '@medida/domain';
 
 /** The four colours of the spec's categories, plus gray for readings that are not a judgement. */
 export type LevelColour = 'green' | 'yellow' | 'orange' | 'red' | 'gray';
@@ -111,8 +111,9 @@ export function formatNumber(value: number | null | undefined, decimals: number,
     f = new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
     formatters.set(key, f);
   }
-  // -0.0 reads as a change in the wrong direction.
-  const rounded = Number(value.toFixed(decimals));
+  // The engine's rounding (half away from zero on the decimal form), so a class agrees with its figure; -0.0 reads
+  // as a change in the wrong direction.
+  const rounded = shownAt(value, decimals);
   return f.format(rounded === 0 ? 0 : rounded);
 }
 
@@ -127,7 +128,7 @@ export function formatMinutesSeconds(minutes: number | null | undefined): string
 export function formatDelta(value: number | null | undefined, decimals: number, lang: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   const text = formatNumber(Math.abs(value), decimals, lang);
-  if (Number(Math.abs(value).toFixed(decimals)) === 0) return `±${text}`;
+  if (shownAt(Math.abs(value), decimals) === 0) return `±${text}`;
   return `${value > 0 ? '+' : '−'}${text}`;
 }
 

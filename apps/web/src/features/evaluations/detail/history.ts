@@ -2,6 +2,7 @@ import {
   comparisonMismatch,
   sad,
   sdd,
+  shownAt,
   type EvaluationInput,
   type EvaluationResult,
   type Mismatch,
@@ -167,9 +168,9 @@ export interface SomatotypeChange {
 
 /** A rating as shown and as Carter compares them: each component to 0.1 (as formatNumber rounds it). */
 const asRated = (s: HistorySomatotype) => ({
-  endomorphy: Number(s.endomorphy.toFixed(1)),
-  mesomorphy: Number(s.mesomorphy.toFixed(1)),
-  ectomorphy: Number(s.ectomorphy.toFixed(1)),
+  endomorphy: shownAt(s.endomorphy, 1),
+  mesomorphy: shownAt(s.mesomorphy, 1),
+  ectomorphy: shownAt(s.ectomorphy, 1),
 });
 
 /** SAD² in whole tenths: the 0.5 threshold decided exactly (2.4 − 2.7 is −0.2999… in binary). */

@@ -33,13 +33,20 @@ export function toCommonScale(a: number, b: number): { a: bigint; b: bigint; sca
   return { a: x.units * 10n ** BigInt(scale - x.scale), b: y.units * 10n ** BigInt(scale - y.scale), scale };
 }
 
-/** The value in whole tenths, half away from zero on its decimal form (1.15 → 12, 1.25 → 13, −0.05 → −1). */
-export function toTenths(value: number): number {
+/**
+ * The value rounded to `d` decimals, half away from zero on its decimal form, as an integer count of 10^-d
+ * (98.55 → 986 at d = 1, 1.005 → 101 at d = 2, −0.05 → −1): how a person rounds the number they read, and how
+ * `Intl.NumberFormat` prints it. `Number.prototype.toFixed` rounds the binary value instead (98.55 → "98.5").
+ */
+export function roundedUnits(value: number, d: number): bigint {
   const { units, scale } = toScaledDecimal(value);
-  if (scale <= 1) return Number(units * 10n ** BigInt(1 - scale));
-  const divisor = 10n ** BigInt(scale - 1);
+  if (scale <= d) return units * 10n ** BigInt(d - scale);
+  const divisor = 10n ** BigInt(scale - d);
   const magnitude = units < 0n ? -units : units;
-  let tenths = magnitude / divisor;
-  if ((magnitude % divisor) * 2n >= divisor) tenths += 1n;
-  return Number(units < 0n ? -tenths : tenths);
+  let rounded = magnitude / divisor;
+  if ((magnitude % divisor) * 2n >= divisor) rounded += 1n;
+  return units < 0n ? -rounded : rounded;
 }
+
+/** The value in whole tenths, half away from zero on its decimal form (1.15 → 12, 1.25 → 13, −0.05 → −1). */
+export const toTenths = (value: number): number => Number(roundedUnits(value, 1));
