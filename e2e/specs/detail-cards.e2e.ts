@@ -9,9 +9,10 @@ import { tr } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
 import { openSignedIn } from '../support/session.ts';
 
-// Issue 31 C and D12 (decisions 195, 196): the labs card shows each exam's type and its percentile or why there is
-// none, a glucose the laboratory reported as 99.6 printed and classed as 99.6, and the note that every class is
-// decided on the value as shown, in es/en/pt on desktop and phone.
+// Issue 31 B, C and D12 (decisions 192, 195, 196), on one evaluation in es/en/pt on desktop and phone: the energy card
+// lists the twelve resting-energy equations with their sample and validity, the professional's choice first; the labs
+// card shows each exam's type and its percentile or why there is none, a glucose the laboratory reported as 99.6
+// printed and classed as 99.6, and the note that every class is decided on the value as shown.
 const PRO = E2E_USERS.screens;
 
 let browser: Browser;
@@ -28,6 +29,10 @@ beforeAll(async () => {
       method: 'POST',
       body: {
         ...base,
+        ejercita: 'Si',
+        hace: 6,
+        frecentrena: 4,
+        bmr_equation: 'bmr_henry_oxford_2005',
         clinical_data: {
           ...base.clinical_data,
           exams: [
@@ -49,10 +54,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the labs card and the classification note', () => {
-  it('shows type, percentile or its reason, the value as the laboratory reported it and the classification note', async () => {
+describe('the energy and labs cards of the evaluation detail', () => {
+  it('lists the resting-energy equations, the exams with type and percentile, and the classification note', async () => {
     await forEveryScreen(browser, async (page, lang, viewport) => {
       await openSignedIn(page, PRO, `/evaluations/detail?evaluationID=${evaluationId}`, lang);
+      const energy = page.getByTestId('card-energy');
+      await energy.waitFor();
+      const rows = energy.locator('[data-testid=bmr-row]');
+      expect(await rows.count()).toBe(12);
+      expect(await rows.first().getAttribute('data-equation')).toBe('bmr_henry_oxford_2005');
+      expect(await energy.textContent()).toContain(tr(lang, 'evaluations.bmrTable.title'));
+      await screenshotWithoutOverflow(page, `detail-cards-page-${lang}-${viewport}`);
+      await energy.scrollIntoViewIfNeeded();
+      await energy.screenshot({ path: path.join(SHOTS, `energy-card-${lang}-${viewport}.png`) });
+
       const card = page.getByTestId('card-labs');
       await card.waitFor();
       expect(await page.getByTestId('lab-percentile-hdl').textContent()).toBe(
@@ -68,7 +83,6 @@ describe('the labs card and the classification note', () => {
       expect(await page.getByTestId('classification-note').textContent()).toBe(
         tr(lang, 'evaluations.results.classifiedAsShown'),
       );
-      await screenshotWithoutOverflow(page, `labs-card-page-${lang}-${viewport}`);
       await card.scrollIntoViewIfNeeded();
       await card.screenshot({ path: path.join(SHOTS, `labs-card-${lang}-${viewport}.png`) });
       // The composition card says it too, beside BMI with WHO's two decimals (decision 196).
