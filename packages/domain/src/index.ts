@@ -92,7 +92,7 @@ export type {
   SomatotypeCategory,
 } from './isak/types.ts';
 export type { IsakSiteInfo } from './isak/sites.ts';
-export { LEGACY_FIELD_OF_SITE } from './isak/isak-input.ts';
+export { ISAK_REQUIRED_SITES, LEGACY_FIELD_OF_SITE } from './isak/isak-input.ts';
 export type { ChartPoint, SomatotypeComponent } from './isak/somatochart-frame.ts';
 export { CLIENT_CITATIONS, EQUATION_NAMES } from './i18n/equation-names.ts';
 export { CONDITION_NAMES, METHOD_NAMES, NUTRIENT_NAMES } from './i18n/vocabulary.ts';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluate.ts';
 import { ERROR_KEYS } from '../i18n-keys.ts';
 import { subjectA } from '../test/factories.ts';
+import { ISAK_REQUIRED_SITES } from './isak-input.ts';
 
 // The ISAK profile's form rules (decision 199): sites in, the fields every method reads derived from them.
 
@@ -69,6 +70,14 @@ describe('ISAK profile input (type 5)', () => {
       'isak.sites.gluteal': [ERROR_KEYS.isakThirdRequired],
     });
     expect(errorsOf(isakForm({ ...RESTRICTED, gluteal: [99.9, 101.0, 100.2] }))).toEqual({});
+  });
+
+  it('needs exactly ISAK_REQUIRED_SITES (what the wizard marks required), each reported at its site', () => {
+    for (const site of Object.keys(RESTRICTED)) {
+      const { [site]: _left, ...rest } = RESTRICTED as Record<string, number[]>;
+      const required = (ISAK_REQUIRED_SITES as readonly string[]).includes(site);
+      expect(errorsOf(isakForm(rest)), site).toEqual(required ? { [`isak.sites.${site}`]: [ERROR_KEYS.required] } : {});
+    }
   });
 
   it('reports the sites every evaluation needs where they are typed, once', () => {

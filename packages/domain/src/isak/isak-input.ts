@@ -29,6 +29,13 @@ export const LEGACY_FIELD_OF_SITE: Readonly<Partial<Record<IsakSite, string>>> =
   femur: 'diametro_femur',
 };
 
+/**
+ * The sites every ISAK profile needs: what every evaluation's results read (the waist and hip results, a fat % by
+ * the two-site equations). The rest of the profile is optional (decision 199); isak-input.test.ts holds the two to
+ * each other.
+ */
+export const ISAK_REQUIRED_SITES: readonly IsakSite[] = ['triceps', 'subscapular', 'waist', 'gluteal'];
+
 /** Fields an ISAK profile never takes from the form: they come from the sites (or do not apply). */
 export const IGNORED_BY_ISAK = [
   ...Object.values(LEGACY_FIELD_OF_SITE),

@@ -2,12 +2,11 @@ import { Box, Flex, Group, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ISAK_SITE_INFO, REPEAT_TOLERANCE_PCT, type IsakSite } from '@medida/domain';
+import { ISAK_REQUIRED_SITES, ISAK_SITE_INFO, REPEAT_TOLERANCE_PCT, type IsakSite } from '@medida/domain';
 import { DecimalInput } from '../../../components/decimal-input.tsx';
 import { WizardSection as Section } from './wizard-section.tsx';
 import {
   ISAK_GROUPS,
-  ISAK_REQUIRED_SITES,
   errorIndexOfSite,
   needsThird,
   shownSites,

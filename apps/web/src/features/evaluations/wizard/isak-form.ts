@@ -1,12 +1,14 @@
 import {
   ERROR_KEYS,
   ISAK_FULL_ONLY,
+  ISAK_REQUIRED_SITES,
   ISAK_SITES,
   ISAK_SITE_INFO,
   LEGACY_FIELD_OF_SITE,
   finalValue,
   repeatCheck,
   type IsakSite,
+  type IsakSiteKind,
 } from '@medida/domain';
 
 /**
@@ -26,47 +28,18 @@ export interface IsakValues {
   sites: Record<IsakSite, IsakReadings>;
 }
 
-/** What every evaluation's results need (waist and hip results, a two-site fat %); the rest is optional. */
-export const ISAK_REQUIRED_SITES: readonly IsakSite[] = ['triceps', 'subscapular', 'waist', 'gluteal'];
-
 type GroupId = 'skinfolds' | 'girths' | 'breadths' | 'lengths';
+const GROUP_OF_KIND: Record<IsakSiteKind, GroupId> = {
+  skinfold: 'skinfolds',
+  girth: 'girths',
+  breadth: 'breadths',
+  length: 'lengths',
+};
 
-/** The wizard's groups, in the order measured (isak.md §a.1); full-profile sites join the group they belong to. */
-export const ISAK_GROUPS: ReadonlyArray<{ id: GroupId; sites: readonly IsakSite[] }> = [
-  {
-    id: 'skinfolds',
-    sites: [
-      'triceps',
-      'subscapular',
-      'biceps',
-      'iliac_crest',
-      'supraspinale',
-      'abdominal',
-      'front_thigh',
-      'medial_calf',
-    ],
-  },
-  {
-    id: 'girths',
-    sites: [
-      'arm_relaxed',
-      'arm_flexed',
-      'waist',
-      'gluteal',
-      'mid_thigh',
-      'calf_girth',
-      'head',
-      'forearm',
-      'chest',
-      'thigh_1cm_gluteal',
-    ],
-  },
-  {
-    id: 'breadths',
-    sites: ['humerus', 'bistyloid', 'femur', 'biacromial', 'biiliocristal', 'transverse_chest', 'ap_chest'],
-  },
-  { id: 'lengths', sites: ['sitting_height', 'arm_span'] },
-];
+/** The wizard's groups, in the order measured (isak.md §a.1); full-profile sites join the group of their kind. */
+export const ISAK_GROUPS: ReadonlyArray<{ id: GroupId; sites: readonly IsakSite[] }> = (
+  Object.keys(GROUP_OF_KIND) as IsakSiteKind[]
+).map((kind) => ({ id: GROUP_OF_KIND[kind], sites: ISAK_SITES.filter((site) => ISAK_SITE_INFO[site].kind === kind) }));
 
 const FULL_ONLY = new Set<IsakSite>(ISAK_FULL_ONLY);
 
