@@ -133,14 +133,6 @@ export function legacyFieldsMeasured(values: IsakValues): Set<string> {
   return fields;
 }
 
-const SITE_OF_LEGACY_FIELD = new Map(Object.entries(LEGACY_FIELD_OF_SITE).map(([site, field]) => [field, site]));
-
-/** An error the engine reports on a derived field (`pcintura`) belongs to the site it came from (`waist`). */
-export const isakPathOfLegacyField = (field: string): string | null => {
-  const site = SITE_OF_LEGACY_FIELD.get(field);
-  return site ? `isak.sites.${site}` : null;
-};
-
 /** A stored ISAK evaluation's sites back in the form, every reading as measured; the full profile when it has one. */
 export function isakValuesFromInputs(stored: unknown): IsakValues {
   const values = initialIsakValues();

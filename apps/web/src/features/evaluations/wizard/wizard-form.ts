@@ -9,7 +9,7 @@ import {
   REQUIRED_BY_TYPE,
   ageInYears,
   evaluationInputSchema,
-  toFieldErrors,
+  evaluationFieldErrors,
   type ExamId,
   type RangedField,
 } from '@medida/domain';
@@ -19,7 +19,6 @@ import {
   checkIsak,
   initialIsakValues,
   isakBody,
-  isakPathOfLegacyField,
   isakValuesFromInputs,
   legacyFieldsMeasured,
   type IsakValues,
@@ -446,9 +445,6 @@ export function toFormPath(path: string, values: WizardValues): string {
     const index = ticked[Number(exam[1])];
     return index === undefined ? path : `clinical_data.exams.${index}.${exam[2] === 'name' ? 'value' : exam[2]}`;
   }
-  // An ISAK profile's waist, hip, skinfolds… are derived from its sites: the error belongs to the site.
-  const site = values.evaluation_type === 5 ? isakPathOfLegacyField(path) : null;
-  if (site) return site;
   if ((ALL_MEASUREMENTS as readonly string[]).includes(path)) return `measurements.${path}`;
   if (path.startsWith('device.')) return `extras.${path}`;
   return EXTRA_PATHS[path] ?? path;
@@ -470,7 +466,8 @@ export function checkWizard(values: WizardValues, ctx: { evaluatorId: number; to
   const errors: Record<string, string> = {};
   const clientErrors: string[] = [];
   if (!parsed.success) {
-    for (const [path, keys] of Object.entries(toFieldErrors(parsed.error.issues))) {
+    // An ISAK profile's errors on the fields it derives (waist, hip, skinfolds) come at their sites, as the server's.
+    for (const [path, keys] of Object.entries(evaluationFieldErrors(body, parsed.error.issues))) {
       const [key] = keys;
       if (key === undefined) continue;
       if (path === 'nacimiento' || path === 'sexo' || path === 'fecha' || path === 'id_evaluado')
