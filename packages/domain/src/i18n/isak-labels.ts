@@ -145,6 +145,11 @@ export const ISAK_LABELS = {
     en: 'Somatotype dispersion distance (SDD)',
     pt: 'Distância de dispersão do somatótipo (SDD)',
   },
+  sam: {
+    es: 'Media actitudinal del somatotipo (SAM)',
+    en: 'Somatotype attitudinal mean (SAM)',
+    pt: 'Média atitudinal do somatótipo (SAM)',
+  },
   sadMeaningful: {
     es: 'cambio significativo (SAD ≥ 0,5; Carter 2002, p. 13)',
     en: 'meaningful change (SAD ≥ 0.5; Carter 2002, p. 13)',

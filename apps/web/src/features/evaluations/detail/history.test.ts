@@ -149,6 +149,8 @@ describe('somatotype change between ISAK profiles (SAD, SDD; Carter 2002 p. 13)'
     const dx = 3.6 - 2.7 - (3.6 - 2.4);
     const dy = 2 * 4.5 - (2.7 + 3.6) - (2 * 4.1 - (2.4 + 3.6));
     expect(changes[0]!.sdd).toBeCloseTo(Math.sqrt(3 * dx * dx + dy * dy), 12);
+    // SAM of a pair: each is SAD/2 from their mean somatotype (Carter 2002 p. 11).
+    expect(changes[0]!.sam).toBeCloseTo(0.25, 12);
   });
 
   it('skips evaluations without a somatotype and joins the chart points oldest first', () => {

@@ -1,6 +1,7 @@
 import {
   comparisonMismatch,
   sad,
+  sam,
   sdd,
   shownAt,
   type EvaluationInput,
@@ -163,6 +164,8 @@ export interface SomatotypeChange {
   /** Somatotype attitudinal distance (3-D, component units) and dispersion distance (somatochart, Y units). */
   sad: number;
   sdd: number;
+  /** Attitudinal mean of the two: the mean SAD of each from their mean somatotype (Carter 2002 p. 11). */
+  sam: number;
   meaningful: boolean;
 }
 
@@ -193,6 +196,7 @@ export function somatotypeChanges(points: HistoryPoint[]): SomatotypeChange[] {
       to: to.point,
       sad: distance,
       sdd: sdd(from.rating, to.rating),
+      sam: sam([from.rating, to.rating]),
       meaningful: inTenthsSquared(from.rating, to.rating) >= (SAD_MEANINGFUL * 10) ** 2,
     };
   });

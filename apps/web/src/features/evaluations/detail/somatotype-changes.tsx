@@ -11,8 +11,9 @@ const K = 'evaluations.isakResult';
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /**
- * How far the somatotype moved between consecutive ISAK profiles: the attitudinal distance SAD (3-D) and the
- * dispersion distance SDD (on the somatochart), a SAD of 0.5 or more marked as a meaningful change.
+ * How far the somatotype moved between consecutive ISAK profiles: the attitudinal distance SAD (3-D), the
+ * dispersion distance SDD (on the somatochart) and the pair's attitudinal mean SAM, a SAD of 0.5 or more marked as
+ * a meaningful change.
  */
 export function SomatotypeChanges({ points }: { points: HistoryPoint[] }) {
   const { t } = useTranslation();
@@ -20,14 +21,14 @@ export function SomatotypeChanges({ points }: { points: HistoryPoint[] }) {
   const changes = somatotypeChanges(points);
   if (changes.length === 0) return null;
   const date = (p: HistoryPoint) => dayjs(p.fecha).format('D MMM YYYY');
-  const heads = { from: t(`${K}.from`), to: t(`${K}.to`), sad: t(`${K}.sad`), sdd: t(`${K}.sdd`) };
+  const heads = { from: t(`${K}.from`), to: t(`${K}.to`), sad: t(`${K}.sad`), sdd: t(`${K}.sdd`), sam: t(`${K}.sam`) };
   const rating = (p: HistoryPoint) => (p.somatotype ? formatRating(p.somatotype, lang) : '');
   return (
     <Paper withBorder radius="md" p="sm" data-testid="somatotype-changes">
       <Text size="sm" fw={600} mb={6}>
         {t(`${K}.somatotypeChange`)}
       </Text>
-      <Table.ScrollContainer minWidth={480} className={stacked.container}>
+      <Table.ScrollContainer minWidth={560} className={stacked.container}>
         <Table fz="sm" verticalSpacing={4} className={stacked.table}>
           <Table.Thead>
             <Table.Tr>
@@ -35,6 +36,7 @@ export function SomatotypeChanges({ points }: { points: HistoryPoint[] }) {
               <Table.Th>{heads.to}</Table.Th>
               <Table.Th ta="right">{heads.sad}</Table.Th>
               <Table.Th ta="right">{heads.sdd}</Table.Th>
+              <Table.Th ta="right">{heads.sam}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -63,6 +65,9 @@ export function SomatotypeChanges({ points }: { points: HistoryPoint[] }) {
                 </Table.Td>
                 <Table.Td ta="right" style={num} data-label={heads.sdd} data-testid="somatotype-sdd">
                   {formatNumber(c.sdd, 2, lang)}
+                </Table.Td>
+                <Table.Td ta="right" style={num} data-label={heads.sam} data-testid="somatotype-sam">
+                  {formatNumber(c.sam, 2, lang)}
                 </Table.Td>
               </Table.Tr>
             ))}
