@@ -118,6 +118,38 @@ describe('ISAK profile (evaluation type 5) through the API', () => {
     expect(detail.history.at(-1).somatotype.endomorphy).toBeCloseTo(expected.endo, 9);
   });
 
+  it("computes Carter's subject B-188 (woman, 21.5 y): 3.0-2.1-4.8, endomorphic ectomorph, to 1e-9", async () => {
+    const { owner, client } = await professionalWithClient('Femenino', '2004-06-01');
+    const sites = {
+      triceps: [14.9, 15.1],
+      subscapular: [8.8, 8.8],
+      supraspinale: [6.0, 6.0],
+      medial_calf: [12.3, 12.5],
+      humerus: [6.1, 6.1],
+      femur: [8.6, 8.6],
+      arm_flexed: [24.9, 24.9],
+      calf_girth: [33.0, 33.2],
+      waist: [64.0, 64.2],
+      gluteal: [90.0, 90.2],
+    };
+    const res = await post(
+      '/web/ingresaevaluacion',
+      owner.headers,
+      isakBody(client.id, owner, sites, { peso: 52.6, estatura: 170.7, fecha: '2025-12-01' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const s = (await get(`/web/getevaluacion?evaluationID=${res.json().evaluacion.id}`, owner.headers)).json().data
+      .results.isak.somatotype;
+    const finals = Object.fromEntries(Object.entries(sites).map(([k, v]) => [k, mean(v)]));
+    const expected = heathCarter(finals, 170.7, 52.6);
+    expect(s.endomorphy).toBeCloseTo(expected.endo, 9);
+    expect(s.mesomorphy).toBeCloseTo(expected.meso, 9);
+    expect(s.ectomorphy).toBeCloseTo(expected.ecto, 9);
+    // The manual's published rating (p. 7) and category (p. 9).
+    expect([s.endomorphy, s.mesomorphy, s.ectomorphy].map((c: number) => c.toFixed(1))).toEqual(['3.0', '2.1', '4.8']);
+    expect(s.category).toBe('endomorphic_ectomorph');
+  });
+
   it("computes Kerr's five masses, Σ6 and Σ8 for a full profile, median of three where a third was needed", async () => {
     const { owner, client } = await professionalWithClient('Femenino', '1996-03-10');
     const sites: Record<string, number[]> = {
