@@ -33,6 +33,13 @@ const envSchema = z.object({
   // although npm runs the workspace script inside apps/server.
   INIT_CWD: optionalString,
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  // The key the database does not hold (lib/server-keys.ts): 32+ bytes as hex or base64; unset, a key file in DATA_DIR.
+  SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(?:[0-9a-fA-F]{64,}|[A-Za-z0-9+/_-]{43,}={0,2})$/, 'at least 32 bytes, as hex or base64')
+      .optional(),
+  ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('Medida <no-reply@medida.app>'),
   // Whom a top-level account asks for credits until they can be bought (decision 186).
@@ -90,6 +97,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** SECRET_KEY as given; unset, lib/server-keys.ts keeps one in `<dataDir>/secret.key`. */
+  secretKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicBaseUrl: string;
@@ -153,6 +162,12 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  if (production && e.DATABASE_URL && !e.SECRET_KEY) {
+    // Several instances share one PostgreSQL: a key file per DATA_DIR would give each instance its own key.
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRET_KEY is required in production with DATABASE_URL (the same on every instance)',
+    );
+  }
   if (e.SESSION_IDLE_MINUTES > e.SESSION_ABSOLUTE_MINUTES) {
     throw new ConfigError('Invalid configuration:\n  SESSION_IDLE_MINUTES must not exceed SESSION_ABSOLUTE_MINUTES');
   }
@@ -161,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    secretKey: e.SECRET_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
