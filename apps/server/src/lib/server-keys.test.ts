@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { serverKey } from './server-keys.ts';
 
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'medida-keys-'));
+const made: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'medida-keys-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
 describe('serverKey', () => {
   it('derives a different key per purpose from SECRET_KEY, the same for every instance given the same key', () => {
