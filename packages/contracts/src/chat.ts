@@ -106,6 +106,8 @@ export type ChatClientFrame = z.infer<typeof chatClientFrameSchema>;
 
 export const CHAT_ERROR_CODES = [
   'bad_frame',
+  /** A text field holds characters the HTTP bodies refuse too (control characters, NUL): nothing is stored. */
+  'validation',
   'not_found',
   'too_many_requests',
   'message_too_long',

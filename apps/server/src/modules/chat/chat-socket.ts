@@ -1,6 +1,7 @@
 import {
   CHAT_CLOSE,
   chatClientFrameSchema,
+  chatClientIdSchema,
   type ChatClientFrame,
   type ChatServerFrame,
   type Language,
@@ -8,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../lib/app-error.ts';
+import { controlCharacterPaths } from '../../lib/control-characters.ts';
 import { translate } from '../../lib/i18n.ts';
 import type { ChatConnection, ChatHub } from './chat-hub.ts';
 import { toChatMessage, type ChatService } from './chat.service.ts';
@@ -104,10 +106,21 @@ export function createChatSocketHandler(deps: {
       } catch {
         raw = undefined;
       }
+      const rawClientId = (raw as { client_id?: unknown } | undefined)?.client_id;
+      const echoId = typeof rawClientId === 'string' ? rawClientId.slice(0, 64) : undefined;
+      // The HTTP bodies' text rule (plugins/input-guard.ts), on every string and key of the frame, before the
+      // schema: a NUL reached PostgreSQL and came back as an internal error (issue 32 item 2).
+      if (controlCharacterPaths(raw).length > 0) {
+        const validId = chatClientIdSchema.safeParse(rawClientId);
+        sendError(
+          { code: 'validation', key: 'validation.controlCharacters' },
+          validId.success ? validId.data : undefined,
+        );
+        return;
+      }
       const parsed = chatClientFrameSchema.safeParse(raw);
       if (!parsed.success) {
-        const clientId = (raw as { client_id?: unknown } | undefined)?.client_id;
-        sendError(frameError(parsed.error.issues), typeof clientId === 'string' ? clientId.slice(0, 64) : undefined);
+        sendError(frameError(parsed.error.issues), echoId);
         return;
       }
       const frame = parsed.data;
