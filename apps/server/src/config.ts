@@ -86,6 +86,8 @@ const envSchema = z.object({
   // The in-process cache of read answers (decision 160): its bound in MB (0 turns it off) and a time backstop.
   RESPONSE_CACHE_MB: int(16, 0, 4096),
   RESPONSE_CACHE_TTL_SECONDS: int(60, 1, 3600),
+  // How often the audit chain heads are signed into the checkpoint series (decision 204).
+  AUDIT_CHECKPOINT_MINUTES: int(60, 1, 7 * 24 * 60),
   CLAMAV_HOST: optionalString,
   CLAMAV_PORT: int(3310, 1, 65535),
 });
@@ -130,6 +132,8 @@ export interface Config {
   uploads: UploadConfig;
   /** Opted-in GET answers kept in memory (decision 160): bytes (0: off) and the longest an answer is served. */
   responseCache: { maxBytes: number; ttlMs: number };
+  /** How often the audit chain heads are signed into a checkpoint (decision 204). */
+  auditCheckpointMs: number;
 }
 
 interface UploadConfig {
@@ -207,5 +211,6 @@ export function loadConfig(env: Env = process.env): Config {
     timeouts: { requestSeconds: e.REQUEST_TIMEOUT_SECONDS, connectionIdleSeconds: e.CONNECTION_IDLE_SECONDS },
     reportWorkers: e.REPORT_WORKERS,
     responseCache: { maxBytes: e.RESPONSE_CACHE_MB * 1024 * 1024, ttlMs: e.RESPONSE_CACHE_TTL_SECONDS * 1000 },
+    auditCheckpointMs: e.AUDIT_CHECKPOINT_MINUTES * MINUTE,
   };
 }

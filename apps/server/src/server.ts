@@ -19,6 +19,8 @@ import { openDatabase } from './lib/open-database.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import { scheduleDatabaseMaintenance } from './lib/database-maintenance.ts';
 import { createDiskStorage } from './lib/storage.ts';
+import { serverKey } from './lib/server-keys.ts';
+import { createAuditCheckpointsService } from './modules/audit/audit-checkpoints.service.ts';
 import { sweepUploads } from './modules/attachments/uploads-sweep.ts';
 import { createLoginThrottleService } from './modules/login-throttle/login-throttle.service.ts';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service.ts';
@@ -132,6 +134,19 @@ async function main() {
   // preClose runs before the database plugin's onClose: the table being vacuumed finishes first.
   runningApp.addHook('preClose', async () => {
     await maintenance.stop();
+  });
+
+  // Signed checkpoints of the audit chain heads (decision 204): at start, every interval, and after the last request
+  // at shutdown (an onClose hook added here runs before the database plugin's, which closes the database).
+  const checkpoints = await createAuditCheckpointsService({
+    db: db.db,
+    key: serverKey(config, 'audit-checkpoint'),
+    clock: systemClock,
+    intervalMs: config.auditCheckpointMs,
+    log: runningApp.log,
+  }).schedule();
+  runningApp.addHook('onClose', async () => {
+    await checkpoints.stop();
   });
 
   const listeningAt = await runningApp.listen({ port: config.port, host: config.host });

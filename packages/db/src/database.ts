@@ -347,6 +347,31 @@ export interface AuditEventsTable {
   hash: string;
 }
 
+/** Each account's chain end, written with its events (migration 0029, decision 204). */
+export interface AuditChainHeadsTable {
+  account_id: number;
+  seq: number;
+  hash: string;
+  updated_at: Timestamp;
+}
+
+/** The signed checkpoint series over the chain heads (decision 204): append-only. */
+export interface AuditCheckpointsTable {
+  seq: number;
+  created_at: Timestamp;
+  /** `[[account_id, seq, hash], …]`: the heads changed since the checkpoint before, by account (written as JSON text). */
+  heads: ColumnType<Array<[number, number, string]>, string, never>;
+  prev_signature: string;
+  signature: string;
+}
+
+/** What the newest checkpoint says of each account: the writer's cache, never trusted by the verifier. */
+export interface AuditCheckpointHeadsTable {
+  account_id: number;
+  seq: number;
+  hash: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -374,6 +399,9 @@ export interface Database {
   client_evaluation_summaries: ClientEvaluationSummariesTable;
   client_consents: ClientConsentsTable;
   audit_events: AuditEventsTable;
+  audit_chain_heads: AuditChainHeadsTable;
+  audit_checkpoints: AuditCheckpointsTable;
+  audit_checkpoint_heads: AuditCheckpointHeadsTable;
   account_data_versions: AccountDataVersionsTable;
 }
 
@@ -395,7 +423,7 @@ type PgTypeFor<T> = [NonNullable<T>] extends [number]
       ? 'boolean'
       : [NonNullable<T>] extends [string]
         ? 'text' | 'date' | 'uuid'
-        : [NonNullable<T>] extends [JsonObject]
+        : [NonNullable<T>] extends [JsonObject | unknown[]]
           ? 'jsonb'
           : never;
 
@@ -630,5 +658,8 @@ export const databaseColumns = {
     prev_hash: text,
     hash: text,
   },
+  audit_chain_heads: { account_id: int, seq: int, hash: text, updated_at: ts },
+  audit_checkpoints: { seq: int, created_at: ts, heads: col('jsonb', false), prev_signature: text, signature: text },
+  audit_checkpoint_heads: { account_id: int, seq: int, hash: text },
   account_data_versions: { account_root_id: int, version: col('bigint', false) },
 } satisfies ColumnMap;

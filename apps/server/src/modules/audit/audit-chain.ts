@@ -68,7 +68,14 @@ export function canonicalAround(fields: Omit<ChainedFields, DecidedByTheChain>):
 export interface ChainProblem {
   account_id: number;
   seq: number;
-  problem: 'missing_row' | 'hash_mismatch' | 'broken_link';
+  problem:
+    | 'missing_row' // a gap in seq: a row deleted (or renumbered) inside the chain
+    | 'hash_mismatch' // a changed row
+    | 'broken_link' // a row spliced in
+    | 'tail_deleted' // the head names a later seq than the last row: rows deleted at the end (decision 204)
+    | 'chain_deleted' // a head with no rows at all: the whole chain deleted
+    | 'head_mismatch' // the last row is not the one the head names: the head or the last row rewritten
+    | 'head_missing'; // rows with no head: the head deleted
 }
 
 /**
@@ -90,4 +97,21 @@ export function verifyChain(rows: Array<ChainedFields & { hash: string }>): Chai
     previousHash = row.hash;
   }
   return problems;
+}
+
+/**
+ * Compares a chain's last row with the head the append wrote in the same statement (decision 204): rows deleted at
+ * the end leave the head ahead of them, a chain deleted whole leaves its head alone.
+ */
+export function verifyHead(
+  accountId: number,
+  last: { seq: number; hash: string } | undefined,
+  head: { seq: number; hash: string } | undefined,
+): ChainProblem[] {
+  if (!head) return last ? [{ account_id: accountId, seq: last.seq, problem: 'head_missing' }] : [];
+  if (!last) return [{ account_id: accountId, seq: 1, problem: 'chain_deleted' }];
+  if (last.seq < head.seq) return [{ account_id: accountId, seq: last.seq + 1, problem: 'tail_deleted' }];
+  if (last.seq !== head.seq || last.hash !== head.hash)
+    return [{ account_id: accountId, seq: head.seq, problem: 'head_mismatch' }];
+  return [];
 }

@@ -1,30 +1,61 @@
 import type { Database, Kysely } from '@medida/db';
-import { verifyChain, type ChainProblem } from './audit-chain.ts';
+import { verifyChain, verifyHead, type ChainProblem } from './audit-chain.ts';
+import { verifyCheckpoints, type CheckpointVerification } from './audit-checkpoint.ts';
 import { createAuditRepository } from './audit.repository.ts';
 
 export interface AuditVerification {
   accounts: number;
   rows: number;
   problems: ChainProblem[];
-  /** The last hash of each chain: keep it elsewhere to also detect a truncated tail later. */
+  /** Each chain's head as the heads table holds it (decision 204). */
   heads: Array<{ account_id: number; seq: number; hash: string }>;
+  /** With a key: the signed checkpoint series and what it vouches for (decision 204). */
+  checkpoints?: CheckpointVerification & { count: number };
 }
 
-/** Re-computes every account's chain (decision 142). */
-export async function verifyAuditTrail(db: Kysely<Database>): Promise<AuditVerification> {
-  const rows = await createAuditRepository(db).allInChainOrder();
+export interface CheckpointCheck {
+  key: Buffer;
+  /** The checkpoint interval: a series whose newest is older than two of them while events came after is stale. */
+  intervalMs: number;
+  now: Date;
+}
+
+/**
+ * Re-computes every account's chain (decision 142), compares each chain's last row with the head written with it
+ * (decision 204: a deleted tail, a whole chain deleted) and, given the key, checks the signed checkpoints.
+ */
+export async function verifyAuditTrail(db: Kysely<Database>, check?: CheckpointCheck): Promise<AuditVerification> {
+  const repository = createAuditRepository(db);
+  const [rows, heads] = await Promise.all([repository.allInChainOrder(), repository.allHeads()]);
   const byAccount = new Map<number, typeof rows>();
   for (const row of rows) {
     const list = byAccount.get(row.account_id) ?? [];
     list.push(row);
     byAccount.set(row.account_id, list);
   }
+  const headOf = new Map(heads.map((h) => [h.account_id, h]));
   const problems: ChainProblem[] = [];
-  const heads: AuditVerification['heads'] = [];
   for (const [accountId, chain] of byAccount) {
     problems.push(...verifyChain(chain));
-    const last = chain.at(-1);
-    if (last) heads.push({ account_id: accountId, seq: last.seq, hash: last.hash });
+    problems.push(...verifyHead(accountId, chain.at(-1), headOf.get(accountId)));
   }
-  return { accounts: byAccount.size, rows: rows.length, problems, heads };
+  for (const head of heads)
+    if (!byAccount.has(head.account_id)) problems.push(...verifyHead(head.account_id, undefined, head));
+
+  const result: AuditVerification = { accounts: byAccount.size, rows: rows.length, problems, heads };
+  if (check) {
+    const checkpoints = await repository.allCheckpoints();
+    const hashAt = new Map(rows.map((r) => [`${r.account_id}:${r.seq}`, r.hash]));
+    result.checkpoints = {
+      count: checkpoints.length,
+      ...verifyCheckpoints(
+        check.key,
+        checkpoints,
+        (account, seq) => hashAt.get(`${account}:${seq}`),
+        { count: rows.length, after: (time) => rows.filter((r) => r.occurred_at > time).length },
+        { now: check.now, intervalMs: check.intervalMs },
+      ),
+    };
+  }
+  return result;
 }

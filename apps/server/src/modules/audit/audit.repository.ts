@@ -2,9 +2,12 @@ import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
 import type { AuditTargetKind } from '../../lib/audit-route.ts';
 import { appendManyItem, type AuditEventFields } from './audit-batch-item.ts';
 import { canonicalAround } from './audit-chain.ts';
+import { CHECKPOINT_GENESIS, type CheckpointHead, type CheckpointRow } from './audit-checkpoint.ts';
 
 /** Namespace of the advisory lock that serialises appends to one account's chain (also in migrations 0024 and 0025). */
 const CHAIN_LOCK_NAMESPACE = 16_011;
+/** Advisory lock (namespace, key) of the checkpoint writer: one instance writes at a time (decision 204). */
+const CHECKPOINT_LOCK = [16_012, 0] as const;
 
 /**
  * Appends one event at the end of the chain of the account that owns the object's client, and says whether it
@@ -94,5 +97,73 @@ export function createAuditRepository(db: Kysely<Database>) {
 
     /** Every row of every chain, in chain order, for the verifier. */
     allInChainOrder: () => db.selectFrom('audit_events').selectAll().orderBy('account_id').orderBy('seq').execute(),
+
+    /** Each account's chain end as the appends left it (decision 204). */
+    allHeads: () =>
+      db.selectFrom('audit_chain_heads').select(['account_id', 'seq', 'hash']).orderBy('account_id').execute(),
+
+    /** The signed checkpoint series, oldest first. */
+    allCheckpoints: (): Promise<CheckpointRow[]> =>
+      db
+        .selectFrom('audit_checkpoints')
+        .select(['seq', 'created_at', 'heads', 'prev_signature', 'signature'])
+        .orderBy('seq')
+        .execute(),
+
+    /**
+     * Writes the next checkpoint (decision 204) over the heads changed since the newest one, signed by `sign`,
+     * unless nothing changed or the newest is younger than `minAgeMs` (another instance wrote this period). One
+     * writer at a time on one database: the transaction holds the checkpoint lock. Says which seq it wrote.
+     */
+    writeCheckpoint: (
+      now: Date,
+      minAgeMs: number,
+      sign: (checkpoint: Omit<CheckpointRow, 'signature'>) => string,
+    ): Promise<number | null> =>
+      db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${CHECKPOINT_LOCK[0]}, ${CHECKPOINT_LOCK[1]})`.execute(trx);
+        const newest = await trx
+          .selectFrom('audit_checkpoints')
+          .select(['seq', 'created_at', 'signature'])
+          .orderBy('seq', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (newest && now.getTime() - newest.created_at.getTime() < minAgeMs) return null;
+        const changed = await trx
+          .selectFrom('audit_chain_heads as h')
+          .leftJoin('audit_checkpoint_heads as c', 'c.account_id', 'h.account_id')
+          .select(['h.account_id', 'h.seq', 'h.hash'])
+          .where((eb) =>
+            eb.or([
+              eb('c.account_id', 'is', null),
+              eb('c.seq', '<>', eb.ref('h.seq')),
+              eb('c.hash', '<>', eb.ref('h.hash')),
+            ]),
+          )
+          .orderBy('h.account_id')
+          .execute();
+        if (changed.length === 0) return null;
+        const heads = changed.map((h): CheckpointHead => [h.account_id, h.seq, h.hash]);
+        const checkpoint = {
+          seq: (newest?.seq ?? 0) + 1,
+          created_at: now,
+          heads,
+          prev_signature: newest?.signature ?? CHECKPOINT_GENESIS,
+        };
+        await trx
+          .insertInto('audit_checkpoints')
+          .values({ ...checkpoint, heads: JSON.stringify(heads), signature: sign(checkpoint) })
+          .execute();
+        await trx
+          .insertInto('audit_checkpoint_heads')
+          .values(changed)
+          .onConflict((oc) =>
+            oc
+              .column('account_id')
+              .doUpdateSet((eb) => ({ seq: eb.ref('excluded.seq'), hash: eb.ref('excluded.hash') })),
+          )
+          .execute();
+        return checkpoint.seq;
+      }),
   };
 }
