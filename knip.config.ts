@@ -47,9 +47,6 @@ const config: KnipConfig = {
         ...tests,
       ],
       project: ['src/**/*.{ts,tsx,mjs}', 'bench/**/*.ts', '*.ts'],
-      // Read with createRequire(…)('@zxcvbn-ts/language-common/src/passwords.json') in lib/common-passwords.ts,
-      // a JSON file knip does not follow.
-      ignoreDependencies: ['@zxcvbn-ts/language-common'],
       // poppler-utils, a system package CI installs: the report tests read PDFs with them (decision 073).
       ignoreBinaries: ['pdftotext', 'pdfinfo', 'pdfimages'],
     },

@@ -22,6 +22,18 @@ export function createPasswordRepository(db: Kysely<Database>) {
         .values({ token_hash: row.tokenHash, user_id: row.userId, created_at: row.now, expires_at: row.expiresAt })
         .execute(),
 
+    /** The user of a valid (unused, unexpired) link, without spending it. */
+    liveResetUser: async (tokenHash: string, now: Date) =>
+      (
+        await db
+          .selectFrom('password_resets')
+          .select('user_id')
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .executeTakeFirst()
+      )?.user_id,
+
     /** Marks a valid token used in the same statement that checks it, so two concurrent uses can't both win. */
     consumeReset: (trx: Db, tokenHash: string, now: Date) =>
       trx

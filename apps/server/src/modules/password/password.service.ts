@@ -2,7 +2,7 @@ import { ErrorCode } from '@medida/contracts';
 import type { Database, Kysely, Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, tooManyRequests, unauthenticated } from '../../lib/app-error.ts';
 import { HOUR, MINUTE } from '../../lib/clock.ts';
-import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
+import { assertStrongPassword } from '../../lib/common-passwords.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
 import type { AppDeps } from '../../types.ts';
 import { createLoginThrottleService } from '../login-throttle/login-throttle.service.ts';
@@ -73,9 +73,9 @@ export function createPasswordService(
       newPassword: string;
     }) {
       if (input.userId !== input.actor.userId) throw forbidden();
-      assertNotCommonPassword(input.newPassword);
       const user = await users.findLiveAccount(input.userId);
       if (!user) throw unauthenticated();
+      await assertStrongPassword(input.newPassword, user);
       const current = input.currentPassword;
       if (current === undefined && user.cambia_pass !== 1) throw fieldError('current_password', 'validation.required');
       if (current !== undefined) {
@@ -114,7 +114,7 @@ export function createPasswordService(
     /**
      * Single use, 30 minutes; ends every session and lifts the login throttle. No automatic login.
      * The token is checked and consumed before any hashing, so bogus confirms cost no argon2 time
-     * (issue 10 item 7); the new password is checked before the token is spent.
+     * (issue 10 item 7); the new password is checked (against the link's owner too) before the token is spent.
      *
      * An invitation (a client's portal link, a network professional's link: the account has no password
      * yet) is accepted, not a reset: the link proved the inbox, so it signs in like registration's link
@@ -129,12 +129,16 @@ export function createPasswordService(
     }): Promise<{ sessionToken: string | null }> {
       const perIp = await rateLimits.consume('reset-confirm-ip', input.ip, RESET_CONFIRM_LIMITS_PER_IP);
       if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds);
-      assertNotCommonPassword(input.newPassword);
       const now = deps.clock.now();
-      const reset = await repo.transaction((trx) => repo.consumeReset(trx, sha256Hex(input.token), now));
-      if (!reset) throw resetTokenInvalid();
-      const user = await users.findLiveAccount(reset.user_id);
+      const tokenHash = sha256Hex(input.token);
+      // The password is judged against the link's owner (name, e-mail) before the link is spent, so a refused
+      // password leaves it working for a better one; spending it stays one checking statement.
+      const linkOwner = await repo.liveResetUser(tokenHash, now);
+      const user = linkOwner === undefined ? undefined : await users.findLiveAccount(linkOwner);
       if (!user) throw resetTokenInvalid();
+      await assertStrongPassword(input.newPassword, user);
+      const reset = await repo.transaction((trx) => repo.consumeReset(trx, tokenHash, now));
+      if (reset?.user_id !== user.id) throw resetTokenInvalid();
       const accepted = user.password_hash === null;
       const passwordHash = await deps.hasher.hash(input.newPassword);
       await repo.transaction(async (trx) => {

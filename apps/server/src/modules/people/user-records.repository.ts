@@ -51,10 +51,20 @@ export function createUserRecordsRepository(db: Db) {
     findLiveNode: (userId: number) =>
       live().select(['id', 'type', 'parent_user_id']).where('id', '=', userId).executeTakeFirst(),
 
-    /** A live account's login and mail fields. */
+    /** A live account's login and mail fields (and its name: a new password must not be made of it). */
     findLiveAccount: (userId: number) =>
       live()
-        .select(['id', 'type', 'email', 'nombre', 'lang', 'password_hash', 'cambia_pass', 'email_verified_at'])
+        .select([
+          'id',
+          'type',
+          'email',
+          'nombre',
+          'apellido',
+          'lang',
+          'password_hash',
+          'cambia_pass',
+          'email_verified_at',
+        ])
         .where('id', '=', userId)
         .executeTakeFirst(),
 

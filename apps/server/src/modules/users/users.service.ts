@@ -11,7 +11,7 @@ import { isUniqueViolation } from '@medida/db';
 import { ageInYears, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@medida/domain';
 import { AppError, fieldError, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { HOUR } from '../../lib/clock.ts';
-import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
+import { assertStrongPassword } from '../../lib/common-passwords.ts';
 import { asLanguage } from '../../lib/i18n.ts';
 import { personProfileFields } from '../../lib/person-profile.ts';
 import type { AppDeps } from '../../types.ts';
@@ -63,7 +63,7 @@ export function createUsersService(
 
     /**
      * Public registration of a professional (type 1), decision 017. Everything the form alone decides
-     * (age, variant, country, common password) is checked before the answer; whether the e-mail is
+     * (age, variant, country, a guessable password) is checked before the answer; whether the e-mail is
      * taken is not: a new and a taken address get the same answer, and the slow work (argon2, the
      * insert, the mail) runs after it. A new address gets the account, unverified, with
      * SIGNUP_CREDITS and a confirmation link; a taken one gets "you already have an account".
@@ -76,11 +76,12 @@ export function createUsersService(
       if (!variant) throw fieldError('variant', 'validation.variant');
       if (body.pais_id !== undefined && (await countries.find(body.pais_id)) === undefined)
         throw fieldError('pais_id', 'validation.country');
-      assertNotCommonPassword(body.password);
       const perIp = await rateLimits.consume('register-ip', meta.ip, [
         { limit: deps.config.registerIpPerHour, windowMs: HOUR },
       ]);
       if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds, 'errors.tooManyRegistrations');
+      // After the per-IP limit: the strength check costs up to ~0.3 s of CPU (decision 205).
+      await assertStrongPassword(body.password, body);
       // No mail bomb through someone else's address; dropped silently like a reset (same answer).
       const perEmail = await rateLimits.consume('register-email', body.email.trim().toLowerCase(), [
         REGISTER_LIMIT_PER_EMAIL,
