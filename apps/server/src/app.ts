@@ -35,6 +35,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportRenderer } from './modules/reports/report-renderer.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
+import { secondFactorRoutes } from './modules/second-factor/second-factor.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(passwordRoutes);
   await app.register(sessionsRoutes);
+  await app.register(secondFactorRoutes);
   await app.register(emailChangeRoutes);
   await app.register(lockoutRoutes);
   await app.register(usersRoutes);

@@ -38,6 +38,11 @@ export interface RequestAuth extends Actor {
   mustChangePassword: boolean;
   /** A self-registered account that has not confirmed its e-mail yet (decision 017). */
   emailVerified: boolean;
+  /**
+   * The account requires a second factor of its professionals and this session's sign-in used none (decision 208):
+   * only the routes marked `duringSecondFactorEnrolment` answer until the user enrols (which upgrades the session).
+   */
+  secondFactorMissing: boolean;
   /** The actor's account (tree root) and its data version when the request began (decision 160). */
   accountId: number;
   dataVersion: number;
@@ -77,6 +82,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Answers a session whose password must still be changed (the session user, the change, logout). */
     duringPasswordChange?: boolean;
+    /** Answers a session that must enrol a second factor first (the session user, the enrolment, logout; decision 208). */
+    duringSecondFactorEnrolment?: boolean;
     /** Refused (403 errors.emailNotVerified) until the account has confirmed its e-mail (decision 017). */
     verifiedEmail?: boolean;
     /** Accesses to a client's data: recorded in the audit trail (plugins/audit.ts). */

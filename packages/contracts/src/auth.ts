@@ -16,7 +16,30 @@ export const authenticateBodySchema = z.strictObject({
   email: emailSchema,
   password: z.string().min(1, { error: 'validation.required' }).max(1024, { error: 'validation.passwordTooLong' }),
 });
-export const authenticateResponseSchema = z.object({ token: z.string() });
+/** A factor the sign-in's second step accepts (decision 206). */
+export const secondFactorMethodSchema = z.enum(['totp', 'passkey']);
+export type SecondFactorMethod = z.infer<typeof secondFactorMethodSchema>;
+/**
+ * A signed-in session (`token`), or, for a user with a second factor, no token (security.md R09): a ticket for the
+ * second step (5 minutes, single use) and the methods it accepts.
+ */
+export const authenticateResponseSchema = z.union([
+  z.object({ token: z.string() }),
+  z.object({ second_factor: z.object({ ticket: z.string(), methods: z.array(secondFactorMethodSchema) }) }),
+]);
+export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
+
+// POST /web/authenticate/second-factor — the ticket and an authenticator's 6-digit code or a recovery code.
+export const secondFactorSignInBodySchema = z.strictObject({
+  ticket: z.string().min(20, { error: 'validation.signInTicket' }).max(200, { error: 'validation.signInTicket' }),
+  code: z
+    .string()
+    .trim()
+    .min(6, { error: 'validation.secondFactorCode' })
+    .max(24, { error: 'validation.secondFactorCode' })
+    .regex(/^[0-9A-Za-z\s-]+$/, { error: 'validation.secondFactorCode' }),
+});
+export const secondFactorSignInResponseSchema = z.object({ token: z.string() });
 
 // GET /web/authenticate/user
 export const sessionUserSchema = z.object({
@@ -25,6 +48,8 @@ export const sessionUserSchema = z.object({
   cambia_pass: z.union([z.literal(0), z.literal(1)]),
   /** A self-registered account that has not opened its confirmation link yet cannot create people (decision 017). */
   email_verified: z.boolean(),
+  /** The account requires a second factor and this session has none: the app shows only the enrolment (decision 208). */
+  second_factor_required: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const authenticatedUserResponseSchema = z.object({ user: sessionUserSchema });

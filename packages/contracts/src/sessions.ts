@@ -7,6 +7,8 @@ export const activeSessionSchema = z.object({
   last_seen_at: z.string(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+  /** What its sign-in proved besides the password (decision 206); null = the password alone. */
+  second_factor: z.enum(['totp', 'recovery', 'passkey']).nullable(),
   /** The session making this request. */
   current: z.boolean(),
 });

@@ -55,6 +55,8 @@ export interface UsersTable {
   dashboard_cards: ColumnType<JsonObject | null, string | null | undefined, string | null>;
   /** The top of this user's account tree (itself for a top-level account); set by a trigger (0005). */
   account_root_id: Generated<number>;
+  /** On an account's root: its professionals must sign in with a second factor (decision 208). */
+  network_requires_second_factor: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -68,6 +70,31 @@ export interface SessionsTable {
   revoked_at: NullableTimestamp;
   ip: string | null;
   user_agent: string | null;
+  /** What the sign-in proved besides the password (decision 206); null = the password alone. */
+  second_factor: SecondFactorKind | null;
+}
+
+/** A second factor a session's sign-in used: an authenticator's code, a recovery code, a passkey. */
+export type SecondFactorKind = 'totp' | 'recovery' | 'passkey';
+
+/** One TOTP authenticator per user (decision 207): the secret sealed with the server key, never in clear. */
+export interface TotpFactorsTable {
+  user_id: number;
+  sealed_secret: string;
+  created_at: Timestamp;
+  /** Set once a first code matched; an unconfirmed row is an enrolment in progress. */
+  confirmed_at: NullableTimestamp;
+  /** RFC 6238 time step of the last accepted code: a code at or before it is a replay. */
+  last_used_step: number | null;
+}
+
+/** Single-use recovery codes (decision 207): only a keyed hash of each. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
 }
 
 export interface PasswordResetsTable {
@@ -96,7 +123,7 @@ export interface LoginFailuresTable {
 /** One-time links of an account: e-mail change confirmation, e-mail verification, unlock (SHA-256 only). */
 export interface AccountTokensTable {
   id: Generated<number>;
-  purpose: 'email_change' | 'email_verify' | 'unlock';
+  purpose: 'email_change' | 'email_verify' | 'unlock' | 'sign_in';
   user_id: number;
   token_hash: string;
   new_email: string | null;
@@ -392,6 +419,8 @@ export interface Database {
   evaluation_versions: EvaluationVersionsTable;
   evaluation_emails: EvaluationEmailsTable;
   account_tokens: AccountTokensTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
   known_devices: KnownDevicesTable;
   chat_rooms: ChatRoomsTable;
   chat_members: ChatMembersTable;
@@ -493,6 +522,7 @@ export const databaseColumns = {
     follow_up_weeks: small,
     dashboard_cards: col('jsonb', true),
     account_root_id: int,
+    network_requires_second_factor: col('boolean', false),
   },
   sessions: {
     id: uuid,
@@ -505,6 +535,7 @@ export const databaseColumns = {
     revoked_at: tsNull,
     ip: textNull,
     user_agent: textNull,
+    second_factor: textNull,
   },
   password_resets: { id: uuid, token_hash: text, user_id: int, created_at: ts, expires_at: ts, used_at: tsNull },
   login_throttle: { account_key: text, lockout_notified_at: tsNull },
@@ -604,6 +635,14 @@ export const databaseColumns = {
     used_at: tsNull,
   },
   known_devices: { token_hash: text, user_id: int, created_at: ts, last_seen_at: ts },
+  totp_factors: {
+    user_id: int,
+    sealed_secret: text,
+    created_at: ts,
+    confirmed_at: tsNull,
+    last_used_step: col('bigint', true),
+  },
+  recovery_codes: { id: int, user_id: int, code_hash: text, created_at: ts, used_at: tsNull },
   chat_rooms: {
     id: uuid,
     user_low: int,

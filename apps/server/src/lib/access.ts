@@ -31,16 +31,26 @@ export type RouteAccessLevel = 'any' | 'professional';
 export function protectedRoute<S extends FastifySchema & { response: object }>(
   access: RouteAccessLevel,
   schema: S,
-  options: { duringPasswordChange?: boolean; verifiedEmail?: boolean; responseCache?: boolean } = {},
+  options: {
+    duringPasswordChange?: boolean;
+    duringSecondFactorEnrolment?: boolean;
+    verifiedEmail?: boolean;
+    responseCache?: boolean;
+  } = {},
 ) {
-  // 403: a client on a professional route, a temporary password on any route but its change, an unconfirmed
-  // e-mail where one is required (plugins/auth).
-  const refused = access === 'professional' || !options.duringPasswordChange || options.verifiedEmail === true;
+  // 403: a client on a professional route, a temporary password on any route but its change, a missing second
+  // factor on any route but its enrolment, an unconfirmed e-mail where one is required (plugins/auth).
+  const refused =
+    access === 'professional' ||
+    !options.duringPasswordChange ||
+    !options.duringSecondFactorEnrolment ||
+    options.verifiedEmail === true;
   const denials = refused ? { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } : { 401: errorEnvelopeSchema };
   return {
     config: {
       public: false,
       ...(options.duringPasswordChange ? { duringPasswordChange: true } : {}),
+      ...(options.duringSecondFactorEnrolment ? { duringSecondFactorEnrolment: true } : {}),
       ...(options.verifiedEmail ? { verifiedEmail: true } : {}),
       ...(options.responseCache ? { responseCache: true } : {}),
     },

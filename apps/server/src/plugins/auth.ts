@@ -42,7 +42,8 @@ function mayBeHeldRead(request: FastifyRequest): boolean {
     config.audit.inTransaction !== true &&
     config.audit.target !== undefined &&
     config.verifiedEmail !== true &&
-    config.duringPasswordChange !== true
+    config.duringPasswordChange !== true &&
+    config.duringSecondFactorEnrolment !== true
   );
 }
 
@@ -105,6 +106,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     // A temporary password (cambia_pass = 1) opens only the change itself: the app then forces it (spec §4).
     if (auth.mustChangePassword && request.routeOptions.config.duringPasswordChange !== true)
       throw new AppError(403, ErrorCode.forbidden, 'errors.passwordChangeRequired');
+    // The account requires a second factor and this session has none: only its enrolment answers (decision 208).
+    if (auth.secondFactorMissing && request.routeOptions.config.duringSecondFactorEnrolment !== true)
+      throw new AppError(403, ErrorCode.forbidden, 'errors.secondFactorRequired');
     // Before the body is read: an unconfirmed account's uploads never reach the disk.
     if (!auth.emailVerified && request.routeOptions.config.verifiedEmail === true)
       throw new AppError(403, ErrorCode.forbidden, 'errors.emailNotVerified');

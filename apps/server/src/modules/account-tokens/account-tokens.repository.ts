@@ -1,7 +1,7 @@
 import type { Database, Kysely, Transaction } from '@medida/db';
 
 type Db = Kysely<Database> | Transaction<Database>;
-export type LinkPurpose = 'email_verify' | 'unlock';
+export type LinkPurpose = 'email_verify' | 'unlock' | 'sign_in';
 
 export function createAccountTokensRepository(db: Db) {
   return {
@@ -68,6 +68,19 @@ export function createAccountTokensRepository(db: Db) {
         .where('expires_at', '>', now)
         .returning(['user_id', 'new_email'])
         .executeTakeFirst(),
+
+    /** The user of a valid (unused, unexpired) token, without spending it. */
+    findValid: async (purpose: LinkPurpose, tokenHash: string, now: Date) =>
+      (
+        await db
+          .selectFrom('account_tokens')
+          .select('user_id')
+          .where('token_hash', '=', tokenHash)
+          .where('purpose', '=', purpose)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .executeTakeFirst()
+      )?.user_id ?? null,
 
     /** Checks and spends a valid token in one statement, so two concurrent uses can't both win. */
     consume: async (purpose: LinkPurpose, tokenHash: string, now: Date) =>

@@ -22,6 +22,8 @@ export function createAccountTokensService(deps: { db: Kysely<Database>; clock: 
       });
       return token;
     },
+    /** The user a valid token is for, without spending it (a sign-in ticket between two wrong codes). */
+    peek: (purpose: LinkPurpose, token: string) => repo.findValid(purpose, sha256Hex(token), deps.clock.now()),
     /** The user the link was for, or null when it is unknown, used, expired or of another purpose. */
     consume: (purpose: LinkPurpose, token: string) => repo.consume(purpose, sha256Hex(token), deps.clock.now()),
 

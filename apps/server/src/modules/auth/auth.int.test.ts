@@ -148,7 +148,9 @@ describe('sessions', () => {
     const user = await insertUser(ctx, { type: USER_TYPE.client, cambia_pass: 1 });
     const res = await sessionUser(await login(ctx.app, user));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: { id: user.id, type: 2, cambia_pass: 1, email_verified: true } });
+    expect(res.json()).toEqual({
+      user: { id: user.id, type: 2, cambia_pass: 1, email_verified: true, second_factor_required: false },
+    });
   });
 
   it('rejects missing, malformed, unknown and one-character-changed tokens with 401', async () => {

@@ -23,21 +23,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['auth'],
-        summary: 'Log in: returns an opaque bearer token',
+        summary:
+          'Log in: returns an opaque bearer token, or for a user with a second factor a ticket for its second step',
         body: authenticateBodySchema,
         response: { 200: authenticateResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { token, userId, deviceToken } = await auth.login({
+      const result = await auth.login({
         ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
         deviceToken: deviceTokenFrom(request.headers.cookie),
       });
-      request.log.info({ event: 'login_succeeded', userId }, 'login');
-      reply.header('set-cookie', deviceCookie(deviceToken, { secure, maxAgeDays: KNOWN_DEVICE_DAYS }));
-      return { token };
+      if ('secondFactor' in result) {
+        request.log.info({ event: 'login_second_step', userId: result.userId }, 'login: second factor asked');
+        return { second_factor: result.secondFactor };
+      }
+      request.log.info({ event: 'login_succeeded', userId: result.userId }, 'login');
+      reply.header('set-cookie', deviceCookie(result.deviceToken, { secure, maxAgeDays: KNOWN_DEVICE_DAYS }));
+      return { token: result.token };
     },
   );
 
@@ -50,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The session user',
         response: { 200: authenticatedUserResponseSchema },
       },
-      { duringPasswordChange: true },
+      { duringPasswordChange: true, duringSecondFactorEnrolment: true },
     ),
     async (request) => ({ user: auth.sessionUser(authOf(request)) }),
   );
@@ -64,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Revoke the current token',
         response: { 204: z.null().describe('Logged out') },
       },
-      { duringPasswordChange: true },
+      { duringPasswordChange: true, duringSecondFactorEnrolment: true },
     ),
     async (request, reply) => {
       await auth.logout(authOf(request).sessionId);

@@ -7,6 +7,8 @@ import { createLoginThrottleService } from '../login-throttle/login-throttle.ser
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
+import type { SecondFactorMethod } from '../second-factor/second-factor.service.ts';
+import { createSignInStepService } from '../second-factor/sign-in-step.service.ts';
 
 const invalidCredentials = () => new AppError(401, ErrorCode.invalidCredentials, 'errors.invalidCredentials');
 
@@ -17,6 +19,7 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
   const rateLimits = createRateLimitsService(deps);
   const devices = createKnownDevicesService(deps);
   const lockout = createLockoutService(deps);
+  const signInStep = createSignInStepService(deps);
 
   return {
     /**
@@ -25,6 +28,10 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
      * browser that signed in to this account before (`deviceToken`, decision 015) has its own
      * back-off, so guesses from elsewhere do not lock its owner out; the answer carries the
      * device token the browser should keep.
+     *
+     * A user with a second factor gets no session here (security.md R09, decision 206): a ticket for the second
+     * step and its methods. The password attempt then stays counted by the throttle until the second step
+     * succeeds, so alternating a right password and a guessed code never resets the back-off.
      */
     async login(input: {
       email: string;
@@ -32,7 +39,10 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
       ip: string;
       userAgent: string | null;
       deviceToken: string | null;
-    }): Promise<{ token: string; userId: number; deviceToken: string }> {
+    }): Promise<
+      | { token: string; userId: number; deviceToken: string }
+      | { secondFactor: { ticket: string; methods: SecondFactorMethod[] }; userId: number }
+    > {
       const perIp = await rateLimits.consume('login-ip', input.ip, deps.config.loginIpLimits);
       if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds, 'errors.loginThrottled');
       const user = await users.findLoginByEmail(input.email);
@@ -51,22 +61,25 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
         throw new AppError(401, ErrorCode.invalidCredentials, 'errors.temporaryPasswordExpired');
       }
 
-      await throttle.succeeded(source);
       if (deps.hasher.needsRehash(user.password_hash)) {
         await users.updatePasswordHash(user.id, await deps.hasher.hash(input.password), deps.clock.now());
       }
+      if ((await signInStep.methodsOf(user.id)).length > 0)
+        return { secondFactor: await signInStep.startSecondStep(user.id), userId: user.id };
+      await throttle.succeeded(source);
       const token = await sessions.issue(user.id, { ip: input.ip, userAgent: input.userAgent });
       return { token, userId: user.id, deviceToken: await devices.remember(user.id, input.deviceToken) };
     },
 
     /** The session user, from what the auth hook's one session query read (a live session of a live user). */
     sessionUser: (
-      auth: Pick<RequestAuth, 'userId' | 'userType' | 'mustChangePassword' | 'emailVerified'>,
+      auth: Pick<RequestAuth, 'userId' | 'userType' | 'mustChangePassword' | 'emailVerified' | 'secondFactorMissing'>,
     ): SessionUser => ({
       id: auth.userId,
       type: auth.userType,
       cambia_pass: auth.mustChangePassword ? 1 : 0,
       email_verified: auth.emailVerified,
+      second_factor_required: auth.secondFactorMissing,
     }),
 
     logout: (sessionId: string) => sessions.revoke(sessionId).then(() => undefined),

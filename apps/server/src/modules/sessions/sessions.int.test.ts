@@ -55,6 +55,7 @@ describe('GET /web/sessions', () => {
       'id',
       'ip',
       'last_seen_at',
+      'second_factor',
       'user_agent',
     ]);
     expect((await listed(phone)).find((s) => s.current)?.user_agent).toContain('iPhone');

@@ -1,4 +1,5 @@
-import { compiledQueries, sql, type Database, type Kysely } from '@medida/db';
+import { USER_TYPE } from '@medida/contracts';
+import { compiledQueries, sql, type Database, type Kysely, type SecondFactorKind } from '@medida/db';
 
 /** The auth hook's statement, run on every request: built and compiled once (compiledQueries, issue 11). */
 const activeSessionsQuery = compiledQueries<{ tokenHashes: string[] }>();
@@ -27,6 +28,12 @@ function activeSessions(db: Kysely<Database>, tokenHashes: string[]) {
       'users.creditos',
       'users.cambia_pass',
       'users.email_verified_at',
+      'sessions.second_factor',
+      // The account requires a second factor of its professionals (decision 208) and this session has none.
+      sql<boolean>`(sessions.second_factor IS NULL AND users.type = ${sql.lit(USER_TYPE.professional)} AND EXISTS (
+        SELECT 1 FROM users AS root WHERE root.id = users.account_root_id AND root.network_requires_second_factor))`.as(
+        'second_factor_missing',
+      ),
     ])
     .where('sessions.token_hash', '=', sql<string>`ANY(${tokenHashes}::text[])`)
     .where('sessions.revoked_at', 'is', null)
@@ -44,6 +51,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
       absoluteExpiresAt: Date;
       ip: string | null;
       userAgent: string | null;
+      secondFactor: SecondFactorKind | null;
     }) =>
       db
         .insertInto('sessions')
@@ -56,6 +64,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
           absolute_expires_at: row.absoluteExpiresAt,
           ip: row.ip,
           user_agent: row.userAgent,
+          second_factor: row.secondFactor,
         })
         .returning('id')
         .executeTakeFirstOrThrow(),
@@ -88,6 +97,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
                   AND s.account_root_id = (r.read->>'account_id')::integer
                   AND s.data_version = (r.read->>'data_version')::bigint
                   AND s.cambia_pass IS DISTINCT FROM 1
+                  AND NOT s.second_factor_missing
                   AND s.idle_expires_at > ${p.now}::timestamptz
                   AND s.absolute_expires_at > ${p.now}::timestamptz
             ),
@@ -164,7 +174,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
     listLiveForUser: (userId: number, now: Date) =>
       db
         .selectFrom('sessions')
-        .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+        .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent', 'second_factor'])
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .where('idle_expires_at', '>', now)

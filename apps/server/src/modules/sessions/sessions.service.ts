@@ -1,4 +1,4 @@
-import type { Database, Kysely, Transaction } from '@medida/db';
+import type { Database, Kysely, SecondFactorKind, Transaction } from '@medida/db';
 import type { ActiveSession } from '@medida/contracts';
 import type { Config } from '../../config.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -125,14 +125,21 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
       credits: session.creditos,
       mustChangePassword: session.cambia_pass === 1,
       emailVerified: session.email_verified_at !== null,
+      secondFactorMissing: session.second_factor_missing,
       accountId: session.account_root_id,
       dataVersion: session.data_version,
     };
   }
 
   return {
-    /** A new opaque token; only its SHA-256 is stored. */
-    async issue(userId: number, meta: { ip: string | null; userAgent: string | null }): Promise<string> {
+    /**
+     * A new opaque token; only its SHA-256 is stored. `secondFactor`: what the sign-in proved besides the password
+     * (decision 206); absent or null for the password alone or a one-time link.
+     */
+    async issue(
+      userId: number,
+      meta: { ip: string | null; userAgent: string | null; secondFactor?: SecondFactorKind | null },
+    ): Promise<string> {
       const token = generateToken();
       const now = deps.clock.now();
       await repo.insert({
@@ -143,6 +150,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
         absoluteExpiresAt: new Date(now.getTime() + absoluteMs),
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 400) ?? null,
+        secondFactor: meta.secondFactor ?? null,
       });
       return token;
     },
@@ -170,6 +178,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
         last_seen_at: row.last_seen_at.toISOString(),
         ip: row.ip,
         user_agent: row.user_agent,
+        second_factor: row.second_factor,
         current: row.id === currentSessionId,
       }));
     },

@@ -5,6 +5,7 @@ import {
   confirmaRegistroResponseSchema,
   confirmResetResponseSchema,
   creaCuentaResponseSchema,
+  secondFactorSignInResponseSchema,
   type CreaCuentaBody,
 } from '@medida/contracts/auth';
 import { messageSchema, okSchema } from '@medida/contracts/errors';
@@ -17,6 +18,15 @@ export const login = (body: { email: string; password: string }) =>
     method: 'POST',
     body,
     schema: authenticateResponseSchema,
+    endsSessionOnAuthError: false,
+  });
+
+/** The sign-in's second step: the ticket and an authenticator's code or a recovery code (decision 206). */
+export const signInWithCode = (body: { ticket: string; code: string }) =>
+  apiRequest('/web/authenticate/second-factor', {
+    method: 'POST',
+    body,
+    schema: secondFactorSignInResponseSchema,
     endsSessionOnAuthError: false,
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -14,6 +14,9 @@ import { paths } from '../../config/paths.ts';
 
 // The API calls and their response schemas (zod) are fetched once the page shows, not before it (issue 11).
 const loadAuthApi = () => import('./auth-api.ts');
+// The second step (decision 206) only for a user with a second factor, after the password.
+const SecondFactorStep = lazy(() => import('./second-factor-step.tsx').then((m) => ({ default: m.SecondFactorStep })));
+type SecondStep = { ticket: string; methods: ('totp' | 'passkey')[] };
 
 type LoginValues = { email: string; password: string };
 
@@ -60,11 +63,14 @@ export function LoginPage() {
   const { field, validate, adopt } = useLoginFields(prefill, t);
   const form = useRef<HTMLFormElement>(null);
   usePrerenderHandoff(form, adopt);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
 
   const mutation = useMutation({
     mutationFn: async (body: { email: string; password: string }) => (await loadAuthApi()).login(body),
-    // Storing the token is enough: the guard moves the user on and the session queries start.
-    onSuccess: ({ token }) => sessionStore.signIn(token),
+    // Storing the token is enough: the guard moves the user on and the session queries start. A user with a second
+    // factor gets a ticket instead, and the second step.
+    onSuccess: (answer) =>
+      'token' in answer ? sessionStore.signIn(answer.token) : setSecondStep(answer.second_factor),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -80,6 +86,22 @@ export function LoginPage() {
       : error
         ? apiErrorMessage(error)
         : null;
+
+  if (secondStep)
+    return (
+      <PublicShell title={t('auth.secondStep.title')} subtitle={t('auth.secondStep.subtitle')}>
+        <Suspense fallback={null}>
+          <SecondFactorStep
+            ticket={secondStep.ticket}
+            methods={secondStep.methods}
+            onRestart={() => {
+              mutation.reset();
+              setSecondStep(null);
+            }}
+          />
+        </Suspense>
+      </PublicShell>
+    );
 
   return (
     <PublicShell title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
