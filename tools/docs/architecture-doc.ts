@@ -50,7 +50,7 @@ const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[
     role: 'report rendering: worker pool, worker, document and its parts, texts, number formats, cache',
   },
   { patterns: ['export-document.ts', 'zip-file.ts'], role: "export: the ZIP's layout and the streaming ZIP writer" },
-  { patterns: ['audit-*.ts'], role: 'audit chain: hashes, verification, batched appends' },
+  { patterns: ['audit-*.ts'], role: 'audit chain: hashes, verification, batched appends, signed checkpoints' },
 ];
 
 /** A web feature's file roles, first match wins. */

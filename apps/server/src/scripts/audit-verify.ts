@@ -21,7 +21,8 @@ const HOW: Record<string, string> = {
   checkpoint_missing: 'checkpoint deleted from the signed series',
   checkpoint_chain_broken: 'checkpoint series broken (prev_signature is not the previous signature)',
   checkpoint_signature_bad: 'checkpoint signature bad (forged or changed, or another key)',
-  checkpointed_row_missing: 'row a signed checkpoint vouched for is gone (tail deleted and head rewritten)',
+  checkpointed_row_missing:
+    'row a signed checkpoint vouched for is gone (deleted; with its head rewritten, only this tells)',
   checkpointed_row_changed: 'row at a checkpointed seq has another hash than the checkpoint signed',
   no_checkpoint: 'events but no signed checkpoint (the checkpoint table emptied, or the server never started)',
 };
