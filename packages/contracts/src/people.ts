@@ -221,8 +221,17 @@ export const getManagedUserResponseSchema = z.object({
     attachments: z.array(attachmentSchema),
     /** True when the acting user is this user's parent account ("You are the parent account of this user"). */
     is_parent: z.boolean(),
+    /**
+     * True once the user chose its own password: only it changes its login e-mail; the professional may ask it
+     * to (POST /web/people/:id/email-change-request, decision 202).
+     */
+    email_owner_only: z.boolean(),
   }),
 });
+
+// POST /web/people/:id/email-change-request — ask a managed user to change its own login e-mail (decision 202).
+export const emailChangeRequestParamsSchema = z.strictObject({ id: queryIdSchema });
+export const emailChangeRequestBodySchema = z.strictObject({ email: emailSchema });
 
 // GET /web/getCompanies
 export const companySchema = z.object({ id: z.number().int(), name: z.string() });

@@ -12,6 +12,7 @@ type Template =
   | 'evaluationReport'
   | 'emailChangeConfirm'
   | 'emailChangeNotice'
+  | 'emailChangeRequest'
   | 'lockoutNotice'
   | 'verifyEmail'
   | 'alreadyRegistered'

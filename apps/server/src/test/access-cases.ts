@@ -212,6 +212,12 @@ export function accessCases(context: () => TestContext): AccessCase[] {
       owner: 200,
     },
     {
+      route: 'POST /web/people/:id/email-change-request',
+      request: (t) =>
+        post(`/web/people/${t.client.id}/email-change-request`, { email: `ask-${t.client.id}@example.com` }),
+      owner: 200,
+    },
+    {
       route: 'POST /web/eliminausuario',
       request: (t) => post('/web/eliminausuario', { id_usuario: t.client.id }),
       owner: 200,

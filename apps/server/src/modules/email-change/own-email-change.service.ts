@@ -31,7 +31,6 @@ export function createOwnEmailChangeService(
         userId: user.id,
         newEmail: body.email,
         requestedBy: user.id,
-        alwaysConfirm: true,
       });
       if (outcome === 'unchanged') throw fieldError('email', 'validation.emailUnchanged');
     },

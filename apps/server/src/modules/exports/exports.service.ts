@@ -56,7 +56,12 @@ export function createExportsService(
   async function build(job: ExportJobState, actor: Actor) {
     const actorId = actor.userId;
     const client = await users.findVisibleClient(actorId, job.clientId);
-    const { attachments: files, is_parent: _isParent, ...profile } = await people.get({ actorId, userId: client.id });
+    const {
+      attachments: files,
+      is_parent: _isParent,
+      email_owner_only: _emailOwnerOnly,
+      ...profile
+    } = await people.get({ actorId, userId: client.id });
     const evaluationIds = await evaluations.idsOfClient({ actor, clientId: client.id });
     job.total = evaluationIds.length + files.length + 1;
     const zip = createZipFile(job.filePath);

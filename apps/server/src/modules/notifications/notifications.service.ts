@@ -32,7 +32,8 @@ export function createNotificationsService(deps: {
       | 'verifyEmail'
       | 'alreadyRegistered'
       | 'portalInvitation'
-      | 'handover',
+      | 'handover'
+      | 'emailChangeRequest',
     user: Recipient,
     params: Record<string, string | number>,
   ) {
@@ -89,6 +90,17 @@ export function createNotificationsService(deps: {
         network: handover.network,
         clientsUrl: `${base}/users`,
         networkUrl: `${base}/networkusers`,
+      }),
+    /**
+     * A professional above the user asks it to change its login e-mail (decision 202): who asks, the suggested
+     * address and where the user changes it itself. Only the user can; the mail carries no link that changes it.
+     */
+    emailChangeRequest: (user: Recipient, ask: { requester: string; suggested: string }) =>
+      queue('emailChangeRequest', user, {
+        email: user.email,
+        requester: ask.requester,
+        suggested: ask.suggested,
+        loginUrl: `${base}/pages/login`,
       }),
     /** The link carries the token in the fragment, which browsers never send to a server or a log. */
     passwordReset: (user: Recipient, token: string, minutes: number) =>

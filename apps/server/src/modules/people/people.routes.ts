@@ -5,6 +5,8 @@ import {
   deleteUserBodySchema,
   editUserBodies,
   editUserResponseSchema,
+  emailChangeRequestBodySchema,
+  emailChangeRequestParamsSchema,
   errorEnvelopeSchema,
   getManagedUserQuerySchema,
   getManagedUserResponseSchema,
@@ -109,6 +111,26 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       request.auditTarget = { kind: 'client', id: saved.id };
       const key = saved.email === 'pending' ? 'messages.userEditedEmailPending' : 'messages.userEdited';
       return { message: translate(request.lang, key) };
+    },
+  );
+
+  app.post(
+    '/web/people/:id/email-change-request',
+    protectedRoute('professional', {
+      tags: ['people'],
+      summary:
+        'Ask a managed user who chose its own password to change its login e-mail: an e-mail to its current address (decision 202)',
+      params: emailChangeRequestParamsSchema,
+      body: emailChangeRequestBodySchema,
+      response: { 200: messageSchema, ...errors, 429: errorEnvelopeSchema },
+    }),
+    async (request) => {
+      const asked = await people.askEmailChange({
+        actorId: authOf(request).userId,
+        userId: request.params.id,
+        email: request.body.email,
+      });
+      return { message: translate(request.lang, 'messages.emailChangeAsked', { nombre: asked.nombre }) };
     },
   );
 

@@ -11,8 +11,8 @@ import {
 } from '@medida/contracts';
 import { isUniqueViolation, type Database, type Kysely, type Transaction } from '@medida/db';
 import type { RecordChange } from '../../lib/audit-route.ts';
-import { fieldError, forbidden, notFound } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { fieldError, forbidden, notFound, tooManyRequests } from '../../lib/app-error.ts';
+import { HOUR, type Clock } from '../../lib/clock.ts';
 import type { BlobStorage } from '../../lib/storage.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAttachmentsService, matchFileInfos } from '../attachments/attachments.service.ts';
@@ -21,6 +21,7 @@ import { createCreditsService } from '../credits/credits.service.ts';
 import { createConsentService } from '../consent/consent.service.ts';
 import { createEmailChangeService, type EmailChangeOutcome } from '../email-change/email-change.service.ts';
 import { createPortalService } from '../portal/portal.service.ts';
+import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { revokeAllSessionsInTransaction } from '../sessions/sessions.service.ts';
 import { toManagedUser } from './people.mapper.ts';
 import { createPeopleRepository } from './people.repository.ts';
@@ -49,6 +50,9 @@ export interface PeopleRecorders {
 }
 
 const emailTaken = () => fieldError('email', 'validation.emailTaken');
+/** Asking a user to change its e-mail sends it a mail: a few a day per user, a bounded number per asker. */
+const EMAIL_CHANGE_ASKS_PER_USER = { limit: 3, windowMs: 24 * HOUR };
+const EMAIL_CHANGE_ASKS_PER_ACTOR = { limit: 20, windowMs: HOUR };
 
 /**
  * Clients (type 2) and network professionals (type 1) managed by a professional. Every target must be
@@ -78,6 +82,7 @@ export function createPeopleService(
   const companies = createCompaniesService(deps);
   const emailChange = createEmailChangeService(deps);
   const portal = createPortalService(deps);
+  const rateLimits = createRateLimitsService(deps);
 
   /** Managed-user reads: the actor's own id or one strictly below it. */
   async function requireVisibleParent(actorId: number, parentId: number) {
@@ -236,9 +241,11 @@ export function createPeopleService(
           };
         }
 
-        // The login e-mail is not a field this save may set: the e-mail change service decides (below).
+        // The login e-mail is not a field this save may set: the e-mail change service decides (below), and
+        // refuses before anything is stored when only the owner may change it (decision 202).
         const newEmail = patch.email;
         const { email: _email, ...fieldsPatch } = patch;
+        await emailChange.assertMayRequest({ userId: targetId, newEmail, requestedBy: a.actorId });
         let removedKeys: string[];
         try {
           removedKeys = await db.transaction().execute(async (trx) => {
@@ -332,7 +339,32 @@ export function createPeopleService(
       const row = a.userId === a.actorId ? await repo.findSelf(a.actorId) : await repo.findManaged(a.actorId, a.userId);
       if (!row) throw notFound();
       const files = await attachments.list(a.actorId, row.id);
-      return { ...toManagedUser(row), attachments: files, is_parent: row.parent_user_id === a.actorId };
+      return {
+        ...toManagedUser(row),
+        attachments: files,
+        is_parent: row.parent_user_id === a.actorId,
+        email_owner_only: await emailChange.ownerOnly(row.id),
+      };
+    },
+
+    /**
+     * POST /web/people/:id/email-change-request: a professional above the user asks it to change its own login
+     * e-mail (decision 202). Bounded per user and per asker, in the database (every instance counts).
+     */
+    async askEmailChange(a: { actorId: number; userId: number; email: string }) {
+      const row = await repo.findManaged(a.actorId, a.userId);
+      if (!row) throw notFound();
+      for (const [scope, key, window] of [
+        ['email-change-ask-user', row.id, EMAIL_CHANGE_ASKS_PER_USER],
+        ['email-change-ask-actor', a.actorId, EMAIL_CHANGE_ASKS_PER_ACTOR],
+      ] as const) {
+        const decision = await rateLimits.consume(scope, String(key), [window]);
+        if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+      }
+      const asker = await repo.findSelf(a.actorId);
+      if (!asker) throw notFound();
+      await emailChange.askOwner({ userId: row.id, requestedBy: asker, suggestedEmail: a.email });
+      return { nombre: row.nombre };
     },
 
     async listClients(a: {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Divider, Group, Select, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { PersonFields, peopleModals, useCompanies, type PersonFormValues } from '../people/index.ts';
+import { PersonFields, peopleModals, useCompanies, type EmailOwner, type PersonFormValues } from '../people/index.ts';
 import { AttachmentsPicker } from './attachments-picker.tsx';
 
 interface ClientFormProps {
@@ -16,6 +16,8 @@ interface ClientFormProps {
   consent?: ReactNode;
   /** Edit modal: the client's company, kept as a choice even when archived since (decision 112). */
   currentCompany?: { id: number; name: string } | null | undefined;
+  /** Edit modal: the client chose its own portal password, so only it changes its e-mail (decision 202). */
+  emailOwner?: EmailOwner | undefined;
 }
 
 /** The new- and edit-client form: person fields, the optional company, and documents. */
@@ -27,6 +29,7 @@ export function ClientForm({
   savedAttachments,
   consent,
   currentCompany,
+  emailOwner,
 }: ClientFormProps) {
   const { t } = useTranslation();
   const companies = useCompanies();
@@ -43,7 +46,7 @@ export function ClientForm({
       data-testid="client-form"
     >
       <Stack>
-        <PersonFields form={form} />
+        <PersonFields form={form} emailOwner={emailOwner} />
         <Select
           label={t('fields.company')}
           description={t('people.form.companyHint')}

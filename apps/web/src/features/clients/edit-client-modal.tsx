@@ -5,6 +5,7 @@ import type { ManagedUser, Attachment } from '@medida/contracts';
 import { notifySuccess } from '../../lib/notify.ts';
 import {
   editUser,
+  emailOwnerOf,
   peopleModals,
   PersonModal,
   personFields,
@@ -15,6 +16,7 @@ import {
   usePersonForm,
   useRefreshPeople,
   valuesFromUser,
+  type EmailOwner,
   type PersonFormValues,
 } from '../people/index.ts';
 import { AttachmentList } from './attachment-list.tsx';
@@ -37,10 +39,12 @@ function EditClientForm({
   user,
   attachments,
   uploaderId,
+  emailOwner,
 }: {
   user: ManagedUser;
   attachments: Attachment[];
   uploaderId: number;
+  emailOwner: EmailOwner | undefined;
 }) {
   const { t } = useTranslation();
   const refresh = useRefreshPeople();
@@ -65,6 +69,7 @@ function EditClientForm({
       saving={mutation.isPending}
       submitLabel={t('common.save')}
       currentCompany={user.company}
+      emailOwner={emailOwner}
       onSubmit={() => validate() && mutation.mutate(form.getValues())}
       savedAttachments={
         attachments.length > 0 ? (
@@ -89,6 +94,7 @@ export function EditClientModal() {
           user={user.data}
           attachments={user.data.attachments}
           uploaderId={acting.id ?? 0}
+          emailOwner={emailOwnerOf(user.data)}
         />
       ) : (
         <Skeleton h={400} />

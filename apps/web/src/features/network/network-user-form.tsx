@@ -3,17 +3,19 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ESPECIALIDADES, TRABAJO } from '@medida/contracts';
 import { ESPECIALIDAD_KEYS } from '../../lib/especialidades.ts';
-import { PersonFields, peopleModals, type PersonFormValues } from '../people/index.ts';
+import { PersonFields, peopleModals, type EmailOwner, type PersonFormValues } from '../people/index.ts';
 
 interface NetworkUserFormProps {
   form: UseFormReturnType<PersonFormValues>;
   onSubmit: () => void;
   saving: boolean;
   submitLabel: string;
+  /** Edit: the person chose its own password, so only it changes its e-mail (decision 202). */
+  emailOwner?: EmailOwner | undefined;
 }
 
 /** New- and edit-network-user form: person fields plus especialidad, trabajo and (Dependiente) empresa. */
-export function NetworkUserForm({ form, onSubmit, saving, submitLabel }: NetworkUserFormProps) {
+export function NetworkUserForm({ form, onSubmit, saving, submitLabel, emailOwner }: NetworkUserFormProps) {
   const { t } = useTranslation();
   const especialidadOptions = ESPECIALIDADES.map((value) => ({
     value,
@@ -31,7 +33,7 @@ export function NetworkUserForm({ form, onSubmit, saving, submitLabel }: Network
       data-testid="network-user-form"
     >
       <Stack>
-        <PersonFields form={form} />
+        <PersonFields form={form} emailOwner={emailOwner} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label={t('fields.especialidad')}

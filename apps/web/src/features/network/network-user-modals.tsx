@@ -3,11 +3,13 @@ import { Skeleton } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@medida/contracts';
+import type { EmailOwner } from '../people/index.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import {
   createUser,
   editUser,
+  emailOwnerOf,
   emptyPersonValues,
   networkFields,
   peopleModals,
@@ -62,7 +64,7 @@ function NewNetworkUserForm({ parentId, paisId }: { parentId: number; paisId: nu
   );
 }
 
-function EditNetworkUserForm({ user }: { user: ManagedUser }) {
+function EditNetworkUserForm({ user, emailOwner }: { user: ManagedUser; emailOwner: EmailOwner | undefined }) {
   const { t } = useTranslation();
   const refresh = useRefreshPeople();
   const { form, validate, showSaveError } = usePersonForm('network', valuesFromUser(user));
@@ -81,6 +83,7 @@ function EditNetworkUserForm({ user }: { user: ManagedUser }) {
       form={form}
       saving={mutation.isPending}
       submitLabel={t('common.save')}
+      emailOwner={emailOwner}
       onSubmit={() => validate() && mutation.mutate(form.getValues())}
     />
   );
@@ -108,7 +111,11 @@ function EditNetworkUserModal() {
   const ready = modal && user.data && user.data.id_usuario === modal.userId;
   return (
     <PersonModal opened={opened} title={t('people.network.editTitle')} testId="edit-network-user-modal">
-      {ready ? <EditNetworkUserForm key={modal.userId} user={user.data} /> : <Skeleton h={400} />}
+      {ready ? (
+        <EditNetworkUserForm key={modal.userId} user={user.data} emailOwner={emailOwnerOf(user.data)} />
+      ) : (
+        <Skeleton h={400} />
+      )}
     </PersonModal>
   );
 }

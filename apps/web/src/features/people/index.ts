@@ -2,6 +2,7 @@
 export { peopleModals, usePeopleModals, useModalOf } from './people-modal-store.ts';
 export { PersonModal } from './person-modal.tsx';
 export { PersonFields } from './person-fields.tsx';
+export { emailOwnerOf, type EmailOwner } from './owner-only-email.tsx';
 export { usePersonForm } from './use-person-form.ts';
 export { useConfirmDelete } from './confirm-delete.tsx';
 export {

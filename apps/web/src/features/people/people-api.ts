@@ -56,6 +56,10 @@ export const createUser = (body: object | FormData) =>
 export const editUser = (body: object | FormData) =>
   apiRequest('/web/editaperfil', { method: 'POST', body, schema: editUserResponseSchema });
 
+/** Ask a person who chose its own password to change its login e-mail: a mail to its current address (decision 202). */
+export const askEmailChange = (id: number, email: string) =>
+  apiRequest(`/web/people/${id}/email-change-request`, { method: 'POST', body: { email }, schema: messageSchema });
+
 export const deleteUser = (id: number) =>
   apiRequest('/web/eliminausuario', { method: 'POST', body: { id_usuario: id }, schema: messageSchema });
 

@@ -6,6 +6,7 @@ import { useCountries } from '../../lib/countries.ts';
 import { BirthDateInput, SexoSelect } from '../../components/person-inputs.tsx';
 import { labelledField } from '../../lib/form-field.ts';
 import { LocationFields } from './location-fields.tsx';
+import { OwnerOnlyEmailField, type EmailOwner } from './owner-only-email.tsx';
 import type { PersonFormValues, PersonKind } from './person-form.ts';
 
 /** The shape of each country's id, as an example (issue 15: RUT and CPF as people write them). */
@@ -29,11 +30,14 @@ export function PersonFields({
   form,
   kind = 'client',
   emailReadOnly = false,
+  emailOwner,
 }: {
   form: UseFormReturnType<PersonFormValues>;
   kind?: PersonKind;
   /** The profile: one's own e-mail changes through its own confirmation flow, not here. */
   emailReadOnly?: boolean;
+  /** A managed person who chose its own password: only it changes its e-mail; here one may ask it to (decision 202). */
+  emailOwner?: EmailOwner | undefined;
 }) {
   const { t } = useTranslation();
   const field = labelledField(form, 'person', t);
@@ -46,7 +50,11 @@ export function PersonFields({
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput {...field('nombre')} required data-autofocus />
         <TextInput {...field('apellido')} required />
-        <TextInput {...field('email')} type="email" required={!emailReadOnly} readOnly={emailReadOnly} />
+        {emailOwner ? (
+          <OwnerOnlyEmailField {...field('email')} owner={emailOwner} />
+        ) : (
+          <TextInput {...field('email')} type="email" required={!emailReadOnly} readOnly={emailReadOnly} />
+        )}
         <TextInput {...field('telefono')} type="tel" required={required('telefono')} />
         <BirthDateInput {...field('nacimiento')} />
         <SexoSelect {...field('sexo')} />
