@@ -59,6 +59,23 @@ export class PersonForm extends Screen {
     return this.button(key, this.root);
   }
 
+  /** The e-mail of a person who chose its own password: read-only, why, and "Ask to change" (decision 202). */
+  emailOwnerHint(nombre: string): Locator {
+    return this.root.getByText(this.t('people.emailOwnerOnly.hint', { nombre }));
+  }
+
+  /** "Ask to change": the dialog that e-mails the person a suggested address. */
+  async openAskEmailChange(): Promise<{ dialog: Locator; suggested: Locator; send: Locator }> {
+    await this.button('people.emailOwnerOnly.ask', this.root).click();
+    const dialog = this.dialog('people.emailOwnerOnly.title');
+    await dialog.waitFor();
+    return {
+      dialog,
+      suggested: this.field('people.emailOwnerOnly.suggested', dialog),
+      send: this.button('people.emailOwnerOnly.submit', dialog),
+    };
+  }
+
   /** Whether `field` has the focus, is marked invalid, and what its message under it says (issue 30 item 6). */
   async invalidFocus(field: Locator): Promise<{ focused: boolean; invalid: boolean; message: string }> {
     const [focused, invalid, message] = await Promise.all([

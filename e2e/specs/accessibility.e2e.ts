@@ -5,6 +5,7 @@ import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
 import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
 import { ChangePasswordDialog } from '../pages/password-pages.ts';
 import { ClientDetailPage, ClientsPage, HandoverDialog } from '../pages/people-pages.ts';
+import { PasskeysPanel } from '../pages/passkeys-panel.ts';
 import { ProfileModal } from '../pages/profile-modal.ts';
 import { Shell } from '../pages/shell.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +101,13 @@ async function sweepProfessional(p: Page, lang: Lang, viewport: ViewportName): P
   await shell.openProfile();
   await new ProfileModal(p, lang).editButton.waitFor();
   await checkOverlay(`profile dialog ${tag}`, p);
+  // The profile's Passkeys part (decision 209): its "Add a passkey" dialog over the profile.
+  const passkeys = new PasskeysPanel(p, lang);
+  await passkeys.addButton.click();
+  await passkeys.addDialog.waitFor();
+  await checkOverlay(`add passkey dialog ${tag}`, p);
+  await p.keyboard.press('Escape');
+  await passkeys.addDialog.waitFor({ state: 'hidden' });
   await closeOverlay(p);
   await shell.openUserMenu();
   await shell.menuItem('changePassword').click();

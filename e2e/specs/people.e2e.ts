@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -9,7 +9,9 @@ import { tr } from '../support/i18n.ts';
 import { ClientDetailPage, ClientsPage, NetworkPage } from '../pages/people-pages.ts';
 import { ResetPasswordPage } from '../pages/password-pages.ts';
 import { waitForMail } from '../support/outbox.ts';
-import { expectPath, logIn } from '../support/session.ts';
+import { expectPath, logIn, openSignedIn } from '../support/session.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { forEveryScreen, SHOTS } from '../support/screens.ts';
 
 const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
 // A 1×1 PNG and a minimal PDF: real files the server accepts by their first bytes.
@@ -289,6 +291,36 @@ describe('Mi Red (network professionals)', () => {
     await choose.submitButton.click();
     await expectPath(page, '/dashboard');
     await context.close();
+  });
+
+  it('a network professional with its own password: its e-mail is read-only and the parent asks it to change it (issue 32 item 1, decision 202)', async () => {
+    // Diego chose his password from the invitation above: only he changes his login e-mail now.
+    const diego = 'diego.fuentes@e2e.medida.test';
+    let asked = false;
+    await forEveryScreen(browser, async (page, lang, viewport) => {
+      await openSignedIn(page, DEMO, '/dashboard', lang);
+      const form = await (await new NetworkPage(page, lang).open()).openEdit('Diego Fuentes');
+      const email = form.input('email');
+      await expect.poll(() => email.inputValue()).toBe(diego);
+      expect(await email.getAttribute('readonly')).not.toBeNull();
+      await form.emailOwnerHint('Diego').waitFor();
+      await mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, `people-email-owner-only-${lang}-${viewport}.png`) });
+
+      const ask = await form.openAskEmailChange();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, `people-ask-email-change-${lang}-${viewport}.png`) });
+      // One request is enough (three a day per person): the first screen sends it, the others show the dialog.
+      if (asked) return;
+      asked = true;
+      await ask.suggested.fill('diego.nuevo@e2e.medida.test');
+      await ask.send.click();
+      await ask.dialog.getByRole('alert').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, `people-ask-email-change-sent-${lang}-${viewport}.png`) });
+      const mail = await waitForMail(inject('dataDir'), diego, /diego\.nuevo@e2e\.medida\.test/);
+      expect(mail).not.toMatch(/#token=/);
+    });
   });
 
   it('edits a network professional from the list: Dependiente becomes Independiente', async () => {

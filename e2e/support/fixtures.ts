@@ -116,6 +116,12 @@ export const E2E_USERS = {
       rut: '66666666K',
     },
   ],
+  /** The passkeys spec's professionals (decision 209), one per language: each registers, renames and deletes its own. */
+  passkeys: {
+    es: { email: 'llave@e2e.medida.test', password: 'Llave-Acceso-2026', nombre: 'Lía', apellido: 'Llaves' },
+    en: { email: 'passkey@e2e.medida.test', password: 'Passkey-Access-2026', nombre: 'Pat', apellido: 'Keys' },
+    pt: { email: 'chave@e2e.medida.test', password: 'Chave-Acesso-2026', nombre: 'Cauã', apellido: 'Chaves' },
+  },
   /** The export spec's professional (issue 16, decision 145) and its client, who also exports its own data. */
   exporter: { email: 'exporter@e2e.medida.test', password: 'Exporta-Clave-2026', nombre: 'Elsa', apellido: 'Exporta' },
   exportClient: {
@@ -356,6 +362,8 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       cambia_pass: 0,
       professional: { creditos: 0, pais_id: chile?.id ?? null },
     });
+    for (const user of Object.values(E2E_USERS.passkeys))
+      await insertE2eUser(handle.db, user, { type: USER_TYPE.professional, cambia_pass: 0 });
     for (const client of [E2E_USERS.evaluee, E2E_USERS.other, { ...E2E_USERS.minor, nacimiento: minorBirthDate() }]) {
       await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: evaluator });
     }

@@ -36,6 +36,7 @@ import { createReportRenderer } from './modules/reports/report-renderer.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes.ts';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passwordRoutes);
   await app.register(sessionsRoutes);
   await app.register(secondFactorRoutes);
+  await app.register(passkeysRoutes);
   await app.register(emailChangeRoutes);
   await app.register(lockoutRoutes);
   await app.register(usersRoutes);

@@ -133,6 +133,37 @@ export interface AccountTokensTable {
   used_at: NullableTimestamp;
 }
 
+/** A user's passkey (decision 209): a discoverable WebAuthn credential, found at sign-in by its id. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The authenticator's credential id, base64url; unique across users. */
+  credential_id: string;
+  /** The COSE public key as the authenticator gave it. */
+  public_key: Uint8Array;
+  /** The last signature counter the authenticator reported (decision 210: 0 stays 0 for synced passkeys). */
+  sign_count: Generated<number>;
+  /** The transports the browser reported, comma-separated ('internal,hybrid'). */
+  transports: Generated<string>;
+  /** What the authenticator keeps as the user (base64url, random, one per user). */
+  user_handle: string;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: boolean;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+/** A WebAuthn ceremony's challenge (SHA-256 only): single use, 5 minutes, shared by every instance. */
+export interface WebauthnChallengesTable {
+  challenge_hash: string;
+  purpose: 'register' | 'sign_in' | 'second_factor';
+  user_id: number | null;
+  ticket_hash: string | null;
+  user_handle: string | null;
+  expires_at: Timestamp;
+}
+
 /** Browsers that signed in to an account before (the cookie's SHA-256): they pass the login back-off. */
 export interface KnownDevicesTable {
   token_hash: string;
@@ -422,6 +453,8 @@ export interface Database {
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
   known_devices: KnownDevicesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   chat_rooms: ChatRoomsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
@@ -454,7 +487,9 @@ type PgTypeFor<T> = [NonNullable<T>] extends [number]
         ? 'text' | 'date' | 'uuid'
         : [NonNullable<T>] extends [JsonObject | unknown[]]
           ? 'jsonb'
-          : never;
+          : [NonNullable<T>] extends [Uint8Array]
+            ? 'bytea'
+            : never;
 
 type ColumnSpec<T> = { type: PgTypeFor<T>; nullable: null extends T ? true : false };
 type ColumnMap = {
@@ -473,7 +508,8 @@ type PgType =
   | 'text'
   | 'date'
   | 'uuid'
-  | 'jsonb';
+  | 'jsonb'
+  | 'bytea';
 const col = <T extends PgType, N extends boolean>(type: T, nullable: N) => ({ type, nullable });
 const int = col('integer', false);
 const intNull = col('integer', true);
@@ -635,6 +671,28 @@ export const databaseColumns = {
     used_at: tsNull,
   },
   known_devices: { token_hash: text, user_id: int, created_at: ts, last_seen_at: ts },
+  passkeys: {
+    id: int,
+    user_id: int,
+    credential_id: text,
+    public_key: col('bytea', false),
+    sign_count: col('bigint', false),
+    transports: text,
+    user_handle: text,
+    device_type: text,
+    backed_up: col('boolean', false),
+    name: text,
+    created_at: ts,
+    last_used_at: tsNull,
+  },
+  webauthn_challenges: {
+    challenge_hash: text,
+    purpose: text,
+    user_id: intNull,
+    ticket_hash: textNull,
+    user_handle: textNull,
+    expires_at: ts,
+  },
   totp_factors: {
     user_id: int,
     sealed_secret: text,

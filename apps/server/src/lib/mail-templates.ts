@@ -16,7 +16,9 @@ type Template =
   | 'lockoutNotice'
   | 'verifyEmail'
   | 'alreadyRegistered'
-  | 'handover';
+  | 'handover'
+  | 'passkeyAdded'
+  | 'passkeyRemoved';
 
 /** Plain-text messages in the recipient's language; they carry no health data (security.md F6). */
 export function renderMail(

@@ -2,7 +2,9 @@ import { CONSENT_TEXT_VERSION } from '@medida/contracts';
 import type { AccessCase, Target } from './access-matrix.ts';
 import { evaluationBody } from './evaluation-factories.ts';
 import { DEFAULT_PASSWORD } from './factories.ts';
+import { passkeyRegistrationOptions, registeredPasskey, TEST_RP } from './passkey-factories.ts';
 import { clientBody, editableFields, multipartPayload, networkBody, sampleFiles } from './people-factories.ts';
+import { softAuthenticator } from './soft-authenticator.ts';
 import type { TestContext } from './test-app.ts';
 
 /**
@@ -40,6 +42,12 @@ export function accessCases(context: () => TestContext): AccessCase[] {
     await context().app.deps.background.idle();
   }
 
+  /** The passkey the target's owner registered last (the passkey rows' object). */
+  let passkeyId = 0;
+  async function ownersPasskey(t: Target) {
+    passkeyId = (await registeredPasskey(context().app, t.owner.headers)).passkey.id;
+  }
+
   return [
     // Oneself: answers about the acting user only.
     {
@@ -67,6 +75,96 @@ export function accessCases(context: () => TestContext): AccessCase[] {
       owner: 200,
       client: 200,
       ownScope: true,
+    },
+    // Passkeys (decision 209): one's own list and options; the owner's passkey is nobody else's to rename or delete,
+    // and the owner's registration challenge is nobody else's to answer (422).
+    { route: 'GET /web/passkeys', request: () => get('/web/passkeys'), owner: 200, client: 200, ownScope: true },
+    {
+      route: 'POST /web/passkeys/register/options',
+      request: () => post('/web/passkeys/register/options', {}),
+      owner: 200,
+      client: 200,
+      ownScope: true,
+    },
+    {
+      route: 'POST /web/passkeys/register',
+      request: async (t) => {
+        const options = await passkeyRegistrationOptions(context().app, t.owner.headers);
+        return post('/web/passkeys/register', { name: 'Key', response: softAuthenticator(TEST_RP).create(options) });
+      },
+      owner: 201,
+    },
+    {
+      route: 'PATCH /web/passkeys/:id',
+      setup: (t) => ownersPasskey(t),
+      request: () => ({ method: 'PATCH', url: `/web/passkeys/${passkeyId}`, payload: { name: 'Renamed' } }),
+      owner: 200,
+    },
+    {
+      route: 'DELETE /web/passkeys/:id',
+      setup: (t) => ownersPasskey(t),
+      request: () => ({ method: 'DELETE', url: `/web/passkeys/${passkeyId}`, payload: { password: DEFAULT_PASSWORD } }),
+      owner: 204,
+    },
+    // Second factors (decisions 207, 208): each actor's own; the owner's pending or confirmed authenticator answers
+    // the owner's code only (anyone else has none, or another: 409/422). Only an account's root sets its network's
+    // requirement (a client gets 403, a network child 403); only someone above a person resets its factors.
+    {
+      route: 'GET /web/second-factor',
+      request: () => get('/web/second-factor'),
+      owner: 200,
+      client: 200,
+      ownScope: true,
+    },
+    {
+      route: 'POST /web/second-factor/totp/setup',
+      request: () => post('/web/second-factor/totp/setup', { current_password: DEFAULT_PASSWORD }),
+      owner: 200,
+      client: 200,
+      ownScope: true,
+    },
+    {
+      route: 'POST /web/second-factor/totp/confirm',
+      setup: async (t) => {
+        ownersSecret = (await startTotp(context().app, t.owner.headers)).secret;
+      },
+      request: () => post('/web/second-factor/totp/confirm', { code: totpCode(context().app, ownersSecret) }),
+      owner: 200,
+    },
+    {
+      route: 'POST /web/second-factor/totp/disable',
+      setup: async (t) => {
+        ownersSecret = (await enrolledTotp(context().app, t.owner.headers)).secret;
+      },
+      request: () =>
+        post('/web/second-factor/totp/disable', {
+          current_password: DEFAULT_PASSWORD,
+          code: totpCode(context().app, ownersSecret),
+        }),
+      owner: 204,
+    },
+    {
+      route: 'POST /web/second-factor/recovery-codes',
+      setup: async (t) => {
+        ownersSecret = (await enrolledTotp(context().app, t.owner.headers)).secret;
+      },
+      request: () =>
+        post('/web/second-factor/recovery-codes', {
+          current_password: DEFAULT_PASSWORD,
+          code: totpCode(context().app, ownersSecret),
+        }),
+      owner: 200,
+    },
+    {
+      route: 'PUT /web/second-factor/network-policy',
+      request: () => ({ method: 'PUT', url: '/web/second-factor/network-policy', payload: { required: false } }),
+      owner: 200,
+      ownScope: true,
+    },
+    {
+      route: 'POST /web/people/:id/second-factor/reset',
+      request: (t) => post(`/web/people/${t.colleague.id}/second-factor/reset`, {}),
+      owner: 204,
     },
     {
       route: 'DELETE /web/sessions/:id',

@@ -177,6 +177,7 @@ export async function targetSnapshot(ctx: TestContext, t: Target) {
       .execute(),
     messages: await db.selectFrom('chat_messages').select('id').where('room_id', '=', t.roomId).execute(),
     consents: await db.selectFrom('client_consents').selectAll().where('client_id', '=', t.client.id).execute(),
+    passkeys: await db.selectFrom('passkeys').selectAll().where('user_id', 'in', people).orderBy('id').execute(),
   };
 }
 

@@ -33,7 +33,9 @@ export function createNotificationsService(deps: {
       | 'alreadyRegistered'
       | 'portalInvitation'
       | 'handover'
-      | 'emailChangeRequest',
+      | 'emailChangeRequest'
+      | 'passkeyAdded'
+      | 'passkeyRemoved',
     user: Recipient,
     params: Record<string, string | number>,
   ) {
@@ -42,6 +44,9 @@ export function createNotificationsService(deps: {
   }
 
   return {
+    /** A passkey was added to or removed from the account (security.md R03: every credential change is told). */
+    passkeyChanged: (user: Recipient, change: 'passkeyAdded' | 'passkeyRemoved', name: string) =>
+      queue(change, user, { email: user.email, name }),
     /**
      * A network professional added by a professional (decision 186): who invited it and a one-time link to
      * choose its own password, whose expiry is written in the e-mail's language and the inviter's time zone.

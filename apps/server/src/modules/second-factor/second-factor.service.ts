@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { seal, unseal } from '../../lib/sealed.ts';
 import { serverKey } from '../../lib/server-keys.ts';
+import { userHasPasskey } from '../passkeys/passkeys.service.ts';
 import { createSecondFactorRepository } from './second-factor.repository.ts';
 import { base32Encode, matchingStep, newTotpSecret, otpauthUri } from './totp.policy.ts';
 
@@ -54,14 +55,8 @@ export function createSecondFactorService(deps: {
       .update(`${userId}:${normalise(code)}`)
       .digest('hex');
 
-  /**
-   * Whether the user has a passkey. helper-passkeys (migration 0031, the `passkeys` module) fills this in: until
-   * then nobody has one. Kept as the one place the sign-in step asks, so `methodsOf` needs no other change.
-   */
-  async function hasPasskey(userId: number): Promise<boolean> {
-    void userId;
-    return false;
-  }
+  /** Whether the user has a passkey (the passkeys module, decision 209): the one place the sign-in step asks. */
+  const hasPasskey = (userId: number): Promise<boolean> => userHasPasskey(deps.db, userId);
 
   async function confirmedTotp(userId: number) {
     const row = await repo.findTotp(userId);

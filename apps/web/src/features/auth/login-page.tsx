@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { apiErrorMessage } from '../../lib/notify.ts';
 import { usePrerenderHandoff } from '../../lib/prerender-handoff.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { paths } from '../../config/paths.ts';
+import { PasskeyButton } from './passkey-button.tsx';
 
 // The API calls and their response schemas (zod) are fetched once the page shows, not before it (issue 11).
 const loadAuthApi = () => import('./auth-api.ts');
@@ -122,6 +123,12 @@ export function LoginPage() {
           <Button type="submit" size="md" loading={mutation.isPending} data-testid="login-submit" data-handoff>
             {t('auth.login.submit')}
           </Button>
+          <Divider label={t('auth.passkey.or')} labelPosition="center" />
+          <PasskeyButton
+            label={t('auth.passkey.signIn')}
+            start={(api) => api.signInWithPasskey()}
+            testId="login-passkey"
+          />
           <Text size="sm" ta="center">
             {t('auth.login.noAccount')}{' '}
             <Anchor component={Link} to={paths.register} data-testid="register-link">
