@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMail, IconPencil } from '@tabler/icons-react';
 import { LabeledValue as Field } from '../../components/labeled-value.tsx';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useProfile } from '../../lib/session.ts';
 import { paths } from '../../config/paths.ts';
 import { AvatarEditor } from './avatar-editor.tsx';
 import { ChangeEmailModal } from './change-email-modal.tsx';
+import { PasskeysPanel } from './passkeys-panel.tsx';
 import { ProfileEditForm } from './profile-edit-form.tsx';
 
 /** The signed-in user's own record (GET /web/datosusuario); "Edit" opens the profile form (decision 116). */
@@ -73,6 +74,9 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
               />
               <Field label={t('profile.credits')} value={datos.creditos} />
             </SimpleGrid>
+            <Divider />
+            <PasskeysPanel />
+            <Divider />
             <Group justify="space-between">
               <Anchor component={Link} to={paths.deleteAccount} size="sm" c="red" onClick={close}>
                 {t('profile.deleteAccountLink')}
