@@ -1,5 +1,5 @@
 import type { Language, UserType } from '@medida/contracts';
-import type { Database, Kysely } from '@medida/db';
+import type { Database, Kysely, SecondFactorKind } from '@medida/db';
 import type { Config } from './config.ts';
 import type { Background } from './lib/background.ts';
 import type { Clock } from './lib/clock.ts';
@@ -43,6 +43,8 @@ export interface RequestAuth extends Actor {
    * only the routes marked `duringSecondFactorEnrolment` answer until the user enrols (which upgrades the session).
    */
   secondFactorMissing: boolean;
+  /** What this session's sign-in proved besides the password (decision 206); null = the password alone. */
+  secondFactor: SecondFactorKind | null;
   /** The actor's account (tree root) and its data version when the request began (decision 160). */
   accountId: number;
   dataVersion: number;

@@ -10,6 +10,7 @@ export * from './registration-variants.ts';
 export * from './system.ts';
 export * from './evaluations.ts';
 export * from './sessions.ts';
+export * from './second-factor.ts';
 export * from './passkeys.ts';
 export * from './chat.ts';
 export * from './dashboard.ts';

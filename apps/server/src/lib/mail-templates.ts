@@ -3,6 +3,10 @@ import type { MailMessage } from './mailer.ts';
 import { translate } from './i18n.ts';
 
 type Template =
+  | 'totpEnabled'
+  | 'totpDisabled'
+  | 'recoveryCodesRenewed'
+  | 'secondFactorReset'
   | 'welcome'
   | 'passwordReset'
   | 'passwordChanged'

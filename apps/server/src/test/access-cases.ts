@@ -4,6 +4,7 @@ import { evaluationBody } from './evaluation-factories.ts';
 import { DEFAULT_PASSWORD } from './factories.ts';
 import { passkeyRegistrationOptions, registeredPasskey, TEST_RP } from './passkey-factories.ts';
 import { clientBody, editableFields, multipartPayload, networkBody, sampleFiles } from './people-factories.ts';
+import { enrolledTotp, startTotp, totpCode } from './second-factor-factories.ts';
 import { softAuthenticator } from './soft-authenticator.ts';
 import type { TestContext } from './test-app.ts';
 
@@ -47,6 +48,9 @@ export function accessCases(context: () => TestContext): AccessCase[] {
   async function ownersPasskey(t: Target) {
     passkeyId = (await registeredPasskey(context().app, t.owner.headers)).passkey.id;
   }
+
+  /** The authenticator the target's owner set up last (pending or confirmed), for the second-factor rows. */
+  let ownersSecret: Buffer = Buffer.alloc(0);
 
   return [
     // Oneself: answers about the acting user only.

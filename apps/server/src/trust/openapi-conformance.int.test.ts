@@ -6,6 +6,7 @@ import { freshIp, insertUser, registrationBody } from '../test/factories.ts';
 import { createConformance, operationName, type OpenApiDocument } from '../test/openapi-conformance.ts';
 import { openApiProblems } from '../test/openapi-structure.ts';
 import { chileIds, loggedIn, multipartPayload, sampleFiles } from '../test/people-factories.ts';
+import { enrolledTotp, totpCode } from '../test/second-factor-factories.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
 
 /**
@@ -51,6 +52,25 @@ const publicCases: { route: string; request: () => Promise<InjectOptions> | Inje
   {
     route: 'POST /web/authenticate',
     request: async () => post('/web/authenticate', { email: (await insertUser(ctx)).email, password: 'wrong one' }),
+    status: 401,
+  },
+  {
+    route: 'POST /web/authenticate/second-factor',
+    request: async () => {
+      const user = await loggedIn(ctx);
+      const { secret } = await enrolledTotp(ctx.app, user.headers);
+      const step = await ctx.app.inject({
+        ...post('/web/authenticate', { email: user.email, password: user.password }),
+        remoteAddress: freshIp(),
+      });
+      const { ticket } = step.json<{ second_factor: { ticket: string } }>().second_factor;
+      return post('/web/authenticate/second-factor', { ticket, code: totpCode(ctx.app, secret) });
+    },
+    status: 200,
+  },
+  {
+    route: 'POST /web/authenticate/second-factor',
+    request: () => post('/web/authenticate/second-factor', { ticket: BOGUS_TOKEN, code: '123456' }),
     status: 401,
   },
   { route: 'POST /web/creacuenta', request: () => post('/web/creacuenta', registrationBody()), status: 202 },
@@ -102,6 +122,15 @@ const refusalCases: { name: string; request: () => Promise<InjectOptions>; statu
       method: 'GET',
       url: '/web/sessions',
       headers: (await loggedIn(ctx, { cambia_pass: 1 })).headers,
+    }),
+    status: 403,
+  },
+  {
+    name: 'a session without the second factor its account requires opens only its enrolment',
+    request: async () => ({
+      method: 'GET',
+      url: '/web/sessions',
+      headers: (await loggedIn(ctx, { network_requires_second_factor: true })).headers,
     }),
     status: 403,
   },

@@ -6,6 +6,9 @@ import { renderMail } from '../../lib/mail-templates.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 
+/** The second-factor notices (decision 207, 208). */
+export type SecondFactorChange = 'totpEnabled' | 'totpDisabled' | 'recoveryCodesRenewed' | 'secondFactorReset';
+
 export interface Recipient {
   id: number;
   email: string;
@@ -25,6 +28,7 @@ export function createNotificationsService(deps: {
 
   async function queue(
     template:
+      | SecondFactorChange
       | 'passwordReset'
       | 'passwordChanged'
       | 'invitationAccepted'
@@ -117,6 +121,18 @@ export function createNotificationsService(deps: {
         loginUrl: `${base}/pages/login`,
         resetUrl: `${base}/pages/forgot-password`,
       }),
+    /**
+     * A change of the user's second factors (security.md R03: every credential change is told): an authenticator
+     * set up or removed, new recovery codes, or a reset by `by` (a professional above it, decision 208).
+     */
+    secondFactorChanged: (user: Recipient, change: SecondFactorChange, by?: string) =>
+      queue(change, user, {
+        email: user.email,
+        when: deps.clock.now().toISOString().slice(0, 16).replace('T', ' '),
+        by: by ?? '',
+        loginUrl: `${base}/pages/login`,
+      }),
+
     passwordChanged: (user: Recipient) =>
       queue('passwordChanged', user, {
         when: deps.clock.now().toISOString().slice(0, 16).replace('T', ' '),

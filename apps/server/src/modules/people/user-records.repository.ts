@@ -408,6 +408,30 @@ export function createUserRecordsRepository(db: Db) {
     setImageUrl: (userId: number, url: string | null, now: Date) =>
       db.updateTable('users').set({ img_url: url, updated_at: now }).where('id', '=', userId).execute(),
 
+    /** A live user's place for the second-factor policy (decision 208): its type, whether it is its account's root, the root's switch. */
+    findSecondFactorPolicy: (userId: number) =>
+      db
+        .selectFrom('users as u')
+        .innerJoin('users as root', 'root.id', 'u.account_root_id')
+        .select(['u.id', 'u.type', 'u.account_root_id', 'root.network_requires_second_factor as account_requires'])
+        .where('u.id', '=', userId)
+        .where('u.deleted_at', 'is', null)
+        .executeTakeFirst(),
+
+    /** The switch on an account's root (a user that is not its own root is left unchanged: 0 rows). */
+    setNetworkSecondFactor: async (rootId: number, required: boolean, now: Date) =>
+      Number(
+        (
+          await db
+            .updateTable('users')
+            .set({ network_requires_second_factor: required, updated_at: now })
+            .where('id', '=', rootId)
+            .whereRef('account_root_id', '=', 'id')
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ),
+
     /** Stored as `{ cards: [...] }` (decision 110): an empty list is a choice too (nothing shown). */
     saveDashboardSettings: (userId: number, s: { cards: readonly string[]; followUpWeeks: number }) =>
       db

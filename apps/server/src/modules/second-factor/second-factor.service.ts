@@ -77,6 +77,14 @@ export function createSecondFactorService(deps: {
     return repo.useStep(userId, step, confirmed, deps.clock.now());
   }
 
+  function removeTotp(userId: number): Promise<boolean> {
+    return repo.transaction(async (trx) => {
+      const tx = repo.withTransaction(trx);
+      await tx.deleteRecoveryCodes(userId);
+      return (await tx.deleteTotp(userId)) > 0;
+    });
+  }
+
   async function newRecoveryCodes(userId: number): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await repo.replaceRecoveryCodes(
@@ -136,12 +144,14 @@ export function createSecondFactorService(deps: {
     regenerateRecoveryCodes: newRecoveryCodes,
 
     /** Removes the authenticator and its recovery codes; whether there was one. */
-    async removeTotp(userId: number): Promise<boolean> {
-      return repo.transaction(async (trx) => {
-        const tx = repo.withTransaction(trx);
-        await tx.deleteRecoveryCodes(userId);
-        return (await tx.deleteTotp(userId)) > 0;
-      });
+    removeTotp,
+
+    /**
+     * Every second factor of the user goes (a professional above it resets them: a lost phone, decision 208).
+     * PASSKEYS: helper-passkeys removes the user's passkeys here too.
+     */
+    async removeAllFactors(userId: number): Promise<void> {
+      await removeTotp(userId);
     },
   };
 }

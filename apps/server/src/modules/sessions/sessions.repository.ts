@@ -183,6 +183,35 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .orderBy('id')
         .execute(),
 
+    /** Records what the session proved besides the password (an enrolment's first code upgrades the session). */
+    setSecondFactor: (sessionId: string, factor: SecondFactorKind) =>
+      db.updateTable('sessions').set({ second_factor: factor }).where('id', '=', sessionId).execute(),
+
+    /**
+     * Ends the sessions signed in with the password alone of the account's professionals (decision 208: the
+     * account now requires a second factor), but `exceptSessionId`.
+     */
+    revokePasswordOnlyInAccount: async (rootId: number, now: Date, exceptSessionId: string) => {
+      const result = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('revoked_at', 'is', null)
+        .where('second_factor', 'is', null)
+        .where('id', '<>', exceptSessionId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('users.id')
+              .whereRef('users.id', '=', 'sessions.user_id')
+              .where('users.account_root_id', '=', rootId)
+              .where('users.type', '=', USER_TYPE.professional),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** Revokes one session only if it is the user's own and still live: 0 rows otherwise. */
     revokeOwn: async (userId: number, sessionId: string, now: Date) => {
       const result = await db

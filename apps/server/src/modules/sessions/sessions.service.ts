@@ -126,6 +126,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
       mustChangePassword: session.cambia_pass === 1,
       emailVerified: session.email_verified_at !== null,
       secondFactorMissing: session.second_factor_missing,
+      secondFactor: session.second_factor,
       accountId: session.account_root_id,
       dataVersion: session.data_version,
     };
@@ -201,6 +202,14 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
     },
 
     revoke: (sessionId: string) => repo.revoke(sessionId, deps.clock.now()),
+
+    /** The session proved a second factor after it began (the first code of an enrolment, decision 208). */
+    setSecondFactor: (sessionId: string, factor: SecondFactorKind) =>
+      repo.setSecondFactor(sessionId, factor).then(() => undefined),
+
+    /** An account now requires a second factor: its professionals' password-only sessions end, but this one. */
+    revokePasswordOnlyInAccount: (rootId: number, exceptSessionId: string) =>
+      repo.revokePasswordOnlyInAccount(rootId, deps.clock.now(), exceptSessionId),
 
     /** Password change: every session but the current one. Reset / disable: all of them. */
     revokeAllForUser: (userId: number, options: { except?: string } = {}) =>
