@@ -34,7 +34,7 @@ async function resetToken(user: TestUser): Promise<string> {
 
 describe('guessable passwords refused wherever a password is chosen (issue 32 item 4)', () => {
   it('registration: the findings, a word plus a year and the own name, each with its reason, creating nothing', async () => {
-    const cases: [string, string, string][] = [
+    const cases: [string, 'es' | 'en' | 'pt', string][] = [
       ['medida2026', 'es', 'nombre de este sitio'],
       ['contraseña', 'es', 'demasiado común'],
       ['Contrasena1', 'en', 'common word plus a year or a few digits'],

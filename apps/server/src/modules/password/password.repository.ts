@@ -4,6 +4,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** `password_resets`: the set-password links (reset links and portal invitations); only their SHA-256 is stored. */
 export function createPasswordRepository(db: Kysely<Database>) {
+  /** Links still usable: not spent, not expired. */
+  const liveLinks = (now: Date) =>
+    db.selectFrom('password_resets').where('used_at', 'is', null).where('expires_at', '>', now);
   return {
     transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(fn),
 
@@ -24,15 +27,7 @@ export function createPasswordRepository(db: Kysely<Database>) {
 
     /** The user of a valid (unused, unexpired) link, without spending it. */
     liveResetUser: async (tokenHash: string, now: Date) =>
-      (
-        await db
-          .selectFrom('password_resets')
-          .select('user_id')
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .executeTakeFirst()
-      )?.user_id,
+      (await liveLinks(now).select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst())?.user_id,
 
     /** Marks a valid token used in the same statement that checks it, so two concurrent uses can't both win. */
     consumeReset: (trx: Db, tokenHash: string, now: Date) =>
@@ -48,12 +43,9 @@ export function createPasswordRepository(db: Kysely<Database>) {
     /** The newest unused, unexpired link of a user (an invitation, or a reset). */
     liveLinkExpiry: async (userId: number, now: Date) =>
       (
-        await db
-          .selectFrom('password_resets')
+        await liveLinks(now)
           .select('expires_at')
           .where('user_id', '=', userId)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
           .orderBy('expires_at', 'desc')
           .limit(1)
           .executeTakeFirst()
