@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { isApiError } from './api-error.ts';
+import { firstFieldErrors, isApiError } from './api-error.ts';
 import { i18n } from './i18n.ts';
 
 /** Toasts (spec §2 global overlays). They hide after 5000 ms: set once on <Notifications autoClose>. */
@@ -39,4 +39,11 @@ export function apiErrorMessage(error: unknown): string {
 
 export function notifyApiError(error: unknown): void {
   notifyError(apiErrorMessage(error));
+}
+
+/** A failed form submit: the server's field errors under their fields (first message each), anything else a toast. */
+export function showFormError(setErrors: (errors: Record<string, string>) => void, error: unknown): void {
+  const fields = isApiError(error) ? firstFieldErrors(error.fieldErrors) : {};
+  if (Object.keys(fields).length > 0) setErrors(fields);
+  else notifyApiError(error);
 }

@@ -1,11 +1,11 @@
 import { useState, type ComponentProps } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { MailSentModal } from '../../components/mail-sent-modal.tsx';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
-import { notifyApiError } from '../../lib/notify.ts';
+import { showFormError } from '../../lib/notify.ts';
 import { askEmailChange } from './people-api.ts';
 
 /** The managed person whose login e-mail only it may change (it chose its own password, decision 202). */
@@ -82,11 +82,7 @@ function AskEmailChangeModal({
       setSent(answer.message);
       form.reset();
     },
-    onError: (error) => {
-      const fields = isApiError(error) ? firstFieldErrors(error.fieldErrors) : {};
-      if (Object.keys(fields).length > 0) form.setErrors(fields);
-      else notifyApiError(error);
-    },
+    onError: (error) => showFormError(form.setErrors, error),
   });
   const close = () => {
     setSent(null);
@@ -94,55 +90,44 @@ function AskEmailChangeModal({
     onClose();
   };
   return (
-    <Modal
+    <MailSentModal
       opened={opened}
       onClose={close}
       title={t('people.emailOwnerOnly.title')}
-      zIndex={300}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      attributes={{ content: { 'data-testid': 'ask-email-change-modal' } }}
+      testId="ask-email-change-modal"
+      sentTestId="ask-email-change-sent"
+      sent={sent}
     >
-      {sent ? (
+      <form
+        noValidate
+        onSubmit={(event) => {
+          // The dialog sits inside the person form: its submit must not reach that form.
+          event.stopPropagation();
+          form.onSubmit((values) => mutation.mutate(values.email.trim()))(event);
+        }}
+      >
         <Stack>
-          <Alert color="teal" icon={<IconMailForward size={18} />} data-testid="ask-email-change-sent">
-            {sent}
-          </Alert>
+          <Text size="sm" c="dimmed">
+            {t('people.emailOwnerOnly.intro', { nombre: owner.nombre, email: currentEmail })}
+          </Text>
+          <TextInput
+            type="email"
+            label={t('people.emailOwnerOnly.suggested')}
+            autoComplete="off"
+            data-autofocus
+            data-testid="ask-email-change-email"
+            {...form.getInputProps('email')}
+          />
           <Group justify="flex-end">
-            <Button onClick={close}>{t('common.close')}</Button>
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={mutation.isPending} data-testid="ask-email-change-submit">
+              {t('people.emailOwnerOnly.submit')}
+            </Button>
           </Group>
         </Stack>
-      ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            // The dialog sits inside the person form: its submit must not reach that form.
-            event.stopPropagation();
-            form.onSubmit((values) => mutation.mutate(values.email.trim()))(event);
-          }}
-        >
-          <Stack>
-            <Text size="sm" c="dimmed">
-              {t('people.emailOwnerOnly.intro', { nombre: owner.nombre, email: currentEmail })}
-            </Text>
-            <TextInput
-              type="email"
-              label={t('people.emailOwnerOnly.suggested')}
-              autoComplete="off"
-              data-autofocus
-              data-testid="ask-email-change-email"
-              {...form.getInputProps('email')}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={mutation.isPending} data-testid="ask-email-change-submit">
-                {t('people.emailOwnerOnly.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+      </form>
+    </MailSentModal>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { MailSentModal } from '../../components/mail-sent-modal.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
-import { IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
-import { notifyApiError } from '../../lib/notify.ts';
+import { showFormError } from '../../lib/notify.ts';
 import { changeOwnEmail } from './account-api.ts';
 
 /**
@@ -38,11 +37,7 @@ export function ChangeEmailModal({
       setSentTo(body.email.trim());
       form.reset();
     },
-    onError: (error) => {
-      const fields = isApiError(error) ? firstFieldErrors(error.fieldErrors) : {};
-      if (Object.keys(fields).length > 0) form.setErrors(fields);
-      else notifyApiError(error);
-    },
+    onError: (error) => showFormError(form.setErrors, error),
   });
   const close = () => {
     setSentTo(null);
@@ -50,58 +45,45 @@ export function ChangeEmailModal({
     onClose();
   };
   return (
-    <Modal
+    <MailSentModal
       opened={opened}
       onClose={close}
       title={t('profile.changeEmail.title')}
-      zIndex={300}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      attributes={{ content: { 'data-testid': 'change-email-modal' } }}
+      testId="change-email-modal"
+      sentTestId="change-email-sent"
+      sent={sentTo === null ? null : t('profile.changeEmail.sent', { email: sentTo })}
     >
-      {sentTo ? (
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => mutation.mutate({ email: values.email.trim(), password: values.password }))}
+      >
         <Stack>
-          <Alert color="teal" icon={<IconMailForward size={18} />} data-testid="change-email-sent">
-            {t('profile.changeEmail.sent', { email: sentTo })}
-          </Alert>
+          <Text size="sm" c="dimmed">
+            {t('profile.changeEmail.intro', { email: currentEmail })}
+          </Text>
+          <TextInput
+            type="email"
+            label={t('profile.changeEmail.newEmail')}
+            autoComplete="email"
+            data-testid="change-email-new"
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label={t('profile.changeEmail.password')}
+            autoComplete="current-password"
+            data-testid="change-email-password"
+            {...form.getInputProps('password')}
+          />
           <Group justify="flex-end">
-            <Button onClick={close}>{t('common.close')}</Button>
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={mutation.isPending} data-testid="change-email-submit">
+              {t('profile.changeEmail.submit')}
+            </Button>
           </Group>
         </Stack>
-      ) : (
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) =>
-            mutation.mutate({ email: values.email.trim(), password: values.password }),
-          )}
-        >
-          <Stack>
-            <Text size="sm" c="dimmed">
-              {t('profile.changeEmail.intro', { email: currentEmail })}
-            </Text>
-            <TextInput
-              type="email"
-              label={t('profile.changeEmail.newEmail')}
-              autoComplete="email"
-              data-testid="change-email-new"
-              {...form.getInputProps('email')}
-            />
-            <PasswordField
-              label={t('profile.changeEmail.password')}
-              autoComplete="current-password"
-              data-testid="change-email-password"
-              {...form.getInputProps('password')}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={mutation.isPending} data-testid="change-email-submit">
-                {t('profile.changeEmail.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+      </form>
+    </MailSentModal>
   );
 }
