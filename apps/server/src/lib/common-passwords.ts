@@ -15,7 +15,7 @@ import { fieldError } from './app-error.ts';
  * years for an online attacker and a costly offline attack; asking 10^10 (score 4) of every password would
  * refuse ordinary passphrases of three words.
  */
-export const GUESSES_MIN = 1e8;
+const GUESSES_MIN = 1e8;
 /**
  * Below score 4 (10^10), one word decorated with a year, digits or symbols (`Clave2026!`, 1.1 × 10^8) is
  * refused too: it is the first shape every cracking rule set tries, which zxcvbn's sum underrates.
