@@ -60,7 +60,8 @@ export function useProfile() {
     queryKey: sessionKeys.profile(user?.id),
     queryFn: ({ signal }) => fetchProfile(user?.id ?? 0, signal),
     // With a temporary password the server answers only the change (403 otherwise, issue 10 item 9).
-    enabled: user !== undefined && user.cambia_pass !== 1,
+    // Nor before a second factor its account requires is set up (decision 208).
+    enabled: user !== undefined && user.cambia_pass !== 1 && !user.second_factor_required,
     staleTime: 5 * 60_000,
   });
 }

@@ -31,6 +31,12 @@ const ProfileModal = lazyWithTimeout(
   withAllStyles(() => import('../../features/profile/profile-modal.tsx').then((m) => m.ProfileModal)),
   { fallback: false },
 );
+// The enrolment an account may require of a user without a second factor (decision 208).
+const SecondFactorEnrolment = lazyWithTimeout(
+  withAllStyles(() =>
+    import('../../features/profile/second-factor-enrolment.tsx').then((m) => m.SecondFactorEnrolment),
+  ),
+);
 const ChangePasswordModal = lazyWithTimeout(
   withAllStyles(() => import('../../features/auth/change-password-modal.tsx').then((m) => m.ChangePasswordModal)),
   { fallback: false },
@@ -65,6 +71,8 @@ export function MainLayout() {
   const toggleSidebar = isPhone ? mobile.toggle : desktop.toggle;
   // Spec §4: cambia_pass = 1 forces the change-password modal until the password is changed.
   const forcePasswordChange = user.data?.cambia_pass === 1;
+  // Decision 208: an account that requires a second factor shows a user without one only its enrolment.
+  const forceSecondFactor = !forcePasswordChange && user.data?.second_factor_required === true;
   const passwordModalMounted = useOpenedOnce(forcePasswordChange || changePasswordOpened);
   const profileModalMounted = useOpenedOnce(profileOpened);
 
@@ -96,7 +104,9 @@ export function MainLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {/* Spec §2: the new-evaluation modal opens from any screen; clients (type 2) do not evaluate. */}
-            {user.data && user.data.type !== USER_TYPE.client && !forcePasswordChange && <NewEvaluationButton />}
+            {user.data && user.data.type !== USER_TYPE.client && !forcePasswordChange && !forceSecondFactor && (
+              <NewEvaluationButton />
+            )}
             <LanguageSwitcher />
             <UserMenuSwitch
               name={name || t('common.loadingName')}
@@ -116,7 +126,9 @@ export function MainLayout() {
       {/* Room under the content for the floating chat button (56 px at 20 px from the edge), so it never covers the last row. */}
       <AppShell.Main pb={96}>
         {/* Until a temporary password is changed the server answers nothing else (403): no page behind the modal. */}
-        {forcePasswordChange ? null : user.data && !onDashboard && !styled ? (
+        {forcePasswordChange ? null : forceSecondFactor ? (
+          <SecondFactorEnrolment />
+        ) : user.data && !onDashboard && !styled ? (
           <PageLoader />
         ) : user.data ? (
           <>
@@ -130,7 +142,7 @@ export function MainLayout() {
         )}
       </AppShell.Main>
 
-      {!forcePasswordChange && <ChatButton />}
+      {!forcePasswordChange && !forceSecondFactor && <ChatButton />}
       {passwordModalMounted && (
         <ChangePasswordModal
           opened={forcePasswordChange || changePasswordOpened}

@@ -13,6 +13,7 @@ import { AvatarEditor } from './avatar-editor.tsx';
 import { ChangeEmailModal } from './change-email-modal.tsx';
 import { PasskeysPanel } from './passkeys-panel.tsx';
 import { ProfileEditForm } from './profile-edit-form.tsx';
+import { SecondFactorPanel } from './second-factor-panel.tsx';
 
 /** The signed-in user's own record (GET /web/datosusuario); "Edit" opens the profile form (decision 116). */
 export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -74,6 +75,8 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
               />
               <Field label={t('profile.credits')} value={datos.creditos} />
             </SimpleGrid>
+            <Divider />
+            <SecondFactorPanel />
             <Divider />
             <PasskeysPanel />
             <Divider />

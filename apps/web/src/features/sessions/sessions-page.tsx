@@ -111,6 +111,14 @@ function SessionCard({ session, ending, onEnd }: { session: ActiveSession; endin
                   {t('sessions.current')}
                 </Badge>
               )}
+              <Badge
+                color={session.second_factor ? 'blue' : 'gray'}
+                variant="outline"
+                data-testid="session-factor"
+                data-factor={session.second_factor ?? 'password'}
+              >
+                {t(`sessions.factor.${session.second_factor ?? 'password'}`)}
+              </Badge>
             </Group>
             <Text size="sm" c="dimmed">
               {t('sessions.address', { ip: session.ip ?? t('sessions.unknownAddress') })}
