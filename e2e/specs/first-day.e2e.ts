@@ -35,7 +35,7 @@ describe("a professional's first day", () => {
       nombre: 'Primera',
       apellido: 'Jornada',
       email: 'primera.jornada@e2e.medida.test',
-      password: 'Primera-Jornada-2026',
+      password: 'Mañana-Tranquila-2026',
       birth: [1990, 2, 8],
     });
     await register.acceptTermsAndSubmit();

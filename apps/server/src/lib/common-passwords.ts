@@ -210,6 +210,22 @@ const isNumberLike = (m: MatchExtended) =>
 const isOneDecoratedWord = (sequence: MatchExtended[]) =>
   sequence.filter(isDictionary).length === 1 && sequence.every((m) => isDictionary(m) || isNumberLike(m));
 
+/**
+ * Whether the password's letters are nothing but the given words one after another (`Maria-Perez-2026`,
+ * `perezmaria!!`): zxcvbn's per-segment penalty rates a name, a surname, separators and a year as strong.
+ */
+function isMadeOf(password: string, words: readonly string[]): boolean {
+  const letters = stripDiacritics(password.toLowerCase()).replace(/[^\p{L}]/gu, '');
+  const parts = new Set(words.map((w) => w.replace(/[^\p{L}]/gu, '')).filter((w) => w.length >= 3));
+  if (letters.length === 0 || parts.size === 0) return false;
+  // reachable[i]: letters[0, i) splits into parts.
+  const reachable = [true, ...Array<boolean>(letters.length).fill(false)];
+  for (let end = 1; end <= letters.length; end++)
+    for (let start = 0; start < end && !reachable[end]; start++)
+      reachable[end] = reachable[start]! && parts.has(letters.slice(start, end));
+  return reachable[letters.length]!;
+}
+
 const containsAny = (plain: string, words: readonly string[]) => words.some((w) => plain.includes(w));
 const plainProductWords = withPlainSpellings(PRODUCT_WORDS);
 
@@ -238,6 +254,7 @@ function weaknessOf(password: string, personal: readonly string[], sequence: Mat
 /** Null when strong enough, else why not. The first call loads the dictionaries (see decision 205 for the time). */
 export async function passwordWeakness(password: string, owner: PasswordOwner = {}): Promise<PasswordWeakness | null> {
   const personal = personalWords(owner);
+  if (isMadeOf(password, personal)) return 'passwordPersonal';
   const result = (await zxcvbn()).check(password, personal);
   if (result.guesses >= GUESSES_STRONG) return null;
   if (result.guesses >= GUESSES_MIN && !isOneDecoratedWord(result.sequence)) return null;

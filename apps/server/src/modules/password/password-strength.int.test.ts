@@ -41,6 +41,7 @@ describe('guessable passwords refused wherever a password is chosen (issue 32 it
       ['p4ssw0rd2026', 'pt', 'palavra comum mais um ano'],
       ['Camila1992!', 'es', 'contiene tu nombre o tu correo'],
       ['Rojas2026', 'pt', 'contém seu nome ou seu e-mail'],
+      ['Camila-Rojas-2026', 'en', 'contains your name or your e-mail address'],
     ];
     for (const [password, lang, reason] of cases) {
       const body = registrationBody({ password, lang });
