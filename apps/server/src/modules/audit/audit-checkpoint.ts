@@ -25,7 +25,7 @@ export function signCheckpoint(key: Buffer, c: Omit<CheckpointRow, 'signature'>)
     .digest('hex');
 }
 
-export interface CheckpointProblem {
+interface CheckpointProblem {
   checkpoint: number;
   problem:
     | 'checkpoint_missing' // a number of the series is absent (the series must run 1, 2, 3…)
