@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR } from '../lib/clock.ts';
+import { createSecondFactorService } from '../modules/second-factor/second-factor.service.ts';
+import { base32Decode, hotp, timeStep } from '../modules/second-factor/totp.policy.ts';
 import { freshIp, insertUser, uniqueEmail, type TestUser } from '../test/factories.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
 
@@ -147,6 +149,116 @@ describe('enumeration: known and unknown e-mails look the same', () => {
       expect(r.answers).toHaveLength(1);
       expect(r.answers[0]).toMatch(/^200 /);
       expect(r.gap).toBeLessThan(TOLERANCE);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("guessing the second factor's code (decision 206)", () => {
+  /** A user with a confirmed authenticator (its first code was the previous step's), through the service. */
+  async function enrolled() {
+    const user = await insertUser(ctx);
+    const factors = createSecondFactorService(ctx.app.deps);
+    const secret = base32Decode((await factors.startTotp(user.id, user.email)).manualKey);
+    const step = timeStep(ctx.clock.now());
+    await factors.confirmTotp(user.id, hotp(secret, step - 1));
+    const right = new Set([-1, 0, 1].map((d) => hotp(secret, step + d)));
+    let n = 0;
+    const wrongCode = () => {
+      let code: string;
+      do code = String((n++ * 7919 + 123_457) % 1_000_000).padStart(6, '0');
+      while (right.has(code));
+      return code;
+    };
+    return { user, secret, usedCode: hotp(secret, step - 1), wrongCode };
+  }
+  async function ticket(user: TestUser) {
+    const res = await authenticate(user.email, user.password);
+    return res.statusCode === 200 ? res.json<{ second_factor: { ticket: string } }>().second_factor.ticket : null;
+  }
+  const codeStep = (ticketValue: string, code: string) =>
+    post('/web/authenticate/second-factor', { ticket: ticketValue, code });
+
+  it(
+    `${GUESSES} rounds of the right password and a guessed code: no session, throttled like the password`,
+    async () => {
+      const { user, secret, wrongCode } = await enrolled();
+      const statuses: Record<number, number> = {};
+      let rounds = 0;
+      let firstThrottle: number | undefined;
+      for (let guess = 0; guess < GUESSES; guess++) {
+        const t = await ticket(user);
+        if (t === null) {
+          firstThrottle ??= rounds;
+          const res = await authenticate(user.email, user.password);
+          ctx.clock.advance(Number(res.headers['retry-after'] ?? 1) * 1000);
+          continue;
+        }
+        const res = await codeStep(t, wrongCode());
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        expect(res.statusCode, `guess ${guess}`).not.toBe(200);
+        expect(res.json()).not.toHaveProperty('token');
+        rounds++;
+        if (res.statusCode === 429) {
+          firstThrottle ??= rounds;
+          ctx.clock.advance(Number(res.headers['retry-after']) * 1000);
+        }
+      }
+      // Each round is two attempts (the password's stays counted until a right code): the back-off starts by the
+      // third round, as it starts after 5 wrong passwords.
+      expect(firstThrottle).toBeLessThanOrEqual(3);
+      console.log(
+        `Second-factor guessing: ${GUESSES} rounds (right password + a wrong code), ${rounds} code steps → 0 sessions; ` +
+          `code-step statuses ${JSON.stringify(statuses)}; first 429 after ${firstThrottle} rounds`,
+      );
+      // The owner, once the wait is over and before the day's 100 failures, still signs in with a current code.
+      if (GUESSES < 40) {
+        const res = await authenticate(user.email, user.password);
+        if (res.statusCode === 429) ctx.clock.advance(Number(res.headers['retry-after']) * 1000);
+        const t = await ticket(user);
+        if (t) {
+          ctx.clock.advance(2000);
+          expect((await codeStep(t, hotp(secret, timeStep(ctx.clock.now())))).statusCode).toBe(200);
+        }
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a wrong code and a right code already used get the same 401 body, median times within the bound',
+    async () => {
+      const times = { wrong: [] as number[], replayed: [] as number[], right: [] as number[] };
+      const answers = new Set<string>();
+      for (let i = 0; i < SAMPLES; i++) {
+        const { user, secret, usedCode, wrongCode } = await enrolled();
+        const attempts = [
+          ['wrong', wrongCode()],
+          ['replayed', usedCode],
+        ] as const;
+        for (const [kind, code] of i % 2 ? [...attempts].reverse() : attempts) {
+          const t = (await ticket(user))!;
+          const started = performance.now();
+          const res = await codeStep(t, code);
+          times[kind].push(performance.now() - started);
+          answers.add(`${res.statusCode} ${res.body}`);
+        }
+        // Five attempts so far on this account: the back-off's first second passes before the right code.
+        const t = (await ticket(user))!;
+        ctx.clock.advance(1000);
+        const started = performance.now();
+        expect((await codeStep(t, hotp(secret, timeStep(ctx.clock.now()) + 1))).statusCode).toBe(200);
+        times.right.push(performance.now() - started);
+      }
+      const [w, r] = [median(times.wrong), median(times.replayed)];
+      const gap = Math.abs(w - r) / Math.max(w, r);
+      console.log(
+        `Second-factor timing: ${SAMPLES}+${SAMPLES} codes, answers ${answers.size}, median wrong ${w.toFixed(1)} ms / ` +
+          `right but used ${r.toFixed(1)} ms (gap ${(gap * 100).toFixed(1)} %); a right code (a session) ${median(times.right).toFixed(1)} ms`,
+      );
+      expect([...answers]).toHaveLength(1);
+      expect([...answers][0]).toMatch(/^401 /);
+      expect(gap).toBeLessThan(TOLERANCE);
     },
     TIMEOUT,
   );
