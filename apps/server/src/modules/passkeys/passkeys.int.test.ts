@@ -322,3 +322,110 @@ describe('the challenge store across instances', () => {
     }
   });
 });
+
+describe('a passkey as the second step after the password', () => {
+  const password = (user: { email: string; password: string }) =>
+    post('/web/authenticate', { email: user.email, password: user.password });
+  const stepOptions = async (ticket: string) => {
+    const res = await post('/web/authenticate/second-factor/passkey/options', { ticket });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ options: { challenge: string; allowCredentials: { id: string }[]; userVerification: string } }>()
+      .options;
+  };
+  const step = (ticket: string, response: object) =>
+    post('/web/authenticate/second-factor/passkey', { ticket, response });
+
+  it("asks for it after the password, and signs in with one of the user's own passkeys for that ticket only", async () => {
+    const { user, authenticator } = await withPasskey();
+    const first = await password(user);
+    expect(first.statusCode).toBe(200);
+    const { ticket, methods } = first.json<{ second_factor: { ticket: string; methods: string[] } }>().second_factor;
+    expect(methods).toEqual(['passkey']);
+    const options = await stepOptions(ticket);
+    expect(options.allowCredentials.map((c) => c.id)).toEqual([authenticator.credentials[0]!.id.toString('base64url')]);
+    expect(options.userVerification).toBe('preferred');
+
+    // Another user's passkey, even with a good signature, does not answer this ticket.
+    const other = await withPasskey();
+    expect((await step(ticket, other.authenticator.get(options))).statusCode).toBe(401);
+    // A usernameless challenge does not answer a ticket either.
+    expect((await step(ticket, authenticator.get(await signInOptions()))).statusCode).toBe(401);
+    // Its own, without user verification (the password was the other factor): a session with the passkey.
+    const res = await step(ticket, authenticator.get(await stepOptions(ticket), undefined, { uv: false }));
+    expect(res.statusCode, res.body).toBe(200);
+    const sessions = await ctx.app.inject({
+      method: 'GET',
+      url: '/web/sessions',
+      headers: bearer(res.json<{ token: string }>().token),
+    });
+    expect(sessions.json<{ sessions: { current: boolean; second_factor: string }[] }>().sessions).toContainEqual(
+      expect.objectContaining({ current: true, second_factor: 'passkey' }),
+    );
+    // The ticket is spent.
+    expect((await post('/web/authenticate/second-factor/passkey/options', { ticket })).statusCode).toBe(401);
+  });
+
+  it('refuses a ticket that is unknown or expired', async () => {
+    const { user } = await withPasskey();
+    const { ticket } = (await password(user)).json<{ second_factor: { ticket: string } }>().second_factor;
+    expect((await post('/web/authenticate/second-factor/passkey/options', { ticket: 'x'.repeat(43) })).statusCode).toBe(
+      401,
+    );
+    ctx.clock.advance(5 * MINUTE + 1000);
+    const late = await post('/web/authenticate/second-factor/passkey/options', { ticket });
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toMatchObject({ error: { key: 'errors.signInTicketInvalid' } });
+  });
+});
+
+describe("a passkey and the account's requirement of a second factor (decisions 208, 210)", () => {
+  async function requiringRoot() {
+    const root = await signedIn();
+    // The root's own session must have used a second factor to switch the requirement on: its passkey does.
+    const { authenticator } = await registeredPasskey(ctx.app, root.headers);
+    const token = (await signIn(authenticator.get(await signInOptions()))).json<{ token: string }>().token;
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/web/second-factor/network-policy',
+      payload: { required: true },
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { root, headers: bearer(token) };
+  }
+
+  it('lets a professional held at the enrolment add a passkey, which upgrades its session', async () => {
+    const { root } = await requiringRoot();
+    const child = await signedIn({ parent_user_id: root.id });
+    const blocked = await ctx.app.inject({ method: 'GET', url: '/web/sessions', headers: child.headers });
+    expect(blocked.statusCode).toBe(403);
+    await registeredPasskey(ctx.app, child.headers);
+    const open = await ctx.app.inject({ method: 'GET', url: '/web/sessions', headers: child.headers });
+    expect(open.statusCode).toBe(200);
+    expect(open.json<{ sessions: { current: boolean; second_factor: string }[] }>().sessions).toContainEqual(
+      expect.objectContaining({ current: true, second_factor: 'passkey' }),
+    );
+  });
+
+  it('refuses to delete the last factor while the account requires one; a second passkey may go', async () => {
+    const { root, headers } = await requiringRoot();
+    const [only] = (await ctx.db.selectFrom('passkeys').select('id').where('user_id', '=', root.id).execute())!;
+    const remove = (id: number) =>
+      ctx.app.inject({ method: 'DELETE', url: `/web/passkeys/${id}`, payload: { password: root.password }, headers });
+    const refused = await remove(only!.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { key: 'errors.secondFactorStillRequired' } });
+    const second = await registeredPasskey(ctx.app, headers);
+    expect((await remove(second.passkey.id)).statusCode).toBe(204);
+    expect((await remove(only!.id)).statusCode).toBe(409);
+  });
+
+  it('goes with the other factors when a professional above resets them (a lost device)', async () => {
+    const root = await signedIn();
+    const child = await signedIn({ parent_user_id: root.id });
+    await registeredPasskey(ctx.app, child.headers);
+    const res = await post(`/web/people/${child.id}/second-factor/reset`, {}, root.headers);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await ctx.db.selectFrom('passkeys').select('id').where('user_id', '=', child.id).execute()).toEqual([]);
+  });
+});

@@ -91,6 +91,18 @@ export function createPasskeysRepository(db: Kysely<Database>) {
         .returning(LISTED)
         .executeTakeFirst(),
 
+    isOwn: async (userId: number, id: number) =>
+      (await db
+        .selectFrom('passkeys')
+        .select('id')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()) !== undefined,
+
+    removeAllOf: async (userId: number) => {
+      await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+    },
+
     remove: (userId: number, id: number) =>
       db
         .deleteFrom('passkeys')

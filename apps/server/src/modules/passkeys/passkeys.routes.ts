@@ -68,8 +68,9 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       enrolment,
     ),
     async (request, reply) => {
-      const { userId } = authOf(request);
-      const passkey = await passkeys.register(userId, request.body);
+      const auth = authOf(request);
+      const passkey = await passkeys.register(auth, request.body);
+      const { userId } = auth;
       request.log.info({ event: 'passkey_added', userId }, 'passkey added');
       return reply.code(201).send({ passkey });
     },

@@ -5,8 +5,14 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { ErrorCode, type AuthenticationCredential, type Passkey, type RegistrationCredential } from '@medida/contracts';
-import type { Database, Kysely } from '@medida/db';
+import {
+  ErrorCode,
+  USER_TYPE,
+  type AuthenticationCredential,
+  type Passkey,
+  type RegistrationCredential,
+} from '@medida/contracts';
+import type { Database } from '@medida/db';
 import type { Config } from '../../config.ts';
 import { AppError, fieldError, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { MINUTE } from '../../lib/clock.ts';
@@ -16,6 +22,8 @@ import { createLockoutService } from '../lockout/lockout.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
+import { createSecondFactorService } from '../second-factor/second-factor.service.ts';
+import { createSessionsService } from '../sessions/sessions.service.ts';
 import { createPasskeysRepository } from './passkeys.repository.ts';
 
 /** A ceremony's challenge works once, for 5 minutes (decision 209); the browser's own timeout is the same. */
@@ -70,10 +78,6 @@ const toPasskey = (row: {
   last_used_at: row.last_used_at?.toISOString() ?? null,
 });
 
-/** Whether the user has a passkey: the second step offers it (the second-factor module's `hasPasskey`). */
-export const userHasPasskey = async (db: Kysely<Database>, userId: number) =>
-  (await createPasskeysRepository(db).countOf(userId)) > 0;
-
 /**
  * The passkeys of a user and the WebAuthn ceremonies (decisions 209 and 210). The sign-in itself (sessions,
  * throttles, the second step) is the auth and second-factor modules' business: this module proves that an assertion
@@ -87,6 +91,18 @@ export function createPasskeysService(
   const rateLimits = createRateLimitsService(deps);
   const lockout = createLockoutService(deps);
   const notifications = createNotificationsService(deps);
+  const sessions = createSessionsService(deps);
+  const factors = createSecondFactorService(deps);
+
+  /**
+   * Whether the user may lose this passkey (decision 210): yes unless its account requires a second factor
+   * (decision 208) and the passkey is its last factor (no other passkey, no confirmed authenticator app).
+   */
+  async function mayGoWithoutOne(userId: number) {
+    const policy = await users.findSecondFactorPolicy(userId);
+    if (!policy?.account_requires || policy.type !== USER_TYPE.professional) return true;
+    return (await repo.countOf(userId)) > 1 || (await factors.methodsOf(userId)).includes('totp');
+  }
   const rp = relyingParty(deps.config);
 
   async function saveChallenge(
@@ -199,8 +215,16 @@ export function createPasskeysService(
       return { ...options };
     },
 
-    /** Verifies the new credential against the user's own challenge and stores it under the given name. */
-    async register(userId: number, input: { name: string; response: RegistrationCredential }) {
+    /**
+     * Verifies the new credential against the user's own challenge and stores it under the given name. A session
+     * that had no second factor now has one (the passkey was just verified with its user verification): an account
+     * that requires one lets it go on (decision 208).
+     */
+    async register(
+      actor: { userId: number; sessionId: string; secondFactor: string | null },
+      input: { name: string; response: RegistrationCredential },
+    ) {
+      const userId = actor.userId;
       const taken = await takeChallenge(input.response.response.clientDataJSON, 'register');
       if (!taken || taken.user_id !== userId || !taken.user_handle) throw responseRejected();
       let verification;
@@ -234,6 +258,7 @@ export function createPasskeysService(
         now: deps.clock.now(),
       });
       if (!row) throw fieldError('response', 'validation.passkeyAlreadyRegistered');
+      if (actor.secondFactor === null) await sessions.setSecondFactor(actor.sessionId, 'passkey');
       const owner = await users.findLiveAccount(userId);
       if (owner) await notifications.passkeyChanged(owner, 'passkeyAdded', row.name);
       return toPasskey(row);
@@ -258,6 +283,9 @@ export function createPasskeysService(
         password,
         field: 'password',
       });
+      if (!(await repo.isOwn(userId, id))) throw notFound();
+      if (!(await mayGoWithoutOne(userId)))
+        throw new AppError(409, ErrorCode.conflict, 'errors.secondFactorStillRequired');
       const row = await repo.remove(userId, id);
       if (!row) throw notFound();
       await notifications.passkeyChanged(user, 'passkeyRemoved', row.name);

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { seal, unseal } from '../../lib/sealed.ts';
 import { serverKey } from '../../lib/server-keys.ts';
-import { userHasPasskey } from '../passkeys/passkeys.service.ts';
+import { createPasskeyRecordsService } from '../passkeys/passkey-records.service.ts';
 import { createSecondFactorRepository } from './second-factor.repository.ts';
 import { base32Encode, matchingStep, newTotpSecret, otpauthUri } from './totp.policy.ts';
 
@@ -48,6 +48,7 @@ export function createSecondFactorService(deps: {
   config: Pick<Config, 'secretKey' | 'dataDir'>;
 }) {
   const repo = createSecondFactorRepository(deps.db);
+  const passkeys = createPasskeyRecordsService(deps.db);
   const sealKey = () => serverKey(deps.config, 'second-factor-seal');
   const context = (userId: number) => `totp:${userId}`;
   const codeHash = (userId: number, code: string) =>
@@ -56,7 +57,7 @@ export function createSecondFactorService(deps: {
       .digest('hex');
 
   /** Whether the user has a passkey (the passkeys module, decision 209): the one place the sign-in step asks. */
-  const hasPasskey = (userId: number): Promise<boolean> => userHasPasskey(deps.db, userId);
+  const hasPasskey = (userId: number): Promise<boolean> => passkeys.hasAny(userId);
 
   async function confirmedTotp(userId: number) {
     const row = await repo.findTotp(userId);
@@ -152,6 +153,7 @@ export function createSecondFactorService(deps: {
      */
     async removeAllFactors(userId: number): Promise<void> {
       await removeTotp(userId);
+      await passkeys.removeAllOf(userId);
     },
   };
 }

@@ -40,6 +40,11 @@ export function PasskeyButton({
         size="md"
         leftSection={<IconFingerprint size={18} aria-hidden="true" />}
         loading={mutation.isPending}
+        // A long label ("Entrar com uma chave de acesso") wraps on a phone instead of being cut.
+        h="auto"
+        mih={42}
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
         onClick={() => {
           setError(null);
           mutation.mutate();

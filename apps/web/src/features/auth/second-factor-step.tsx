@@ -8,6 +8,19 @@ import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { signInWithCode } from './auth-api.ts';
+import { PasskeyButton } from './passkey-button.tsx';
+
+/** The second step answered with one of the user's passkeys (decision 209). */
+function PasskeyStepButton({ ticket }: { ticket: string }) {
+  const { t } = useTranslation();
+  return (
+    <PasskeyButton
+      label={t('auth.passkey.useInStep')}
+      start={(api) => api.secondStepWithPasskey(ticket)}
+      testId="second-factor-passkey"
+    />
+  );
+}
 
 export interface SecondFactorStepProps {
   /** The ticket the password step answered (5 minutes, single use; decision 206). */
@@ -21,8 +34,8 @@ export interface SecondFactorStepProps {
  * The sign-in's second step: the authenticator's 6-digit code, or one of the recovery codes. Loaded only when a
  * password step answers `second_factor`, so the login's first screen does not grow (decision 108).
  *
- * PASSKEY SLOT (helper-passkeys, issue 32 item 6): when `methods` includes 'passkey', render the passkey button
- * where marked below; it verifies an assertion for `ticket` and calls `sessionStore.signIn(token)`.
+ * A user with passkeys may answer with one instead (decision 209); a user whose only factor is a passkey sees only
+ * that button.
  */
 export function SecondFactorStep({ ticket, methods, onRestart }: SecondFactorStepProps) {
   const { t } = useTranslation();
@@ -53,6 +66,20 @@ export function SecondFactorStep({ ticket, methods, onRestart }: SecondFactorSte
       ? t(error.key === 'errors.signInTicketInvalid' ? 'auth.secondStep.expired' : 'auth.secondStep.wrongCode')
       : apiErrorMessage(error);
 
+  // A user whose only factor is a passkey has no code to type (recovery codes come with an authenticator app).
+  if (!methods.includes('totp'))
+    return (
+      <Stack>
+        <Text size="sm">{t('auth.passkey.stepHelp')}</Text>
+        <PasskeyStepButton ticket={ticket} />
+        <Group justify="flex-end">
+          <Anchor component="button" type="button" size="sm" onClick={onRestart} data-testid="second-factor-restart">
+            {t('auth.secondStep.restart')}
+          </Anchor>
+        </Group>
+      </Stack>
+    );
+
   return (
     <form onSubmit={submit} noValidate data-testid="second-factor-form">
       <Stack>
@@ -82,7 +109,7 @@ export function SecondFactorStep({ ticket, methods, onRestart }: SecondFactorSte
         <Button type="submit" size="md" loading={mutation.isPending} data-testid="second-factor-submit">
           {t('auth.secondStep.submit')}
         </Button>
-        {/* PASSKEY SLOT: helper-passkeys renders its "Use a passkey" button here when methods includes 'passkey'. */}
+        {methods.includes('passkey') && <PasskeyStepButton ticket={ticket} />}
         <Group justify="space-between">
           <Anchor
             component="button"
