@@ -24,7 +24,7 @@ export type EmailChangeOutcome = 'unchanged' | 'changed' | 'pending';
  * Whether the account holder chose its own password (decision 202): an invited or created account has none
  * (`password_hash` null) or only its creator's temporary one (`cambia_pass` 1) until it does.
  */
-export const choseOwnPassword = (user: { password_hash: string | null; cambia_pass: number }) =>
+const choseOwnPassword = (user: { password_hash: string | null; cambia_pass: number }) =>
   user.password_hash !== null && user.cambia_pass !== 1;
 
 /**
