@@ -122,6 +122,20 @@ export const E2E_USERS = {
     en: { email: 'passkey@e2e.medida.test', password: 'Passkey-Access-2026', nombre: 'Pat', apellido: 'Keys' },
     pt: { email: 'chave@e2e.medida.test', password: 'Chave-Acesso-2026', nombre: 'Cauã', apellido: 'Chaves' },
   },
+  /** The second-factor spec's professionals (decisions 206–208), one per language: each sets up and removes its own. */
+  secondFactor: {
+    es: { email: 'dospasos@e2e.medida.test', password: 'Dos-Pasos-2026', nombre: 'Dora', apellido: 'Pasos' },
+    en: { email: 'twostep@e2e.medida.test', password: 'Two-Step-2026', nombre: 'Tom', apellido: 'Steps' },
+    pt: { email: 'duasetapas@e2e.medida.test', password: 'Duas-Etapas-2026', nombre: 'Duda', apellido: 'Etapas' },
+  },
+  /** An account's root that requires a second factor of its network (decision 208), and a professional below it. */
+  secondFactorRoot: {
+    email: 'exige2fa@e2e.medida.test',
+    password: 'Exige-Factor-2026',
+    nombre: 'Eva',
+    apellido: 'Exige',
+  },
+  secondFactorChild: { email: 'red2fa@e2e.medida.test', password: 'Red-Factor-2026', nombre: 'Rita', apellido: 'Red' },
   /** The export spec's professional (issue 16, decision 145) and its client, who also exports its own data. */
   exporter: { email: 'exporter@e2e.medida.test', password: 'Exporta-Clave-2026', nombre: 'Elsa', apellido: 'Exporta' },
   exportClient: {
@@ -364,6 +378,17 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     });
     for (const user of Object.values(E2E_USERS.passkeys))
       await insertE2eUser(handle.db, user, { type: USER_TYPE.professional, cambia_pass: 0 });
+    for (const user of Object.values(E2E_USERS.secondFactor))
+      await insertE2eUser(handle.db, user, { type: USER_TYPE.professional, cambia_pass: 0 });
+    const requiring = await insertE2eUser(handle.db, E2E_USERS.secondFactorRoot, {
+      type: USER_TYPE.professional,
+      cambia_pass: 0,
+    });
+    await insertE2eUser(handle.db, E2E_USERS.secondFactorChild, {
+      type: USER_TYPE.professional,
+      cambia_pass: 0,
+      parent_user_id: requiring,
+    });
     for (const client of [E2E_USERS.evaluee, E2E_USERS.other, { ...E2E_USERS.minor, nacimiento: minorBirthDate() }]) {
       await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: evaluator });
     }
