@@ -1,5 +1,18 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Image, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Image,
+  List,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +35,22 @@ function useFailure(setErrors: (errors: Record<string, string>) => void) {
     else setMessage(apiErrorMessage(error));
   };
   return { message, setMessage, onError };
+}
+
+/** The authenticator app's 6 digits. */
+function CodeField(props: TextInputProps) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('secondFactor.codeLabel')}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={7}
+      required
+      data-testid="totp-code"
+      {...props}
+    />
+  );
 }
 
 function ErrorAlert({ message }: { message: string | null }) {
@@ -177,15 +206,7 @@ export function TotpSetupFlow({ onCancel, onDone }: { onCancel?: () => void; onD
                 </CopyButton>
               </Group>
             </Stack>
-            <TextInput
-              label={t('secondFactor.codeLabel')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={7}
-              required
-              data-testid="totp-code"
-              {...form.getInputProps('code')}
-            />
+            <CodeField {...form.getInputProps('code')} />
           </>
         )}
         <Group justify="flex-end">
@@ -269,15 +290,7 @@ function ReauthForm({ kind, onClose }: { kind: 'disable' | 'codes'; onClose: () 
           data-testid="totp-password"
           {...form.getInputProps('current_password')}
         />
-        <TextInput
-          label={t('secondFactor.codeLabel')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={7}
-          required
-          data-testid="totp-code"
-          {...form.getInputProps('code')}
-        />
+        <CodeField {...form.getInputProps('code')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
