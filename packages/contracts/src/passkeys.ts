@@ -14,15 +14,19 @@ const base64url = (max: number) =>
     .max(max, { error: 'validation.passkeyResponse' })
     .regex(/^[A-Za-z0-9_-]*$/, { error: 'validation.passkeyResponse' });
 const credentialId = base64url(1400).min(16, { error: 'validation.passkeyResponse' });
-const extensionResults = z.record(z.string().max(40), z.unknown());
 
-/** What `startRegistration` resolves to (a RegistrationResponseJSON). */
-export const registrationCredentialSchema = z.object({
+/** What every credential the browser returns has besides its response. */
+const credentialFields = {
   id: credentialId,
   rawId: credentialId,
   type: z.literal('public-key', { error: 'validation.passkeyResponse' }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: extensionResults,
+  clientExtensionResults: z.record(z.string().max(40), z.unknown()),
+};
+
+/** What `startRegistration` resolves to (a RegistrationResponseJSON). */
+export const registrationCredentialSchema = z.object({
+  ...credentialFields,
   response: z.object({
     clientDataJSON: base64url(4096),
     attestationObject: base64url(16384),
@@ -37,11 +41,7 @@ export type RegistrationCredential = z.infer<typeof registrationCredentialSchema
 
 /** What `startAuthentication` resolves to (an AuthenticationResponseJSON). */
 export const authenticationCredentialSchema = z.object({
-  id: credentialId,
-  rawId: credentialId,
-  type: z.literal('public-key', { error: 'validation.passkeyResponse' }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: extensionResults,
+  ...credentialFields,
   response: z.object({
     clientDataJSON: base64url(4096),
     authenticatorData: base64url(4096),

@@ -13,6 +13,7 @@ import {
   renamePasskeyBodySchema,
   secondFactorSignInResponseSchema,
 } from '@medida/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
@@ -28,6 +29,22 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const passkeys = createPasskeysService(app.deps);
   const signIn = createPasskeySignInService(app.deps);
   const secure = app.deps.config.publicBaseUrl.startsWith('https:');
+  /** Who signs in from where: the address, the browser, its known-device cookie (decision 015). */
+  const metaOf = (request: FastifyRequest) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    deviceToken: deviceTokenFrom(request.headers.cookie),
+  });
+  /** A passkey sign-in succeeded: logged, the known-device cookie renewed, the token answered. */
+  const signedIn = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: { token: string; userId: number; deviceToken: string },
+  ) => {
+    request.log.info({ event: 'login_succeeded', userId: result.userId, factor: 'passkey' }, 'login');
+    reply.header('set-cookie', deviceCookie(result.deviceToken, { secure, maxAgeDays: KNOWN_DEVICE_DAYS }));
+    return { token: result.token };
+  };
   // A passkey is a second factor: an account that requires one lets its users add a passkey (decision 208).
   const enrolment = { duringSecondFactorEnrolment: true };
 
@@ -137,16 +154,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: secondFactorSignInResponseSchema, ...signInErrors },
       },
     },
-    async (request, reply) => {
-      const result = await signIn.signIn(request.body.response, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-        deviceToken: deviceTokenFrom(request.headers.cookie),
-      });
-      request.log.info({ event: 'login_succeeded', userId: result.userId, factor: 'passkey' }, 'login');
-      reply.header('set-cookie', deviceCookie(result.deviceToken, { secure, maxAgeDays: KNOWN_DEVICE_DAYS }));
-      return { token: result.token };
-    },
+    async (request, reply) => signedIn(request, reply, await signIn.signIn(request.body.response, metaOf(request))),
   );
 
   app.post(
@@ -174,16 +182,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: secondFactorSignInResponseSchema, ...signInErrors },
       },
     },
-    async (request, reply) => {
-      const result = await signIn.secondStep({
-        ...request.body,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-        deviceToken: deviceTokenFrom(request.headers.cookie),
-      });
-      request.log.info({ event: 'login_succeeded', userId: result.userId, factor: 'passkey' }, 'login');
-      reply.header('set-cookie', deviceCookie(result.deviceToken, { secure, maxAgeDays: KNOWN_DEVICE_DAYS }));
-      return { token: result.token };
-    },
+    async (request, reply) =>
+      signedIn(request, reply, await signIn.secondStep({ ...request.body, ...metaOf(request) })),
   );
 };

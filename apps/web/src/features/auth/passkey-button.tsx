@@ -44,7 +44,7 @@ export function PasskeyButton({
         h="auto"
         mih={42}
         py={6}
-        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
         onClick={() => {
           setError(null);
           mutation.mutate();

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconFingerprint, IconKey, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -147,117 +147,124 @@ function useNameForm(initial: string) {
   });
 }
 
-/** A failed call: the field's own error on the form, anything else as the alert's text. */
-function useFailure(setErrors: (errors: Record<string, string>) => void) {
-  const [message, setMessage] = useState<string | null>(null);
-  const onError = (error: unknown) => {
-    const fields = isApiError(error) ? firstFieldErrors(error.fieldErrors) : {};
-    if (fields.name || fields.password) setErrors(fields);
-    else setMessage(passkeyErrorMessage(error));
-  };
-  return { message, setMessage, onError };
-}
-
-function DialogShell({
+/**
+ * One dialog of the panel: its form, a failure above the fields (a field's own error on the field), Cancel and the
+ * submit button. Success refreshes the list, shows `done` as a toast and closes.
+ */
+function PasskeyDialog<V extends Record<string, string>>({
   opened,
   onClose,
   title,
   testId,
+  intro,
+  form,
+  run,
+  done,
+  submit,
+  danger,
   children,
 }: {
   opened: boolean;
   onClose: () => void;
   title: string;
   testId: string;
+  intro?: string;
+  form: UseFormReturnType<V>;
+  run: (values: V) => Promise<unknown>;
+  done: string;
+  submit: string;
+  danger?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<string | null>(null);
+  const close = () => {
+    form.reset();
+    setMessage(null);
+    onClose();
+  };
+  const mutation = useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
+      notifySuccess(t('passkeys.title'), done);
+      close();
+    },
+    onError: (error) => {
+      const fields = isApiError(error) ? firstFieldErrors(error.fieldErrors) : {};
+      if (Object.keys(form.values).some((name) => fields[name])) form.setErrors(fields);
+      else setMessage(passkeyErrorMessage(error));
+    },
+  });
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={title}
       zIndex={300}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       attributes={{ content: { 'data-testid': testId } }}
     >
-      {children}
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setMessage(null);
+          mutation.mutate(values);
+        })}
+      >
+        <Stack>
+          {intro && <Text size="sm">{intro}</Text>}
+          {message && (
+            <Alert color="red" variant="light" role="alert" data-testid="passkey-error">
+              {message}
+            </Alert>
+          )}
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              color={danger ? 'red' : undefined}
+              loading={mutation.isPending}
+              data-testid="passkey-dialog-submit"
+            >
+              {submit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
-  );
-}
-
-function FormButtons({
-  onCancel,
-  submit,
-  loading,
-  danger,
-}: {
-  onCancel: () => void;
-  submit: string;
-  loading: boolean;
-  danger?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel}>
-        {t('common.cancel')}
-      </Button>
-      <Button type="submit" color={danger ? 'red' : undefined} loading={loading} data-testid="passkey-dialog-submit">
-        {submit}
-      </Button>
-    </Group>
   );
 }
 
 function AddPasskeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useNameForm('');
-  const failure = useFailure(form.setErrors);
-  const close = () => {
-    form.reset();
-    failure.setMessage(null);
-    onClose();
-  };
-  const mutation = useMutation({
-    mutationFn: (name: string) => addPasskey(name),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
-      notifySuccess(t('passkeys.title'), t('passkeys.added'));
-      close();
-    },
-    onError: failure.onError,
-  });
   return (
-    <DialogShell opened={opened} onClose={close} title={t('passkeys.addTitle')} testId="passkey-add-modal">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          failure.setMessage(null);
-          mutation.mutate(values.name.trim());
-        })}
-      >
-        <Stack>
-          <Text size="sm">{t('passkeys.addIntro')}</Text>
-          {failure.message && (
-            <Alert color="red" variant="light" role="alert" data-testid="passkey-error">
-              {failure.message}
-            </Alert>
-          )}
-          <TextInput
-            label={t('passkeys.nameLabel')}
-            description={t('passkeys.nameHint')}
-            maxLength={60}
-            required
-            data-autofocus
-            data-testid="passkey-name-input"
-            {...form.getInputProps('name')}
-          />
-          <FormButtons onCancel={close} submit={t('passkeys.continue')} loading={mutation.isPending} />
-        </Stack>
-      </form>
-    </DialogShell>
+    <PasskeyDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('passkeys.addTitle')}
+      testId="passkey-add-modal"
+      intro={t('passkeys.addIntro')}
+      form={form}
+      run={(values) => addPasskey(values.name.trim())}
+      done={t('passkeys.added')}
+      submit={t('passkeys.continue')}
+    >
+      <TextInput
+        label={t('passkeys.nameLabel')}
+        description={t('passkeys.nameHint')}
+        maxLength={60}
+        required
+        data-autofocus
+        data-testid="passkey-name-input"
+        {...form.getInputProps('name')}
+      />
+    </PasskeyDialog>
   );
 }
 
@@ -268,90 +275,57 @@ function RenamePasskeyModal({ passkey, onClose }: { passkey: Passkey | null; onC
 
 function RenameForm({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useNameForm(passkey.name);
-  const failure = useFailure(form.setErrors);
-  const mutation = useMutation({
-    mutationFn: (name: string) => renamePasskey(passkey.id, name),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
-      notifySuccess(t('passkeys.title'), t('passkeys.renamed'));
-      onClose();
-    },
-    onError: failure.onError,
-  });
   return (
-    <DialogShell opened onClose={onClose} title={t('passkeys.renameTitle')} testId="passkey-rename-modal">
-      <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values.name.trim()))}>
-        <Stack>
-          {failure.message && (
-            <Alert color="red" variant="light" role="alert" data-testid="passkey-error">
-              {failure.message}
-            </Alert>
-          )}
-          <TextInput
-            label={t('passkeys.nameLabel')}
-            maxLength={60}
-            required
-            data-autofocus
-            data-testid="passkey-name-input"
-            {...form.getInputProps('name')}
-          />
-          <FormButtons onCancel={onClose} submit={t('common.save')} loading={mutation.isPending} />
-        </Stack>
-      </form>
-    </DialogShell>
+    <PasskeyDialog
+      opened
+      onClose={onClose}
+      title={t('passkeys.renameTitle')}
+      testId="passkey-rename-modal"
+      form={form}
+      run={(values) => renamePasskey(passkey.id, values.name.trim())}
+      done={t('passkeys.renamed')}
+      submit={t('common.save')}
+    >
+      <TextInput
+        label={t('passkeys.nameLabel')}
+        maxLength={60}
+        required
+        data-autofocus
+        data-testid="passkey-name-input"
+        {...form.getInputProps('name')}
+      />
+    </PasskeyDialog>
   );
 }
 
 function DeletePasskeyModal({ passkey, onClose }: { passkey: Passkey | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '' },
     validate: { password: (v) => (v === '' ? t('validation.required') : null) },
   });
-  const failure = useFailure(form.setErrors);
-  const close = () => {
-    form.reset();
-    failure.setMessage(null);
-    onClose();
-  };
-  const mutation = useMutation({
-    mutationFn: (password: string) => deletePasskey(passkey!.id, password),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
-      notifySuccess(t('passkeys.title'), t('passkeys.deleted'));
-      close();
-    },
-    onError: failure.onError,
-  });
   return (
-    <DialogShell
+    <PasskeyDialog
       opened={passkey !== null}
-      onClose={close}
+      onClose={onClose}
       title={t('passkeys.deleteTitle')}
       testId="passkey-delete-modal"
+      intro={t('passkeys.deleteIntro', { name: passkey?.name ?? '' })}
+      form={form}
+      run={(values) => deletePasskey(passkey!.id, values.password)}
+      done={t('passkeys.deleted')}
+      submit={t('passkeys.delete')}
+      danger
     >
-      <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values.password))}>
-        <Stack>
-          <Text size="sm">{t('passkeys.deleteIntro', { name: passkey?.name ?? '' })}</Text>
-          {failure.message && (
-            <Alert color="red" variant="light" role="alert" data-testid="passkey-error">
-              {failure.message}
-            </Alert>
-          )}
-          <PasswordField
-            label={t('passkeys.passwordLabel')}
-            autoComplete="current-password"
-            data-autofocus
-            data-testid="passkey-password"
-            {...form.getInputProps('password')}
-          />
-          <FormButtons onCancel={close} submit={t('passkeys.delete')} loading={mutation.isPending} danger />
-        </Stack>
-      </form>
-    </DialogShell>
+      <PasswordField
+        label={t('passkeys.passwordLabel')}
+        autoComplete="current-password"
+        data-autofocus
+        data-testid="passkey-password"
+        {...form.getInputProps('password')}
+      />
+    </PasskeyDialog>
   );
 }
