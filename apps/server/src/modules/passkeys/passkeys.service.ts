@@ -31,7 +31,7 @@ const CEREMONY_MS = 5 * MINUTE;
 /** ES256, EdDSA, RS256: what platform authenticators, password managers and security keys sign with. */
 const ALGORITHMS = [-7, -8, -257];
 /** A user may keep this many passkeys; more is a mistake or abuse, not a need. */
-export const MAX_PASSKEYS = 20;
+const MAX_PASSKEYS = 20;
 
 type ChallengePurpose = Database['webauthn_challenges']['purpose'];
 
