@@ -13,7 +13,7 @@ import { base32Encode, matchingStep, newTotpSecret, otpauthUri } from './totp.po
 /** A factor a user can sign in with besides the password (decision 206). */
 export type SecondFactorMethod = 'totp' | 'passkey';
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** 10 characters of a 31-letter alphabet without look-alikes (≈ 50 bits), shown as `xxxxx-xxxxx`. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const RECOVERY_LENGTH = 10;
@@ -21,9 +21,9 @@ const ISSUER = 'Medida';
 
 /** A code as typed: spaces and dashes dropped, lower case. */
 const normalise = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
-export const isTotpCode = (code: string) => /^\d{6}$/.test(normalise(code));
+const isTotpCode = (code: string) => /^\d{6}$/.test(normalise(code));
 
-export const totpCodeInvalid = () => new AppError(422, ErrorCode.validation, 'errors.secondFactorCodeInvalid');
+const totpCodeInvalid = () => new AppError(422, ErrorCode.validation, 'errors.secondFactorCodeInvalid');
 
 function newRecoveryCode(): string {
   const bytes = randomBytes(RECOVERY_LENGTH * 2);
@@ -157,5 +157,3 @@ export function createSecondFactorService(deps: {
     },
   };
 }
-
-export type SecondFactorService = ReturnType<typeof createSecondFactorService>;

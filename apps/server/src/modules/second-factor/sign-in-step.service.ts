@@ -13,7 +13,7 @@ import { createSessionsService } from '../sessions/sessions.service.ts';
 import { createSecondFactorService, type SecondFactorMethod } from './second-factor.service.ts';
 
 /** How long a sign-in ticket (a correct password waiting for its second factor) stays valid. */
-export const SIGN_IN_TICKET_MS = 5 * MINUTE;
+const SIGN_IN_TICKET_MS = 5 * MINUTE;
 
 export const signInTicketInvalid = () => new AppError(401, ErrorCode.invalidCredentials, 'errors.signInTicketInvalid');
 const codeRejected = () => new AppError(401, ErrorCode.invalidCredentials, 'errors.secondFactorCodeInvalid');
@@ -97,5 +97,3 @@ export function createSignInStepService(
     },
   };
 }
-
-export type SignInStepService = ReturnType<typeof createSignInStepService>;

@@ -78,7 +78,7 @@ function Dialog(props: { opened: boolean; onClose: () => void; title: string; te
 }
 
 /** The ten recovery codes, shown once: copy them or download them as a text file, then say they are kept. */
-export function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation();
   const text = codes.join('\n');
   const download = () => {
