@@ -178,7 +178,9 @@ describe('two-step sign-in', () => {
       headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
       body: JSON.stringify({ email: root.email, password: root.password }),
     });
-    const rootApi = apiWith(((await signIn.json()) as { token: string }).token);
+    // This session stays live through the test (each round's browser session is logged out at its end).
+    const rootApiToken = ((await signIn.json()) as { token: string }).token;
+    const rootApi = apiWith(rootApiToken);
     const setup = await rootApi<{ manual_key: string }>('/web/second-factor/totp/setup', {
       method: 'POST',
       body: { current_password: root.password },
@@ -252,7 +254,7 @@ describe('two-step sign-in', () => {
             ).json.user.id;
             const reset = await fetch(`${inject('baseURL')}/web/people/${childId}/second-factor/reset`, {
               method: 'POST',
-              headers: { Authorization: `Bearer ${rootToken}`, 'X-Requested-With': 'XMLHttpRequest' },
+              headers: { Authorization: `Bearer ${rootApiToken}`, 'X-Requested-With': 'XMLHttpRequest' },
             });
             expect(reset.status).toBe(204);
           }
