@@ -255,16 +255,24 @@ function AddPasskeyModal({ opened, onClose }: { opened: boolean; onClose: () => 
       done={t('passkeys.added')}
       submit={t('passkeys.continue')}
     >
-      <TextInput
-        label={t('passkeys.nameLabel')}
-        description={t('passkeys.nameHint')}
-        maxLength={60}
-        required
-        data-autofocus
-        data-testid="passkey-name-input"
-        {...form.getInputProps('name')}
-      />
+      <NameInput form={form} description={t('passkeys.nameHint')} />
     </PasskeyDialog>
+  );
+}
+
+/** The passkey's name (1 to 60 characters). */
+function NameInput({ form, description }: { form: ReturnType<typeof useNameForm>; description?: string }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('passkeys.nameLabel')}
+      description={description}
+      maxLength={60}
+      required
+      data-autofocus
+      data-testid="passkey-name-input"
+      {...form.getInputProps('name')}
+    />
   );
 }
 
@@ -287,14 +295,7 @@ function RenameForm({ passkey, onClose }: { passkey: Passkey; onClose: () => voi
       done={t('passkeys.renamed')}
       submit={t('common.save')}
     >
-      <TextInput
-        label={t('passkeys.nameLabel')}
-        maxLength={60}
-        required
-        data-autofocus
-        data-testid="passkey-name-input"
-        {...form.getInputProps('name')}
-      />
+      <NameInput form={form} />
     </PasskeyDialog>
   );
 }
