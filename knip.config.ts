@@ -44,6 +44,9 @@ const config: KnipConfig = {
         // report-pool.ts starts its worker threads by URL: report-worker.mjs (from source) loads the worker.
         'src/modules/reports/report-worker.mjs',
         'src/modules/reports/report-render.worker.ts',
+        // common-passwords.ts starts the password judge's worker thread the same way.
+        'src/lib/password-worker.mjs',
+        'src/lib/password-judge.worker.ts',
         ...tests,
       ],
       project: ['src/**/*.{ts,tsx,mjs}', 'bench/**/*.ts', '*.ts'],

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { buildApp as BuildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { systemClock } from './lib/clock.ts';
+import { closePasswordJudge, warmPasswordJudge } from './lib/common-passwords.ts';
 import { createMailer } from './lib/mailer.ts';
 import { openDatabase } from './lib/open-database.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
@@ -149,7 +150,12 @@ async function main() {
     await checkpoints.stop();
   });
 
+  // The password judge's worker thread (decision 205) is stopped at shutdown so that the process can exit.
+  runningApp.addHook('onClose', async () => closePasswordJudge());
+
   const listeningAt = await runningApp.listen({ port: config.port, host: config.host });
+  // Its dictionaries load in that thread while no one waits, rather than on the first registration.
+  setTimeout(warmPasswordJudge, 1000).unref();
   runningApp.log.info(
     { driver: db.driver, dataDir: db.driver === 'pglite' ? config.dataDir : undefined },
     'database ready',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordWeakness, personalWords } from './common-passwords.ts';
+import { closePasswordJudge, passwordWeakness, personalWords } from './common-passwords.ts';
 
 const maria = { nombre: 'María José', apellido: 'Pérez Soto', email: 'maria.perez@clinica-sur.cl' };
 
@@ -65,5 +65,38 @@ describe('password strength (issue 32 item 4, decision 205)', () => {
     const words = personalWords(maria);
     expect(words).toEqual(expect.arrayContaining(['maria', 'perez', 'maría', 'clinicasur', 'clinica', 'soto']));
     expect(words).not.toContain('cl');
+  });
+});
+
+describe('the password judge’s worker thread (decision 205)', () => {
+  it('keeps the main thread’s event loop responsive while the first check loads the dictionaries', async () => {
+    await closePasswordJudge(); // a fresh worker: this check pays for loading the dictionaries
+    let last = performance.now();
+    let longestGap = 0;
+    const tick = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 10);
+    try {
+      const started = performance.now();
+      expect(await passwordWeakness('Clave2026!')).toBe('passwordWordAndNumber');
+      const took = performance.now() - started;
+      // On the main thread the load blocked the loop for its whole length (~1.5–1.8 s idle, 9 s and more loaded).
+      expect(took).toBeGreaterThan(200);
+      expect(longestGap).toBeLessThan(200);
+    } finally {
+      clearInterval(tick);
+    }
+  });
+
+  it('starts a new worker for the next check when the worker is gone, and answers checks queued together', async () => {
+    await closePasswordJudge();
+    const answers = await Promise.all([
+      passwordWeakness('password'),
+      passwordWeakness('correct horse battery staple'),
+      passwordWeakness('Maria2026!', maria),
+    ]);
+    expect(answers).toEqual(['passwordCommon', null, 'passwordPersonal']);
   });
 });
