@@ -20,9 +20,9 @@ import * as m0025 from './0025_audit_append_many.ts';
 import * as m0026 from './0026_body_fat_series.ts';
 import * as m0027 from './0027_isak_profile.ts';
 import * as m0028 from './0028_isak_evaluator_index.ts';
+import * as m0029 from './0029_audit_chain_heads.ts';
 import * as m0030 from './0030_second_factor.ts';
 import * as m0031 from './0031_passkeys.ts';
-import * as m0029 from './0029_audit_chain_heads.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -47,7 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0026_body_fat_series': m0026,
   '0027_isak_profile': m0027,
   '0028_isak_evaluator_index': m0028,
+  '0029_audit_chain_heads': m0029,
   '0030_second_factor': m0030,
   '0031_passkeys': m0031,
-  '0029_audit_chain_heads': m0029,
 };
