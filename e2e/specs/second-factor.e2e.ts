@@ -42,6 +42,42 @@ async function currentFactor(page: Page) {
   return json.sessions.find((s) => s.current)?.second_factor;
 }
 
+/** A session through the API: the password, then (when the account asks for one) the app's next code. */
+async function apiSession(
+  user: { email: string; password: string },
+  app?: ReturnType<typeof authenticator>,
+): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${inject('baseURL')}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { token?: string; second_factor?: { ticket: string } };
+  };
+  const first = await post('/web/authenticate', { email: user.email, password: user.password });
+  if (first.token) return first.token;
+  if (!app || !first.second_factor) throw new Error(`${user.email}: no session (${JSON.stringify(first)})`);
+  const done = await post('/web/authenticate/second-factor', {
+    ticket: first.second_factor.ticket,
+    code: await app.next(),
+  });
+  if (!done.token) throw new Error(`${user.email}: the code was refused (${JSON.stringify(done)})`);
+  return done.token;
+}
+
+/** The authenticator off again, whatever step a round stopped at, so the next round starts as this one did. */
+async function turnOffThroughApi(user: { email: string; password: string }, app: ReturnType<typeof authenticator>) {
+  const api = apiWith(await apiSession(user, app));
+  const { json } = await api<{ totp: unknown }>('/web/second-factor');
+  if (json.totp === null) return;
+  const off = await api('/web/second-factor/totp/disable', {
+    method: 'POST',
+    body: { current_password: user.password, code: await app.next() },
+  });
+  expect(off.status, `${user.email}: turned off`).toBeLessThan(300);
+}
+
 /** Signs in through Login's form and the second step with `code`. */
 async function signInWithCode(page: Page, lang: Lang, user: { email: string; password: string }, code: string) {
   const login = new LoginPage(page, lang);
@@ -54,7 +90,7 @@ async function signInWithCode(page: Page, lang: Lang, user: { email: string; pas
 
 describe('two-step sign-in', () => {
   it('sets up an authenticator, signs in with a code and with a recovery code, and turns it off (es)', async () => {
-    const user = E2E_USERS.secondFactor.es;
+    const user = E2E_USERS.secondFactorFlow;
     const page = await newPage();
     try {
       await openSignedIn(page, user, '/dashboard', 'es');
@@ -75,7 +111,8 @@ describe('two-step sign-in', () => {
       await page.goto('/sessions');
       await page.getByText(panel.t('sessions.factor.totp')).first().waitFor();
 
-      // A recovery code, once.
+      // A recovery code, once. (Signed out from a page, Login returns there: sign out from the dashboard.)
+      await page.goto('/dashboard');
       await new Shell(page, 'es').logOut();
       const login = new LoginPage(page, 'es');
       await login.logIn(user.email, user.password);
@@ -107,6 +144,7 @@ describe('two-step sign-in', () => {
         ['phone', PHONE],
       ] as const) {
         const page = await newPage(viewport);
+        let app: ReturnType<typeof authenticator> | undefined;
         try {
           const shot = async (name: string) => {
             await screenshotWithoutOverflow(page, `second-factor-${name}-${lang}-${width}`);
@@ -125,7 +163,7 @@ describe('two-step sign-in', () => {
           await panel.button('secondFactor.continue', panel.setupDialog).click();
           await panel.manualKey.waitFor();
           await shot('setup-scan');
-          const app = authenticator(((await panel.manualKey.textContent()) ?? '').replace(/\s/g, ''));
+          app = authenticator(((await panel.manualKey.textContent()) ?? '').replace(/\s/g, ''));
           await panel.confirm(await app.next());
           await shot('recovery-codes');
           await panel.button('secondFactor.codesDone').click();
@@ -164,6 +202,7 @@ describe('two-step sign-in', () => {
           await panel.root.getByText(panel.t('secondFactor.off'), { exact: true }).waitFor();
         } finally {
           await page.context().close();
+          if (app) await turnOffThroughApi(user, app);
         }
       }
     }
@@ -172,14 +211,9 @@ describe('two-step sign-in', () => {
   it("an account that requires a second factor: the root's switch, and a network professional's enrolment", async () => {
     const root = E2E_USERS.secondFactorRoot;
     const child = E2E_USERS.secondFactorChild;
-    // The root sets up its own authenticator (its session then counts as two-factor) through the API.
-    const signIn = await fetch(`${inject('baseURL')}/web/authenticate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-      body: JSON.stringify({ email: root.email, password: root.password }),
-    });
-    // This session stays live through the test (each round's browser session is logged out at its end).
-    const rootApiToken = ((await signIn.json()) as { token: string }).token;
+    // The root sets up its own authenticator (its session then counts as two-factor) through the API. This
+    // session stays live through the test (each round's browser session is logged out at its end).
+    const rootApiToken = await apiSession(root);
     const rootApi = apiWith(rootApiToken);
     const setup = await rootApi<{ manual_key: string }>('/web/second-factor/totp/setup', {
       method: 'POST',
@@ -203,18 +237,7 @@ describe('two-step sign-in', () => {
         try {
           // The root's profile shows the switch on.
           await page.goto('/favicon.svg');
-          const rootToken = await (async () => {
-            const step = await page.request.post('/web/authenticate', {
-              data: { email: root.email, password: root.password },
-              headers: { 'X-Requested-With': 'XMLHttpRequest' },
-            });
-            const { ticket } = ((await step.json()) as { second_factor: { ticket: string } }).second_factor;
-            const done = await page.request.post('/web/authenticate/second-factor', {
-              data: { ticket, code: await rootApp.next() },
-              headers: { 'X-Requested-With': 'XMLHttpRequest' },
-            });
-            return ((await done.json()) as { token: string }).token;
-          })();
+          const rootToken = await apiSession(root, rootApp);
           await page.evaluate(
             ([t, l]) => {
               window.localStorage.setItem('token', t);
@@ -237,6 +260,10 @@ describe('two-step sign-in', () => {
           await new LoginPage(page, lang).logIn(child.email, child.password);
           const enrolment = page.getByTestId('second-factor-enrolment');
           await enrolment.getByText(panel.t('secondFactor.requiredTitle')).waitFor();
+          // Only what works there: no sidebar (its pages answer 403), no profile menu waiting for a name, a way out.
+          expect(await new Shell(page, lang).sidebar.count()).toBe(0);
+          expect(await page.getByText(panel.t('common.loadingName')).count()).toBe(0);
+          await panel.button('userMenu.logout').waitFor();
           await screenshotWithoutOverflow(page, `second-factor-enrolment-${lang}-${width}`);
           await expectAxeClean(page, `enrolment ${lang} ${width}`);
           if (lang === 'es' && width === 'desktop') {

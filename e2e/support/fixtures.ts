@@ -128,6 +128,13 @@ export const E2E_USERS = {
     en: { email: 'twostep@e2e.medida.test', password: 'Two-Step-2026', nombre: 'Tom', apellido: 'Steps' },
     pt: { email: 'duasetapas@e2e.medida.test', password: 'Duas-Etapas-2026', nombre: 'Duda', apellido: 'Etapas' },
   },
+  /** The set-up, sign-in and turn-off flow's own professional, so the screens' rounds never inherit its factor. */
+  secondFactorFlow: {
+    email: 'flujo2fa@e2e.medida.test',
+    password: 'Flujo-Factor-2026',
+    nombre: 'Flor',
+    apellido: 'Flujo',
+  },
   /** An account's root that requires a second factor of its network (decision 208), and a professional below it. */
   secondFactorRoot: {
     email: 'exige2fa@e2e.medida.test',
@@ -378,7 +385,7 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     });
     for (const user of Object.values(E2E_USERS.passkeys))
       await insertE2eUser(handle.db, user, { type: USER_TYPE.professional, cambia_pass: 0 });
-    for (const user of Object.values(E2E_USERS.secondFactor))
+    for (const user of [...Object.values(E2E_USERS.secondFactor), E2E_USERS.secondFactorFlow])
       await insertE2eUser(handle.db, user, { type: USER_TYPE.professional, cambia_pass: 0 });
     const requiring = await insertE2eUser(handle.db, E2E_USERS.secondFactorRoot, {
       type: USER_TYPE.professional,

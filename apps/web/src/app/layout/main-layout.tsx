@@ -1,7 +1,8 @@
 import { USER_TYPE } from '@medida/contracts/constants';
 import { useEffect, useState } from 'react';
-import { AppShell, Burger, Group } from '@mantine/core';
+import { AppShell, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
@@ -86,20 +87,27 @@ export function MainLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      // The enrolment a user cannot leave shows no sidebar: every page behind it answers 403 (decision 208).
+      navbar={
+        forceSecondFactor
+          ? undefined
+          : { width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }
+      }
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={sidebarOpened}
-              onClick={toggleSidebar}
-              size="sm"
-              aria-label={sidebarOpened ? t('nav.hideSidebar') : t('nav.showSidebar')}
-              aria-expanded={sidebarOpened}
-              data-testid="sidebar-toggle"
-            />
+            {!forceSecondFactor && (
+              <Burger
+                opened={sidebarOpened}
+                onClick={toggleSidebar}
+                size="sm"
+                aria-label={sidebarOpened ? t('nav.hideSidebar') : t('nav.showSidebar')}
+                aria-expanded={sidebarOpened}
+                data-testid="sidebar-toggle"
+              />
+            )}
             <Logo size={26} />
           </Group>
           <Group gap="xs" wrap="nowrap">
@@ -108,20 +116,36 @@ export function MainLayout() {
               <NewEvaluationButton />
             )}
             <LanguageSwitcher />
-            <UserMenuSwitch
-              name={name || t('common.loadingName')}
-              email={datos?.email}
-              imgUrl={datos?.img_url}
-              onProfile={() => setProfileOpened(true)}
-              onChangePassword={() => setChangePasswordOpened(true)}
-              onSessions={() => void navigate(paths.sessions)}
-              onLogout={onLogout}
-            />
+            {forceSecondFactor ? (
+              // During the enrolment the profile is not fetched (403) and its menu's pages answer nothing: only
+              // leaving works besides the enrolment itself.
+              <Button
+                variant="subtle"
+                color="red"
+                c="var(--mantine-color-red-text)"
+                leftSection={<IconLogout size={18} />}
+                onClick={onLogout}
+                loading={logout.isPending}
+                data-testid="logout"
+              >
+                {t('userMenu.logout')}
+              </Button>
+            ) : (
+              <UserMenuSwitch
+                name={name || t('common.loadingName')}
+                email={datos?.email}
+                imgUrl={datos?.img_url}
+                onProfile={() => setProfileOpened(true)}
+                onChangePassword={() => setChangePasswordOpened(true)}
+                onSessions={() => void navigate(paths.sessions)}
+                onLogout={onLogout}
+              />
+            )}
           </Group>
         </Group>
       </AppShell.Header>
 
-      <AppNavbar userType={user.data?.type} onNavigate={mobile.close} />
+      {!forceSecondFactor && <AppNavbar userType={user.data?.type} onNavigate={mobile.close} />}
 
       {/* Room under the content for the floating chat button (56 px at 20 px from the edge), so it never covers the last row. */}
       <AppShell.Main pb={96}>
