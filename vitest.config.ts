@@ -23,8 +23,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: './apps/web/src/test/jsdom-environment.ts',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          // The wizard's second step is a large form: its first render takes about a second in jsdom on two busy cores.
-          testTimeout: 20_000,
+          // The wizard's second step is a large form: its first render takes about a second in jsdom on two busy cores,
+          // and a test types into many of its fields (CI's 2026-11-29 run: one test over 20 s while the suite shared the cores).
+          testTimeout: 60_000,
         },
       },
       {
