@@ -146,7 +146,7 @@ describe('two-step sign-in', () => {
         ['desktop', DESKTOP],
         ['phone', PHONE],
       ] as const) {
-        if (skippedInRotation(index, width)) continue;
+        if (skippedInRotation(index + 1, width)) continue;
         const page = await newPage(viewport);
         let app: ReturnType<typeof authenticator> | undefined;
         try {
@@ -237,7 +237,8 @@ describe('two-step sign-in', () => {
         ['desktop', DESKTOP],
         ['phone', PHONE],
       ] as const) {
-        if (skippedInRotation(index + 1, width)) continue;
+        // es at desktop always runs: that round completes the enrolment.
+        if (skippedInRotation(index, width)) continue;
         const page = await newPage(viewport);
         try {
           // The root's profile shows the switch on.
