@@ -48,16 +48,16 @@ async function santiago(api: Api) {
 }
 
 describe('confirming a new login e-mail from the mailed link (issue 10 item 3)', () => {
-  it('a network professional confirms the address its parent entered, then logs in with it', async () => {
+  it('a network professional confirms the new address it asked for (its parent may not), then logs in with it', async () => {
     const child = E2E_USERS.networkChild;
+    const newEmail = 'network.child.new@e2e.medida.test';
     const own = await newPage(browser);
-    const childId = (await signInForApi(own.page, child)).userId;
-    await own.context.close();
+    const { api: childApi, userId: childId } = await signInForApi(own.page, child);
 
+    // The child chose its own password: the parent's edit with a new address is refused, nothing stored (decision 202).
     const parent = await newPage(browser);
     const { api } = await signInForApi(parent.page, E2E_USERS.emailParent);
-    const newEmail = 'network.child.new@e2e.medida.test';
-    const edited = await api<{ message: string }>('/web/editaperfil', {
+    const refusedEdit = await api<{ error: { message: Record<string, string[]> } }>('/web/editaperfil', {
       method: 'POST',
       body: {
         id_usuario: childId,
@@ -75,8 +75,13 @@ describe('confirming a new login e-mail from the mailed link (issue 10 item 3)',
         empresa: 'Clínica Norte',
       },
     });
-    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    expect(refusedEdit.status).toBe(422);
+    expect(refusedEdit.json.error.message.email?.[0]).toMatch(/solo ella puede cambiar el correo/);
     await parent.context.close();
+
+    const asked = await childApi('/web/cambiaemail', { method: 'POST', body: { email: newEmail, password: child.password } });
+    expect(asked.status, JSON.stringify(asked.json)).toBe(200);
+    await own.context.close();
 
     const mail = await waitForMail(inject('dataDir'), newEmail, /confirm-email#token=/);
     const link = /https?:\/\/[^\s"<>]+\/pages\/confirm-email#token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
