@@ -20,7 +20,7 @@ import { openSignedIn } from '../support/session.ts';
 
 // Issue 15 (accessibility) and issue 30 item 15 (decision 190): axe-core finds no serious or critical violation on
 // any screen, open dialog, menu or notification, in es, en and pt at desktop and phone width (E2E_SCREENS=rotate:
-// each language at one width per sweep, the widths alternating, so every screen meets both widths).
+// one language at one width per sweep, the suite meeting all six pairs; decision 212).
 
 let browser: Browser;
 let page: Page;
@@ -236,7 +236,7 @@ afterAll(async () => {
 describe('axe-core: no serious or critical violation', () => {
   it('on every screen, dialog, menu and notification of a professional, in es, en and pt at both widths', async () => {
     await forEveryScreen(browser, sweepProfessional);
-    // About 35 s per language and width: 6 pairs unset, 3 with E2E_SCREENS=rotate.
+    // About 35 s per language and width: 6 pairs unset, 1 with E2E_SCREENS=rotate.
   }, 600_000);
 
   it("on the client portal's screens, in es, en and pt at both widths", async () => {

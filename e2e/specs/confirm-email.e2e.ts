@@ -79,7 +79,10 @@ describe('confirming a new login e-mail from the mailed link (issue 10 item 3)',
     expect(refusedEdit.json.error.message.email?.[0]).toMatch(/solo ella puede cambiar el correo/);
     await parent.context.close();
 
-    const asked = await childApi('/web/cambiaemail', { method: 'POST', body: { email: newEmail, password: child.password } });
+    const asked = await childApi('/web/cambiaemail', {
+      method: 'POST',
+      body: { email: newEmail, password: child.password },
+    });
     expect(asked.status, JSON.stringify(asked.json)).toBe(200);
     await own.context.close();
 

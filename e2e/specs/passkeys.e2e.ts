@@ -7,10 +7,8 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { DESKTOP as WIDE, launchBrowser, PHONE } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import type { Lang } from '../support/i18n.ts';
-import { screenshotWithoutOverflow } from '../support/screens.ts';
+import { screenPairs, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, openSignedIn, storedToken } from '../support/session.ts';
-
-const ROTATE = process.env.E2E_SCREENS === 'rotate';
 
 // The screenshots' desktop width (the issue's 1280 px); the phone is the suite's 390 px.
 const DESKTOP = { ...WIDE, width: 1280 };
@@ -113,58 +111,53 @@ describe('passkeys', () => {
   });
 
   it('shows the panel, its dialogs, Login and the second step in es, en and pt at both widths, axe clean', async () => {
-    for (const [index, lang] of (['es', 'en', 'pt'] as const).entries()) {
+    // The pairs of E2E_SCREENS (decision 212), at this spec's own desktop width.
+    for (const { lang, name: width } of screenPairs()) {
       const user = E2E_USERS.passkeys[lang];
-      for (const [width, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        // E2E_SCREENS=rotate (CI, decision 167): one width per language, alternating.
-        if (ROTATE && (index % 2 === 0) !== (width === 'desktop')) continue;
-        const { context, page } = await pageWithAuthenticator(viewport);
-        try {
-          const shot = (name: string) => screenshotWithoutOverflow(page, `passkeys-${name}-${lang}-${width}`);
-          const panel = await openPasskeys(page, lang, user);
-          const name = `${panel.t('passkeys.title')} ${width}`;
-          await panel.add(name);
-          await panel.closeToasts();
-          await panel.root.scrollIntoViewIfNeeded();
-          await shot('panel');
-          await expectAxeClean(page, `passkeys panel ${lang} ${width}`);
-          await panel.addButton.click();
-          await panel.addDialog.waitFor();
-          await shot('add');
-          await expectAxeClean(page, `add dialog ${lang} ${width}`);
-          await panel.button('common.cancel', panel.addDialog).click();
-          await panel.openRename(name);
-          await shot('rename');
-          await expectAxeClean(page, `rename dialog ${lang} ${width}`);
-          await panel.button('common.cancel', panel.renameDialog).click();
-          await panel.openDelete(name);
-          await shot('delete');
-          await expectAxeClean(page, `delete dialog ${lang} ${width}`);
-          await panel.button('common.cancel', panel.deleteDialog).click();
+      const viewport = width === 'desktop' ? DESKTOP : PHONE;
+      const { context, page } = await pageWithAuthenticator(viewport);
+      try {
+        const shot = (name: string) => screenshotWithoutOverflow(page, `passkeys-${name}-${lang}-${width}`);
+        const panel = await openPasskeys(page, lang, user);
+        const name = `${panel.t('passkeys.title')} ${width}`;
+        await panel.add(name);
+        await panel.closeToasts();
+        await panel.root.scrollIntoViewIfNeeded();
+        await shot('panel');
+        await expectAxeClean(page, `passkeys panel ${lang} ${width}`);
+        await panel.addButton.click();
+        await panel.addDialog.waitFor();
+        await shot('add');
+        await expectAxeClean(page, `add dialog ${lang} ${width}`);
+        await panel.button('common.cancel', panel.addDialog).click();
+        await panel.openRename(name);
+        await shot('rename');
+        await expectAxeClean(page, `rename dialog ${lang} ${width}`);
+        await panel.button('common.cancel', panel.renameDialog).click();
+        await panel.openDelete(name);
+        await shot('delete');
+        await expectAxeClean(page, `delete dialog ${lang} ${width}`);
+        await panel.button('common.cancel', panel.deleteDialog).click();
 
-          // Login with its passkey button, and the second step with its own.
-          await page.keyboard.press('Escape');
-          await new Shell(page, lang).logOut();
-          const login = new LoginPage(page, lang);
-          await login.button('auth.passkey.signIn').waitFor();
-          await shot('login');
-          await expectAxeClean(page, `login ${lang} ${width}`);
-          await login.logIn(user.email, user.password);
-          await login.button('auth.passkey.useInStep').waitFor();
-          await shot('second-step');
-          await expectAxeClean(page, `second step ${lang} ${width}`);
-          await login.button('auth.passkey.useInStep').click();
-          await expectPath(page, '/dashboard');
+        // Login with its passkey button, and the second step with its own.
+        await page.keyboard.press('Escape');
+        await new Shell(page, lang).logOut();
+        const login = new LoginPage(page, lang);
+        await login.button('auth.passkey.signIn').waitFor();
+        await shot('login');
+        await expectAxeClean(page, `login ${lang} ${width}`);
+        await login.logIn(user.email, user.password);
+        await login.button('auth.passkey.useInStep').waitFor();
+        await shot('second-step');
+        await expectAxeClean(page, `second step ${lang} ${width}`);
+        await login.button('auth.passkey.useInStep').click();
+        await expectPath(page, '/dashboard');
 
-          // Leave the account as it was for the other width.
-          await new Shell(page, lang).openProfile();
-          await panel.remove(name, user.password);
-        } finally {
-          await context.close();
-        }
+        // Leave the account as it was for the other width.
+        await new Shell(page, lang).openProfile();
+        await panel.remove(name, user.password);
+      } finally {
+        await context.close();
       }
     }
   }, 360_000);

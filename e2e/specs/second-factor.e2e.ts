@@ -8,7 +8,7 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { DESKTOP as WIDE, launchBrowser, PHONE } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import type { Lang } from '../support/i18n.ts';
-import { screenshotWithoutOverflow } from '../support/screens.ts';
+import { screenPairs, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, openSignedIn, storedToken } from '../support/session.ts';
 import { authenticator } from '../support/totp.ts';
 
@@ -17,10 +17,9 @@ import { authenticator } from '../support/totp.ts';
 // from the manual key the dialog shows, computed as the phone app would.
 
 const DESKTOP = { ...WIDE, width: 1280 };
-const LANGS = ['es', 'en', 'pt'] as const;
-/** E2E_SCREENS=rotate (CI, decision 167): one width per language, alternating, starting at desktop or phone by `index`. */
-const skippedInRotation = (index: number, width: 'desktop' | 'phone') =>
-  process.env.E2E_SCREENS === 'rotate' && (index % 2 === 0) !== (width === 'desktop');
+/** The (language, width) rounds of E2E_SCREENS (decision 212), at this spec's own desktop width. */
+const rounds = () =>
+  screenPairs().map(({ lang, name }) => ({ lang, width: name, viewport: name === 'desktop' ? DESKTOP : PHONE }));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,7 +47,7 @@ async function currentFactor(page: Page) {
 /** A session through the API: the password, then (when the account asks for one) the app's next code. */
 async function apiSession(
   user: { email: string; password: string },
-  app?: ReturnType<typeof authenticator>,
+  app?: { next(): Promise<string> },
 ): Promise<string> {
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${inject('baseURL')}${path}`, {
@@ -140,74 +139,68 @@ describe('two-step sign-in', () => {
   });
 
   it('shows the part, its dialogs, the second step and the sessions page in es, en and pt at both widths, axe clean', async () => {
-    for (const [index, lang] of LANGS.entries()) {
+    for (const { lang, width, viewport } of rounds()) {
       const user = E2E_USERS.secondFactor[lang];
-      for (const [width, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        if (skippedInRotation(index + 1, width)) continue;
-        const page = await newPage(viewport);
-        let app: ReturnType<typeof authenticator> | undefined;
-        try {
-          const shot = async (name: string) => {
-            await screenshotWithoutOverflow(page, `second-factor-${name}-${lang}-${width}`);
-            await expectAxeClean(page, `${name} ${lang} ${width}`);
-          };
-          await openSignedIn(page, user, '/dashboard', lang);
-          const shell = new Shell(page, lang);
-          await shell.openProfile();
-          const panel = new SecondFactorPanel(page, lang);
-          await panel.root.scrollIntoViewIfNeeded();
-          await shot('panel-off');
-          await panel.button('secondFactor.setup', panel.root).click();
-          await panel.setupDialog.waitFor();
-          await shot('setup-password');
-          await panel.field('secondFactor.currentPassword', panel.setupDialog).fill(user.password);
-          await panel.button('secondFactor.continue', panel.setupDialog).click();
-          await panel.manualKey.waitFor();
-          await shot('setup-scan');
-          app = authenticator(((await panel.manualKey.textContent()) ?? '').replace(/\s/g, ''));
-          await panel.confirm(await app.next());
-          await shot('recovery-codes');
-          await panel.button('secondFactor.codesDone').click();
-          await panel.root.getByText(panel.t('secondFactor.on'), { exact: true }).waitFor();
-          await panel.closeToasts();
-          await shot('panel-on');
-          await panel.button('secondFactor.renew', panel.root).click();
-          await panel.renewDialog.waitFor();
-          await shot('renew');
-          await panel.button('common.cancel', panel.renewDialog).click();
-          await panel.button('secondFactor.disable', panel.root).click();
-          await panel.disableDialog.waitFor();
-          await shot('disable');
-          await panel.button('common.cancel', panel.disableDialog).click();
+      const page = await newPage(viewport);
+      let app: ReturnType<typeof authenticator> | undefined;
+      try {
+        const shot = async (name: string) => {
+          await screenshotWithoutOverflow(page, `second-factor-${name}-${lang}-${width}`);
+          await expectAxeClean(page, `${name} ${lang} ${width}`);
+        };
+        await openSignedIn(page, user, '/dashboard', lang);
+        const shell = new Shell(page, lang);
+        await shell.openProfile();
+        const panel = new SecondFactorPanel(page, lang);
+        await panel.root.scrollIntoViewIfNeeded();
+        await shot('panel-off');
+        await panel.button('secondFactor.setup', panel.root).click();
+        await panel.setupDialog.waitFor();
+        await shot('setup-password');
+        await panel.field('secondFactor.currentPassword', panel.setupDialog).fill(user.password);
+        await panel.button('secondFactor.continue', panel.setupDialog).click();
+        await panel.manualKey.waitFor();
+        await shot('setup-scan');
+        app = authenticator(((await panel.manualKey.textContent()) ?? '').replace(/\s/g, ''));
+        await panel.confirm(await app.next());
+        await shot('recovery-codes');
+        await panel.button('secondFactor.codesDone').click();
+        await panel.root.getByText(panel.t('secondFactor.on'), { exact: true }).waitFor();
+        await panel.closeToasts();
+        await shot('panel-on');
+        await panel.button('secondFactor.renew', panel.root).click();
+        await panel.renewDialog.waitFor();
+        await shot('renew');
+        await panel.button('common.cancel', panel.renewDialog).click();
+        await panel.button('secondFactor.disable', panel.root).click();
+        await panel.disableDialog.waitFor();
+        await shot('disable');
+        await panel.button('common.cancel', panel.disableDialog).click();
 
-          await page.keyboard.press('Escape');
-          await shell.logOut();
-          await new LoginPage(page, lang).logIn(user.email, user.password);
-          await panel.field('auth.secondStep.codeLabel').waitFor();
-          await shot('second-step');
-          await panel.button('auth.secondStep.useRecovery').click();
-          await panel.field('auth.secondStep.recoveryLabel').waitFor();
-          await shot('second-step-recovery');
-          await panel.button('auth.secondStep.useCode').click();
-          await panel.field('auth.secondStep.codeLabel').fill(await app.next());
-          await panel.button('auth.secondStep.submit').click();
-          await expectPath(page, '/dashboard');
-          await page.goto('/sessions');
-          await page.getByText(panel.t('sessions.factor.totp')).first().waitFor();
-          await shot('sessions');
+        await page.keyboard.press('Escape');
+        await shell.logOut();
+        await new LoginPage(page, lang).logIn(user.email, user.password);
+        await panel.field('auth.secondStep.codeLabel').waitFor();
+        await shot('second-step');
+        await panel.button('auth.secondStep.useRecovery').click();
+        await panel.field('auth.secondStep.recoveryLabel').waitFor();
+        await shot('second-step-recovery');
+        await panel.button('auth.secondStep.useCode').click();
+        await panel.field('auth.secondStep.codeLabel').fill(await app.next());
+        await panel.button('auth.secondStep.submit').click();
+        await expectPath(page, '/dashboard');
+        await page.goto('/sessions');
+        await page.getByText(panel.t('sessions.factor.totp')).first().waitFor();
+        await shot('sessions');
 
-          // Leave the account as it was for the other width.
-          await shell.openProfile();
-          await panel.button('secondFactor.disable', panel.root).click();
-          await panel.reauth(panel.disableDialog, user.password, await app.next(), 'secondFactor.disable');
-          await panel.root.getByText(panel.t('secondFactor.off'), { exact: true }).waitFor();
-        } finally {
-          await page.context().close();
-          if (app) await turnOffThroughApi(user, app);
-        }
+        // Leave the account as it was for the other width.
+        await shell.openProfile();
+        await panel.button('secondFactor.disable', panel.root).click();
+        await panel.reauth(panel.disableDialog, user.password, await app.next(), 'secondFactor.disable');
+        await panel.root.getByText(panel.t('secondFactor.off'), { exact: true }).waitFor();
+      } finally {
+        await page.context().close();
+        if (app) await turnOffThroughApi(user, app);
       }
     }
   }, 900_000);
@@ -223,78 +216,76 @@ describe('two-step sign-in', () => {
       method: 'POST',
       body: { current_password: root.password },
     });
-    const rootApp = authenticator(setup.json.manual_key);
-    expect(
-      (await rootApi('/web/second-factor/totp/confirm', { method: 'POST', body: { code: await rootApp.next() } }))
-        .status,
-    ).toBe(200);
+    const confirmed = await rootApi<{ recovery_codes: string[] }>('/web/second-factor/totp/confirm', {
+      method: 'POST',
+      body: { code: await authenticator(setup.json.manual_key).next() },
+    });
+    expect(confirmed.status).toBe(200);
+    // Each round's root session answers the second step with a recovery code (single-use, no wait for the clock).
+    const recoveryCodes = [...confirmed.json.recovery_codes];
+    const rootApp = { next: async () => recoveryCodes.shift()! };
     expect(
       (await rootApi('/web/second-factor/network-policy', { method: 'PUT', body: { required: true } })).status,
     ).toBe(200);
 
-    for (const [index, lang] of LANGS.entries())
-      for (const [width, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', PHONE],
-      ] as const) {
-        // es at desktop always runs: that round completes the enrolment.
-        if (skippedInRotation(index, width)) continue;
-        const page = await newPage(viewport);
-        try {
-          // The root's profile shows the switch on.
-          await page.goto('/favicon.svg');
-          const rootToken = await apiSession(root, rootApp);
-          await page.evaluate(
-            ([t, l]) => {
-              window.localStorage.setItem('token', t);
-              window.localStorage.setItem('lang', l);
-            },
-            [rootToken, lang] as const,
-          );
-          await page.goto('/dashboard');
-          await new Shell(page, lang).openProfile();
-          const panel = new SecondFactorPanel(page, lang);
-          const policy = page.getByRole('switch', { name: new RegExp(panel.t('secondFactor.policyLabel')) });
-          await policy.scrollIntoViewIfNeeded();
-          expect(await policy.isChecked()).toBe(true);
-          await screenshotWithoutOverflow(page, `second-factor-policy-${lang}-${width}`);
-          await expectAxeClean(page, `policy ${lang} ${width}`);
-          await page.keyboard.press('Escape');
-          await new Shell(page, lang).logOut();
+    for (const [round, { lang, width, viewport }] of rounds().entries()) {
+      const page = await newPage(viewport);
+      try {
+        // The root's profile shows the switch on.
+        await page.goto('/favicon.svg');
+        const rootToken = await apiSession(root, rootApp);
+        await page.evaluate(
+          ([t, l]) => {
+            window.localStorage.setItem('token', t);
+            window.localStorage.setItem('lang', l);
+          },
+          [rootToken, lang] as const,
+        );
+        await page.goto('/dashboard');
+        await new Shell(page, lang).openProfile();
+        const panel = new SecondFactorPanel(page, lang);
+        const policy = page.getByRole('switch', { name: new RegExp(panel.t('secondFactor.policyLabel')) });
+        await policy.scrollIntoViewIfNeeded();
+        expect(await policy.isChecked()).toBe(true);
+        await screenshotWithoutOverflow(page, `second-factor-policy-${lang}-${width}`);
+        await expectAxeClean(page, `policy ${lang} ${width}`);
+        await page.keyboard.press('Escape');
+        await new Shell(page, lang).logOut();
 
-          // The network professional without a factor signs in to the enrolment only.
-          await new LoginPage(page, lang).logIn(child.email, child.password);
-          const enrolment = page.getByTestId('second-factor-enrolment');
-          await enrolment.getByText(panel.t('secondFactor.requiredTitle')).waitFor();
-          // Only what works there: no sidebar (its pages answer 403), no profile menu waiting for a name, a way out.
-          expect(await new Shell(page, lang).sidebar.count()).toBe(0);
-          expect(await page.getByText(panel.t('common.loadingName')).count()).toBe(0);
-          await panel.button('userMenu.logout').waitFor();
-          await screenshotWithoutOverflow(page, `second-factor-enrolment-${lang}-${width}`);
-          await expectAxeClean(page, `enrolment ${lang} ${width}`);
-          if (lang === 'es' && width === 'desktop') {
-            await panel.field('secondFactor.currentPassword', enrolment).fill(child.password);
-            await panel.button('secondFactor.continue', enrolment).click();
-            await panel.manualKey.waitFor();
-            const childApp = authenticator(((await panel.manualKey.textContent()) ?? '').replace(/\s/g, ''));
-            await panel.confirm(await childApp.next(), enrolment);
-            await panel.button('secondFactor.codesDone').click();
-            await page.getByTestId('second-factor-enrolment').waitFor({ state: 'detached' });
-            expect(await currentFactor(page)).toBe('totp');
-            // Back to how it was: the root resets the child's factor (with a notice), so the next round enrols again.
-            const childId = (
-              await apiWith((await storedToken(page))!)<{ user: { id: number } }>('/web/authenticate/user')
-            ).json.user.id;
-            const reset = await fetch(`${inject('baseURL')}/web/people/${childId}/second-factor/reset`, {
-              method: 'POST',
-              headers: { Authorization: `Bearer ${rootApiToken}`, 'X-Requested-With': 'XMLHttpRequest' },
-            });
-            expect(reset.status).toBe(204);
-          }
-          await page.evaluate(() => window.localStorage.removeItem('token'));
-        } finally {
-          await page.context().close();
+        // The network professional without a factor signs in to the enrolment only.
+        await new LoginPage(page, lang).logIn(child.email, child.password);
+        const enrolment = page.getByTestId('second-factor-enrolment');
+        await enrolment.getByText(panel.t('secondFactor.requiredTitle')).waitFor();
+        // Only what works there: no sidebar (its pages answer 403), no profile menu waiting for a name, a way out.
+        expect(await new Shell(page, lang).sidebar.count()).toBe(0);
+        expect(await page.getByText(panel.t('common.loadingName')).count()).toBe(0);
+        await panel.button('userMenu.logout').waitFor();
+        await screenshotWithoutOverflow(page, `second-factor-enrolment-${lang}-${width}`);
+        await expectAxeClean(page, `enrolment ${lang} ${width}`);
+        // The first round completes the enrolment; the others show it.
+        if (round === 0) {
+          await panel.field('secondFactor.currentPassword', enrolment).fill(child.password);
+          await panel.button('secondFactor.continue', enrolment).click();
+          await panel.manualKey.waitFor();
+          const childApp = authenticator(((await panel.manualKey.textContent()) ?? '').replace(/\s/g, ''));
+          await panel.confirm(await childApp.next(), enrolment);
+          await panel.button('secondFactor.codesDone').click();
+          await page.getByTestId('second-factor-enrolment').waitFor({ state: 'detached' });
+          expect(await currentFactor(page)).toBe('totp');
+          // Back to how it was: the root resets the child's factor (with a notice), so the next round enrols again.
+          const childId = (
+            await apiWith((await storedToken(page))!)<{ user: { id: number } }>('/web/authenticate/user')
+          ).json.user.id;
+          const reset = await fetch(`${inject('baseURL')}/web/people/${childId}/second-factor/reset`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${rootApiToken}`, 'X-Requested-With': 'XMLHttpRequest' },
+          });
+          expect(reset.status).toBe(204);
         }
+        await page.evaluate(() => window.localStorage.removeItem('token'));
+      } finally {
+        await page.context().close();
       }
+    }
   }, 900_000);
 });

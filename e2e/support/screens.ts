@@ -42,28 +42,44 @@ export async function screenshotWithoutOverflow(page: Page, name: string): Promi
 }
 
 /**
- * `E2E_SCREENS=rotate` (what CI sets, to stay within its time on two cores): every language once per call, at
- * desktop or phone width alternately, starting one step further at each call, so that a call shows both widths and
- * every language meets both across the suite. Unset or `all`: every language at both widths (decision 167).
+ * `E2E_SCREENS=rotate` (what CI sets, to stay within its time on two cores, decision 212): one language at one width
+ * per loop, the next of the six pairs at each loop of a file, the first chosen by the file's name, so that the suite
+ * meets every pair. Unset or `all`: every language at both widths (decision 167).
  */
 const ROTATE = process.env.E2E_SCREENS === 'rotate';
-let rotation = 0;
+const PAIRS = LANGS.flatMap((lang) => VIEWPORTS.map(([name, viewport]) => ({ lang, name, viewport })));
+let loopsInThisFile = 0;
+
+function fileOffset(): number {
+  const file = expect.getState().testPath ?? '';
+  return [...path.basename(file)].reduce((sum, ch) => sum + ch.charCodeAt(0), 0);
+}
+
+/** The (language, width) pairs a screen loop shows under `E2E_SCREENS`; each call is one loop. */
+export function screenPairs(): { lang: Lang; name: ViewportName; viewport: (typeof VIEWPORTS)[number][1] }[] {
+  if (!ROTATE) return PAIRS;
+  return [PAIRS[(fileOffset() + loopsInThisFile++) % PAIRS.length]!];
+}
 
 /** Runs `show` once per language and viewport (see `E2E_SCREENS`), each in a fresh browser context. */
 export async function forEveryScreen(
   browser: Browser,
   show: (page: Page, lang: Lang, viewport: ViewportName) => Promise<void>,
 ): Promise<void> {
-  const offset = rotation++;
-  for (const [langIndex, lang] of LANGS.entries()) {
-    for (const [viewportIndex, [name, viewport]] of VIEWPORTS.entries()) {
-      if (ROTATE && (langIndex + offset) % VIEWPORTS.length !== viewportIndex) continue;
-      const { context, page } = await newPage(browser, viewport);
-      try {
-        await show(page, lang, name);
-      } finally {
-        await context.close();
-      }
+  for (const { lang, name, viewport } of screenPairs()) {
+    const { context, page } = await newPage(browser, viewport);
+    try {
+      await show(page, lang, name);
+    } finally {
+      await context.close();
     }
   }
+}
+
+/**
+ * A sweep over many fields in each language: under `E2E_SCREENS=rotate` each field is checked in one language
+ * only, the languages taking turns (decision 212). True when `lang` checks the `index`-th field.
+ */
+export function sweptIn(lang: Lang, index: number): boolean {
+  return !ROTATE || LANGS[index % LANGS.length] === lang;
 }

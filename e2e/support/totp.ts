@@ -31,16 +31,18 @@ function codeAt(secret: Buffer, step: number): string {
 }
 
 /**
- * An authenticator for one manual key: each `next()` is a code the server has not seen yet (a code works once):
- * the current step's, else the next step's (the server accepts ±1), else it waits for the clock.
+ * An authenticator for one manual key: each `next()` is a code the server has not seen yet (a code works once). The
+ * server accepts the steps before and after the current one, so the earliest unused of those three is given, the
+ * previous step only while it stays valid for another 10 s (time to type it); else it waits for the clock.
  */
 export function authenticator(manualKey: string) {
   const secret = base32Decode(manualKey);
   let last = -Infinity;
+  const earliestValid = () => Math.floor((Date.now() + 10_000) / 30_000) - 1;
   return {
     async next(): Promise<string> {
-      while (Math.max(stepNow(), last + 1) > stepNow() + 1) await new Promise((r) => setTimeout(r, 1000));
-      last = Math.max(stepNow(), last + 1);
+      while (Math.max(earliestValid(), last + 1) > stepNow() + 1) await new Promise((r) => setTimeout(r, 1000));
+      last = Math.max(earliestValid(), last + 1);
       return codeAt(secret, last);
     },
   };

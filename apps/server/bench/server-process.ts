@@ -48,6 +48,44 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
+/** Polls `/web/health` every 20 ms until it answers 2xx; throws if `child` exits first or after 120 s. */
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/web/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not answer /web/health within 120 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * `npm start` as a user types it, at the repository's root (decision 211: it builds only changed sources): the
+ * milliseconds from the command to the first answer on /web/health. The command's process group is stopped after.
+ */
+export async function timeNpmStart(env: Record<string, string>): Promise<number> {
+  const port = await freePort();
+  const spawnedAt = performance.now();
+  const child = spawn('npm', ['start'], {
+    cwd: path.resolve(serverRoot, '../..'),
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`, child);
+    return performance.now() - spawnedAt;
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  }
+}
+
 export interface ServerProcess {
   url: string;
   /** From spawning the process to its first answer on /web/health. */
@@ -86,17 +124,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const removeOwnDataDir = () => ownDataDir && rmSync(ownDataDir, { recursive: true, force: true });
   void exited.then(removeOwnDataDir);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/web/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not answer /web/health within 120 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitForHealth(url, child);
   const readyMs = performance.now() - spawnedAt;
   const ticks = 100; // USER_HZ on Linux
   return {

@@ -398,6 +398,37 @@ describe('logging', () => {
       await logged.close();
     }
   });
+  it('writes one compact line per request, with its status and time, and none for a passing health check', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(
+      {},
+      {
+        logger: {
+          ...(loggerOptions('info') as object),
+          stream: { write: (line: string) => lines.push(line) },
+        } as FastifyServerOptions['logger'],
+      },
+    );
+    try {
+      lines.length = 0;
+      await logged.app.inject({ method: 'GET', url: '/web/health' });
+      await logged.app.inject({ method: 'GET', url: '/web/countries?lang=es' });
+      await logged.app.inject({ method: 'GET', url: '/web/authenticate/user' });
+      const access = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((l) => l.msg === 'request');
+      expect(access.map((l) => [l.method, l.url, l.status])).toEqual([
+        ['GET', '/web/countries?[redacted]', 200],
+        ['GET', '/web/authenticate/user', 401],
+      ]);
+      expect(typeof access[0]!.ms).toBe('number');
+      // Fastify's own two lines per request are off: one line, well under the ~370 bytes they took together.
+      expect(lines.filter((l) => /incoming request|request completed/.test(l))).toEqual([]);
+      for (const line of lines.filter((l) => l.includes('"msg":"request"'))) expect(line.length).toBeLessThan(220);
+    } finally {
+      await logged.close();
+    }
+  });
 });
 
 describe('failures inside the server', () => {
