@@ -1,5 +1,5 @@
 import type { UserType } from '@medida/contracts';
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Kysely types of the migrated schema. Keep in step with src/migrations and with `databaseColumns`
@@ -301,6 +301,23 @@ export interface EvaluationVersionsTable {
   engine_version: string;
   created_by: number;
   created_at: Timestamp;
+  /** A timeline card's and the client history's fields, computed by the database from the documents (migration 0032, decision 214). */
+  card_peso: GeneratedAlways<number | null>;
+  card_waist_cm: GeneratedAlways<number | null>;
+  card_bmi: GeneratedAlways<number | null>;
+  card_bmi_category: GeneratedAlways<string | null>;
+  card_body_fat_percent: GeneratedAlways<number | null>;
+  card_fat_category: GeneratedAlways<string | null>;
+  card_body_fat_equation: GeneratedAlways<string | null>;
+  card_muscle_equation: GeneratedAlways<string | null>;
+  card_muscle_mass_kg: GeneratedAlways<number | null>;
+  card_vo2max: GeneratedAlways<number | null>;
+  card_lean_mass_kg: GeneratedAlways<number | null>;
+  card_sum6_mm: GeneratedAlways<number | null>;
+  card_sum8_mm: GeneratedAlways<number | null>;
+  card_endomorphy: GeneratedAlways<number | null>;
+  card_mesomorphy: GeneratedAlways<number | null>;
+  card_ectomorphy: GeneratedAlways<number | null>;
 }
 
 export interface EvaluationEmailsTable {
@@ -649,6 +666,22 @@ export const databaseColumns = {
     engine_version: text,
     created_by: int,
     created_at: ts,
+    card_peso: floatNull,
+    card_waist_cm: floatNull,
+    card_bmi: floatNull,
+    card_bmi_category: textNull,
+    card_body_fat_percent: floatNull,
+    card_fat_category: textNull,
+    card_body_fat_equation: textNull,
+    card_muscle_equation: textNull,
+    card_muscle_mass_kg: floatNull,
+    card_vo2max: floatNull,
+    card_lean_mass_kg: floatNull,
+    card_sum6_mm: floatNull,
+    card_sum8_mm: floatNull,
+    card_endomorphy: floatNull,
+    card_mesomorphy: floatNull,
+    card_ectomorphy: floatNull,
   },
   evaluation_emails: {
     id: int,

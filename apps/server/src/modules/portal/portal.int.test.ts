@@ -294,8 +294,26 @@ describe('GET /web/portal/evaluations', () => {
       bmi_category: detail.results.bmi.category,
       body_fat_percent: detail.results.body_fat.percent,
       fat_category: detail.results.body_fat.category?.value ?? null,
+      body_fat_equation: detail.results.body_fat.equation?.id ?? null,
+      muscle_equation: detail.results.muscle_mass?.equation?.id ?? null,
+      muscle_mass_kg: detail.results.muscle_mass?.kg ?? null,
+      waist_cm: detail.inputs.pcintura ?? null,
+      vo2max: detail.results.rockport?.vo2max ?? null,
     });
     expect(card.evaluator).toEqual({ nombre: detail.evaluator.nombre, apellido: detail.evaluator.apellido });
+
+    // An edit is a new version: the card follows it (its columns are computed from that version, decision 214).
+    const edited = await ctx.app.inject({
+      method: 'POST',
+      url: '/web/editEvaluation',
+      headers: owner.headers,
+      payload: { ...evaluationBody(client.id, owner.id, { peso: body.peso + 2.5 }), evaluationID: id },
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = await ctx.app.inject({ method: 'GET', url: '/web/portal/evaluations', headers: client.headers });
+    const [editedCard] = after.json().evaluations;
+    expect(editedCard.peso).toBe(body.peso + 2.5);
+    expect(editedCard.bmi).not.toBe(card.bmi);
 
     const otherSession = bearer(await login(ctx.app, otherClient));
     const others = await ctx.app.inject({ method: 'GET', url: '/web/portal/evaluations', headers: otherSession });

@@ -74,6 +74,9 @@ export function MainLayout() {
   const forcePasswordChange = user.data?.cambia_pass === 1;
   // Decision 208: an account that requires a second factor shows a user without one only its enrolment.
   const forceSecondFactor = !forcePasswordChange && user.data?.second_factor_required === true;
+  // Either step a user cannot leave shows a bare frame: no sidebar, no profile menu, only sign-out (every page and
+  // the profile behind it answer 403 until the step is done).
+  const bare = forcePasswordChange || forceSecondFactor;
   const passwordModalMounted = useOpenedOnce(forcePasswordChange || changePasswordOpened);
   const profileModalMounted = useOpenedOnce(profileOpened);
 
@@ -87,9 +90,8 @@ export function MainLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      // The enrolment a user cannot leave shows no sidebar: every page behind it answers 403 (decision 208).
       navbar={
-        forceSecondFactor
+        bare
           ? undefined
           : { width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }
       }
@@ -98,7 +100,7 @@ export function MainLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            {!forceSecondFactor && (
+            {!bare && (
               <Burger
                 opened={sidebarOpened}
                 onClick={toggleSidebar}
@@ -112,13 +114,11 @@ export function MainLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {/* Spec §2: the new-evaluation modal opens from any screen; clients (type 2) do not evaluate. */}
-            {user.data && user.data.type !== USER_TYPE.client && !forcePasswordChange && !forceSecondFactor && (
-              <NewEvaluationButton />
-            )}
+            {user.data && user.data.type !== USER_TYPE.client && !bare && <NewEvaluationButton />}
             <LanguageSwitcher />
-            {forceSecondFactor ? (
-              // During the enrolment the profile is not fetched (403) and its menu's pages answer nothing: only
-              // leaving works besides the enrolment itself.
+            {bare ? (
+              // The profile is not fetched (403) and its menu's pages answer nothing: only leaving works besides
+              // the step itself.
               <Button
                 variant="subtle"
                 color="red"
@@ -145,7 +145,7 @@ export function MainLayout() {
         </Group>
       </AppShell.Header>
 
-      {!forceSecondFactor && <AppNavbar userType={user.data?.type} onNavigate={mobile.close} />}
+      {!bare && <AppNavbar userType={user.data?.type} onNavigate={mobile.close} />}
 
       {/* Room under the content for the floating chat button (56 px at 20 px from the edge), so it never covers the last row. */}
       <AppShell.Main pb={96}>
@@ -166,7 +166,7 @@ export function MainLayout() {
         )}
       </AppShell.Main>
 
-      {!forcePasswordChange && !forceSecondFactor && <ChatButton />}
+      {!bare && <ChatButton />}
       {passwordModalMounted && (
         <ChangePasswordModal
           opened={forcePasswordChange || changePasswordOpened}
