@@ -75,6 +75,18 @@ export const STEPS: readonly Step[] = [
     timeoutMinutes: 40,
   },
   {
+    name: 'timeline',
+    title: "A client's timeline",
+    command: 'npx tsx bench/portal-timeline.bench.ts',
+    cwd: 'apps/server',
+    output: 'bench',
+    meaning:
+      'GET /web/portal/evaluations for a client with 209 evaluations, one request at a time beside /web/health: ' +
+      'p50/p95 on each database. The issue measured 365 ms p50 before its fields became generated columns (issue 33 ' +
+      'item 1, decision 214).',
+    timeoutMinutes: 20,
+  },
+  {
     name: 'chat',
     title: 'Chat',
     command: 'npx tsx bench/chat.bench.ts',

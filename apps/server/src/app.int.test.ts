@@ -348,18 +348,24 @@ describe('web app hosting', () => {
   });
 });
 
+/** An app whose log lines (with the product's logger options at `level`) are collected as written. */
+async function appWithLogLines(level: string) {
+  const lines: string[] = [];
+  const logged = await createTestApp(
+    {},
+    {
+      logger: {
+        ...(loggerOptions(level) as object),
+        stream: { write: (line: string) => lines.push(line) },
+      } as FastifyServerOptions['logger'],
+    },
+  );
+  return { logged, lines };
+}
+
 describe('logging', () => {
   it('never writes passwords, tokens, the Authorization header or query strings, even at trace level', async () => {
-    const lines: string[] = [];
-    const logged = await createTestApp(
-      {},
-      {
-        logger: {
-          ...(loggerOptions('trace') as object),
-          stream: { write: (line: string) => lines.push(line) },
-        } as FastifyServerOptions['logger'],
-      },
-    );
+    const { logged, lines } = await appWithLogLines('trace');
     try {
       const user = await insertUser(logged, { password: 'canary-password-7d1f' });
       const token = await login(logged.app, user);
@@ -399,16 +405,7 @@ describe('logging', () => {
     }
   });
   it('writes one compact line per request, with its status and time, and none for a passing health check', async () => {
-    const lines: string[] = [];
-    const logged = await createTestApp(
-      {},
-      {
-        logger: {
-          ...(loggerOptions('info') as object),
-          stream: { write: (line: string) => lines.push(line) },
-        } as FastifyServerOptions['logger'],
-      },
-    );
+    const { logged, lines } = await appWithLogLines('info');
     try {
       lines.length = 0;
       await logged.app.inject({ method: 'GET', url: '/web/health' });
