@@ -68,7 +68,7 @@ export const STEPS: readonly Step[] = [
     output: 'bench',
     meaning:
       'Against the compiled server in its own process: requests per second of each read route at 10 connections ' +
-      'as a share of `/web/health` in the same round (targets ≥ 15 % on PGlite, ≥ 30 % on PostgreSQL); `/web/health` ' +
+      'as a share of `/web/health` in the same round (targets ≥ 30 % on PGlite, ≥ 40 % on PostgreSQL, issue 33); `/web/health` ' +
       'p99 while 4 lists and 2 reports run (target < 50 ms); the server on an existing data directory: first answer ' +
       'and RSS after 5 s idle (target < 300 MB); `npm start` as typed, sources unchanged: first answer (target < 3 s, ' +
       'decision 211). Issues 11 and 33.',

@@ -4,6 +4,7 @@ import type { DbHandle } from '@medida/db';
 import { insertTestUser } from '@medida/db/testing';
 import type { Config } from '../src/config.ts';
 import { systemClock } from '../src/lib/clock.ts';
+import { createChatService } from '../src/modules/chat/chat.service.ts';
 import { createEvaluationsService } from '../src/modules/evaluations/evaluations.service.ts';
 import { createSessionsService } from '../src/modules/sessions/sessions.service.ts';
 import { evaluationBody } from '../src/test/evaluation-factories.ts';
@@ -18,6 +19,10 @@ export interface BenchAccount {
   /** A client of the owner with one evaluation stored through the evaluations service. */
   clientId: number;
   evaluationId: number;
+  /** That client's own bearer token (the portal's routes). */
+  clientToken: string;
+  /** The owner's room with that client, holding a page of messages. */
+  roomId: string;
 }
 
 /** Evaluations stored through the real service without charging credits (the seed is not what is measured). */
@@ -59,6 +64,15 @@ export async function seedBenchAccount(handle: DbHandle): Promise<BenchAccount> 
   });
   const actor = { userId: ownerId, userType: USER_TYPE.professional, parentId: null, credits: 0 };
   const saved = await freeEvaluations(handle).create({ actor, body: evaluationBody(clientId, ownerId) });
-  const token = await benchSessions(handle).issue(ownerId, { ip: '127.0.0.1', userAgent: 'bench' });
-  return { token, ownerId, clientId, evaluationId: saved.evaluacion.id };
+  const sessions = benchSessions(handle);
+  const meta = { ip: '127.0.0.1', userAgent: 'bench' };
+  const token = await sessions.issue(ownerId, meta);
+  const clientToken = await sessions.issue(clientId, meta);
+  const chat = createChatService({ db: handle.db, clock: systemClock });
+  const { chat_room_id: roomId } = await chat.getOrCreateRoom({ actorId: ownerId, otherId: clientId });
+  for (let i = 0; i < 40; i++) {
+    const userId = i % 2 === 0 ? ownerId : clientId;
+    await chat.send({ userId, roomId, clientId: `bench-${i}`, message: `Message ${i} of the bench conversation.` });
+  }
+  return { token, ownerId, clientId, evaluationId: saved.evaluacion.id, clientToken, roomId };
 }

@@ -3,17 +3,19 @@
  * runs) in its own process, on PGlite (a data directory) and, with DATABASE_URL, on PostgreSQL, in one run:
  *
  * 1. Read routes' requests per second at 10 connections, each as a ratio of `/web/health`'s in the same
- *    round (target ≥ 15 % on PGlite, ≥ 30 % on PostgreSQL); medians of interleaved rounds.
+ *    round (issue 33's targets: ≥ 30 % on PGlite, ≥ 40 % on PostgreSQL); medians of interleaved rounds. The
+ *    professional's routes as the account's owner, the portal's as the client's own session.
  * 2. `/web/health` latency (p50/p99) while 4 evaluation lists and 2 PDF reports are requested without
  *    pause (target p99 < 50 ms).
  * 3. PGlite only: `npm start` on the existing data directory: time from spawning the process to the first
  *    answer, and the RSS after 5 s idle (targets < 3 s, < 300 MB).
  *
  * The account is the list bench's (10,000 clients, 100,000 evaluations) plus one client with one evaluation
- * stored through the evaluations service (a real engine result, for getevaluacion and the report).
+ * stored through the evaluations service (a real engine result, for getevaluacion and the report), a session
+ * of that client's own and a room of 40 messages between it and the owner.
  *
  *   npx tsx bench/http.bench.ts    (HTTP_BENCH_SECONDS per route and round, default 3; HTTP_BENCH_ROUNDS, default 3;
- *   HTTP_BENCH_ONLY=postgres for the PostgreSQL half alone)
+ *   HTTP_BENCH_ONLY=postgres for the PostgreSQL half alone, HTTP_BENCH_ONLY=reads for part 1 alone)
  */
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -28,29 +30,39 @@ import { buildServer, timeNpmStart, startServer, type ServerProcess } from './se
 const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.HTTP_BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
+const ONLY = process.env.HTTP_BENCH_ONLY;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 });
 
-/** One GET on a kept-alive connection; resolves with the status once the body is read. */
-function get(url: string, headers: Record<string, string>): Promise<number> {
+/** One request on a kept-alive connection (a POST when it has a JSON body); resolves with the status once read. */
+function get(url: string, headers: Record<string, string>, body?: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (response) => {
-      response.on('data', () => {});
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      {
+        agent,
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      },
+      (response) => {
+        response.on('data', () => {});
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
+    request.end(body);
   });
 }
 
 /** Requests per second over `seconds` with `connections` requests always in flight; any non-200 fails the bench. */
-async function throughput(url: string, headers: Record<string, string>, seconds = SECONDS, connections = CONNECTIONS) {
+async function throughput(url: string, headers: Record<string, string>, body?: string, seconds = SECONDS) {
   let done = 0;
   const end = performance.now() + seconds * 1000;
   await Promise.all(
-    Array.from({ length: connections }, async () => {
+    Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
-        const status = await get(url, headers);
+        const status = await get(url, headers, body);
         if (status !== 200) throw new Error(`${url} answered ${status}`);
         done++;
       }
@@ -65,20 +77,27 @@ const pct = (sorted: number[], p: number) =>
 
 async function readRatios(label: string, server: ServerProcess, f: BenchAccount) {
   const auth = { authorization: `Bearer ${f.token}` };
-  const routes: Array<[string, string, Record<string, string>]> = [
+  const client = { authorization: `Bearer ${f.clientToken}` };
+  // [name, path, headers, JSON body of a POST]
+  const routes: Array<[string, string, Record<string, string>, string?]> = [
     ['/web/health', '/web/health', {}],
     ['authenticate/user', '/web/authenticate/user', auth],
     ['getMyClients', `/web/getMyClients?type=2&parent_user_id=${f.ownerId}`, auth],
     ['listaevaluaciones', '/web/listaevaluaciones?page=1&limit=20', auth],
     ['getevaluacion', `/web/getevaluacion?evaluationID=${f.evaluationId}`, auth],
+    ['getdash', '/web/getdash', auth],
+    ['getUserChatRooms', '/web/getUserChatRooms', auth, '{}'],
+    ['chat/messages', `/web/chat/messages?room_id=${f.roomId}&limit=30`, auth],
+    ['portal/professional (client)', '/web/portal/professional', client],
+    ['portal/evaluations (client)', '/web/portal/evaluations', client],
   ];
-  for (const [, route, headers] of routes) await throughput(server.url + route, headers, 1); // warm-up
+  for (const [, route, headers, body] of routes) await throughput(server.url + route, headers, body, 1); // warm-up
   const rates = new Map<string, number[]>(routes.map(([name]) => [name, []]));
   const ratios = new Map<string, number[]>(routes.map(([name]) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
     let health = 0;
-    for (const [name, route, headers] of routes) {
-      const rate = await throughput(server.url + route, headers);
+    for (const [name, route, headers, body] of routes) {
+      const rate = await throughput(server.url + route, headers, body);
       if (name === '/web/health') health = rate;
       rates.get(name)!.push(rate);
       ratios.get(name)!.push(rate / health);
@@ -139,15 +158,42 @@ async function healthUnderLoad(label: string, server: ServerProcess, f: BenchAcc
 async function run(label: string, server: ServerProcess, f: BenchAccount) {
   const load = loadavg()[0]!;
   await readRatios(label, server, f);
-  await healthUnderLoad(label, server, f);
+  if (ONLY !== 'reads') await healthUnderLoad(label, server, f);
   console.log(`(load average, 1 min: ${load.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
+}
+
+/** PGlite only: the server on an existing data directory, then `npm start` as typed (sources unchanged). */
+async function startUpFigures(dataDir: string) {
+  // The default configuration: API docs on.
+  const starts: Array<{ readyMs: number; rssMb: number }> = [];
+  for (let i = 0; i < 3; i++) {
+    const again = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', API_DOCS: 'true' });
+    await new Promise((r) => setTimeout(r, 5000));
+    starts.push({ readyMs: again.readyMs, rssMb: again.rssMb() });
+    await again.stop();
+  }
+  console.log(
+    `\nThe server (dist/server.js) on the existing PGlite data directory (${starts.length} starts): first answer ` +
+      starts.map((s) => `${(s.readyMs / 1000).toFixed(2)} s`).join(', ') +
+      `; RSS after 5 s idle ${starts.map((s) => `${s.rssMb.toFixed(0)} MB`).join(', ')} (load average ${loadavg()[0]!.toFixed(1)})`,
+  );
+  // The whole command on unchanged sources (decision 211): a first, untimed start builds what is missing.
+  await timeNpmStart({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' });
+  const commands: number[] = [];
+  for (let i = 0; i < 3; i++)
+    commands.push(await timeNpmStart({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' }));
+  console.log(
+    `\`npm start\` (the command, sources unchanged) on the same directory: first answer ` +
+      commands.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ') +
+      ` (target < 3 s; load average ${loadavg()[0]!.toFixed(1)})`,
+  );
 }
 
 console.log('Building the server (dist/server.js, as npm start runs it)…');
 await buildServer();
 
-// HTTP_BENCH_ONLY=postgres skips the PGlite half (and the start-up figures).
-if (process.env.HTTP_BENCH_ONLY !== 'postgres') {
+// HTTP_BENCH_ONLY=postgres skips the PGlite half (and the start-up figures); =reads skips all but the ratios.
+if (ONLY !== 'postgres') {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medida-http-bench-'));
   try {
     const handle = await createDb({ pglite: { dataDir: path.join(dataDir, 'pgdata') } });
@@ -165,29 +211,7 @@ if (process.env.HTTP_BENCH_ONLY !== 'postgres') {
       await server.stop();
     }
 
-    // npm start on the existing data directory (the default configuration: API docs on).
-    const starts: Array<{ readyMs: number; rssMb: number }> = [];
-    for (let i = 0; i < 3; i++) {
-      const again = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', API_DOCS: 'true' });
-      await new Promise((r) => setTimeout(r, 5000));
-      starts.push({ readyMs: again.readyMs, rssMb: again.rssMb() });
-      await again.stop();
-    }
-    console.log(
-      `\nThe server (dist/server.js) on the existing PGlite data directory (${starts.length} starts): first answer ` +
-        starts.map((s) => `${(s.readyMs / 1000).toFixed(2)} s`).join(', ') +
-        `; RSS after 5 s idle ${starts.map((s) => `${s.rssMb.toFixed(0)} MB`).join(', ')} (load average ${loadavg()[0]!.toFixed(1)})`,
-    );
-    // The whole command on unchanged sources (decision 211): a first, untimed start builds what is missing.
-    await timeNpmStart({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' });
-    const commands: number[] = [];
-    for (let i = 0; i < 3; i++)
-      commands.push(await timeNpmStart({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' }));
-    console.log(
-      `\`npm start\` (the command, sources unchanged) on the same directory: first answer ` +
-        commands.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ') +
-        ` (target < 3 s; load average ${loadavg()[0]!.toFixed(1)})`,
-    );
+    if (ONLY !== 'reads') await startUpFigures(dataDir);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -115,6 +115,24 @@ describe('account data versions (migration 0023, decision 160)', () => {
     expect(await version(a)).toBe(va + 1);
   });
 
+  it('bumps the accounts at both ends of a credit movement (migration 0033, decision 218), a grant only its receiver', async () => {
+    const a = await user(1, null);
+    const b = await user(1, null);
+    const other = await user(1, null);
+    const [va, vb, vo] = [await version(a), await version(b), await version(other)];
+    // The ledger row alone, without the balance update that comes with it in the product: the dashboard reads it.
+    await handle.db
+      .insertInto('credit_ledger')
+      .values({ actor_id: a, from_user_id: a, to_user_id: b, amount: 3 })
+      .execute();
+    expect([await version(a), await version(b), await version(other)]).toEqual([va + 1, vb + 1, vo]);
+    await handle.db
+      .insertInto('credit_ledger')
+      .values({ actor_id: null, from_user_id: null, to_user_id: b, amount: 5, note: 'grant' })
+      .execute();
+    expect([await version(a), await version(b), await version(other)]).toEqual([va + 1, vb + 2, vo]);
+  });
+
   it('is raised in the writer’s transaction: a reader sees the new version exactly when it sees the write', async () => {
     const a = await user(1, null);
     const before = await version(a);

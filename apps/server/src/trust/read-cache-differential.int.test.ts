@@ -58,6 +58,11 @@ describe('read cache: cached answers equal uncached ones after every write', () 
       { ...colleague, url: list },
       { ...colleague, url: `/web/getMyClients?type=2&parent_user_id=${t.colleague.id}&limit=10&skip=0` },
       { ...client, url: list },
+      { ...owner, url: '/web/getdash' },
+      { ...owner, url: `/web/getdash?id_usuario=${t.colleague.id}`, lang: 'en' },
+      { ...colleague, url: '/web/getdash' },
+      { ...client, url: '/web/portal/professional' },
+      { ...client, url: '/web/portal/evaluations' },
     ];
     for (const id of clientIds) rows.push({ ...owner, url: `${list}&id_evaluado=${id}` });
     for (const id of evaluationIds) {

@@ -15,13 +15,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/getdash',
-    protectedRoute('professional', {
-      tags: ['dashboard'],
-      summary:
-        "The professional's tree in figures: counts, weekly evaluations, latest, follow-ups, wrong-way changes, credits",
-      querystring: getDashQuerySchema,
-      response: { 200: getDashResponseSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema },
-    }),
+    protectedRoute(
+      'professional',
+      {
+        tags: ['dashboard'],
+        summary:
+          "The professional's tree in figures: counts, weekly evaluations, latest, follow-ups, wrong-way changes, credits",
+        querystring: getDashQuerySchema,
+        response: { 200: getDashResponseSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+      },
+      // Its tables are all tracked by the account data version (migrations 0023 and 0033, decision 218).
+      { responseCache: true },
+    ),
     async (request) => ({
       data: await dashboard.get({ actorId: authOf(request).userId, userId: request.query.id_usuario }),
     }),

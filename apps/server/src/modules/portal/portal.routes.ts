@@ -58,22 +58,32 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/portal/professional',
-    protectedRoute('any', {
-      tags,
-      summary: "The signed-in user's own professional (its parent account): name and contact, or null",
-      response: { 200: portalProfessionalResponseSchema },
-    }),
+    protectedRoute(
+      'any',
+      {
+        tags,
+        summary: "The signed-in user's own professional (its parent account): name and contact, or null",
+        response: { 200: portalProfessionalResponseSchema },
+      },
+      // Users only, tracked by the account data version (decision 218).
+      { responseCache: true },
+    ),
     async (request) => ({ professional: await portal.professionalOf(authOf(request).userId) }),
   );
 
   app.get(
     '/web/portal/evaluations',
     audited(
-      protectedRoute('any', {
-        tags,
-        summary: "The signed-in client's own evaluations as timeline cards (clients only; professionals 403)",
-        response: { 200: portalEvaluationsResponseSchema, 403: errorEnvelopeSchema },
-      }),
+      protectedRoute(
+        'any',
+        {
+          tags,
+          summary: "The signed-in client's own evaluations as timeline cards (clients only; professionals 403)",
+          response: { 200: portalEvaluationsResponseSchema, 403: errorEnvelopeSchema },
+        },
+        // Evaluations, their versions and users, tracked by the account data version (decision 218).
+        { responseCache: true },
+      ),
       // Like one client's evaluation list on the professional side: a read of the client's record.
       { action: 'read', resource: 'evaluation_list', target: (r) => auditTargetOf('client')(r.auth?.userId) },
     ),
