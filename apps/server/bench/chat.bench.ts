@@ -14,9 +14,15 @@
  * service, the chat service's room rules) before the server starts: sockets are limited per user
  * (CHAT_LIMITS.socketsPerUser), so N sockets need many users.
  *
+ * Before the exchange, on one instance of each database: the read routes' requests per second at 10 connections as
+ * a ratio of /web/health's in the same round (issue 33 item 2: ≥ 30 % on PGlite, ≥ 40 % on PostgreSQL; medians
+ * of 3 interleaved rounds of 3 s, as http.bench.ts measures them), on a room of 40 messages.
+ *
  *   npm run bench -w @medida/server          (everything)
- *   npx tsx bench/chat.bench.ts              (chat only; CHAT_BENCH_SOCKETS, CHAT_BENCH_RATE, CHAT_BENCH_SECONDS)
+ *   npx tsx bench/chat.bench.ts              (chat only; CHAT_BENCH_SOCKETS, CHAT_BENCH_RATE, CHAT_BENCH_SECONDS;
+ *   CHAT_BENCH_ONLY=reads for the read ratios alone, =exchange for the exchange alone, =postgres to skip PGlite)
  */
+import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +41,10 @@ const RATE = Number(process.env.CHAT_BENCH_RATE ?? 100); // messages per second,
 const SECONDS = Number(process.env.CHAT_BENCH_SECONDS ?? 20);
 const DRAIN_MS = 15_000; // after the last send, how long a delivery may still arrive before it counts as lost
 const CONNECT_BATCH = 50;
+const ONLY = process.env.CHAT_BENCH_ONLY;
+const READ_CONNECTIONS = 10;
+const READ_SECONDS = 3;
+const READ_ROUNDS = 3;
 
 interface Pair {
   roomId: string;
@@ -79,7 +89,93 @@ async function seed(handle: DbHandle): Promise<Pair[]> {
       client: { id: clientId, token: clientToken },
     });
   }
+  // The read ratios' conversation: 40 messages in the first room.
+  const [first] = pairs;
+  if (first)
+    for (let i = 0; i < 40; i++) {
+      const userId = i % 2 === 0 ? first.pro.id : first.client.id;
+      await chat.send({
+        userId,
+        roomId: first.roomId,
+        clientId: `reads-${i}-bench`,
+        message: `Message ${i} of the bench.`,
+      });
+    }
   return pairs;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: READ_CONNECTIONS * 2 });
+
+/** One request on a kept-alive connection (a POST when it has a JSON body); resolves with the status once read. */
+function request(url: string, headers: Record<string, string>, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        agent,
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      },
+      (response) => {
+        response.on('data', () => {});
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Requests per second over `seconds` with READ_CONNECTIONS requests always in flight; any non-200 fails the bench. */
+async function throughput(url: string, headers: Record<string, string>, body?: string, seconds = READ_SECONDS) {
+  let done = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: READ_CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const status = await request(url, headers, body);
+        if (status !== 200) throw new Error(`${url} answered ${status}`);
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The chat read routes as ratios of /web/health's requests per second, rounds interleaved (http.bench.ts's way). */
+async function readRatios(label: string, server: ServerProcess, pair: Pair) {
+  tableOpen = false;
+  const load = loadavg()[0]!;
+  const auth = { authorization: `Bearer ${pair.pro.token}` };
+  const routes: Array<[string, string, Record<string, string>, string?]> = [
+    ['/web/health', '/web/health', {}],
+    ['authenticate/user', '/web/authenticate/user', auth],
+    ['getUserChatRooms', '/web/getUserChatRooms', auth, '{}'],
+    ['chat/messages', `/web/chat/messages?room_id=${pair.roomId}&limit=30`, auth],
+  ];
+  for (const [, route, headers, body] of routes) await throughput(server.url + route, headers, body, 1); // warm-up
+  const rates = new Map<string, number[]>(routes.map(([name]) => [name, []]));
+  const ratios = new Map<string, number[]>(routes.map(([name]) => [name, []]));
+  for (let round = 0; round < READ_ROUNDS; round++) {
+    let health = 0;
+    for (const [name, route, headers, body] of routes) {
+      const rate = await throughput(server.url + route, headers, body);
+      if (name === '/web/health') health = rate;
+      rates.get(name)!.push(rate);
+      ratios.get(name)!.push(rate / health);
+    }
+  }
+  console.log(
+    `\n${label}: requests per second at ${READ_CONNECTIONS} connections (median of ${READ_ROUNDS} rounds of ${READ_SECONDS} s; load average ${load.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`,
+  );
+  console.log('| route | req/s | ratio to /web/health (same round) |\n|---|---:|---:|');
+  for (const [name] of routes)
+    console.log(
+      `| ${name} | ${median(rates.get(name)!).toFixed(0)} | ${(median(ratios.get(name)!) * 100).toFixed(1)} % |`,
+    );
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -216,7 +312,16 @@ async function exchange(label: string, pairs: Pair[], servers: ServerProcess[]):
   };
 }
 
+/** The exchange table's header, again after a read-ratio table came between its rows. */
+let tableOpen = false;
+
 function print(r: RunResult) {
+  if (!tableOpen)
+    console.log(
+      '| run | sockets | sent | p50 ms | p95 ms | p99 ms | max ms | lost | no echo | refused | server RSS MB (idle → connected / peak) | server CPU s | drain s | connect s | load avg (1 min) |\n' +
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|',
+    );
+  tableOpen = true;
   const f = (n: number) => n.toFixed(1);
   const refused = Object.entries(r.refused)
     .map(([code, n]) => `${code} ${n}`)
@@ -238,13 +343,9 @@ await buildServer();
 console.log(
   `\nChat: ${SOCKETS} sockets (one per user, ${SOCKETS / 2} rooms), ${RATE} messages/s for ${SECONDS} s; latency = send → the other member's socket.`,
 );
-console.log(
-  '| run | sockets | sent | p50 ms | p95 ms | p99 ms | max ms | lost | no echo | refused | server RSS MB (idle → connected / peak) | server CPU s | drain s | connect s | load avg (1 min) |',
-);
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|');
 
 const results: RunResult[] = [];
-{
+if (ONLY !== 'postgres') {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medida-chat-bench-'));
   try {
     const handle = await createDb({ pglite: { dataDir: path.join(dataDir, 'pgdata') } });
@@ -257,14 +358,18 @@ const results: RunResult[] = [];
     }
     const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
-      results.push(await exchange('PGlite, 1 instance', pairs, [server]));
-      print(results.at(-1)!);
+      if (ONLY !== 'exchange') await readRatios('PGlite, chat reads', server, pairs[0]!);
+      if (ONLY !== 'reads') {
+        results.push(await exchange('PGlite, 1 instance', pairs, [server]));
+        print(results.at(-1)!);
+      }
     } finally {
       await server.stop();
     }
     const reopened = await createDb({ pglite: { dataDir: path.join(dataDir, 'pgdata') } });
     try {
-      console.log(`  (PGlite: ${await storedCount(reopened)} of ${results.at(-1)!.sent} sent messages stored)`);
+      if (ONLY !== 'reads')
+        console.log(`  (PGlite: ${await storedCount(reopened)} of ${results.at(-1)!.sent} sent messages stored)`);
     } finally {
       await reopened.close();
     }
@@ -275,13 +380,15 @@ const results: RunResult[] = [];
 
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) {
-  for (const instances of [1, 2]) {
+  for (const instances of ONLY === 'reads' ? [1] : [1, 2]) {
     const handle = await createFreshTestDb({ DATABASE_URL: databaseUrl });
     try {
       const pairs = await seed(handle);
       const servers: ServerProcess[] = [];
       try {
         for (let i = 0; i < instances; i++) servers.push(await startServer({ DATABASE_URL: handle.connectionString! }));
+        if (instances === 1 && ONLY !== 'exchange') await readRatios('PostgreSQL, chat reads', servers[0]!, pairs[0]!);
+        if (ONLY === 'reads') continue;
         const label =
           instances === 1 ? 'PostgreSQL, 1 instance' : 'PostgreSQL, 2 instances (LISTEN/NOTIFY; pairs split)';
         results.push(await exchange(label, pairs, servers));

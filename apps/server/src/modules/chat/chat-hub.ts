@@ -2,6 +2,7 @@ import { CHAT_CLOSE, CHAT_LIMITS, type ChatServerFrame } from '@medida/contracts
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBus } from '../../plugins/realtime.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
+import { decodeMessagesEvent, MESSAGES_EVENT } from './chat-events.ts';
 import { toChatMessage, type ChatService } from './chat.service.ts';
 
 /** One open socket of a user, as the hub sees it. */
@@ -12,13 +13,14 @@ export interface ChatConnection {
   close(code: number, reason: string): void;
 }
 
-const MESSAGE_EVENT = 'chat.message:';
 const READ_EVENT = 'chat.read:';
 
 /**
- * The sockets of this instance and the fan-out to them. Every change travels as a bus event naming a
- * row (decision 122): each instance reads that row and delivers it to its own sockets of the room's two
- * members, so one path serves one instance (PGlite) and many (PostgreSQL NOTIFY).
+ * The sockets of this instance and the fan-out to them. Every change travels as a bus event (decision 122),
+ * so one path serves one instance (PGlite) and many (PostgreSQL NOTIFY). A batch of new messages carries the
+ * committed rows with their rooms' members (decision 217): an instance with no socket of those members does
+ * nothing, the others read only the rooms' members (counts and profiles), once per batch. A read mark names
+ * its room, which each instance reads.
  */
 export function createChatHub(deps: {
   chat: ChatService;
@@ -36,17 +38,23 @@ export function createChatHub(deps: {
       connection.send(typeof frame === 'function' ? frame(connection) : frame);
   };
 
-  async function loadMessageEvent(messageId: number) {
-    const found = await deps.chat.messageForFanOut(messageId);
-    if (!found || !hasLocal(found.row.user_low, found.row.user_high)) return undefined;
-    const { row } = found;
-    const { room, totals } = await found.snapshot();
+  async function loadMessagesEvent(payload: string) {
+    const event = decodeMessagesEvent(payload);
+    // Only rooms with a member on this instance; a socket gets only its own user's rooms.
+    event.messages = event.messages.filter((m) => hasLocal(m.user_low, m.user_high));
+    if (event.messages.length === 0) return undefined;
+    const { messages, rooms, totals } = await deps.chat.fanOutBatch(event);
+    const lastOfRoom = new Map(messages.map((m) => [m.room_id, m.id]));
     return () => {
-      const message = toChatMessage(row);
-      for (const userId of [row.user_low, row.user_high]) {
-        const own = userId === row.user_id;
-        sendTo(userId, { type: 'message', message, ...(own && row.client_id ? { client_id: row.client_id } : {}) });
-        sendTo(userId, { type: 'room-updated', room, unseen_total: totals.get(userId) ?? 0 });
+      for (const row of messages) {
+        const message = toChatMessage(row);
+        const room = lastOfRoom.get(row.room_id) === row.id ? rooms.get(row.room_id) : undefined;
+        for (const userId of [row.user_low, row.user_high]) {
+          const own = userId === row.user_id;
+          sendTo(userId, { type: 'message', message, ...(own && row.client_id ? { client_id: row.client_id } : {}) });
+          // The room's list entry once per batch, after its newest message.
+          if (room) sendTo(userId, { type: 'room-updated', room, unseen_total: totals.get(userId) ?? 0 });
+        }
       }
     };
   }
@@ -65,8 +73,8 @@ export function createChatHub(deps: {
 
   function onEvent(payload: string) {
     let load: Promise<(() => void) | undefined>;
-    if (payload.startsWith(MESSAGE_EVENT)) {
-      load = loadMessageEvent(Number(payload.slice(MESSAGE_EVENT.length)));
+    if (payload.startsWith(MESSAGES_EVENT)) {
+      load = loadMessagesEvent(payload);
     } else if (payload.startsWith(READ_EVENT)) {
       const [roomId, readerId] = payload.slice(READ_EVENT.length).split(':');
       load = loadReadEvent(roomId!, Number(readerId));
@@ -100,7 +108,6 @@ export function createChatHub(deps: {
 
     connectionCount: () => [...byUser.values()].reduce((n, set) => n + set.size, 0),
 
-    publishMessage: (messageId: number) => deps.bus.publish(`${MESSAGE_EVENT}${messageId}`),
     publishRead: (roomId: string, readerId: number) => deps.bus.publish(`${READ_EVENT}${roomId}:${readerId}`),
 
     /**

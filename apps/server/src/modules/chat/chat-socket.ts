@@ -92,10 +92,10 @@ export function createChatSocketHandler(deps: {
         clientId: frame.client_id,
         message: frame.message,
       });
-      // A retry of a stored message is answered to this socket only; the others already have it.
+      // A retry of a stored message is answered to this socket only; the others already have it. A new one was
+      // announced with its batch (chat.service send) and reaches every socket of the room, this one included.
       if (result.duplicate)
         send({ type: 'message', message: toChatMessage(result.message), client_id: frame.client_id });
-      else await deps.hub.publishMessage(result.message.id);
     }
 
     let queue: Promise<void> = Promise.resolve();

@@ -11,6 +11,15 @@ const messageColumns = [
   'chat_messages.created_at',
 ] as const;
 
+/** A room member as the room list's statement returns it (json). */
+interface MemberJson {
+  user_id: number;
+  unseen: number;
+  nombre: string;
+  apellido: string;
+  img_url: string | null;
+}
+
 export interface MessageRow {
   id: number;
   room_id: string;
@@ -57,31 +66,48 @@ export function createChatRepository(db: Db) {
         .where((eb) => eb.or([eb('user_low', '=', userId), eb('user_high', '=', userId)]))
         .executeTakeFirst(),
 
-    /** The room if `userId` is a member and the other member is a live user (one may send to it); else undefined. */
-    findRoomToSend: (roomId: string, userId: number) =>
+    /**
+     * The rooms of a send batch with their members and whether each is a live user, locked in id order, so two
+     * instances' batches over the same rooms wait for each other instead of deadlocking (decision 217).
+     */
+    lockRoomsToSend: (roomIds: string[]) =>
       db
         .selectFrom('chat_rooms as r')
-        .innerJoin('users as other', (join) =>
-          join.on((eb) =>
-            eb(
-              'other.id',
-              '=',
-              eb.case().when('r.user_low', '=', userId).then(eb.ref('r.user_high')).else(eb.ref('r.user_low')).end(),
-            ),
-          ),
-        )
-        .select('r.id')
-        .where('r.id', '=', roomId)
-        .where((eb) => eb.or([eb('r.user_low', '=', userId), eb('r.user_high', '=', userId)]))
-        .where('other.deleted_at', 'is', null)
-        .executeTakeFirst(),
+        .innerJoin('users as lo', 'lo.id', 'r.user_low')
+        .innerJoin('users as hi', 'hi.id', 'r.user_high')
+        .select(['r.id', 'r.user_low', 'r.user_high', 'r.created_at'])
+        .select((eb) => [
+          eb('lo.deleted_at', 'is', null).as('low_live'),
+          eb('hi.deleted_at', 'is', null).as('high_live'),
+        ])
+        .where('r.id', 'in', roomIds)
+        .orderBy('r.id')
+        .forNoKeyUpdate('r')
+        .execute(),
 
-    /** The member's rooms, most recent activity first. */
-    listRoomsOf: (userId: number) =>
+    /**
+     * The member's rooms as its list shows them, most recent activity first, in one statement: each room with
+     * its last message, its members (profile and unread count) and the member's unread total over all rooms.
+     */
+    listRoomViewsOf: (userId: number) =>
       db
         .selectFrom('chat_members as me')
         .innerJoin('chat_rooms as r', 'r.id', 'me.room_id')
-        .select(['r.id', 'r.created_at', 'r.last_message_id'])
+        .leftJoin('chat_messages as lm', 'lm.id', 'r.last_message_id')
+        .select([
+          'r.id',
+          'r.created_at',
+          'lm.id as last_id',
+          'lm.user_id as last_user_id',
+          'lm.message as last_message',
+          'lm.created_at as last_created_at',
+        ])
+        .select([
+          sql<MemberJson[]>`(SELECT json_agg(json_build_object('user_id', m.user_id, 'unseen', m.unseen,
+            'nombre', u.nombre, 'apellido', u.apellido, 'img_url', u.img_url) ORDER BY m.user_id)
+            FROM chat_members m JOIN users u ON u.id = m.user_id WHERE m.room_id = r.id)`.as('members'),
+          sql<number>`sum(me.unseen) OVER ()`.as('unseen_total'),
+        ])
         .where('me.user_id', '=', userId)
         .orderBy(sql`coalesce(r.last_message_at, r.created_at)`, 'desc')
         .orderBy('r.id')
@@ -119,72 +145,85 @@ export function createChatRepository(db: Db) {
         ? Promise.resolve([])
         : db.selectFrom('chat_messages').select(messageColumns).where('id', 'in', ids).execute(),
 
-    unseenTotal: async (userId: number) => {
-      const row = await db
-        .selectFrom('chat_members')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('unseen'), sql<number>`0`).as('total'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
+    /**
+     * One page of a member's room, newest first, strictly older than the `before` message (date, then id), in
+     * one statement. Undefined when `userId` is not a member; `cursorFound` false when `before` is not a
+     * message of the room.
+     */
+    historyPage: async (a: { roomId: string; userId: number; before: number | undefined; limit: number }) => {
+      const before = a.before ?? null;
+      const { rows } = await sql<{
+        cursor_found: boolean;
+        id: number | null;
+        room_id: string;
+        user_id: number;
+        message: string;
+        client_id: string | null;
+        created_at: Date;
+      }>`SELECT c.id IS NOT NULL AS cursor_found, m.id, m.room_id, m.user_id, m.message, m.client_id, m.created_at
+        FROM chat_rooms r
+        LEFT JOIN chat_messages c ON c.room_id = r.id AND c.id = ${before}::int
+        LEFT JOIN LATERAL (
+          SELECT p.id, p.room_id, p.user_id, p.message, p.client_id, p.created_at FROM chat_messages p
+          WHERE p.room_id = r.id
+            AND (${before}::int IS NULL OR p.created_at < c.created_at OR (p.created_at = c.created_at AND p.id < c.id))
+          ORDER BY p.created_at DESC, p.id DESC
+          LIMIT ${a.limit}
+        ) m ON ${before}::int IS NULL OR c.id IS NOT NULL
+        WHERE r.id = ${a.roomId} AND (r.user_low = ${a.userId} OR r.user_high = ${a.userId})
+        ORDER BY m.created_at DESC, m.id DESC`.execute(db);
+      const [first] = rows;
+      if (!first) return undefined;
+      return {
+        cursorFound: a.before === undefined || first.cursor_found,
+        messages: rows.flatMap((r): MessageRow[] => (r.id === null ? [] : [{ ...r, id: r.id }])),
+      };
     },
 
-    /** One page, newest first, strictly older than the cursor (date, then id). */
-    pageMessages: (roomId: string, limit: number, before?: { created_at: Date; id: number }): Promise<MessageRow[]> => {
-      let query = db.selectFrom('chat_messages').select(messageColumns).where('room_id', '=', roomId);
-      if (before)
-        query = query.where((eb) =>
-          eb.or([
-            eb('created_at', '<', before.created_at),
-            eb.and([eb('created_at', '=', before.created_at), eb('id', '<', before.id)]),
-          ]),
-        );
-      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-    },
-
-    findMessageInRoom: (roomId: string, messageId: number) =>
-      db
-        .selectFrom('chat_messages')
-        .select(['id', 'created_at'])
-        .where('room_id', '=', roomId)
-        .where('id', '=', messageId)
-        .executeTakeFirst(),
-
-    /** Stores a message; undefined when the sender already stored one with this client id (a retry). */
-    insertMessage: (row: { roomId: string; userId: number; message: string; clientId: string; now: Date }) =>
+    /**
+     * Stores messages in the given order (ids rise with it); a message whose sender already stored one with its
+     * client id (a retry) is skipped, so fewer rows may come back.
+     */
+    insertMessages: (rows: { roomId: string; userId: number; message: string; clientId: string; now: Date }[]) =>
       db
         .insertInto('chat_messages')
-        .values({
-          room_id: row.roomId,
-          user_id: row.userId,
-          message: row.message,
-          client_id: row.clientId,
-          created_at: row.now,
-        })
+        .values(
+          rows.map((row) => ({
+            room_id: row.roomId,
+            user_id: row.userId,
+            message: row.message,
+            client_id: row.clientId,
+            created_at: row.now,
+          })),
+        )
         .onConflict((oc) => oc.columns(['user_id', 'client_id']).where('client_id', 'is not', null).doNothing())
         .returning(messageColumns)
-        .executeTakeFirst() as Promise<MessageRow | undefined>,
+        .execute() as Promise<MessageRow[]>,
 
-    findMessageByClientId: (userId: number, clientId: string) =>
+    findMessagesByClientIds: (keys: { userId: number; clientId: string }[]) =>
       db
         .selectFrom('chat_messages')
         .select(messageColumns)
-        .where('user_id', '=', userId)
-        .where('client_id', '=', clientId)
-        .executeTakeFirst() as Promise<MessageRow | undefined>,
+        .where((eb) => eb.or(keys.map((k) => eb.and([eb('user_id', '=', k.userId), eb('client_id', '=', k.clientId)]))))
+        .execute() as Promise<MessageRow[]>,
 
-    /** The new message raises the other member's count and becomes the room's last message. */
-    recordDelivery: async (message: MessageRow) => {
-      await db
-        .updateTable('chat_members')
-        .set((eb) => ({ unseen: eb('unseen', '+', 1) }))
-        .where('room_id', '=', message.room_id)
-        .where('user_id', '<>', message.user_id)
-        .execute();
-      await db
-        .updateTable('chat_rooms')
-        .set({ last_message_id: message.id, last_message_at: message.created_at })
-        .where('id', '=', message.room_id)
-        .execute();
+    /**
+     * New messages raise their recipients' counts and the rooms' last messages move to the newest: one
+     * statement for a whole batch (`unread`: per room and recipient, how many; `last`: per room, its newest).
+     */
+    recordDeliveries: async (
+      unread: { room_id: string; user_id: number; n: number }[],
+      last: { room_id: string; id: number; at: Date }[],
+    ) => {
+      await sql`WITH counts AS (
+          UPDATE chat_members m SET unseen = m.unseen + v.n
+          FROM jsonb_to_recordset(${JSON.stringify(unread)}::jsonb) AS v(room_id uuid, user_id int, n int)
+          WHERE m.room_id = v.room_id AND m.user_id = v.user_id
+          RETURNING 1
+        )
+        UPDATE chat_rooms r SET last_message_id = v.id, last_message_at = v.at
+        FROM jsonb_to_recordset(${JSON.stringify(last)}::jsonb) AS v(room_id uuid, id int, at timestamptz)
+        WHERE r.id = v.room_id`.execute(db);
     },
 
     /** Returns true when the count changed (so a read of an already-read room is not broadcast). */
@@ -209,25 +248,5 @@ export function createChatRepository(db: Db) {
         .orderBy('id')
         .limit(limit)
         .execute(),
-
-    /** A message with its room (members, creation, last message): what fan-out needs to route and show it. */
-    findMessageForFanOut: (messageId: number) =>
-      db
-        .selectFrom('chat_messages as m')
-        .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
-        .select([
-          'm.id',
-          'm.room_id',
-          'm.user_id',
-          'm.message',
-          'm.client_id',
-          'm.created_at',
-          'r.user_low',
-          'r.user_high',
-          'r.created_at as room_created_at',
-          'r.last_message_id',
-        ])
-        .where('m.id', '=', messageId)
-        .executeTakeFirst(),
   };
 }

@@ -30,7 +30,7 @@ const wsQuerySchema = z.object({ after: queryIdSchema.optional(), lang: language
 
 /** Chat between users (spec §3 "Chat", §7; decisions 120–124): rooms, history, read marks and the socket. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const chat = createChatService(app.deps);
+  const chat = createChatService({ ...app.deps, bus: app.realtime });
   const sessions = createSessionsService(app.deps);
   const hub = createChatHub({ chat, bus: app.realtime, sessions, log: app.log });
   const rate = createSendRate();

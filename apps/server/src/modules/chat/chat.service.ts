@@ -2,7 +2,9 @@ import { CHAT_LIMITS, USER_TYPE, type ChatMessage, type ChatRoom } from '@medida
 import type { Database, Kysely } from '@medida/db';
 import { fieldError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { RealtimeBus } from '../../plugins/realtime.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
+import { encodeMessagesEvents, type FanOutMessage, type MessagesEvent } from './chat-events.ts';
 import { createChatRepository, type MessageRow } from './chat.repository.ts';
 
 export const toChatMessage = (row: MessageRow): ChatMessage => ({
@@ -21,12 +23,27 @@ export interface SendResult {
   duplicate: boolean;
 }
 
+interface SendInput {
+  userId: number;
+  roomId: string;
+  clientId: string;
+  message: string;
+}
+
+/** At most this many sends share one transaction (their statement has 5 parameters each). */
+const MAX_BATCH = 200;
+
 /**
  * Rooms and messages between two users (decision 120). Who may open a room with whom: a professional
  * with any user below it in its account tree and with its own parent; a client with its professional.
  * Everyone else is a stranger: 404, so ids leak nothing. Rooms, once open, belong to their two members.
  */
-export function createChatService(deps: { db: Kysely<Database>; clock: Clock }) {
+export function createChatService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Where stored messages are announced (the hub delivers them); none for seeding scripts and benches. */
+  bus?: Pick<RealtimeBus, 'publish' | 'crossInstance'>;
+}) {
   const repo = createChatRepository(deps.db);
   const users = createUserRecordsService(deps.db);
 
@@ -94,13 +111,135 @@ export function createChatService(deps: { db: Kysely<Database>; clock: Clock }) 
     return { room: view, totals };
   }
 
+  let pending: Array<{ input: SendInput; resolve(result: SendResult): void; reject(error: unknown): void }> = [];
+  let draining = false;
+
+  /** Stores what is pending, one batch at a time; a batch that fails is retried one send at a time. */
+  async function drain() {
+    draining = true;
+    // Frames that arrived in the same turn of the event loop join the first batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (pending.length > 0) {
+      const batch = pending.slice(0, MAX_BATCH);
+      pending = pending.slice(batch.length);
+      let outcomes: Array<SendResult | Error>;
+      try {
+        outcomes = await sendBatch(batch.map((p) => p.input));
+      } catch (err) {
+        if (batch.length === 1) outcomes = [err instanceof Error ? err : new Error(String(err))];
+        else {
+          // One bad send must not fail the others: each alone, in order.
+          outcomes = [];
+          for (const p of batch)
+            outcomes.push(
+              ...(await sendBatch([p.input]).catch((e: unknown) => [e instanceof Error ? e : new Error(String(e))])),
+            );
+        }
+      }
+      batch.forEach((p, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome instanceof Error) p.reject(outcome);
+        else p.resolve(outcome);
+      });
+    }
+    draining = false;
+  }
+
+  /**
+   * One transaction for many sends, in arrival order: the rooms locked and checked, the messages inserted
+   * (one statement), the recipients' counts and rooms' last messages updated (one statement), and the batch
+   * announced inside the transaction (PostgreSQL NOTIFY, delivered at commit) or right after its commit.
+   * Each send gets its own outcome: a stranger's room is not found, a retried client id its stored message.
+   */
+  async function sendBatch(inputs: SendInput[]): Promise<Array<SendResult | Error>> {
+    const now = deps.clock.now();
+    let announce: string[] = [];
+    const outcomes = await deps.db.transaction().execute(async (trx) => {
+      const tx = createChatRepository(trx);
+      const rooms = new Map(
+        (await tx.lockRoomsToSend([...new Set(inputs.map((i) => i.roomId))])).map((r) => [r.id, r]),
+      );
+      // A stranger's room, or one whose other member was deleted: not found (decision 120).
+      const allowed = inputs.map((i) => {
+        const room = rooms.get(i.roomId);
+        if (!room) return false;
+        if (room.user_low === i.userId) return room.high_live;
+        return room.user_high === i.userId && room.low_live;
+      });
+      const toStore = inputs.filter((_, k) => allowed[k]);
+      const stored = toStore.length === 0 ? [] : await tx.insertMessages(toStore.map((i) => ({ ...i, now })));
+      const key = (userId: number, clientId: string | null) => `${userId}:${clientId}`;
+      const byKey = new Map(stored.map((m) => [key(m.user_id, m.client_id), m]));
+      const retried = toStore.filter((i) => !byKey.has(key(i.userId, i.clientId)));
+      const previous = new Map(
+        (retried.length === 0
+          ? []
+          : await tx.findMessagesByClientIds(retried.map((i) => ({ userId: i.userId, clientId: i.clientId })))
+        ).map((m) => [key(m.user_id, m.client_id), m]),
+      );
+      const claimed = new Set<number>();
+      const results = inputs.map((input, k): SendResult | Error => {
+        if (!allowed[k]) return notFound();
+        const own = byKey.get(key(input.userId, input.clientId));
+        if (own && !claimed.has(own.id)) {
+          claimed.add(own.id);
+          return { message: own, duplicate: false };
+        }
+        const earlier = own ?? previous.get(key(input.userId, input.clientId));
+        // The same client id in another room is a client bug, not a retry.
+        if (!earlier || earlier.room_id !== input.roomId) return fieldError('client_id', 'validation.invalid');
+        return { message: earlier, duplicate: true };
+      });
+      if (stored.length > 0) {
+        const unread = new Map<string, { room_id: string; user_id: number; n: number }>();
+        const last = new Map<string, { room_id: string; id: number; at: Date }>();
+        const fanOut: FanOutMessage[] = [];
+        for (const m of [...stored].sort((x, y) => x.id - y.id)) {
+          const room = rooms.get(m.room_id)!;
+          const recipient = m.user_id === room.user_low ? room.user_high : room.user_low;
+          const counted = unread.get(`${m.room_id}:${recipient}`) ?? { room_id: m.room_id, user_id: recipient, n: 0 };
+          counted.n++;
+          unread.set(`${m.room_id}:${recipient}`, counted);
+          last.set(m.room_id, { room_id: m.room_id, id: m.id, at: m.created_at });
+          fanOut.push({ ...m, user_low: room.user_low, user_high: room.user_high, room_created_at: room.created_at });
+        }
+        await tx.recordDeliveries([...unread.values()], [...last.values()]);
+        announce = encodeMessagesEvents(fanOut);
+        if (deps.bus?.crossInstance) for (const payload of announce) await deps.bus.publish(payload, trx);
+      }
+      return results;
+    });
+    if (deps.bus && !deps.bus.crossInstance) for (const payload of announce) await deps.bus.publish(payload);
+    return outcomes;
+  }
+
   return {
     requireRoom,
     roomSnapshot,
 
+    /** The member's room list and unread total: one statement. */
     async listRooms(userId: number) {
-      const [rooms, unseenTotal] = await Promise.all([repo.listRoomsOf(userId), repo.unseenTotal(userId)]);
-      return { rooms: (await roomViews(rooms)).views, unseenTotal };
+      const rows = await repo.listRoomViewsOf(userId);
+      const rooms = rows.map((row): ChatRoom => ({
+        chat_room_id: row.id,
+        users: (row.members ?? []).map((m) => ({
+          user_id: m.user_id,
+          profile: { nombre: m.nombre, apellido: m.apellido, img_url: m.img_url ?? '' },
+        })),
+        lastMessage:
+          row.last_id === null
+            ? null
+            : {
+                id: row.last_id,
+                room_id: row.id,
+                user_id: row.last_user_id!,
+                date: row.last_created_at!.toISOString(),
+                message: row.last_message!,
+              },
+        unseen: Object.fromEntries((row.members ?? []).map((m) => [String(m.user_id), m.unseen])),
+        created_at: row.created_at.toISOString(),
+      }));
+      return { rooms, unseenTotal: Number(rows[0]?.unseen_total ?? 0) };
     },
 
     /** One room per pair, created once even when both sides ask at the same moment. */
@@ -120,35 +259,24 @@ export function createChatService(deps: { db: Kysely<Database>; clock: Clock }) 
       return (await roomSnapshot(id)).room;
     },
 
-    /** A page of the room's history, newest first in storage, returned oldest first for display. */
+    /** A page of the room's history, newest first in storage, returned oldest first for display: one statement. */
     async messages(a: { userId: number; roomId: string; before?: number | undefined; limit: number }) {
-      await requireRoom(a.roomId, a.userId);
-      let cursor;
-      if (a.before !== undefined) {
-        cursor = await repo.findMessageInRoom(a.roomId, a.before);
-        if (!cursor) throw fieldError('before', 'validation.invalid');
-      }
-      const rows = await repo.pageMessages(a.roomId, a.limit + 1, cursor);
+      const page = await repo.historyPage({ ...a, before: a.before, limit: a.limit + 1 });
+      if (!page) throw notFound();
+      if (!page.cursorFound) throw fieldError('before', 'validation.invalid');
+      const rows = page.messages;
       return { messages: rows.slice(0, a.limit).reverse().map(toChatMessage), hasMore: rows.length > a.limit };
     },
 
-    /** Stored before it is delivered; the other member's unread count rises in the same transaction. */
-    async send(a: { userId: number; roomId: string; clientId: string; message: string }): Promise<SendResult> {
-      return deps.db.transaction().execute(async (trx) => {
-        const tx = createChatRepository(trx);
-        // A stranger's room, or one whose other member was deleted: not found (decision 120).
-        if (!(await tx.findRoomToSend(a.roomId, a.userId))) throw notFound();
-        const stored = await tx.insertMessage({ ...a, now: deps.clock.now() });
-        if (!stored) {
-          const previous = await tx.findMessageByClientId(a.userId, a.clientId);
-          // The same client id in another room is a client bug, not a retry.
-          if (!previous || previous.room_id !== a.roomId) throw fieldError('client_id', 'validation.invalid');
-          return { message: previous, duplicate: true };
-        }
-        await tx.recordDelivery(stored);
-        return { message: stored, duplicate: false };
-      });
-    },
+    /**
+     * Stored before it is delivered; the other member's unread count rises in the same transaction. Sends
+     * arriving while a batch is being stored share the next one (group commit, decision 217).
+     */
+    send: (a: SendInput): Promise<SendResult> =>
+      new Promise((resolve, reject) => {
+        pending.push({ input: a, resolve, reject });
+        if (!draining) void drain();
+      }),
 
     /** Sets the reader's count to 0; true when it changed. */
     async markRead(a: { userId: number; roomId: string }) {
@@ -166,18 +294,22 @@ export function createChatService(deps: { db: Kysely<Database>; clock: Clock }) 
     },
 
     /**
-     * A new message with its room as the members' lists now show it and their unread totals, or undefined
-     * when it is gone. Two statements: the message with its room, then the members (the last message is
-     * usually this one).
+     * A committed batch as its members' lists now show it: the messages in id order (a text that travelled as
+     * a reference is read) and, per room, its view with the batch's newest message and each member's unread
+     * total. One statement (the members), two when a text was too large for the event.
      */
-    async messageForFanOut(messageId: number) {
-      const row = await repo.findMessageForFanOut(messageId);
-      if (!row) return undefined;
-      const room = { id: row.room_id, created_at: row.room_created_at, last_message_id: row.last_message_id };
-      return {
-        row,
-        snapshot: () => roomView(room, [row]),
-      };
+    async fanOutBatch(event: MessagesEvent) {
+      const missing = event.messages.filter((m) => m.message === null).map((m) => m.id);
+      const texts = new Map((await repo.messagesByIds(missing)).map((m) => [m.id, m.message]));
+      const messages = event.messages.flatMap((m): FanOutMessage[] => {
+        const message = m.message ?? texts.get(m.id);
+        return message === undefined ? [] : [{ ...m, message }];
+      });
+      const rooms = new Map<string, { id: string; created_at: Date; last_message_id: number }>();
+      for (const m of messages)
+        rooms.set(m.room_id, { id: m.room_id, created_at: m.room_created_at, last_message_id: m.id });
+      const { views, totals } = await roomViews([...rooms.values()], messages);
+      return { messages, rooms: new Map(views.map((v) => [v.chat_room_id, v])), totals };
     },
   };
 }
