@@ -3,7 +3,8 @@ import { USER_TYPE } from '@medida/contracts';
  * List endpoint latency (GET /web/listaevaluaciones through its service) with 10,000 clients and
  * 100,000 evaluations, with and without each filter, and the dashboard (GET /web/getdash) over the same
  * tree, on PGlite and, when DATABASE_URL is set, on PostgreSQL. First, issue 11's list targets at 1,000 and at
- * 100,000 evaluations, each p95 with its target beside it. Prints p50/p95 (not a test; architecture §8).
+ * 100,000 evaluations, each p95 with its target beside it, and at 100,000 pages reached by number (issue 33, decision 216).
+ * Prints p50/p95 (not a test; architecture §8).
  * Run: npm run bench -w @medida/server
  */
 import { readFileSync } from 'node:fs';
@@ -179,18 +180,70 @@ async function explainDashboard(handle: DbHandle, ownerId: number) {
   }
 }
 
-/** p95 in ms of `fn` over RUNS runs after WARMUP. */
-async function p95Of(fn: () => Promise<unknown>) {
+/** p50 and p95 in ms of `fn` over RUNS runs after WARMUP. */
+async function timesOf(fn: () => Promise<unknown>) {
   const times: number[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const start = performance.now();
     await fn();
     if (i >= WARMUP) times.push(performance.now() - start);
   }
-  return pct(
-    times.sort((a, b) => a - b),
-    95,
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p95: pct(times, 95) };
+}
+
+/** p95 in ms of `fn` over RUNS runs after WARMUP. */
+const p95Of = async (fn: () => Promise<unknown>) => (await timesOf(fn)).p95;
+
+/**
+ * Issue 33 item 4: pages reached by number, without a cursor (a jump, a typed URL), at several depths and the last
+ * page, each checked against the page walked to by offset in SQL (same ids), then p50/p95 (decision 216).
+ */
+async function pagesByNumber(label: string, handle: DbHandle, ownerId: number) {
+  const service = createEvaluationsService({
+    db: handle.db,
+    clock: { now: () => new Date() },
+    config: { evaluationCreditCost: 1 } as Config,
+  });
+  const actor = { userId: ownerId, userType: USER_TYPE.professional, parentId: null, credits: 0 };
+  const limit = 20;
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM evaluations WHERE deleted_at IS NULL AND account_root_id = ${ownerId}`.execute(
+    handle.db,
   );
+  const lastPage = Math.ceil(rows[0]!.n / limit);
+  const maNombre = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM evaluations e JOIN users c ON c.id = e.client_id
+    WHERE e.deleted_at IS NULL AND e.account_root_id = ${ownerId} AND lower(c.nombre) LIKE 'ma%'`.execute(handle.db);
+  const maLast = Math.ceil(maNombre.rows[0]!.n / limit);
+  const cases: Array<{ name: string; page: number; filters?: ListFilters }> = [
+    { name: 'page 1', page: 1 },
+    { name: 'page 500', page: 500 },
+    { name: 'page 2500', page: 2500 },
+    { name: 'page 5000', page: 5000 },
+    { name: `last page (${lastPage})`, page: lastPage },
+    { name: `filter_nombre=ma, page ${Math.ceil(maLast / 2)}`, page: Math.ceil(maLast / 2), filters: { nombre: 'ma' } },
+    { name: `filter_nombre=ma, last page (${maLast})`, page: maLast, filters: { nombre: 'ma' } },
+  ];
+  console.log(`\n${label}: pages by number (no cursor), ${limit} rows, p50/p95 ms of ${RUNS} runs`);
+  console.log('| page | rows | same rows as OFFSET | p50 ms | p95 ms |\n|---|---:|---|---:|---:|');
+  for (const c of cases) {
+    const filters = c.filters ?? {};
+    const out = await service.list({ actor, page: c.page, limit, filters });
+    const like = filters.nombre ? sql`lower(c.nombre) LIKE 'ma%'` : sql`true`;
+    const expected = await sql<{ id: number }>`SELECT e.id FROM evaluations e JOIN users c ON c.id = e.client_id
+      WHERE e.deleted_at IS NULL AND e.account_root_id = ${ownerId} AND ${like} ORDER BY e.created_at DESC, e.id DESC OFFSET ${(c.page - 1) * limit} LIMIT ${limit}`.execute(
+      handle.db,
+    );
+    const same = expected.rows.map((r) => r.id).join() === out.datos.map((r) => r.id).join();
+    const t = await timesOf(() => service.list({ actor, page: c.page, limit, filters }));
+    console.log(
+      `| ${c.name} | ${out.datos.length} | ${same ? 'yes' : 'NO'} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} |`,
+    );
+  }
+  console.log(`(load average ${loadavg()[0]!.toFixed(1)})`);
 }
 
 /** Issue 11's list targets, measured on one tree: first page, a keyset page, getMyClients, a filter. */
@@ -234,9 +287,15 @@ async function targets(label: string, open: () => Promise<DbHandle>, firstPageTa
     try {
       const seeded = await targetFigures(handle, size);
       figures.push(seeded);
+      if (size === LARGE) await pagesByNumber(`${label}, as seeded`, handle, seeded.ownerId);
       if (size === LARGE && handle.driver === 'pglite') {
         await printPass(handle);
         afterPass = await measureTargets(handle, seeded.ownerId);
+        await pagesByNumber(`${label}, after the maintenance pass`, handle, seeded.ownerId);
+      } else if (size === LARGE) {
+        // What autovacuum does after a bulk load (the visibility map: index-only walks), here at once.
+        await sql`VACUUM (ANALYZE)`.execute(handle.db);
+        await pagesByNumber(`${label}, after VACUUM`, handle, seeded.ownerId);
       }
     } finally {
       await handle.close();

@@ -71,11 +71,19 @@ export interface ListCursor {
   id: number;
 }
 
-/** Rows after the cursor in the list's order (created_at desc, id desc); the first conjunct walks the index. */
-const afterCursor = (c: ListCursor) => {
-  const at = sql`(timestamptz 'epoch' + ${c.createdMicros}::int8 * interval '1 microsecond')`;
-  return sql<boolean>`(e.created_at <= ${at} AND (e.created_at < ${at} OR e.id < ${c.id}))`;
-};
+/** Rows after (created_at, id) in the list's order (created_at desc, id desc); the first conjunct walks the index. */
+const after = (at: Expression<unknown>, id: Expression<unknown>) =>
+  sql<boolean>`(e.created_at <= ${at} AND (e.created_at < ${at} OR e.id < ${id}))`;
+
+/** Rows after the cursor (the previous page's last row, sent back by the client). */
+const afterCursor = (c: ListCursor) =>
+  after(sql`(timestamptz 'epoch' + ${c.createdMicros}::int8 * interval '1 microsecond')`, sql`${c.id}`);
+
+/**
+ * Rows after the anchor: the last row before a page reached by number, found by the statement's `anchor` CTE
+ * (decision 216). No anchor (fewer rows than the page's start) compares with NULL: no rows.
+ */
+const afterAnchor = () => after(sql`(SELECT created_at FROM anchor)`, sql`(SELECT id FROM anchor)`);
 
 /**
  * A sub-query's rows as one JSON array in a stated order (json_agg keeps no order of its own), `[]` without rows.
@@ -112,7 +120,8 @@ interface ListShape {
   rut: boolean;
   company: boolean;
   client: boolean;
-  cursor: boolean;
+  /** Where the page starts: the first row, after the client's cursor, or after the anchor of a page's number. */
+  start: 'first' | 'cursor' | 'anchor';
 }
 
 /** The list's values, one parameter each; a shape uses some of them. */
@@ -128,6 +137,9 @@ type ListParams = {
   cursorMicros: number;
   cursorId: number;
   limit: number;
+  /** The anchor's position (0-based): the row before the page, (page - 1) × limit - 1. */
+  anchorOffset: number;
+  /** Rows before the page, (page - 1) × limit: counted only when no anchor exists (a page past the end). */
   skip: number;
   countLimit: number;
   defaultCompanyId: number;
@@ -282,24 +294,64 @@ export function createEvaluationsRepository(db: Db) {
       ])
       .where('e.id', '=', p.id);
 
+  /** The shape's filters on the client (joined or sub-queried as `c`), from slots. */
+  const clientFilters = (shape: ListShape, p: Slots<ListParams>) => {
+    const on: Array<Expression<boolean>> = [];
+    if (shape.nombre) on.push(sql<boolean>`lower(c.nombre) LIKE ${p.nombre}`);
+    if (shape.apellido) on.push(sql<boolean>`lower(c.apellido) LIKE ${p.apellido}`);
+    if (shape.email) on.push(sql<boolean>`lower(c.email) LIKE ${p.email}`);
+    if (shape.rut) on.push(sql<boolean>`c.rut LIKE ${p.rut}`);
+    if (shape.company) on.push(sql<boolean>`c.company_id = ${p.companyId}`);
+    return on;
+  };
+
+  const scopeOf = (shape: ListShape, p: Slots<ListParams>): EvaluationScope =>
+    shape.scope === 'self' ? { kind: 'self', clientId: p.scopeId } : { kind: shape.scope, rootId: p.scopeId };
+
+  // E-mail and rut identify a person: their prefixes match few clients. With such a filter, sort the few matches
+  // rather than walk the created_at index hoping to meet 20 of them: the planner's guess for LIKE prefixes can be
+  // 100x off and the walk then covers every row.
+  const newestFirst = (shape: ListShape) =>
+    shape.email || shape.rut ? sql`e.created_at + interval '0 seconds'` : sql.ref('e.created_at');
+
   /**
-   * The list's statement for one shape (scope kind, which filters, cursor or not), built from slots: compiled once
-   * per shape and then run with each request's values (compiledQueries, issue 11).
+   * The list's rows as narrowly as the shape allows (decision 216): `evaluations` alone, the client's scope and
+   * filters a semi-join on the matching clients (a client is one row: the same rows as the page's join). The
+   * account's top without a filter on the client walks the account's index alone (evaluations_account_list_idx,
+   * index-only once the visibility map is set): no client, no heap row. It finds anchors and counts; the page's own
+   * rows are read from the scoped base, so a wrong position could never show a row out of scope.
+   */
+  const walk = (shape: ListShape, p: Slots<ListParams>) => {
+    const scope = scopeOf(shape, p);
+    let rows = db.selectFrom('evaluations as e').where('e.deleted_at', 'is', null);
+    if (scope.kind === 'self') rows = rows.where('e.client_id', '=', scope.clientId);
+    else if (scope.kind === 'account') rows = rows.where('e.account_root_id', '=', scope.rootId);
+    else rows = rows.where('e.account_root_id', '=', accountRootOf(scope.rootId));
+    if (shape.client) rows = rows.where('e.client_id', '=', p.clientId);
+    const onClient = [...(scope.kind === 'tree' ? [clientInScope(scope)] : []), ...clientFilters(shape, p)];
+    if (onClient.length === 0) return rows;
+    return rows.where(
+      'e.client_id',
+      'in',
+      db
+        .selectFrom('users as c')
+        .select('c.id')
+        .where(({ and }) => and(onClient)),
+    );
+  };
+
+  /**
+   * The list's page for one shape (scope kind, which filters, where it starts), built from slots: compiled once per
+   * shape and then run with each request's values (compiledQueries, issue 11). Every page is a keyset page: the
+   * first, after the client's cursor, or after the anchor of a page's number (decision 216); none skips rows.
    */
   const listPage = (shape: ListShape, p: Slots<ListParams>) => {
-    const scope: EvaluationScope =
-      shape.scope === 'self' ? { kind: 'self', clientId: p.scopeId } : { kind: shape.scope, rootId: p.scopeId };
+    const scope = scopeOf(shape, p);
     let base = scoped(scope);
-    if (shape.nombre) base = base.where(sql`lower(c.nombre)`, 'like', p.nombre);
-    if (shape.apellido) base = base.where(sql`lower(c.apellido)`, 'like', p.apellido);
-    if (shape.email) base = base.where(sql`lower(c.email)`, 'like', p.email);
-    if (shape.rut) base = base.where('c.rut', 'like', p.rut);
-    if (shape.company) base = base.where('c.company_id', '=', p.companyId);
+    for (const on of clientFilters(shape, p)) base = base.where(on);
     if (shape.client) base = base.where('e.client_id', '=', p.clientId);
-    const cursor = { createdMicros: p.cursorMicros, id: p.cursorId };
-    if (shape.cursor) base = base.where(afterCursor(cursor));
-    // E-mail and rut identify a person: their prefixes match few clients.
-    const selective = shape.email || shape.rut;
+    if (shape.start === 'cursor') base = base.where(afterCursor({ createdMicros: p.cursorMicros, id: p.cursorId }));
+    if (shape.start === 'anchor') base = base.where(afterAnchor());
     const page = base
       .innerJoin('users as ev', 'ev.id', 'e.evaluator_id')
       .leftJoin('companies as co', 'co.id', 'c.company_id')
@@ -320,40 +372,55 @@ export function createEvaluationsRepository(db: Db) {
         'ev.nombre as evaluator_nombre',
         'ev.apellido as evaluator_apellido',
       ])
-      // With a selective filter, sort the few matches rather than walk the created_at index hoping to meet
-      // 20 of them: the planner's guess for LIKE prefixes can be 100x off and the walk then covers every row.
-      .orderBy(selective ? sql`e.created_at + interval '0 seconds'` : sql.ref('e.created_at'), 'desc')
+      .orderBy(newestFirst(shape), 'desc')
       .orderBy('e.id', 'desc')
-      .limit(p.limit)
-      .offset(p.skip);
-    return { scope, base, cursor, page };
+      .limit(p.limit);
+    return { scope, page };
   };
 
   const listQuery = (shape: ListShape, p: Slots<ListParams>) => {
-    const { scope, base, cursor, page } = listPage(shape, p);
-    // An account's top with no filter on the client counts the account's index alone: the clients are not read.
-    const clientFiltered = shape.nombre || shape.apellido || shape.email || shape.rut || shape.company;
+    const { scope, page } = listPage(shape, p);
+    const rows = walk(shape, p);
+    const fromStart =
+      shape.start === 'cursor'
+        ? rows.where(afterCursor({ createdMicros: p.cursorMicros, id: p.cursorId }))
+        : shape.start === 'anchor'
+          ? rows.where(afterAnchor())
+          : rows;
+    // Counted from the page's start, up to the cap: the count's cost does not grow with the depth (decision 100).
+    const countOf = (q: typeof rows, limit: typeof p.countLimit) =>
+      sql<number>`(SELECT count(*) FROM ${q.select(sql`1`.as('one')).limit(limit)} AS w)`;
+    // No anchor: the page lies past the end. Then (only then) count the rows before it, so that the answer says
+    // where the end is (the web list steps back to the last page); a negative count from the page's start.
     const counted =
-      scope.kind === 'account' && !clientFiltered
-        ? db
-            .selectFrom('evaluations as e')
-            .select(sql`1`.as('one'))
-            .where('e.deleted_at', 'is', null)
-            .where(inScope(scope))
-            .$if(shape.client, (qb) => qb.where('e.client_id', '=', p.clientId))
-            .$if(shape.cursor, (qb) => qb.where(afterCursor(cursor)))
-            .limit(p.countLimit)
-        : base.select(sql`1`.as('one')).limit(p.countLimit);
-    return db
-      .selectFrom(
-        db
-          .selectFrom(counted.as('w'))
-          .select((eb) => [
-            eb.fn.countAll<number>().as('counted'),
-            eb.exists(nonDefaultCompany(scope, p.defaultCompanyId)).as('show_company'),
-          ])
-          .as('t'),
-      )
+      shape.start === 'anchor'
+        ? sql<number>`CASE WHEN EXISTS (SELECT 1 FROM anchor) THEN ${countOf(fromStart, p.countLimit)}
+            ELSE ${countOf(rows, p.skip)} - ${p.skip} END`
+        : countOf(fromStart, p.countLimit);
+    const totals = db
+      .selectNoFrom((eb) => [
+        counted.as('counted'),
+        eb.exists(nonDefaultCompany(scope, p.defaultCompanyId)).as('show_company'),
+      ])
+      .as('t');
+    // The anchor: the row before the page, found by walking the narrow rows' order alone (created_at and id of an
+    // index, no row read) and used like a cursor. Materialized: walked once, read by the page and the count.
+    // (The outer query reads no column of `anchor`: typed as a statement without it.)
+    const anchored: Pick<Db, 'selectFrom'> =
+      shape.start === 'anchor'
+        ? db.with(
+            (cte) => cte('anchor').materialized(),
+            () =>
+              rows
+                .select(['e.created_at', 'e.id'])
+                .orderBy(newestFirst(shape), 'desc')
+                .orderBy('e.id', 'desc')
+                .offset(p.anchorOffset)
+                .limit(1),
+          )
+        : db;
+    return anchored
+      .selectFrom(totals)
       .leftJoinLateral(page.as('p'), (join) => join.onTrue())
       .selectAll('p')
       .select(['t.counted', 't.show_company'])
@@ -550,7 +617,8 @@ export function createEvaluationsRepository(db: Db) {
 
     /**
      * One page of the list, newest first, in one statement with its capped count and `show_company`
-     * (decision 100). Deep pages continue from a cursor (keyset) instead of skipping `offset` rows.
+     * (decision 100). A page continues from the client's cursor or, reached by number, from the anchor its
+     * `offset` maps to (decision 216): no page fetches the rows before it.
      */
     async list(q: {
       scope: EvaluationScope;
@@ -569,11 +637,8 @@ export function createEvaluationsRepository(db: Db) {
         rut: Boolean(f.rut),
         company: f.companyId !== undefined,
         client: f.clientId !== undefined,
-        cursor: q.cursor !== undefined,
+        start: q.cursor ? 'cursor' : q.offset > 0 ? 'anchor' : 'first',
       };
-      const skip = q.cursor ? 0 : q.offset;
-      // Counted from the page's start, up to the cap: the count's cost does not grow with the data.
-      const window = skip + LIST_COUNT_CAP;
       const result = await listQueries.execute(
         db,
         JSON.stringify(shape),
@@ -588,21 +653,22 @@ export function createEvaluationsRepository(db: Db) {
           cursorMicros: q.cursor?.createdMicros ?? 0,
           cursorId: q.cursor?.id ?? 0,
           limit: q.limit,
-          skip,
-          countLimit: window + 1,
+          anchorOffset: Math.max(0, q.offset - 1),
+          skip: q.offset,
+          countLimit: LIST_COUNT_CAP + 1,
           defaultCompanyId: q.defaultCompanyId,
         },
         (p) => listQuery(shape, p),
       );
       const [head] = result; // the outer join answers at least one row
+      // Rows from the page's start (past the end: minus how many the page's start lies beyond the last row).
       const counted_ = Number(head?.counted ?? 0);
-      const start = q.cursor ? q.offset : 0;
       return {
         // An empty page comes back as one row of nulls from the outer join; the others are whole page rows.
         // kysely's types: an outer join's columns are all nullable; a row whose id is not null is a whole row.
         rows: result.filter((r) => r.id !== null) as unknown as ListPageRow[],
-        total: start + Math.min(counted_, window),
-        capped: counted_ > window,
+        total: q.offset + Math.min(counted_, LIST_COUNT_CAP),
+        capped: counted_ > LIST_COUNT_CAP,
         showCompany: Boolean(head?.show_company),
       };
     },
