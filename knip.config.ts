@@ -5,7 +5,7 @@ import type { KnipConfig } from 'knip';
 // import reaches. Tests are entries, so an export only a test uses is used. Each ignore below says why it is needed.
 // Not listed because knip's plugins find them (it says so when they are listed): eslint.config.js and the vitest
 // configs, the web app's src/main.tsx (index.html, Vite), and what package.json scripts run: src/server.ts,
-// apps/server/build.ts, e2e's lighthouse/run.ts and vitest's global setup.
+// apps/server/build.ts, e2e's bench/page-weight.bench.ts and vitest's global setup.
 const tests = ['src/**/*.test.{ts,tsx}'];
 
 const config: KnipConfig = {

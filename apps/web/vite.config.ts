@@ -7,6 +7,7 @@ import { defineConfig, type InlineConfig, type Plugin, type Rolldown } from 'vit
 import react from '@vitejs/plugin-react';
 import { signedInChunkGroups } from './vite/first-screen-chunks.ts';
 import { firstScreen } from './vite/first-screen-plugin.ts';
+import { localeTexts } from './vite/locale-texts.ts';
 import { scrollAreaWithoutFloatingUi } from './vite/scroll-area-refs.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -46,12 +47,19 @@ function precompress(): Plugin {
 /** The entry's static graph in one chunk (decision 107): on HTTP/1.1 each file costs a round trip. */
 const FIRST_SCREEN_GROUP: Rolldown.CodeSplittingGroup = { name: 'first-screen', tags: ['$initial'], priority: 3 };
 
+/** The entry's stylesheet (index.html's): `assets/index-<hash>.css`. */
+const ENTRY_CSS = /^assets\/index-[\w-]+\.css$/;
+
 function buildOptions(groups: Rolldown.CodeSplittingGroup[]): NonNullable<InlineConfig['build']> {
   return {
     outDir,
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    // The entry's CSS is always on the page already (index.html's <link>, or inline in prerendered Login, decision
+    // 163): a lazy chunk that lists it would have Vite's preload helper fetch it again where it is inline (9 kB
+    // brotli on Login, decision 215).
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !ENTRY_CSS.test(dep)) },
     rolldownOptions: { output: { codeSplitting: { groups: [FIRST_SCREEN_GROUP, ...groups] } } },
   };
 }
@@ -59,7 +67,7 @@ function buildOptions(groups: Rolldown.CodeSplittingGroup[]): NonNullable<Inline
 // The API lives under /web on the Fastify server; in dev we proxy it (HTTP and the chat WebSocket)
 // so the browser sees one origin, exactly as in production where the server serves dist/.
 export default defineConfig(async ({ command }) => ({
-  plugins: [react(), scrollAreaRefs(), firstScreen(root), precompress()],
+  plugins: [react(), scrollAreaRefs(), localeTexts(), firstScreen(root), precompress()],
   root,
   server: {
     port: 5173,
@@ -92,7 +100,7 @@ export default defineConfig(async ({ command }) => ({
               'src/app/routes/pages-route.tsx',
             ],
           },
-          { root, plugins: [react(), scrollAreaRefs()], build: buildOptions([]) },
+          { root, plugins: [react(), scrollAreaRefs(), localeTexts()], build: buildOptions([]) },
         )
       : [],
   ),

@@ -1,12 +1,18 @@
-// Lighthouse mobile (simulated slow 4G, 4× CPU) on Login, the dashboard and an evaluation's detail, against the
-// real server on a fresh data directory (issues 11 and 16). Prints performance and accessibility per page.
-// `npm run lighthouse -w @medida/e2e` builds the web app first; CHROME_PATH defaults to Debian's chromium.
-// The HTML reports go to e2e/artifacts/lighthouse/. A measurement, not a test: nothing here fails on a score.
+// What a browser transfers for Login, the dashboard and an evaluation's detail, and Lighthouse's mobile scores on the
+// same pages (issues 11, 16 and 33 item 8; decisions 109 and 215), against the real server on a fresh data directory.
+// Weight: a cold cache, each page loaded in headless Chromium until the network has been idle for 2 s (what the page
+// fetches after its first screen, in idle time, counts too); the bytes are Chromium's own (CDP
+// Network.loadingFinished encodedDataLength: brotli bodies plus headers), by kind. Lighthouse: the default mobile run
+// (simulated slow 4G, 4× CPU), a cold load each, signed in with the app's own token in localStorage.
+// `npm run lighthouse -w @medida/e2e` builds the web app first; CHROME_PATH defaults to Debian's chromium. The HTML and
+// JSON reports go to e2e/artifacts/lighthouse/. PAGE_WEIGHT_PAGES=login,dashboard measures only those pages,
+// PAGE_WEIGHT_LIGHTHOUSE=0 skips Lighthouse. Exits 1 when a weight target is missed; a score is reported, not enforced
+// (it moves with the machine's load).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { bioimpedanceEvaluation } from '../support/api.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser.ts';
 import { E2E_USERS, seedE2eFixtures } from '../support/fixtures.ts';
@@ -17,7 +23,13 @@ interface Target {
   path: string;
   /** The session token put in localStorage before the run (the app's own sign-in state), or none. */
   token: string | null;
+  /** Most bytes a cold load may transfer (issue 33 item 8), or none. */
+  budget: number | null;
 }
+
+/** Targets of issue 33 item 8: everything the page transfers, compressed, headers included. */
+const BUDGETS: Record<string, number | null> = { login: 150_000, dashboard: 250_000, 'evaluation detail': null };
+const QUIET_MS = 2000;
 
 async function call<T>(baseURL: string, token: string | null, route: string, body?: unknown): Promise<T> {
   const res = await fetch(baseURL + route, {
@@ -61,23 +73,85 @@ async function prepareTargets(baseURL: string): Promise<Target[]> {
     evaluator,
     `/web/listaevaluaciones?type=1&page=1&limit=1&id_usuario=${evaluatorId}`,
   );
-  return [
+  const targets: Omit<Target, 'budget'>[] = [
     { name: 'login', path: '/pages/login', token: null },
     { name: 'dashboard', path: '/dashboard', token: home },
     { name: 'evaluation detail', path: `/evaluations/detail?evaluationID=${list.datos[0]!.id}`, token: evaluator },
   ];
+  return targets.map((t) => ({ ...t, budget: BUDGETS[t.name] ?? null }));
+}
+
+/** A cold cache with the session in place: the token set on the origin, then everything cached dropped. */
+async function coldWithSession(page: Page, baseURL: string, token: string | null) {
+  await page.goto(`${baseURL}/favicon.svg`);
+  await page.evaluate((value) => {
+    window.localStorage.clear();
+    if (value) window.localStorage.setItem('token', value);
+  }, token);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+}
+
+type Kind = 'document' | 'script' | 'stylesheet' | 'api' | 'other';
+const KINDS: Record<string, Kind> = {
+  Document: 'document',
+  Script: 'script',
+  Stylesheet: 'stylesheet',
+  Fetch: 'api',
+  XHR: 'api',
+  WebSocket: 'api',
+};
+
+/** Bytes Chromium received for each request the page made until the network was quiet for QUIET_MS. */
+async function weigh(browser: Browser, baseURL: string, target: Target) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
+  // A Chilean browser, as the app's first visitors: Spanish in navigator.languages and Accept-Language.
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.setUserAgentOverride', { userAgent: await browser.userAgent(), acceptLanguage: 'es-CL,es' });
+  await coldWithSession(page, baseURL, target.token);
+  await cdp.send('Network.enable');
+  const kinds = new Map<string, Kind>();
+  const bytes = new Map<string, number>();
+  const files = new Map<string, string>();
+  let last = Date.now();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    last = Date.now();
+    kinds.set(e.requestId, KINDS[e.type ?? ''] ?? 'other');
+    files.set(e.requestId, e.request.url.replace(baseURL, ''));
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    last = Date.now();
+    // Only what this page asked for (not a request of the set-up's page that finished late).
+    if (files.has(e.requestId)) bytes.set(e.requestId, e.encodedDataLength);
+  });
+  cdp.on('Network.loadingFailed', () => (last = Date.now()));
+  await page.goto(baseURL + target.path, { waitUntil: 'networkidle0' });
+  while (Date.now() - last < QUIET_MS) await new Promise((r) => setTimeout(r, 100));
+  const landed = new URL(page.url()).pathname;
+  await context.close();
+  const sum = (kind?: Kind) =>
+    [...bytes].filter(([id]) => kind === undefined || kinds.get(id) === kind).reduce((t, [, n]) => t + n, 0);
+  if (process.env.PAGE_WEIGHT_FILES === '1')
+    for (const [id, n] of [...bytes].sort((a, b) => b[1] - a[1]))
+      console.log(`  ${target.name}: ${n} ${files.get(id)}`);
+  return {
+    landed,
+    requests: bytes.size,
+    total: sum(),
+    document: sum('document'),
+    js: sum('script'),
+    css: sum('stylesheet'),
+    api: sum('api'),
+    other: sum('other'),
+  };
 }
 
 async function audit(browser: Browser, baseURL: string, target: Target, reportDir: string) {
   const page = await browser.newPage();
-  // A cold cache with the session in place: set the token on the origin, then drop everything cached.
-  await page.goto(`${baseURL}/favicon.svg`);
-  await page.evaluate((token) => {
-    window.localStorage.clear();
-    if (token) window.localStorage.setItem('token', token);
-  }, target.token);
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.clearBrowserCache');
+  await coldWithSession(page, baseURL, target.token);
   const result = await lighthouse(
     baseURL + target.path,
     {
@@ -110,25 +184,52 @@ async function audit(browser: Browser, baseURL: string, target: Target, reportDi
   };
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'medida-lighthouse-'));
+const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'medida-page-weight-'));
 const reportDir = path.join(repoRoot, 'e2e/artifacts/lighthouse');
 await mkdir(reportDir, { recursive: true });
 await seedE2eFixtures(dataDir);
 const server = await startServer(dataDir);
 let browser: Browser | undefined;
+let missed = false;
 try {
-  const targets = await prepareTargets(server.baseURL);
+  const only = process.env.PAGE_WEIGHT_PAGES?.split(',').map((name) => name.trim());
+  const targets = (await prepareTargets(server.baseURL)).filter((t) => !only || only.includes(t.name));
   browser = await puppeteer.launch({
     executablePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_ARGS],
   });
-  // LIGHTHOUSE_PAGES=login,dashboard audits only those (A/B rounds on the shared machine).
-  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
-  const rows = [];
-  for (const target of targets)
-    if (!only || only.includes(target.name)) rows.push(await audit(browser, server.baseURL, target, reportDir));
-  console.table(rows);
+  const weights = [];
+  for (const target of targets) {
+    const w = await weigh(browser, server.baseURL, target);
+    const met = target.budget === null ? '' : w.total <= target.budget ? 'met' : 'NOT met';
+    if (met === 'NOT met') missed = true;
+    weights.push({
+      page: target.name,
+      requests: w.requests,
+      total: kB(w.total),
+      JS: kB(w.js),
+      CSS: kB(w.css),
+      HTML: kB(w.document),
+      API: kB(w.api),
+      other: kB(w.other),
+      target: target.budget === null ? '' : `≤ ${kB(target.budget)}`,
+      '': met,
+    });
+    if (w.landed !== new URL(server.baseURL + target.path).pathname)
+      throw new Error(`${target.name}: landed on ${w.landed}, not ${target.path}`);
+  }
+  console.log(
+    `Transferred on a cold load until the network is quiet for ${QUIET_MS / 1000} s (brotli, headers included)`,
+  );
+  console.table(weights);
+  if (process.env.PAGE_WEIGHT_LIGHTHOUSE !== '0') {
+    const rows = [];
+    for (const target of targets) rows.push(await audit(browser, server.baseURL, target, reportDir));
+    console.log('Lighthouse mobile (simulated slow 4G, 4× CPU); target performance ≥ 95 on each page');
+    console.table(rows);
+  }
   console.log(
     `load average: ${os
       .loadavg()
@@ -140,3 +241,4 @@ try {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
 }
+process.exitCode = missed ? 1 : 0;

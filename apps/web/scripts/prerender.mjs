@@ -17,11 +17,21 @@ const LANGUAGES = ['es', 'en', 'pt'];
 /** `<html lang>` as lib/i18n.ts sets it: our Portuguese is Brazilian. */
 const HTML_LANG = { es: 'es', en: 'en', pt: 'pt-BR' };
 
+/**
+ * lib/i18n.ts imports each language's texts in two parts (vite/locale-texts.ts, decision 215); the prerender gives
+ * i18n the whole files instead (src/prerender/login-page.tsx), so those imports only need to compile.
+ */
+const localeParts = {
+  name: 'medida-locale-parts',
+  enforce: 'pre',
+  load: (id) => (/\.json\?texts=(first|rest)$/.test(id) ? 'export default {};' : null),
+};
+
 await build({
   configFile: false,
   root: web,
   logLevel: 'warn',
-  plugins: [react()],
+  plugins: [react(), localeParts],
   build: {
     ssr: 'src/prerender/login-page.tsx',
     outDir: ssrOut,

@@ -65,13 +65,15 @@ export function firstScreen(root: string): Plugin {
             beyondHtml(filesOf(bundle, chunkOf(bundle, path.join(root, file)))),
           ]),
         ) as Record<FirstScreen, string[]>;
-        const locales = Object.fromEntries(
-          LOCALES.map((lang) => [
-            lang,
-            beyondHtml(filesOf(bundle, chunkOf(bundle, path.join(root, `src/locales/${lang}.json`)))),
-          ]),
-        );
-        const assets: FirstScreenAssets = { screens, locales };
+        // Each language's texts in two parts (vite/locale-texts.ts): Login's, and the other screens'.
+        const texts = (part: 'first' | 'rest') =>
+          Object.fromEntries(
+            LOCALES.map((lang) => [
+              lang,
+              beyondHtml(filesOf(bundle, chunkOf(bundle, path.join(root, `src/locales/${lang}.json?texts=${part}`)))),
+            ]),
+          );
+        const assets: FirstScreenAssets = { screens, locales: texts('first'), restLocales: texts('rest') };
         // The entry and its static imports: a prerendered page (decision 163, scripts/prerender.mjs) has no
         // script tags of its own and starts them from here, after its first paint.
         const entry = [...inHtml].filter((file) => file.endsWith('.js'));

@@ -1,6 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { notificationsStore, type NotificationsState } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { QueryClient } from '@tanstack/react-query';
@@ -8,7 +9,7 @@ import { lazyWithTimeout } from '../components/lazy-with-timeout.tsx';
 import { configureApi } from '../lib/api.ts';
 import { isApiError, isSessionEndingStatus } from '../lib/api-error.ts';
 import { currentLanguage, i18n } from '../lib/i18n.ts';
-import { useFirstScreenShown } from '../lib/first-screen-shown.ts';
+import { markOverlaysWanted, useFirstScreenShown, useOverlaysWanted } from '../lib/first-screen-shown.ts';
 import { dateLocale } from '../lib/language.ts';
 import { notifyApiError, notifyError } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -22,9 +23,23 @@ import { localizedTheme } from './theme.ts';
 // modal needs a click on a page that loads later.
 const Overlays = lazyWithTimeout(() => import('./overlays.tsx').then((m) => m.Overlays), { fallback: false });
 
-/** The overlays once the first screen is painted; a component of its own, so that only it re-renders then. */
+/** A toast raised where the overlays wait (Login) mounts them; it waits in Mantine's store meanwhile. */
+function wantedOnToast(state: NotificationsState): void {
+  if (state.notifications.length > 0 || state.queue.length > 0) markOverlaysWanted();
+}
+
+/**
+ * The overlays once the first screen is painted and the visitor may need them (Login: after a toast or on leaving
+ * it, decision 215); a component of its own, so that only it re-renders then.
+ */
 function OverlaysAfterFirstScreen() {
-  return useFirstScreenShown() ? <Overlays /> : null;
+  const shown = useFirstScreenShown();
+  const wanted = useOverlaysWanted();
+  useEffect(() => {
+    wantedOnToast(notificationsStore.getState());
+    return notificationsStore.subscribe(wantedOnToast);
+  }, []);
+  return shown && wanted ? <Overlays /> : null;
 }
 
 function onQueryError(error: unknown): void {

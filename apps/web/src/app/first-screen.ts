@@ -27,8 +27,10 @@ export type FirstScreen = keyof typeof FIRST_SCREEN_MODULES;
 export interface FirstScreenAssets {
   /** Files (`/assets/…`) of each screen beyond what index.html already loads: chunks and CSS. */
   screens: Record<FirstScreen, string[]>;
-  /** The texts' chunk of each language. */
+  /** The texts' chunk of each language: Login's part (lib/i18n.ts, decision 215). */
   locales: Record<string, string[]>;
+  /** The other screens' texts of each language: preloaded on any visit but Login's without a session. */
+  restLocales?: Record<string, string[]>;
 }
 
 export interface FirstScreenVisit {
@@ -74,6 +76,9 @@ export function firstScreenPlan(
   for (const screen of screens)
     for (const file of assets.screens[screen]) if (files.indexOf(file) < 0) files.push(file);
   for (const file of assets.locales[language] ?? []) if (files.indexOf(file) < 0) files.push(file);
+  const loginOnly = path === '/pages/login' && !visit.signedIn;
+  if (!loginOnly && assets.restLocales)
+    for (const file of assets.restLocales[language] ?? []) if (files.indexOf(file) < 0) files.push(file);
   return { files, language };
 }
 

@@ -1,6 +1,7 @@
 import { isValidElement, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { lazyWithTimeout } from '../components/lazy-with-timeout.tsx';
+import { loadAllTexts } from '../lib/i18n.ts';
 // The error pages are in the main bundle: they must show even when chunks cannot load.
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
@@ -9,69 +10,93 @@ import { ByUserType } from './routes/by-user-type.tsx';
 import { RootRoute } from './routes/root-route.tsx';
 import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
 
+/** A screen's chunk together with every screen's texts: Login's are the only ones loaded first (decision 215). */
+const withAllTexts =
+  <T,>(load: () => Promise<T>) =>
+  (): Promise<T> =>
+    Promise.all([load(), loadAllTexts()]).then(([loaded]) => loaded);
+
 // Route-level code splitting: every screen is its own chunk, loaded with a 120 s deadline and a retry.
-const MainLayout = lazyWithTimeout(() => import('./layout/main-layout.tsx').then((m) => m.MainLayout));
-const DashboardPage = lazyWithTimeout(() =>
-  import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
+const MainLayout = lazyWithTimeout(withAllTexts(() => import('./layout/main-layout.tsx').then((m) => m.MainLayout)));
+const DashboardPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
 );
-const DeleteAccountPage = lazyWithTimeout(() =>
-  import('../features/profile/delete-account-page.tsx').then((m) => m.DeleteAccountPage),
+const DeleteAccountPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/profile/delete-account-page.tsx').then((m) => m.DeleteAccountPage)),
 );
-const SessionsPage = lazyWithTimeout(() =>
-  import('../features/sessions/sessions-page.tsx').then((m) => m.SessionsPage),
+const SessionsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/sessions/sessions-page.tsx').then((m) => m.SessionsPage)),
 );
-const ClientsPage = lazyWithTimeout(() => import('../features/clients/clients-page.tsx').then((m) => m.ClientsPage));
-const ClientDetailPage = lazyWithTimeout(() =>
-  import('../features/clients/client-detail-page.tsx').then((m) => m.ClientDetailPage),
+const ClientsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/clients/clients-page.tsx').then((m) => m.ClientsPage)),
 );
-const CompaniesPage = lazyWithTimeout(() =>
-  import('../features/companies/companies-page.tsx').then((m) => m.CompaniesPage),
+const ClientDetailPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/clients/client-detail-page.tsx').then((m) => m.ClientDetailPage)),
 );
-const NetworkPage = lazyWithTimeout(() => import('../features/network/network-page.tsx').then((m) => m.NetworkPage));
-const EvaluationsPage = lazyWithTimeout(() =>
-  import('../features/evaluations/evaluations-page.tsx').then((m) => m.EvaluationsPage),
+const CompaniesPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/companies/companies-page.tsx').then((m) => m.CompaniesPage)),
 );
-const EvaluationDetailPage = lazyWithTimeout(() =>
-  import('../features/evaluations/evaluation-detail-page.tsx').then((m) => m.EvaluationDetailPage),
+const NetworkPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/network/network-page.tsx').then((m) => m.NetworkPage)),
 );
-const MyEvaluationsPage = lazyWithTimeout(() =>
-  import('../features/portal/my-evaluations-page.tsx').then((m) => m.MyEvaluationsPage),
+const EvaluationsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/evaluations/evaluations-page.tsx').then((m) => m.EvaluationsPage)),
 );
-const MyDocumentsPage = lazyWithTimeout(() =>
-  import('../features/portal/my-documents-page.tsx').then((m) => m.MyDocumentsPage),
+const EvaluationDetailPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/evaluations/evaluation-detail-page.tsx').then((m) => m.EvaluationDetailPage)),
 );
-const MyProfilePage = lazyWithTimeout(() =>
-  import('../features/portal/my-profile-page.tsx').then((m) => m.MyProfilePage),
+const MyEvaluationsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/portal/my-evaluations-page.tsx').then((m) => m.MyEvaluationsPage)),
 );
-const ChartsPage = lazyWithTimeout(() => import('../features/dashboard/charts-page.tsx').then((m) => m.ChartsPage));
-const WidgetsPage = lazyWithTimeout(() => import('../features/dashboard/widgets-page.tsx').then((m) => m.WidgetsPage));
-const ThemePage = lazyWithTimeout(() => import('../features/ui-kit/theme-page.tsx').then((m) => m.ThemePage));
-const BasePage = lazyWithTimeout(() => import('../features/ui-kit/base-page.tsx').then((m) => m.BasePage));
-const ButtonsPage = lazyWithTimeout(() => import('../features/ui-kit/buttons-page.tsx').then((m) => m.ButtonsPage));
-const IconsPage = lazyWithTimeout(() => import('../features/ui-kit/icons-page.tsx').then((m) => m.IconsPage));
-const NotificationsPage = lazyWithTimeout(() =>
-  import('../features/ui-kit/notifications-page.tsx').then((m) => m.NotificationsPage),
+const MyDocumentsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/portal/my-documents-page.tsx').then((m) => m.MyDocumentsPage)),
+);
+const MyProfilePage = lazyWithTimeout(
+  withAllTexts(() => import('../features/portal/my-profile-page.tsx').then((m) => m.MyProfilePage)),
+);
+const ChartsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/dashboard/charts-page.tsx').then((m) => m.ChartsPage)),
+);
+const WidgetsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/dashboard/widgets-page.tsx').then((m) => m.WidgetsPage)),
+);
+const ThemePage = lazyWithTimeout(
+  withAllTexts(() => import('../features/ui-kit/theme-page.tsx').then((m) => m.ThemePage)),
+);
+const BasePage = lazyWithTimeout(
+  withAllTexts(() => import('../features/ui-kit/base-page.tsx').then((m) => m.BasePage)),
+);
+const ButtonsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/ui-kit/buttons-page.tsx').then((m) => m.ButtonsPage)),
+);
+const IconsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/ui-kit/icons-page.tsx').then((m) => m.IconsPage)),
+);
+const NotificationsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/ui-kit/notifications-page.tsx').then((m) => m.NotificationsPage)),
 );
 
 const LoginPage = lazyWithTimeout(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
-const ForgotPasswordPage = lazyWithTimeout(() =>
-  import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+const ForgotPasswordPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)),
 );
-const ResetPasswordPage = lazyWithTimeout(() =>
-  import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+const ResetPasswordPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage)),
 );
-const ConfirmEmailPage = lazyWithTimeout(() =>
-  import('../features/auth/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage),
+const ConfirmEmailPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/auth/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage)),
 );
-const UnlockPage = lazyWithTimeout(() => import('../features/auth/unlock-page.tsx').then((m) => m.UnlockPage));
-const VerifyEmailPage = lazyWithTimeout(() =>
-  import('../features/auth/verify-email-page.tsx').then((m) => m.VerifyEmailPage),
+const UnlockPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/auth/unlock-page.tsx').then((m) => m.UnlockPage)),
 );
-const PoliticasPage = lazyWithTimeout(() =>
-  import('../features/legal/politicas-page.tsx').then((m) => m.PoliticasPage),
+const VerifyEmailPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/auth/verify-email-page.tsx').then((m) => m.VerifyEmailPage)),
+);
+const PoliticasPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/legal/politicas-page.tsx').then((m) => m.PoliticasPage)),
 );
 /** `/pages/:page`: register and every register-<partner> variant, anything else is the 404 page. */
-const PagesRoute = lazyWithTimeout(() => import('./routes/pages-route.tsx').then((m) => m.PagesRoute));
+const PagesRoute = lazyWithTimeout(withAllTexts(() => import('./routes/pages-route.tsx').then((m) => m.PagesRoute)));
 
 /** The route table of spec §2. */
 const routes: RouteObject[] = [

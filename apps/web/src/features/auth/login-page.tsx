@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { isEmail } from '@medida/contracts/constants';
 import { PublicShell } from '../../components/public-shell.tsx';
 import { isApiError } from '../../lib/api-error.ts';
+import { loadAllTexts } from '../../lib/i18n.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { usePrerenderHandoff } from '../../lib/prerender-handoff.ts';
 import { sessionStore } from '../../lib/session-store.ts';
@@ -16,7 +17,9 @@ import { PasskeyButton } from './passkey-button.tsx';
 // The API calls and their response schemas (zod) are fetched once the page shows, not before it (issue 11).
 const loadAuthApi = () => import('./auth-api.ts');
 // The second step (decision 206) only for a user with a second factor, after the password.
-const SecondFactorStep = lazy(() => import('./second-factor-step.tsx').then((m) => ({ default: m.SecondFactorStep })));
+const SecondFactorStep = lazy(() =>
+  Promise.all([import('./second-factor-step.tsx'), loadAllTexts()]).then(([m]) => ({ default: m.SecondFactorStep })),
+);
 type SecondStep = { ticket: string; methods: ('totp' | 'passkey')[] };
 
 type LoginValues = { email: string; password: string };
@@ -56,8 +59,16 @@ function useLoginFields(prefill: string, t: (key: string) => string) {
   return { field, validate, adopt };
 }
 
+/**
+ * Login's API module (and the schemas under it) loads when the visitor starts on the form (a focus, a tap) instead of
+ * with the page, so a visit that only looks downloads what it shows (decision 215); submit awaits it either way.
+ */
+const prefetchAuthApi = () => {
+  void loadAuthApi().catch(() => undefined); // a failure shows on submit
+  void loadAllTexts(); // what comes next (the second step, the server's messages, the dashboard)
+};
+
 export function LoginPage() {
-  useEffect(() => void loadAuthApi().catch(() => undefined), []); // a failure shows on submit
   const { t } = useTranslation();
   const location = useLocation();
   const prefill = (location.state as { email?: string } | null)?.email ?? '';
@@ -106,7 +117,15 @@ export function LoginPage() {
 
   return (
     <PublicShell title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <form ref={form} onSubmit={submit} noValidate data-testid="login-form" data-handoff>
+      <form
+        ref={form}
+        onSubmit={submit}
+        onFocus={prefetchAuthApi}
+        onPointerDown={prefetchAuthApi}
+        noValidate
+        data-testid="login-form"
+        data-handoff
+      >
         <Stack>
           {message && (
             <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert" data-testid="login-error">
