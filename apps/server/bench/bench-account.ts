@@ -8,6 +8,7 @@ import { createChatService } from '../src/modules/chat/chat.service.ts';
 import { createEvaluationsService } from '../src/modules/evaluations/evaluations.service.ts';
 import { createSessionsService } from '../src/modules/sessions/sessions.service.ts';
 import { evaluationBody } from '../src/test/evaluation-factories.ts';
+import { chileIds, type ChileIds } from '../src/test/people-factories.ts';
 import { seedBenchTree } from './bench-tree.ts';
 
 export const BENCH_OWNER_EMAIL = 'owner@bench.test';
@@ -23,6 +24,10 @@ export interface BenchAccount {
   clientToken: string;
   /** The owner's room with that client, holding a page of messages. */
   roomId: string;
+  /** A network professional of the owner's (a credit transfer's receiver). */
+  colleagueId: number;
+  /** Chile's country, region and city ids (a new client's address). */
+  places: ChileIds;
 }
 
 /** Evaluations stored through the real service without charging credits (the seed is not what is measured). */
@@ -74,5 +79,22 @@ export async function seedBenchAccount(handle: DbHandle): Promise<BenchAccount> 
     const userId = i % 2 === 0 ? ownerId : clientId;
     await chat.send({ userId, roomId, clientId: `bench-${i}`, message: `Message ${i} of the bench conversation.` });
   }
-  return { token, ownerId, clientId, evaluationId: saved.evaluacion.id, clientToken, roomId };
+  const colleagueId = await insertTestUser(handle.db, {
+    type: USER_TYPE.professional,
+    email: 'colleague@bench.test',
+    password_hash: 'not-used',
+    parent_user_id: ownerId,
+  });
+  // Enough for every evaluation and transfer a write bench can make.
+  await handle.db.updateTable('users').set({ creditos: 1_000_000_000 }).where('id', '=', ownerId).execute();
+  return {
+    token,
+    ownerId,
+    clientId,
+    evaluationId: saved.evaluacion.id,
+    clientToken,
+    roomId,
+    colleagueId,
+    places: await chileIds(handle.db),
+  };
 }

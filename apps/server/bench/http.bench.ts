@@ -5,17 +5,21 @@
  * 1. Read routes' requests per second at 10 connections, each as a ratio of `/web/health`'s in the same
  *    round (issue 33's targets: ≥ 30 % on PGlite, ≥ 40 % on PostgreSQL); medians of interleaved rounds. The
  *    professional's routes as the account's owner, the portal's as the client's own session.
- * 2. `/web/health` latency (p50/p99) while 4 evaluation lists and 2 PDF reports are requested without
+ * 2. The writes of issue 33 item 3 (create a client, create an evaluation, move credits), the same way, all as
+ *    the account's owner: one account's writers, who queue on its audit chain and data version (decision 219).
+ * 3. `/web/health` latency (p50/p99) while 4 evaluation lists and 2 PDF reports are requested without
  *    pause (target p99 < 50 ms).
- * 3. PGlite only: `npm start` on the existing data directory: time from spawning the process to the first
+ * 4. PGlite only: `npm start` on the existing data directory: time from spawning the process to the first
  *    answer, and the RSS after 5 s idle (targets < 3 s, < 300 MB).
  *
  * The account is the list bench's (10,000 clients, 100,000 evaluations) plus one client with one evaluation
  * stored through the evaluations service (a real engine result, for getevaluacion and the report), a session
- * of that client's own and a room of 40 messages between it and the owner.
+ * of that client's own, a room of 40 messages between it and the owner, and a network professional of the owner's
+ * (the credits' receiver).
  *
  *   npx tsx bench/http.bench.ts    (HTTP_BENCH_SECONDS per route and round, default 3; HTTP_BENCH_ROUNDS, default 3;
- *   HTTP_BENCH_ONLY=postgres for the PostgreSQL half alone, HTTP_BENCH_ONLY=reads for part 1 alone)
+ *   HTTP_BENCH_ONLY=postgres for the PostgreSQL half alone, =ratios for the read and write tables alone, =reads for
+ *   the read table alone)
  */
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,12 +29,16 @@ import { performance } from 'node:perf_hooks';
 import { createDb, migrateToLatest } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
 import { seedBenchAccount, type BenchAccount } from './bench-account.ts';
+import { evaluationBody } from '../src/test/evaluation-factories.ts';
+import { clientBody } from '../src/test/people-factories.ts';
 import { buildServer, timeNpmStart, startServer, type ServerProcess } from './server-process.ts';
 
 const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.HTTP_BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
 const ONLY = process.env.HTTP_BENCH_ONLY;
+/** The route tables alone: no health under load, no start-up figures. */
+const QUICK = ONLY === 'reads' || ONLY === 'ratios';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 });
 
@@ -56,13 +64,13 @@ function get(url: string, headers: Record<string, string>, body?: string): Promi
 }
 
 /** Requests per second over `seconds` with `connections` requests always in flight; any non-200 fails the bench. */
-async function throughput(url: string, headers: Record<string, string>, body?: string, seconds = SECONDS) {
+async function throughput(url: string, headers: Record<string, string>, body?: () => string, seconds = SECONDS) {
   let done = 0;
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
-        const status = await get(url, headers, body);
+        const status = await get(url, headers, body?.());
         if (status !== 200) throw new Error(`${url} answered ${status}`);
         done++;
       }
@@ -75,42 +83,81 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function readRatios(label: string, server: ServerProcess, f: BenchAccount) {
-  const auth = { authorization: `Bearer ${f.token}` };
-  const client = { authorization: `Bearer ${f.clientToken}` };
-  // [name, path, headers, JSON body of a POST]
-  const routes: Array<[string, string, Record<string, string>, string?]> = [
-    ['/web/health', '/web/health', {}],
-    ['authenticate/user', '/web/authenticate/user', auth],
-    ['getMyClients', `/web/getMyClients?type=2&parent_user_id=${f.ownerId}`, auth],
-    ['listaevaluaciones', '/web/listaevaluaciones?page=1&limit=20', auth],
-    ['getevaluacion', `/web/getevaluacion?evaluationID=${f.evaluationId}`, auth],
-    ['getdash', '/web/getdash', auth],
-    ['getUserChatRooms', '/web/getUserChatRooms', auth, '{}'],
-    ['chat/messages', `/web/chat/messages?room_id=${f.roomId}&limit=30`, auth],
-    ['portal/professional (client)', '/web/portal/professional', client],
-    ['portal/evaluations (client)', '/web/portal/evaluations', client],
-  ];
-  for (const [, route, headers, body] of routes) await throughput(server.url + route, headers, body, 1); // warm-up
-  const rates = new Map<string, number[]>(routes.map(([name]) => [name, []]));
-  const ratios = new Map<string, number[]>(routes.map(([name]) => [name, []]));
+interface RatioRoute {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+  /** A POST's JSON body, made anew for each request (a write must not repeat itself). */
+  body?: () => string;
+}
+
+/** Each route's requests per second and its share of /web/health's in the same round: medians of ROUNDS rounds. */
+async function ratioTable(label: string, what: string, server: ServerProcess, routes: RatioRoute[]) {
+  const all = [{ name: '/web/health', path: '/web/health', headers: {} }, ...routes];
+  for (const r of all) await throughput(server.url + r.path, r.headers, r.body, 1); // warm-up
+  const rates = new Map<string, number[]>(all.map((r) => [r.name, []]));
+  const ratios = new Map<string, number[]>(all.map((r) => [r.name, []]));
   for (let round = 0; round < ROUNDS; round++) {
     let health = 0;
-    for (const [name, route, headers, body] of routes) {
-      const rate = await throughput(server.url + route, headers, body);
-      if (name === '/web/health') health = rate;
-      rates.get(name)!.push(rate);
-      ratios.get(name)!.push(rate / health);
+    for (const r of all) {
+      const rate = await throughput(server.url + r.path, r.headers, r.body);
+      if (r.name === '/web/health') health = rate;
+      rates.get(r.name)!.push(rate);
+      ratios.get(r.name)!.push(rate / health);
     }
   }
   console.log(
-    `\n${label}: requests per second at ${CONNECTIONS} connections (median of ${ROUNDS} rounds of ${SECONDS} s)`,
+    `\n${label}: ${what}, requests per second at ${CONNECTIONS} connections (median of ${ROUNDS} rounds of ${SECONDS} s)`,
   );
   console.log('| route | req/s | ratio to /web/health (same round) |\n|---|---:|---:|');
-  for (const [name] of routes)
+  for (const r of all)
     console.log(
-      `| ${name} | ${median(rates.get(name)!).toFixed(0)} | ${(median(ratios.get(name)!) * 100).toFixed(1)} % |`,
+      `| ${r.name} | ${median(rates.get(r.name)!).toFixed(0)} | ${(median(ratios.get(r.name)!) * 100).toFixed(1)} % |`,
     );
+}
+
+function readRatios(label: string, server: ServerProcess, f: BenchAccount) {
+  const auth = { authorization: `Bearer ${f.token}` };
+  const client = { authorization: `Bearer ${f.clientToken}` };
+  const get = (name: string, path: string, headers = auth): RatioRoute => ({ name, path, headers });
+  return ratioTable(label, 'read routes', server, [
+    get('authenticate/user', '/web/authenticate/user'),
+    get('getMyClients', `/web/getMyClients?type=2&parent_user_id=${f.ownerId}`),
+    get('listaevaluaciones', '/web/listaevaluaciones?page=1&limit=20'),
+    get('getevaluacion', `/web/getevaluacion?evaluationID=${f.evaluationId}`),
+    get('getdash', '/web/getdash'),
+    { name: 'getUserChatRooms', path: '/web/getUserChatRooms', headers: auth, body: () => '{}' },
+    get('chat/messages', `/web/chat/messages?room_id=${f.roomId}&limit=30`),
+    get('portal/professional (client)', '/web/portal/professional', client),
+    get('portal/evaluations (client)', '/web/portal/evaluations', client),
+  ]);
+}
+
+/** Issue 33 item 3: the three writes it names, all as the account's owner (one account's writers together). */
+function writeRatios(label: string, server: ServerProcess, f: BenchAccount) {
+  const headers = { authorization: `Bearer ${f.token}` };
+  let n = 0;
+  return ratioTable(label, 'writes of one account', server, [
+    {
+      name: 'create_user (a client)',
+      path: '/web/create_user',
+      headers,
+      body: () => JSON.stringify(clientBody(f.places, f.ownerId)),
+    },
+    {
+      name: 'ingresaevaluacion',
+      path: '/web/ingresaevaluacion',
+      headers,
+      body: () => JSON.stringify(evaluationBody(f.clientId, f.ownerId)),
+    },
+    {
+      name: 'cambiacreditosnew',
+      path: '/web/cambiacreditosnew',
+      headers,
+      // Sets the colleague's balance: a value never set before, so every request moves credits.
+      body: () => JSON.stringify({ user_id: f.colleagueId, id_usuario: f.ownerId, creditos: 1 + n++ }),
+    },
+  ]);
 }
 
 /** /web/health one request at a time while 4 lists and 2 reports are requested back to back. */
@@ -158,7 +205,8 @@ async function healthUnderLoad(label: string, server: ServerProcess, f: BenchAcc
 async function run(label: string, server: ServerProcess, f: BenchAccount) {
   const load = loadavg()[0]!;
   await readRatios(label, server, f);
-  if (ONLY !== 'reads') await healthUnderLoad(label, server, f);
+  if (ONLY !== 'reads') await writeRatios(label, server, f);
+  if (!QUICK) await healthUnderLoad(label, server, f);
   console.log(`(load average, 1 min: ${load.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
 }
 
@@ -192,7 +240,7 @@ async function startUpFigures(dataDir: string) {
 console.log('Building the server (dist/server.js, as npm start runs it)…');
 await buildServer();
 
-// HTTP_BENCH_ONLY=postgres skips the PGlite half (and the start-up figures); =reads skips all but the ratios.
+// HTTP_BENCH_ONLY=postgres skips the PGlite half (and the start-up figures).
 if (ONLY !== 'postgres') {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medida-http-bench-'));
   try {
@@ -211,7 +259,7 @@ if (ONLY !== 'postgres') {
       await server.stop();
     }
 
-    if (ONLY !== 'reads') await startUpFigures(dataDir);
+    if (!QUICK) await startUpFigures(dataDir);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

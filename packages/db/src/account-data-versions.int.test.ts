@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from './create-db.ts';
 import { createFreshTestDb } from './testing.ts';
 
-describe('account data versions (migration 0023, decision 160)', () => {
+describe('account data versions (migrations 0023, 0033 and 0036; decisions 160, 218 and 219)', () => {
   let handle: DbHandle;
   let n = 0;
   beforeAll(async () => {
@@ -133,15 +133,25 @@ describe('account data versions (migration 0023, decision 160)', () => {
     expect([await version(a), await version(b), await version(other)]).toEqual([va + 1, vb + 2, vo]);
   });
 
-  it('is raised in the writer’s transaction: a reader sees the new version exactly when it sees the write', async () => {
+  it('is raised as the writer commits (migration 0036, decision 219): once per account and transaction', async () => {
     const a = await user(1, null);
+    const client = await user(2, a);
     const before = await version(a);
     await handle.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ apellido: 'B' }).where('id', '=', a).execute();
-      const inside = await sql<{ version: number }>`SELECT version FROM account_data_versions
-        WHERE account_root_id = ${a}`.execute(trx);
-      expect(Number(inside.rows[0]!.version)).toBe(before + 1);
+      await trx
+        .insertInto('evaluations')
+        .values({ client_id: client, evaluator_id: a, evaluation_type: 1, evaluated_on: '2026-01-01' })
+        .execute();
+      await trx.updateTable('users').set({ apellido: 'C' }).where('id', '=', client).execute();
+      // Not before the commit: the version row is locked for the commit alone, not for the whole write.
+      const inside = await sql<{ version: number | null }>`SELECT (SELECT version FROM account_data_versions
+        WHERE account_root_id = ${a}) AS version`.execute(trx);
+      expect(Number(inside.rows[0]!.version ?? 0)).toBe(before);
     });
     expect(await version(a)).toBe(before + 1);
+    // The next transaction bumps again: the memory of what was bumped ends with its transaction.
+    await handle.db.updateTable('users').set({ apellido: 'D' }).where('id', '=', a).execute();
+    expect(await version(a)).toBe(before + 2);
   });
 });

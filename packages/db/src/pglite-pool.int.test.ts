@@ -50,6 +50,59 @@ describe('PGlite pool adapter', () => {
     expect(rows.map((r) => r.who)).toEqual(['plain']);
   });
 
+  it('sends statements outside a transaction without waiting, in the order they were issued (decision 220)', async () => {
+    await sql`TRUNCATE log`.execute(db);
+    // A transaction opens between plain statements: those after its BEGIN wait for its end and are not rolled back.
+    const plain = (i: number) =>
+      db
+        .insertInto('log')
+        .values({ who: 'plain', step: String(i) })
+        .execute();
+    const before = Array.from({ length: 20 }, (_, i) => plain(i));
+    const rolledBack = db.transaction().execute(async (trx) => {
+      await trx.insertInto('log').values({ who: 'tx', step: 'inside' }).execute();
+      await sleep(5);
+      throw new Error('undone');
+    });
+    await sleep(0);
+    const after = Array.from({ length: 20 }, (_, i) => plain(20 + i));
+    await Promise.all([...before, ...after]);
+    await expect(rolledBack).rejects.toThrow('undone');
+    const rows = await db.selectFrom('log').select(['who', 'step']).orderBy('id').execute();
+    expect(rows.map((r) => r.who)).toEqual(Array(40).fill('plain'));
+    expect(rows.map((r) => Number(r.step))).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
+  it("has several plain statements on their way at once, a transaction's alone", async () => {
+    const pglite = await PGlite.create();
+    let inFlight = 0;
+    let most = 0;
+    const counting = {
+      query: async (text: string, params: unknown[]) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          return await pglite.query(text, params);
+        } finally {
+          inFlight--;
+        }
+      },
+      close: () => pglite.close(),
+    };
+    const counted = new Kysely<LogDb>({ dialect: new PostgresDialect({ pool: createPglitePool(counting) }) });
+    try {
+      await Promise.all(Array.from({ length: 10 }, () => sql`SELECT pg_sleep(0.005)`.execute(counted)));
+      expect(most).toBeGreaterThan(1);
+      most = 0;
+      await counted.transaction().execute(async (trx) => {
+        await sql`SELECT 1`.execute(trx);
+        await sql`SELECT 2`.execute(trx);
+      });
+      expect(most).toBe(1);
+    } finally {
+      await counted.destroy();
+    }
+  });
+
   it('reports affected rows for updates and deletes', async () => {
     await sql`TRUNCATE log`.execute(db);
     await db

@@ -1,46 +1,66 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { PgliteSession } from './pglite-thread.ts';
 
+/** Kysely opens a transaction with `begin` and ends it with `commit` or `rollback` (savepoints name one: not an end). */
+const OPENS_TRANSACTION = /^\s*(begin|start\s+transaction)\b/i;
+const ENDS_TRANSACTION = /^\s*(commit|rollback|end|abort)\s*;?\s*$/i;
+
 /**
  * A `pg`-Pool look-alike over one PGlite session (the database thread, or an in-process PGlite), for
  * Kysely's PostgresDialect.
- * PGlite has a single session, so a transaction (BEGIN … COMMIT on one connection) must own it
- * exclusively: the session is lent to one borrower at a time and the others wait in a FIFO queue.
- * A query issued on `db` from inside a transaction callback would therefore wait forever: always use `trx`.
+ *
+ * PGlite has a single session and runs its statements in the order they are sent. A transaction (BEGIN …
+ * COMMIT) must own that session: from its BEGIN to its COMMIT or ROLLBACK, every other borrower's statements wait
+ * in a FIFO queue, and go in order once the end is sent. Statements outside a transaction are sent at once, without
+ * waiting for the ones before them to answer (decision 220): the session runs them back to back, where lending it to
+ * one borrower at a time left it idle for a round trip between threads after every statement. The session's order
+ * is what keeps them apart: a BEGIN sent after them runs after them, and one sent before them holds them back.
+ *
+ * A query issued on `db` from inside a transaction callback would therefore wait forever: always use `trx`. And
+ * `db.connection()` does not pin the session here: only a transaction keeps statements together.
  */
 export function createPglitePool(pglite: PgliteSession): PostgresPool {
-  const waiting: Array<() => void> = [];
-  let busy = false;
+  /** Statements of other borrowers waiting for the open transaction to end, in the order they were issued. */
+  const held: Array<() => void> = [];
+  /** The borrower whose transaction owns the session. */
+  let owner: object | null = null;
 
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else busy = false;
+  const endTransaction = () => {
+    owner = null;
+    // A held BEGIN takes the session again and stops the flush: what follows it waits for its end.
+    while (owner === null && held.length > 0) held.shift()!();
   };
 
-  const client: PostgresPoolClient = {
-    // Kysely streams only when a cursor class is configured, which we never do.
-    query: (async (sqlText: string, parameters: ReadonlyArray<unknown>) => {
-      const result = await pglite.query(sqlText, [...parameters]);
-      return {
-        command: (result.command ?? 'SELECT') as PostgresQueryResult<unknown>['command'],
-        rowCount: result.rowCount ?? result.affectedRows ?? 0,
-        rows: result.rows,
-      };
-    }) as PostgresPoolClient['query'],
-    release,
-  };
+  const toResult = (result: Awaited<ReturnType<PgliteSession['query']>>) => ({
+    command: (result.command ?? 'SELECT') as PostgresQueryResult<unknown>['command'],
+    rowCount: result.rowCount ?? result.affectedRows ?? 0,
+    rows: result.rows,
+  });
 
   return {
-    connect: () =>
-      new Promise<PostgresPoolClient>((resolve) => {
-        if (!busy) {
-          busy = true;
-          resolve(client);
-        } else {
-          waiting.push(() => resolve(client));
-        }
-      }),
+    connect: async () => {
+      const borrower = {};
+      const client: PostgresPoolClient = {
+        // Kysely streams only when a cursor class is configured, which we never do.
+        query: ((sqlText: string, parameters: ReadonlyArray<unknown>) =>
+          new Promise((resolve, reject) => {
+            // Sent synchronously once the session is free, so statements reach it in the order they were let go.
+            const send = () => {
+              if (owner !== borrower && OPENS_TRANSACTION.test(sqlText)) owner = borrower;
+              pglite.query(sqlText, [...parameters]).then((result) => resolve(toResult(result)), reject);
+              // The session runs what comes after the end only after it: the next borrowers may go now.
+              if (owner === borrower && ENDS_TRANSACTION.test(sqlText)) endTransaction();
+            };
+            if (owner === null || owner === borrower) send();
+            else held.push(send);
+          })) as PostgresPoolClient['query'],
+        // A borrower that leaves without ending its transaction (it cannot: Kysely always ends it) frees the rest.
+        release: () => {
+          if (owner === borrower) endTransaction();
+        },
+      };
+      return client;
+    },
     end: async () => {
       await pglite.close();
     },

@@ -79,26 +79,14 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
      * the user first would take a KEY SHARE lock on it, and two such transactions then deadlock when
      * both ask for FOR UPDATE.
      */
-    async lockPayerInTransaction(trx: Transaction<Database>, userId: number) {
-      await createUserRecordsService(trx).lockPair(userId, userId);
-    },
-
+    /** An evaluation's charge in its transaction; the new balance. Too few credits: 409, and the caller rolls back. */
     async chargeInTransaction(
       trx: Transaction<Database>,
       a: { actorId: number; userId: number; amount: number; evaluationId: number },
     ) {
-      const users = createUserRecordsService(trx);
-      await users.lockPair(a.userId, a.userId);
-      if (!(await users.debit(a.userId, a.amount)))
-        throw new AppError(409, ErrorCode.conflict, 'errors.insufficientCreditsEvaluation');
-      await createCreditsRepository(trx).insertEntry({
-        actorId: a.actorId,
-        fromUserId: a.userId,
-        toUserId: null,
-        evaluationId: a.evaluationId,
-        amount: a.amount,
-        now: deps.clock.now(),
-      });
+      const balance = await createCreditsRepository(trx).chargeEvaluation({ ...a, now: deps.clock.now() });
+      if (balance === undefined) throw new AppError(409, ErrorCode.conflict, 'errors.insufficientCreditsEvaluation');
+      return balance;
     },
 
     /** GET /web/creditos: the actor's balance and the price of a new evaluation. */

@@ -103,7 +103,6 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       return db.transaction().execute(async (trx) => {
         const now = deps.clock.now();
         const tx = createEvaluationsRepository(trx);
-        if (cost > 0) await credits.lockPayerInTransaction(trx, a.actor.userId);
         const row = await tx.insertEvaluation({
           ...toEvaluationColumns(input, result),
           client_id: client.id,
@@ -120,16 +119,19 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           created_by: a.actor.userId,
           now,
         });
-        // The charge and the evaluation commit together; too few credits rolls both back.
-        if (cost > 0)
-          await credits.chargeInTransaction(trx, {
-            actorId: a.actor.userId,
-            userId: a.actor.userId,
-            amount: cost,
-            evaluationId: row.id,
-          });
+        // The charge and the evaluation commit together; too few credits rolls both back. The charge and the audit
+        // event come last: the payer's row and the account's audit chain stay locked for the commit alone
+        // (decision 219).
+        const balance =
+          cost > 0
+            ? await credits.chargeInTransaction(trx, {
+                actorId: a.actor.userId,
+                userId: a.actor.userId,
+                amount: cost,
+                evaluationId: row.id,
+              })
+            : await createUserRecordsService(trx).balanceOf(a.actor.userId);
         await (a.recordIn ?? noRecord)(trx, row.id);
-        const balance = await createUserRecordsService(trx).balanceOf(a.actor.userId);
         return { evaluacion: toSavedEvaluation(row, 1, input, result), creditos: balance };
       });
     },
