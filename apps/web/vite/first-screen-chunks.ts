@@ -37,7 +37,8 @@ export interface SignedInScreens {
  * - `shell`: what Login loads only after its first screen (overlays, its API module, the language menu) and
  *   the signed-in screens load at once;
  * - `forms`: what they share with the other public pages (registration's forms), so those do not load the rest;
- * - `fields` and `shell-pages`: the parts of `forms` and `shell` that the dashboard does not load (decision 171);
+ * - `fields`, `shell-pages` and `signed-in-pages`: the parts of `forms`, `shell` and `signed-in` that the dashboard
+ *   does not load (decisions 171 and 215);
  * - `controls`: Login's first-screen chunks that the signed-in screens load too (one file instead of four);
  * - never what Login can load (its budget, decision 108: it must not import `signed-in`), nor the entry's own
  *   chunk (the `first-screen` group has it).
@@ -121,6 +122,9 @@ export async function signedInChunkGroups(
   if (!lightestPage) throw new Error(`medida-signed-in-chunks: no page ${screens.lightest}`);
   const lightest = modulesOf(new Set([...loads(chunkOf(screens.layout)), ...loads(chunkOf(lightestPage))]));
   const [lightForms, otherForms] = split(forms, (id) => lightest.has(id));
+  // Likewise `signed-in`: what the other first screens share (the domain's equations and labels, the evaluation and
+  // people contracts) goes into `signed-in-pages`, which the dashboard does not load (decision 215).
+  const [lightSignedIn, otherSignedIn] = split(signedIn, (id) => lightest.has(id));
   const [lightShell, otherShell] = split(shell, (id) => lightest.has(id));
 
   // Login's first-screen chunks that the signed-in screens load too (Input, ActionIcon, two hooks: 9 kB brotli in
@@ -138,7 +142,13 @@ export async function signedInChunkGroups(
   return [
     { name: 'login-page', test: (id) => loginOwn.has(id), priority: 2, includeDependenciesRecursively: false },
     { name: 'controls', test: (id) => loginShared.has(id), priority: 2, includeDependenciesRecursively: false },
-    { name: 'signed-in', test: (id) => signedIn.has(id), priority: 2, includeDependenciesRecursively: false },
+    { name: 'signed-in', test: (id) => lightSignedIn.has(id), priority: 2, includeDependenciesRecursively: false },
+    {
+      name: 'signed-in-pages',
+      test: (id) => otherSignedIn.has(id),
+      priority: 2,
+      includeDependenciesRecursively: false,
+    },
     { name: 'forms', test: (id) => lightForms.has(id), priority: 2, includeDependenciesRecursively: false },
     { name: 'fields', test: (id) => otherForms.has(id), priority: 2, includeDependenciesRecursively: false },
     { name: 'shell', test: (id) => lightShell.has(id), priority: 2, includeDependenciesRecursively: false },

@@ -10,6 +10,7 @@ import { configureApi } from '../lib/api.ts';
 import { isApiError, isSessionEndingStatus } from '../lib/api-error.ts';
 import { currentLanguage, i18n } from '../lib/i18n.ts';
 import { markOverlaysWanted, useFirstScreenShown, useOverlaysWanted } from '../lib/first-screen-shown.ts';
+import { holdModals } from '../lib/held-modals.ts';
 import { dateLocale } from '../lib/language.ts';
 import { notifyApiError, notifyError } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -19,22 +20,23 @@ import { readableColorsResolver } from './readable-colors.ts';
 import { localizedTheme } from './theme.ts';
 
 // Modals, toasts and what they need (floating-ui, scroll lock, transitions) load after the first screen
-// (issue 11; on the dashboard once it is painted, decision 171). Toasts raised before wait in Mantine's store; a
-// modal needs a click on a page that loads later.
+// (issue 11; on the dashboard once it is painted, decision 171), and only for a toast or a modal (decision 215).
+// Toasts raised before wait in Mantine's store, modals in lib/held-modals.ts.
 const Overlays = lazyWithTimeout(() => import('./overlays.tsx').then((m) => m.Overlays), { fallback: false });
 
-/** A toast raised where the overlays wait (Login) mounts them; it waits in Mantine's store meanwhile. */
+/** A toast raised before the overlays are in mounts them; it waits in Mantine's store meanwhile. */
 function wantedOnToast(state: NotificationsState): void {
   if (state.notifications.length > 0 || state.queue.length > 0) markOverlaysWanted();
 }
 
 /**
- * The overlays once the first screen is painted and the visitor may need them (Login: after a toast or on leaving
- * it, decision 215); a component of its own, so that only it re-renders then.
+ * The overlays once the first screen is painted and the visitor needs them: a toast raised or a modal opened
+ * (decision 215); a component of its own, so that only it re-renders then.
  */
 function OverlaysAfterFirstScreen() {
   const shown = useFirstScreenShown();
   const wanted = useOverlaysWanted();
+  useEffect(holdModals, []);
   useEffect(() => {
     wantedOnToast(notificationsStore.getState());
     return notificationsStore.subscribe(wantedOnToast);

@@ -47,6 +47,7 @@ describe('firstScreenPlan', () => {
     ]);
     expect(files(visit({ pathname: '/', signedIn: true }))).not.toContain('/assets/all-1.css');
     expect(files(visit({ pathname: '/users', signedIn: true }))).toContain('/assets/all-1.css');
+    expect(files(visit({ pathname: '/evaluations/detail', signedIn: true }))).not.toContain('/assets/all-1.css');
     expect(files(visit({ pathname: '/', signedIn: true }))).toContain('/assets/dashboard-page-1.js');
     expect(files(visit({ pathname: '/pages/login', signedIn: true }))).toContain('/assets/dashboard-page-1.js');
     expect(files(visit({ pathname: '/evaluations/detail', signedIn: true }))).toContain(

@@ -18,7 +18,7 @@ export const FIRST_SCREEN_MODULES = {
   dashboard: 'src/features/dashboard/dashboard-page.tsx',
   evaluationDetail: 'src/features/evaluations/evaluation-detail-page.tsx',
   clients: 'src/features/clients/clients-page.tsx',
-  /** Every Mantine style: the signed-in pages but the dashboard render with it (decision 171). */
+  /** Every Mantine style: the signed-in pages but the dashboard and the detail render with it (decisions 171, 215). */
   allStyles: 'src/lib/all-styles-chunk.ts',
 } as const;
 
@@ -57,7 +57,7 @@ export function firstScreenPlan(
   else {
     screens = ['layout'];
     if (path === '/' || path === '/dashboard') screens.push('dashboard');
-    else if (path === '/evaluations/detail') screens.push('evaluationDetail', 'allStyles');
+    else if (path === '/evaluations/detail') screens.push('evaluationDetail');
     else if (path === '/users') screens.push('clients', 'allStyles');
     else screens.push('allStyles');
   }

@@ -26,9 +26,9 @@ export function markFirstScreenShownAfterPaint(): void {
 export const useFirstScreenShown = shown.useRaised;
 
 /**
- * Whether the visitor needs the overlays at all: Login opens no modal and shows its errors in place, so there they wait
- * until a toast is raised (a session that ended, a failed request) or the visitor goes to another screen (issue 33
- * item 8, decision 215). Raised by the root route on any other address and by the overlays' host on a toast.
+ * Whether the visitor needs the overlays at all: they wait, on every screen, until a toast is raised (a session that
+ * ended, a failed request, a saved form) or a modal is opened (issue 33 item 8, decision 215). Raised by the overlays'
+ * host on a toast and by lib/held-modals.ts on a modal.
  */
 const overlaysWanted = createOnceFlag(false);
 

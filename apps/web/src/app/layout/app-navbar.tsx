@@ -1,4 +1,4 @@
-import { AppShell, NavLink, ScrollArea } from '@mantine/core';
+import { AppShell, NavLink } from '@mantine/core';
 import classes from './app-navbar.module.css';
 import { IconPalette } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,9 @@ export function AppNavbar({ userType, onNavigate }: AppNavbarProps) {
   return (
     // classes.navbar: on a phone, room at its foot for the floating chat button (issue 30 item 14).
     <AppShell.Navbar p="sm" className={classes.navbar} data-testid="sidebar" aria-label={t('nav.label')}>
-      <AppShell.Section grow component={ScrollArea}>
+      {/* The browser's own scrolling, not ScrollArea: its code (and the scroll lock's, in the same chunk) stays off the
+          dashboard's first screen (decision 215). */}
+      <AppShell.Section grow className={classes.links}>
         <NavSection items={main} onNavigate={onNavigate} />
       </AppShell.Section>
       {/* The UI-kit pages keep their routes but leave the main navigation; clients never see them. */}

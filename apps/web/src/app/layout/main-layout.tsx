@@ -58,11 +58,14 @@ export function MainLayout() {
   const [changePasswordOpened, setChangePasswordOpened] = useState(false);
   const [profileOpened, setProfileOpened] = useState(false);
 
-  // The dashboard renders with signed-in.css; every other page waits for all.css (its modals load it with their
-  // chunks), and marks the first screen painted at once (the dashboard marks it itself; decision 171).
+  // The dashboard renders with signed-in.css, an evaluation's detail with its own list too (decision 215); every
+  // other page waits for all.css (its modals load it with their chunks), and marks the first screen painted at once
+  // (the dashboard marks it itself; decision 171).
   const atRoot = useMatch(paths.root) !== null; // redirects to the dashboard
   const onDashboard = useMatch(paths.dashboard) !== null || atRoot;
-  const styled = useAllStyles(!onDashboard);
+  const onDetail = useMatch(paths.evaluationDetail) !== null;
+  const ownStyles = onDashboard || onDetail;
+  const styled = useAllStyles(!ownStyles);
   const dashboardShows = onDashboard && !user.isError && user.data?.cambia_pass !== 1;
   useEffect(() => {
     if (!dashboardShows) markFirstScreenShown();
@@ -152,7 +155,7 @@ export function MainLayout() {
         {/* Until a temporary password is changed the server answers nothing else (403): no page behind the modal. */}
         {forcePasswordChange ? null : forceSecondFactor ? (
           <SecondFactorEnrolment />
-        ) : user.data && !onDashboard && !styled ? (
+        ) : user.data && !ownStyles && !styled ? (
           <PageLoader />
         ) : user.data ? (
           <>

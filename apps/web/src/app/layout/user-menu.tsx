@@ -2,6 +2,7 @@ import { Menu, Text } from '@mantine/core';
 import { IconDevices, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UserButton } from './user-button.tsx';
+import '../../styles/menu.css';
 
 export interface UserMenuProps {
   name: string;

@@ -2,7 +2,6 @@ import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { markOverlaysWanted } from '../../lib/first-screen-shown.ts';
 import { useSessionUser, useToken } from '../../lib/session.ts';
 import { ServerErrorPage } from '../../features/errors/server-error-page.tsx';
 import { resolveLanguage } from '../../lib/language.ts';
@@ -34,21 +33,13 @@ function returnPath(state: unknown): string | null {
   return from;
 }
 
-/** Any address but Login's wants the overlays (modals and toasts) once its first screen is painted (decision 215). */
-function useOverlaysForPath(pathname: string) {
-  useEffect(() => {
-    if (pathname.toLowerCase().replace(/\/+$/, '') !== LOGIN_PATH) markOverlaysWanted();
-  }, [pathname]);
-}
-
-/** The root of every route: scroll, language, overlays and the access guard. */
+/** The root of every route: scroll, language and the access guard. */
 export function RootRoute() {
   const location = useLocation();
   const token = useToken();
   const user = useSessionUser();
   useScrollToTop(location.pathname);
   useLanguageForPath(location.pathname);
-  useOverlaysForPath(location.pathname);
 
   // The session user's answer arrives as a synchronous update (TanStack Query): rendering the layout and the page
   // from it in one task blocked the main thread; deferred, React renders them in slices (decision 169).

@@ -3,6 +3,7 @@ import type { Dashboard, DashboardCard } from '@medida/contracts';
 import { USER_TYPE } from '@medida/contracts/constants';
 import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -12,7 +13,7 @@ import { useProfile, useSessionUser } from '../../lib/session.ts';
 import { useCreditsSummary } from '../credits/index.ts';
 import { useDashboard } from './dashboard-api.ts';
 import { CountsCard, CreditsCard, FollowUpCard, LatestCard, WeeklyCard, WrongWayCard } from './dashboard-cards.tsx';
-import { IsakTemCard } from './isak-tem-card.tsx';
+import { useIsakTem } from './isak-tem-api.ts';
 
 /** One dashboard card by id (the widgets page shows the same cards for choosing). */
 export function DashboardCardView({ card, data }: { card: DashboardCard; data: Dashboard }) {
@@ -81,6 +82,17 @@ function Cards({ data }: { data: Dashboard }) {
 }
 
 /** `/dashboard`: the professional's tree in figures (GET /web/getdash), computed by the server. */
+// The ISAK precision card (its table: Mantine's Table and the ScrollArea under it) loads only for a professional with
+// ISAK profiles, once the answer says so (decision 215).
+const IsakTemCard = lazyWithTimeout(() => import('./isak-tem-card.tsx').then((m) => m.IsakTemCard), {
+  fallback: null,
+});
+
+function IsakTemSection() {
+  const { data } = useIsakTem();
+  return data && data.months.length > 0 ? <IsakTemCard /> : null;
+}
+
 export function DashboardPage() {
   const { t } = useTranslation();
   const profile = useProfile().data;
@@ -111,7 +123,7 @@ export function DashboardPage() {
       {/* Below the cards, once they are in: the professional's own ISAK precision, for those who measure ISAK. */}
       {ready && (
         <Box mt="md">
-          <IsakTemCard />
+          <IsakTemSection />
         </Box>
       )}
     </>

@@ -27,13 +27,20 @@ import { HistorySection } from './detail/history-section.tsx';
 import { IsakCard } from './detail/isak-card.tsx';
 import { LabsCard } from './detail/labs-card.tsx';
 import { RisksCard } from './detail/risks-card.tsx';
-import { VersionsSection } from './detail/versions-section.tsx';
 import { WarningsList } from './detail/warnings-list.tsx';
 import { useConfirmDeleteEvaluation } from './evaluation-actions.tsx';
 import { ReportButtons } from './report-buttons.tsx';
 import { useEvaluation, useEvaluationVersion } from './evaluation-queries.ts';
 import { evaluationWizard } from './wizard-store.ts';
 import { paths } from '../../config/paths.ts';
+import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
+import '../../styles/evaluation-detail.css';
+
+// An evaluation with versions shows their comparison (its Selects, the diff) at the foot of the page: its chunk loads
+// only then (decision 215).
+const VersionsSection = lazyWithTimeout(() => import('./detail/versions-section.tsx').then((m) => m.VersionsSection), {
+  fallback: null,
+});
 
 /** Opens the wizard filled with this version's inputs; saving adds version n+1 (editEvaluation). */
 function openEdit(data: EvaluationDetail) {
@@ -228,7 +235,7 @@ function EvaluationBody({ data }: { data: EvaluationDetail }) {
           ))}
         <HistorySection points={points} currentId={data.id} />
         {/* Keyed by the current version: a new version resets the comparison to previous → current. Not for clients: the versions are the professionals' record. */}
-        {!isClient && <VersionsSection key={data.current_version} data={data} />}
+        {!isClient && data.versions.length > 1 && <VersionsSection key={data.current_version} data={data} />}
         <EquationFootnotes equations={equations} />
       </Stack>
     </EquationFootnoteProvider>

@@ -18,6 +18,14 @@ import { apiDownload, apiRequest } from '../../lib/api.ts';
 
 // Typed wrappers over the /web evaluation endpoints (shapes in packages/contracts/src/evaluations.ts).
 
+/** What the send dialog starts from: the evaluation and its client's address and (when known) language. */
+export interface SendTarget {
+  id: number;
+  email: string;
+  /** Unknown in the list: the server then uses the client's language. */
+  lang?: Language | undefined;
+}
+
 export interface EvaluationListFilters {
   nombre: string;
   apellido: string;

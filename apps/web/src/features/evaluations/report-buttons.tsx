@@ -4,7 +4,7 @@ import { languageSchema, LANGUAGES, type EvaluationDetail, type Language } from 
 import { useTranslation } from 'react-i18next';
 import { NATIVE_LANGUAGE_NAMES } from '../../lib/language.ts';
 import { useDownloadReport } from './evaluation-actions.tsx';
-import { useSendReportDialog } from './send-report-modal.tsx';
+import { useSendReportDialog } from './send-report-dialog.ts';
 
 /** The client's language when it is one of ours (the report's default). */
 const clientLanguageOf = (d: Pick<EvaluationDetail, 'client'>): Language | undefined => {

@@ -8,16 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { NATIVE_LANGUAGE_NAMES } from '../../lib/language.ts';
 import { notifyApiError, notifySuccess } from '../../lib/notify.ts';
-import { sendEvaluation } from './evaluations-api.ts';
+import { sendEvaluation, type SendTarget } from './evaluations-api.ts';
 import { useRefreshEvaluations } from './evaluation-queries.ts';
-
-/** What the send dialog starts from: the evaluation and its client's address and (when known) language. */
-export interface SendTarget {
-  id: number;
-  email: string;
-  /** Unknown in the list: the server then uses the client's language. */
-  lang?: Language | undefined;
-}
 
 const SEND_MODAL = 'send-report';
 const PASSWORD_MODAL = 'report-password';
@@ -194,15 +186,14 @@ function Reissue({ first, body }: { first: { to: string; password: string }; bod
 
 /**
  * "Send by e-mail": a dialog first (recipient, personal message, report language), then the e-mail with
- * the encrypted PDF, then the password with a copy button and a way to re-issue it (issue 14).
+ * the encrypted PDF, then the password with a copy button and a way to re-issue it (issue 14). Opened through
+ * `useSendReportDialog` (send-report-dialog.ts), which loads this module on the click.
  */
-export function useSendReportDialog() {
-  const { t } = useTranslation();
-  return (target: SendTarget) =>
-    modals.open({
-      modalId: SEND_MODAL,
-      title: t('evaluations.send.dialogTitle'),
-      children: <SendReportForm target={target} />,
-      attributes: { content: { 'data-testid': 'send-report-modal' } },
-    });
+export function openSendReportDialog(target: SendTarget, title: string): void {
+  modals.open({
+    modalId: SEND_MODAL,
+    title,
+    children: <SendReportForm target={target} />,
+    attributes: { content: { 'data-testid': 'send-report-modal' } },
+  });
 }

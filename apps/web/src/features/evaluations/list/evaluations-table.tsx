@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import type { EvaluationListItem } from '@medida/contracts';
 import { formatNationalId } from '@medida/contracts';
 import { useConfirmDeleteEvaluation } from '../evaluation-actions.tsx';
-import { useSendReportDialog } from '../send-report-modal.tsx';
+import { useSendReportDialog } from '../send-report-dialog.ts';
 import { paths } from '../../../config/paths.ts';
 
 const clientName = (e: EvaluationListItem) => `${e.client.nombre} ${e.client.apellido}`.trim();
