@@ -98,6 +98,31 @@ export const STEPS: readonly Step[] = [
     timeoutMinutes: 20,
   },
   {
+    name: 'chat-fan-out',
+    title: 'Chat at 500 messages a second, 1,000 sockets',
+    command:
+      'CHAT_BENCH_ONLY=postgres CHAT_BENCH_RATE=500 CHAT_BENCH_SECONDS=10 CHAT_BENCH_SOCKETS=1000 npx tsx bench/chat.bench.ts',
+    cwd: 'apps/server',
+    env: { CHAT_BENCH_ONLY: 'postgres', CHAT_BENCH_RATE: '500', CHAT_BENCH_SECONDS: '10', CHAT_BENCH_SOCKETS: '1000' },
+    output: 'bench',
+    meaning:
+      'Issue 33 item 5 on PostgreSQL: one instance, then two with every pair split across them (the fan-out through ' +
+      'LISTEN/NOTIFY). Target: two instances deliver 500 messages a second with p99 < 250 ms and nothing lost ' +
+      '(decision 217). Also the chat read routes as a share of `/web/health`.',
+    timeoutMinutes: 15,
+  },
+  {
+    name: 'chat-5k',
+    title: 'Chat at 500 messages a second, 5,000 sockets',
+    command:
+      'CHAT_BENCH_ONLY=postgres CHAT_BENCH_RATE=500 CHAT_BENCH_SECONDS=10 CHAT_BENCH_SOCKETS=5000 npx tsx bench/chat.bench.ts',
+    cwd: 'apps/server',
+    env: { CHAT_BENCH_ONLY: 'postgres', CHAT_BENCH_RATE: '500', CHAT_BENCH_SECONDS: '10', CHAT_BENCH_SOCKETS: '5000' },
+    output: 'bench',
+    meaning: 'The same with 5,000 sockets (2,500 rooms), one and two instances (issue 33 item 5).',
+    timeoutMinutes: 20,
+  },
+  {
     name: 'load',
     title: 'Load (autocannon)',
     command: 'npx tsx bench/load.bench.ts',

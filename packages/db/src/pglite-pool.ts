@@ -43,7 +43,7 @@ export function createPglitePool(pglite: PgliteSession): PostgresPool {
       const client: PostgresPoolClient = {
         // Kysely streams only when a cursor class is configured, which we never do.
         query: ((sqlText: string, parameters: ReadonlyArray<unknown>) =>
-          new Promise((resolve, reject) => {
+          new Promise<PostgresQueryResult<unknown>>((resolve, reject) => {
             // Sent synchronously once the session is free, so statements reach it in the order they were let go.
             const send = () => {
               if (owner !== borrower && OPENS_TRANSACTION.test(sqlText)) owner = borrower;
