@@ -152,31 +152,31 @@ export function createChatRepository(db: Db) {
      */
     historyPage: async (a: { roomId: string; userId: number; before: number | undefined; limit: number }) => {
       const before = a.before ?? null;
+      // The page as one JSON value, not one row per message: the embedded database's thread hands one text over
+      // instead of decoding and copying every row's columns (decision 220).
       const { rows } = await sql<{
         cursor_found: boolean;
-        id: number | null;
-        room_id: string;
-        user_id: number;
-        message: string;
-        client_id: string | null;
-        created_at: Date;
-      }>`SELECT c.id IS NOT NULL AS cursor_found, m.id, m.room_id, m.user_id, m.message, m.client_id, m.created_at
+        messages: Array<Omit<MessageRow, 'created_at'> & { created_at: string }>;
+      }>`SELECT c.id IS NOT NULL AS cursor_found, coalesce((
+          SELECT json_agg(json_build_object('id', p.id, 'room_id', p.room_id, 'user_id', p.user_id,
+              'message', p.message, 'client_id', p.client_id, 'created_at', p.created_at)
+            ORDER BY p.created_at DESC, p.id DESC)
+          FROM (
+            SELECT p.id, p.room_id, p.user_id, p.message, p.client_id, p.created_at FROM chat_messages p
+            WHERE p.room_id = r.id
+              AND (${before}::int IS NULL OR p.created_at < c.created_at OR (p.created_at = c.created_at AND p.id < c.id))
+            ORDER BY p.created_at DESC, p.id DESC
+            LIMIT ${a.limit}
+          ) p
+          WHERE ${before}::int IS NULL OR c.id IS NOT NULL), '[]') AS messages
         FROM chat_rooms r
         LEFT JOIN chat_messages c ON c.room_id = r.id AND c.id = ${before}::int
-        LEFT JOIN LATERAL (
-          SELECT p.id, p.room_id, p.user_id, p.message, p.client_id, p.created_at FROM chat_messages p
-          WHERE p.room_id = r.id
-            AND (${before}::int IS NULL OR p.created_at < c.created_at OR (p.created_at = c.created_at AND p.id < c.id))
-          ORDER BY p.created_at DESC, p.id DESC
-          LIMIT ${a.limit}
-        ) m ON ${before}::int IS NULL OR c.id IS NOT NULL
-        WHERE r.id = ${a.roomId} AND (r.user_low = ${a.userId} OR r.user_high = ${a.userId})
-        ORDER BY m.created_at DESC, m.id DESC`.execute(db);
+        WHERE r.id = ${a.roomId} AND (r.user_low = ${a.userId} OR r.user_high = ${a.userId})`.execute(db);
       const [first] = rows;
       if (!first) return undefined;
       return {
         cursorFound: a.before === undefined || first.cursor_found,
-        messages: rows.flatMap((r): MessageRow[] => (r.id === null ? [] : [{ ...r, id: r.id }])),
+        messages: first.messages.map((m): MessageRow => ({ ...m, created_at: new Date(m.created_at) })),
       };
     },
 
