@@ -18,8 +18,8 @@
  * (the credits' receiver).
  *
  *   npx tsx bench/http.bench.ts    (HTTP_BENCH_SECONDS per route and round, default 3; HTTP_BENCH_ROUNDS, default 3;
- *   HTTP_BENCH_ONLY=postgres for the PostgreSQL half alone, =ratios for the read and write tables alone, =reads for
- *   the read table alone)
+ *   HTTP_BENCH_ONLY: a comma-separated list of parts; postgres skips the PGlite half, reads, writes and ratios (both)
+ *   run those tables alone, e.g. HTTP_BENCH_ONLY=postgres,writes)
  */
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -36,9 +36,9 @@ import { buildServer, timeNpmStart, startServer, type ServerProcess } from './se
 const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.HTTP_BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
-const ONLY = process.env.HTTP_BENCH_ONLY;
+const ONLY = new Set((process.env.HTTP_BENCH_ONLY ?? '').split(',').filter(Boolean));
 /** The route tables alone: no health under load, no start-up figures. */
-const QUICK = ONLY === 'reads' || ONLY === 'ratios';
+const tables = ['reads', 'writes', 'ratios'].some((t) => ONLY.has(t));
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 });
 
@@ -204,9 +204,9 @@ async function healthUnderLoad(label: string, server: ServerProcess, f: BenchAcc
 
 async function run(label: string, server: ServerProcess, f: BenchAccount) {
   const load = loadavg()[0]!;
-  await readRatios(label, server, f);
-  if (ONLY !== 'reads') await writeRatios(label, server, f);
-  if (!QUICK) await healthUnderLoad(label, server, f);
+  if (!tables || ONLY.has('reads') || ONLY.has('ratios')) await readRatios(label, server, f);
+  if (!tables || ONLY.has('writes') || ONLY.has('ratios')) await writeRatios(label, server, f);
+  if (!tables) await healthUnderLoad(label, server, f);
   console.log(`(load average, 1 min: ${load.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
 }
 
@@ -241,7 +241,7 @@ console.log('Building the server (dist/server.js, as npm start runs it)…');
 await buildServer();
 
 // HTTP_BENCH_ONLY=postgres skips the PGlite half (and the start-up figures).
-if (ONLY !== 'postgres') {
+if (!ONLY.has('postgres')) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medida-http-bench-'));
   try {
     const handle = await createDb({ pglite: { dataDir: path.join(dataDir, 'pgdata') } });
@@ -259,7 +259,7 @@ if (ONLY !== 'postgres') {
       await server.stop();
     }
 
-    if (!QUICK) await startUpFigures(dataDir);
+    if (!tables) await startUpFigures(dataDir);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
