@@ -38,6 +38,10 @@ const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[
   },
   { patterns: ['*-hub.ts'], role: "hub: this instance's open sockets and the fan-out of bus events to them" },
   { patterns: ['*-socket.ts'], role: "socket: one WebSocket connection's frames, limits and session checks" },
+  {
+    patterns: ['*-events.ts'],
+    role: 'events: what one instance tells the others on the bus, packed under the payload limit',
+  },
   { patterns: ['*-rate.ts'], role: 'in-process rate limit (a token bucket per user, per instance)' },
   { patterns: ['*-jobs.ts'], role: "jobs: this process's background work, whose progress the client polls" },
   { patterns: ['*-sweep.ts'], role: 'sweep: at start-up, removes what a killed process left behind' },
