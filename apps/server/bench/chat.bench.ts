@@ -22,7 +22,6 @@
  *   npx tsx bench/chat.bench.ts              (chat only; CHAT_BENCH_SOCKETS, CHAT_BENCH_RATE, CHAT_BENCH_SECONDS;
  *   CHAT_BENCH_ONLY=reads for the read ratios alone, =exchange for the exchange alone, =postgres to skip PGlite)
  */
-import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +33,7 @@ import { systemClock } from '../src/lib/clock.ts';
 import { createChatService } from '../src/modules/chat/chat.service.ts';
 import { createSessionsService } from '../src/modules/sessions/sessions.service.ts';
 import { connectChat, type ChatTestClient } from '../src/test/chat-client.ts';
+import { closeConnections, ratioTable } from './route-ratios.ts';
 import { buildServer, startServer, type ServerProcess } from './server-process.ts';
 
 const SOCKETS = Number(process.env.CHAT_BENCH_SOCKETS ?? 1000);
@@ -42,7 +42,6 @@ const SECONDS = Number(process.env.CHAT_BENCH_SECONDS ?? 20);
 const DRAIN_MS = 15_000; // after the last send, how long a delivery may still arrive before it counts as lost
 const CONNECT_BATCH = 50;
 const ONLY = process.env.CHAT_BENCH_ONLY;
-const READ_CONNECTIONS = 10;
 const READ_SECONDS = 3;
 const READ_ROUNDS = 3;
 
@@ -104,78 +103,22 @@ async function seed(handle: DbHandle): Promise<Pair[]> {
   return pairs;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: READ_CONNECTIONS * 2 });
-
-/** One request on a kept-alive connection (a POST when it has a JSON body); resolves with the status once read. */
-function request(url: string, headers: Record<string, string>, body?: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        agent,
-        method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      },
-      (response) => {
-        response.on('data', () => {});
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Requests per second over `seconds` with READ_CONNECTIONS requests always in flight; any non-200 fails the bench. */
-async function throughput(url: string, headers: Record<string, string>, body?: string, seconds = READ_SECONDS) {
-  let done = 0;
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: READ_CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        const status = await request(url, headers, body);
-        if (status !== 200) throw new Error(`${url} answered ${status}`);
-        done++;
-      }
-    }),
-  );
-  return done / seconds;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** The chat read routes as ratios of /web/health's requests per second, rounds interleaved (http.bench.ts's way). */
+/** The chat read routes as ratios of /web/health's requests per second, rounds interleaved (route-ratios.ts). */
 async function readRatios(label: string, server: ServerProcess, pair: Pair) {
   tableOpen = false;
   const load = loadavg()[0]!;
   const auth = { authorization: `Bearer ${pair.pro.token}` };
-  const routes: Array<[string, string, Record<string, string>, string?]> = [
-    ['/web/health', '/web/health', {}],
-    ['authenticate/user', '/web/authenticate/user', auth],
-    ['getUserChatRooms', '/web/getUserChatRooms', auth, '{}'],
-    ['chat/messages', `/web/chat/messages?room_id=${pair.roomId}&limit=30`, auth],
-  ];
-  for (const [, route, headers, body] of routes) await throughput(server.url + route, headers, body, 1); // warm-up
-  const rates = new Map<string, number[]>(routes.map(([name]) => [name, []]));
-  const ratios = new Map<string, number[]>(routes.map(([name]) => [name, []]));
-  for (let round = 0; round < READ_ROUNDS; round++) {
-    let health = 0;
-    for (const [name, route, headers, body] of routes) {
-      const rate = await throughput(server.url + route, headers, body);
-      if (name === '/web/health') health = rate;
-      rates.get(name)!.push(rate);
-      ratios.get(name)!.push(rate / health);
-    }
-  }
-  console.log(
-    `\n${label}: requests per second at ${READ_CONNECTIONS} connections (median of ${READ_ROUNDS} rounds of ${READ_SECONDS} s; load average ${load.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`,
+  await ratioTable(
+    label,
+    server.url,
+    [
+      { name: 'authenticate/user', path: '/web/authenticate/user', headers: auth },
+      { name: 'getUserChatRooms', path: '/web/getUserChatRooms', headers: auth, body: () => '{}' },
+      { name: 'chat/messages', path: `/web/chat/messages?room_id=${pair.roomId}&limit=30`, headers: auth },
+    ],
+    { seconds: READ_SECONDS, rounds: READ_ROUNDS },
   );
-  console.log('| route | req/s | ratio to /web/health (same round) |\n|---|---:|---:|');
-  for (const [name] of routes)
-    console.log(
-      `| ${name} | ${median(rates.get(name)!).toFixed(0)} | ${(median(ratios.get(name)!) * 100).toFixed(1)} % |`,
-    );
+  console.log(`(load average ${load.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -410,3 +353,5 @@ if (lost > 0) {
   console.log(`\n${lost} messages lost.`);
   process.exitCode = 1;
 }
+
+closeConnections();

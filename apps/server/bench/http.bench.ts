@@ -21,7 +21,6 @@
  *   HTTP_BENCH_ONLY: a comma-separated list of parts; postgres skips the PGlite half, reads, writes and ratios (both)
  *   run those tables alone, e.g. HTTP_BENCH_ONLY=postgres,writes)
  */
-import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,133 +30,72 @@ import { createFreshTestDb } from '@medida/db/testing';
 import { seedBenchAccount, type BenchAccount } from './bench-account.ts';
 import { evaluationBody } from '../src/test/evaluation-factories.ts';
 import { clientBody } from '../src/test/people-factories.ts';
+import { closeConnections, ratioTable, request, type RatioRoute } from './route-ratios.ts';
 import { buildServer, timeNpmStart, startServer, type ServerProcess } from './server-process.ts';
 
 const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.HTTP_BENCH_ROUNDS ?? 3);
-const CONNECTIONS = 10;
 const ONLY = new Set((process.env.HTTP_BENCH_ONLY ?? '').split(',').filter(Boolean));
 /** The route tables alone: no health under load, no start-up figures. */
 const tables = ['reads', 'writes', 'ratios'].some((t) => ONLY.has(t));
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 });
-
-/** One request on a kept-alive connection (a POST when it has a JSON body); resolves with the status once read. */
-function get(url: string, headers: Record<string, string>, body?: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        agent,
-        method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      },
-      (response) => {
-        response.on('data', () => {});
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-/** Requests per second over `seconds` with `connections` requests always in flight; any non-200 fails the bench. */
-async function throughput(url: string, headers: Record<string, string>, body?: () => string, seconds = SECONDS) {
-  let done = 0;
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        const status = await get(url, headers, body?.());
-        if (status !== 200) throw new Error(`${url} answered ${status}`);
-        done++;
-      }
-    }),
-  );
-  return done / seconds;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-interface RatioRoute {
-  name: string;
-  path: string;
-  headers: Record<string, string>;
-  /** A POST's JSON body, made anew for each request (a write must not repeat itself). */
-  body?: () => string;
-}
-
-/** Each route's requests per second and its share of /web/health's in the same round: medians of ROUNDS rounds. */
-async function ratioTable(label: string, what: string, server: ServerProcess, routes: RatioRoute[]) {
-  const all = [{ name: '/web/health', path: '/web/health', headers: {} }, ...routes];
-  for (const r of all) await throughput(server.url + r.path, r.headers, r.body, 1); // warm-up
-  const rates = new Map<string, number[]>(all.map((r) => [r.name, []]));
-  const ratios = new Map<string, number[]>(all.map((r) => [r.name, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    let health = 0;
-    for (const r of all) {
-      const rate = await throughput(server.url + r.path, r.headers, r.body);
-      if (r.name === '/web/health') health = rate;
-      rates.get(r.name)!.push(rate);
-      ratios.get(r.name)!.push(rate / health);
-    }
-  }
-  console.log(
-    `\n${label}: ${what}, requests per second at ${CONNECTIONS} connections (median of ${ROUNDS} rounds of ${SECONDS} s)`,
-  );
-  console.log('| route | req/s | ratio to /web/health (same round) |\n|---|---:|---:|');
-  for (const r of all)
-    console.log(
-      `| ${r.name} | ${median(rates.get(r.name)!).toFixed(0)} | ${(median(ratios.get(r.name)!) * 100).toFixed(1)} % |`,
-    );
-}
+const ratioOptions = { seconds: SECONDS, rounds: ROUNDS };
 
 function readRatios(label: string, server: ServerProcess, f: BenchAccount) {
   const auth = { authorization: `Bearer ${f.token}` };
   const client = { authorization: `Bearer ${f.clientToken}` };
   const get = (name: string, path: string, headers = auth): RatioRoute => ({ name, path, headers });
-  return ratioTable(label, 'read routes', server, [
-    get('authenticate/user', '/web/authenticate/user'),
-    get('getMyClients', `/web/getMyClients?type=2&parent_user_id=${f.ownerId}`),
-    get('listaevaluaciones', '/web/listaevaluaciones?page=1&limit=20'),
-    get('getevaluacion', `/web/getevaluacion?evaluationID=${f.evaluationId}`),
-    get('getdash', '/web/getdash'),
-    { name: 'getUserChatRooms', path: '/web/getUserChatRooms', headers: auth, body: () => '{}' },
-    get('chat/messages', `/web/chat/messages?room_id=${f.roomId}&limit=30`),
-    get('portal/professional (client)', '/web/portal/professional', client),
-    get('portal/evaluations (client)', '/web/portal/evaluations', client),
-  ]);
+  return ratioTable(
+    `${label}: read routes`,
+    server.url,
+    [
+      get('authenticate/user', '/web/authenticate/user'),
+      get('getMyClients', `/web/getMyClients?type=2&parent_user_id=${f.ownerId}`),
+      get('listaevaluaciones', '/web/listaevaluaciones?page=1&limit=20'),
+      get('getevaluacion', `/web/getevaluacion?evaluationID=${f.evaluationId}`),
+      get('getdash', '/web/getdash'),
+      { name: 'getUserChatRooms', path: '/web/getUserChatRooms', headers: auth, body: () => '{}' },
+      get('chat/messages', `/web/chat/messages?room_id=${f.roomId}&limit=30`),
+      get('portal/professional (client)', '/web/portal/professional', client),
+      get('portal/evaluations (client)', '/web/portal/evaluations', client),
+    ],
+    ratioOptions,
+  );
 }
 
 /** Issue 33 item 3: the three writes it names, all as the account's owner (one account's writers together). */
 function writeRatios(label: string, server: ServerProcess, f: BenchAccount) {
   const headers = { authorization: `Bearer ${f.token}` };
   let n = 0;
-  return ratioTable(label, 'writes of one account', server, [
-    {
-      name: 'create_user (a client)',
-      path: '/web/create_user',
-      headers,
-      body: () => JSON.stringify(clientBody(f.places, f.ownerId)),
-    },
-    {
-      name: 'ingresaevaluacion',
-      path: '/web/ingresaevaluacion',
-      headers,
-      body: () => JSON.stringify(evaluationBody(f.clientId, f.ownerId)),
-    },
-    {
-      name: 'cambiacreditosnew',
-      path: '/web/cambiacreditosnew',
-      headers,
-      // Sets the colleague's balance: a value never set before, so every request moves credits.
-      body: () => JSON.stringify({ user_id: f.colleagueId, id_usuario: f.ownerId, creditos: 1 + n++ }),
-    },
-  ]);
+  return ratioTable(
+    `${label}: writes of one account`,
+    server.url,
+    [
+      {
+        name: 'create_user (a client)',
+        path: '/web/create_user',
+        headers,
+        body: () => JSON.stringify(clientBody(f.places, f.ownerId)),
+      },
+      {
+        name: 'ingresaevaluacion',
+        path: '/web/ingresaevaluacion',
+        headers,
+        body: () => JSON.stringify(evaluationBody(f.clientId, f.ownerId)),
+      },
+      {
+        name: 'cambiacreditosnew',
+        path: '/web/cambiacreditosnew',
+        headers,
+        // Sets the colleague's balance: a value never set before, so every request moves credits.
+        body: () => JSON.stringify({ user_id: f.colleagueId, id_usuario: f.ownerId, creditos: 1 + n++ }),
+      },
+    ],
+    ratioOptions,
+  );
 }
 
 /** /web/health one request at a time while 4 lists and 2 reports are requested back to back. */
@@ -168,7 +106,7 @@ async function healthUnderLoad(label: string, server: ServerProcess, f: BenchAcc
   const counts = { lists: 0, reports: 0, limited: 0 };
   const loop = async (url: string, key: 'lists' | 'reports') => {
     while (performance.now() < end) {
-      const status = await get(url, auth);
+      const status = await request(url, auth);
       // Report downloads are limited per user (30 a minute, issue 10): a refused one waits and tries again.
       if (key === 'reports' && status === 429) {
         counts.limited++;
@@ -183,7 +121,7 @@ async function healthUnderLoad(label: string, server: ServerProcess, f: BenchAcc
   const probe = async () => {
     while (performance.now() < end) {
       const start = performance.now();
-      await get(`${server.url}/web/health`, {});
+      await request(`${server.url}/web/health`, {});
       latencies.push(performance.now() - start);
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -282,4 +220,4 @@ if (databaseUrl) {
 } else {
   console.log('\nDATABASE_URL not set: PostgreSQL skipped.');
 }
-agent.destroy();
+closeConnections();
