@@ -11,8 +11,14 @@ export type ResultGroup = 'composition' | 'energy' | 'foodGuide' | 'fitness' | '
 export class EvaluationDetailPage extends Screen {
   async open(id: number): Promise<this> {
     await this.page.goto(`/evaluations/detail?evaluationID=${id}`);
-    await this.group('composition').waitFor();
+    await this.rendered(id);
     return this;
+  }
+
+  /** Every card of the evaluation shown (or of `id`) rendered: the body renders in stages after its first paint (decision 215). */
+  async rendered(id?: number): Promise<void> {
+    const which = id === undefined ? '' : `[data-evaluation="${id}"]`;
+    await this.page.locator(`[data-testid=evaluation-body]${which}[aria-busy=false]`).waitFor();
   }
 
   group(name: ResultGroup): Locator {

@@ -216,7 +216,10 @@ export class EvaluationWizard extends Screen {
     await this.saveButton.click();
     await this.expectToast(this.t('messages.evaluationCreatedTitle'));
     await this.page.waitForURL((url) => url.pathname === '/evaluations/detail' && url.href !== before);
-    return Number(new URL(this.page.url()).searchParams.get('evaluationID'));
+    const id = Number(new URL(this.page.url()).searchParams.get('evaluationID'));
+    // Its cards render in stages after the first paint (decision 215): every one, before the caller reads them.
+    await this.page.locator(`[data-testid=evaluation-body][data-evaluation="${id}"][aria-busy=false]`).waitFor();
+    return id;
   }
 
   /** Chooses another method from step 2: Back, the method, Next (the measurements typed so far are kept). */

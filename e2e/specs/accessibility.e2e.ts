@@ -151,7 +151,7 @@ async function sweepProfessional(p: Page, lang: Lang, viewport: ViewportName): P
 
   await p.goto(`/evaluations/detail?evaluationID=${evaluationId}`);
   const detail = new EvaluationDetailPage(p, lang);
-  await detail.sendButton.waitFor();
+  await detail.rendered();
   await checkScreen(`evaluation detail ${tag}`, p);
   await detail.sendButton.click();
   await detail.sendDialog.waitFor();

@@ -8,6 +8,7 @@ import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
 import { openSignedIn } from '../support/session.ts';
+import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
 
 // Issue 31 B, C and D12 (decisions 192, 195, 196), on one evaluation in es/en/pt on desktop and phone: the energy card
 // lists the twelve resting-energy equations with their sample and validity, the professional's choice first; the labs
@@ -58,6 +59,7 @@ describe('the energy and labs cards of the evaluation detail', () => {
   it('lists the resting-energy equations, the exams with type and percentile, and the classification note', async () => {
     await forEveryScreen(browser, async (page, lang, viewport) => {
       await openSignedIn(page, PRO, `/evaluations/detail?evaluationID=${evaluationId}`, lang);
+      await new EvaluationDetailPage(page, lang).rendered();
       const energy = page.getByTestId('card-energy');
       await energy.waitFor();
       const rows = energy.locator('[data-testid=bmr-row]');

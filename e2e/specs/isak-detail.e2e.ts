@@ -8,6 +8,7 @@ import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
 import { openSignedIn, storedToken } from '../support/session.ts';
+import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
 
 // Issue 31 A items 3-6 (decision 198): an ISAK profile's results on the detail (sites, TEM, sums, somatotype on the
 // somatochart with the earlier profile, Phantom, Kerr), the somatotype's change in the history, the professional's
@@ -102,6 +103,7 @@ describe('an ISAK profile’s results (decision 198)', () => {
   it('shows the sites, TEM, sums, somatotype on the somatochart, Phantom and Kerr, and the somatotype’s change', async () => {
     await forEveryScreen(browser, async (page, lang, viewport) => {
       await openSignedIn(page, PRO, `/evaluations/detail?evaluationID=${evaluationId}`, lang);
+      await new EvaluationDetailPage(page, lang).rendered();
       const card = page.getByTestId('card-isak');
       await card.waitFor();
       // On a phone the readings are folded behind a line until asked for.

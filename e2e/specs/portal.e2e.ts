@@ -242,7 +242,7 @@ describe("a client's portal", () => {
       await page.waitForTimeout(300);
       await screenshotWithoutOverflow(page, `portal-timeline-${lang}-${viewport}`);
       await page.goto(`/evaluations/detail?evaluationID=${firstEvaluationId}`);
-      await page.getByTestId('metric-bmi').waitFor();
+      await new EvaluationDetailPage(page, lang).rendered();
       await screenshotWithoutOverflow(page, `portal-detail-${lang}-${viewport}`);
       await page.goto('/my-documents');
       await page.getByTestId('saved-attachment').first().waitFor();

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import {
@@ -12,6 +14,9 @@ import { EARLY_REQUESTS_KEY } from '../src/lib/early-requests.ts';
 import { HANDOFF_KEY } from '../src/lib/prerender-handoff.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
+
+/** Set by index.html's inline script: it starts the entry itself (the starter file then does nothing). */
+const STARTED_KEY = '__medidaStarted';
 type OutputChunk = Rolldown.OutputChunk;
 
 const LOCALES = ['es', 'en', 'pt'] as const;
@@ -49,9 +54,18 @@ function filesOf(bundle: OutputBundle, start: OutputChunk): string[] {
  * them only when the entry runs, one round trip later.
  */
 export function firstScreen(root: string): Plugin {
+  let outDir = '';
+  /** The fallback starter (below): its file name under outDir and its source, written once the bundle is. */
+  let starter: { file: string; source: string } | null = null;
   return {
     name: 'medida-first-screen',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      if (starter) await writeFile(path.join(outDir, starter.file), starter.source);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -74,20 +88,34 @@ export function firstScreen(root: string): Plugin {
             ]),
           );
         const assets: FirstScreenAssets = { screens, locales: texts('first'), restLocales: texts('rest') };
-        // The entry and its static imports: a prerendered page (decision 163, scripts/prerender.mjs) has no
-        // script tags of its own and starts them from here, after its first paint.
+        // The entry and its static imports: the script below starts them, not index.html's tag (a prerendered page,
+        // decision 163, scripts/prerender.mjs, has neither tag nor modulepreload links), after the first paint where
+        // there is one to wait for: prerendered Login, or the signed-in layout's header (#boot-shell, decision 215;
+        // the entry run from its tag would often hold that paint back behind its evaluation).
         const entry = [...inHtml].filter((file) => file.endsWith('.js'));
+        const entryTag = /<script type="module" crossorigin src="[^"]+"><\/script>/g;
+        if ((html.match(entryTag) ?? []).length !== 1) throw new Error('medida-first-screen: not one entry script');
+        // In its tag's place a module script of a few bytes that starts the entry only if the inline script did not
+        // run (the CSP refuses it when a build replaced index.html under a running server, spa.ts): the app then
+        // loads as before, without the head start. scripts/prerender.mjs removes it from Login's copies.
+        const source = `if(!window.${STARTED_KEY})import(${JSON.stringify(`/${ctx.chunk.fileName}`)});\n`;
+        starter = {
+          file: `assets/start-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`,
+          source,
+        };
         // Errors (storage disabled, an old browser) only cost the head start; a prerendered page still starts
         // its entry. EARLY_REQUESTS_KEY: lib/api.ts.
         const script =
-          `(function(){var d=document,h=d.documentElement,r=h.getAttribute('data-prerendered'),n=0;` +
+          `(function(){window.${STARTED_KEY}=1;var d=document,h=d.documentElement,r=h.getAttribute('data-prerendered'),n=0;` +
           `function k(f){var e=d.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.as='style'}` +
           `else e.rel='modulepreload';e.crossOrigin='';e.href=f;d.head.appendChild(e)}` +
-          `function m(){if(!r||n++)return;var e=${JSON.stringify(entry)};e.slice(1).forEach(k);` +
-          `var c=d.createElement('script');c.type='module';c.crossOrigin='';c.src=e[0];d.head.appendChild(c)}` +
+          `var E=${JSON.stringify(entry)};function m(){if(n++)return;if(r)E.slice(1).forEach(k);` +
+          `var c=d.createElement('script');c.type='module';c.crossOrigin='';c.src=E[0];d.head.appendChild(c)}` +
           `try{var s=null,l=null;try{s=localStorage.getItem('token');l=localStorage.getItem('lang')}catch(e){}` +
           `var p=(${firstScreenPlan.toString()})(${JSON.stringify(assets)},{pathname:location.pathname,signedIn:!!s,` +
           `storedLanguage:l,navigatorLanguages:navigator.languages||[]});` +
+          // The signed-in layout's header in index.html (#boot-shell, global.css) shows until the app renders.
+          `if(p.layout)h.setAttribute('data-boot-shell','');` +
           `var g=function(){g=null;m();p.files.forEach(k)};` +
           // The prerendered Login paints first, then its scripts start; a prerender that does not fit the visit
           // (a session, another language) is hidden (global.css) and the app renders afresh (main.tsx).
@@ -99,11 +127,17 @@ export function firstScreen(root: string): Plugin {
           `if(!o&&t&&t.hasAttribute('data-handoff')){e.preventDefault();q=t}};d.addEventListener('click',w,true);d.addEventListener('submit',w,true);` +
           `window.${HANDOFF_KEY}=function(){o=1;var f=q;q=null;return f};` +
           `if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',f);else f()}` +
-          `else{if(r)h.setAttribute('data-prerender-stale','');g()}` +
+          // Otherwise the files now and the entry once the body is parsed (main.tsx needs #root), as a deferred
+          // script would run; after a frame where the signed-in layout's header paints first.
+          `else{if(r)h.setAttribute('data-prerender-stale','');E.forEach(k);p.files.forEach(k);` +
+          `var u=function(){if(!p.layout||d.hidden)return m();requestAnimationFrame(function(){setTimeout(m,0)});setTimeout(m,500)};` +
+          `if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',u);else u()}` +
           `if(s&&window.fetch)window.${EARLY_REQUESTS_KEY}=(${startEarlyRequests.toString()})` +
           `({pathname:location.pathname,search:location.search,token:s,language:p.language},function(u,i){return fetch(u,i)})` +
-          `}catch(e){m()}})()`;
-        return html.replace('</title>', `</title>\n    <script>${script}</script>`);
+          `}catch(e){if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',m);else m()}})()`;
+        return html
+          .replace(entryTag, `<script type="module" crossorigin src="/${starter.file}"></script>`)
+          .replace('</title>', `</title>\n    <script>${script}</script>`);
       },
     },
   };

@@ -64,6 +64,16 @@ describe('firstScreenPlan', () => {
     ]);
   });
 
+  it('expects the signed-in layout (index.html paints its header) only where a session shows it', () => {
+    const layout = (over: Partial<FirstScreenVisit>) => firstScreenPlan(assets, visit(over)).layout;
+    expect(layout({ pathname: '/dashboard', signedIn: true })).toBe(true);
+    expect(layout({ pathname: '/evaluations/detail', signedIn: true })).toBe(true);
+    expect(layout({ signedIn: true })).toBe(true);
+    expect(layout({})).toBe(false);
+    expect(layout({ pathname: '/dashboard' })).toBe(false);
+    expect(layout({ pathname: '/pages/register', signedIn: true })).toBe(false);
+  });
+
   it('preloads only the language on the other public pages', () => {
     expect(files(visit({ pathname: '/pages/register', navigatorLanguages: ['pt-BR'] }))).toEqual(['/assets/pt-1.js']);
   });

@@ -42,11 +42,14 @@ export interface FirstScreenVisit {
   navigatorLanguages: readonly string[];
 }
 
-/** The files to preload for this visit (its screen's chunks and CSS, then its language's texts) and the language. */
+/**
+ * The files to preload for this visit (its screen's chunks and CSS, then its language's texts), the language, and
+ * whether the signed-in layout is the first screen (index.html then paints its header at once, decision 215).
+ */
 export function firstScreenPlan(
   assets: FirstScreenAssets,
   visit: FirstScreenVisit,
-): { files: string[]; language: string } {
+): { files: string[]; language: string; layout: boolean } {
   const path = visit.pathname.toLowerCase().replace(/\/+$/, '') || '/';
   const isPublic = path === '/pages' || path.indexOf('/pages/') === 0;
   // The guard (app/guard.ts): Login for a visitor without a session, the dashboard for a signed-in one on Login.
@@ -79,7 +82,7 @@ export function firstScreenPlan(
   const loginOnly = path === '/pages/login' && !visit.signedIn;
   if (!loginOnly && assets.restLocales)
     for (const file of assets.restLocales[language] ?? []) if (files.indexOf(file) < 0) files.push(file);
-  return { files, language };
+  return { files, language, layout: screens.indexOf('layout') >= 0 };
 }
 
 /**

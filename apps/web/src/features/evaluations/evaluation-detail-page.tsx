@@ -1,5 +1,5 @@
 import { USER_TYPE } from '@medida/contracts';
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Accordion, Alert, Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconHistory, IconPencil, IconInfoCircle, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -189,7 +189,32 @@ function FoldedComparison({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * 0 for the body's first render, then one more after each paint up to `last`: the cards below the first one render
+ * in stages, each in a transition (short slices) and a commit of its own, so the first screen (the header, the
+ * warnings, the composition) paints without waiting for the whole page's work and no single commit blocks long
+ * (decision 215).
+ */
+function useStageAfterPaint(last: number): number {
+  const [stage, setStage] = useState(0);
+  useEffect(() => {
+    if (stage >= last) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setStage((s) => Math.min(s + 1, last))), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [stage, last]);
+  return stage;
+}
+
 function EvaluationBody({ data }: { data: EvaluationDetail }) {
+  const stage = useStageAfterPaint(2);
+  const rest = stage >= 1;
+  const foot = stage >= 2;
   const isClient = useSessionUser().data?.type === USER_TYPE.client;
   useTranslation(); // re-render on a language change
   const lang = currentLanguage();
@@ -201,7 +226,8 @@ function EvaluationBody({ data }: { data: EvaluationDetail }) {
   const points = useMemo(() => inReaderUnits(historyPoints(data.history, data), units), [data, units]);
   return (
     <EquationFootnoteProvider equations={equations}>
-      <Stack gap="lg">
+      {/* Busy until the last stage is rendered: what waits for the whole page (tests, assistive technology) can tell. */}
+      <Stack gap="lg" data-testid="evaluation-body" data-evaluation={data.id} aria-busy={!foot}>
         <WarningsList warnings={r.warnings} equations={equations} />
         {/* An ISAK profile (type 5) leads with its own results: sites, TEM, sums, somatotype, Phantom, Kerr. */}
         {r.isak && <IsakCard isak={r.isak} somatoPoints={somatoPoints(points, data.id)} />}
@@ -209,23 +235,30 @@ function EvaluationBody({ data }: { data: EvaluationDetail }) {
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="lg">
               <CompositionCard result={r} inputs={data.inputs} />
-              <FitnessCard result={r} inputs={data.inputs} />
+              {rest && <FitnessCard result={r} inputs={data.inputs} />}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <Stack gap="lg">
-              <EnergyCard result={r} />
-              <FoodGuideCard guide={r.food_guide} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>
-            <RisksCard result={r} inputs={data.inputs} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 7 }}>
-            <LabsCard exams={r.exams} sex={r.sex} />
-          </Grid.Col>
+          {rest && (
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Stack gap="lg">
+                <EnergyCard result={r} />
+                <FoodGuideCard guide={r.food_guide} />
+              </Stack>
+            </Grid.Col>
+          )}
+          {foot && (
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <RisksCard result={r} inputs={data.inputs} />
+            </Grid.Col>
+          )}
+          {foot && (
+            <Grid.Col span={{ base: 12, lg: 7 }}>
+              <LabsCard exams={r.exams} sex={r.sex} />
+            </Grid.Col>
+          )}
         </Grid>
-        {r.comparisons.length > 0 &&
+        {foot &&
+          r.comparisons.length > 0 &&
           (isClient ? (
             <FoldedComparison>
               <ComparisonTable comparisons={r.comparisons} />
@@ -233,10 +266,10 @@ function EvaluationBody({ data }: { data: EvaluationDetail }) {
           ) : (
             <ComparisonTable comparisons={r.comparisons} />
           ))}
-        <HistorySection points={points} currentId={data.id} />
+        {foot && <HistorySection points={points} currentId={data.id} />}
         {/* Keyed by the current version: a new version resets the comparison to previous → current. Not for clients: the versions are the professionals' record. */}
-        {!isClient && data.versions.length > 1 && <VersionsSection key={data.current_version} data={data} />}
-        <EquationFootnotes equations={equations} />
+        {foot && !isClient && data.versions.length > 1 && <VersionsSection key={data.current_version} data={data} />}
+        {foot && <EquationFootnotes equations={equations} />}
       </Stack>
     </EquationFootnoteProvider>
   );
