@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-export const CONNECTIONS = 10;
+const CONNECTIONS = 10;
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 });
 
 /** One request on a kept-alive connection (a POST when it has a JSON body); resolves with the status once read. */
@@ -51,7 +51,7 @@ async function throughput(
   return done / seconds;
 }
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export interface RatioRoute {
   name: string;
