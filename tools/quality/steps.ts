@@ -134,28 +134,17 @@ export const STEPS: readonly Step[] = [
     timeoutMinutes: 40,
   },
   {
-    name: 'size',
-    title: 'Login page JavaScript',
-    before: 'npm run build -w @medida/web',
-    command: 'npm run size -w @medida/web',
-    cwd: '.',
-    output: 'bench',
-    meaning:
-      'What a cold browser fetches for `/pages/login` before it is usable: raw, gzip and brotli bytes. ' +
-      'Target (issue 11): ≤ 150 kB of compressed JavaScript (brotli, what browsers get).',
-    timeoutMinutes: 15,
-  },
-  {
     name: 'weight',
     title: 'Page weight and Lighthouse (mobile)',
+    before: 'npm run build -w @medida/web',
     command: 'npx tsx bench/page-weight.bench.ts',
     cwd: 'e2e',
     output: 'bench',
     meaning:
       "What headless Chromium transfers on a cold load of Login, the dashboard and an evaluation's detail until the " +
       "network is quiet for 2 s (brotli bodies and headers, by kind), then Lighthouse's default mobile run (simulated " +
-      'slow 4G, 4× CPU slowdown) on each, signed in, a cold load (decisions 109, 215); uses the web build of the step ' +
-      'above. Targets (issue 33 item 8): Login ≤ 150 kB, the dashboard ≤ 250 kB (the command exits 1 above them), ' +
+      'slow 4G, 4× CPU slowdown) on each, signed in, a cold load (decisions 109, 215), of the web app as built. ' +
+      'Targets (issue 33 item 8): Login ≤ 150 kB, the dashboard ≤ 250 kB (the command exits 1 above them), ' +
       'performance ≥ 95 on all three; accessibility (issue 16).',
     timeoutMinutes: 20,
   },
