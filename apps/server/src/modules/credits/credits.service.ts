@@ -13,7 +13,7 @@ async function move(
   e: { actorId: number; fromUserId: number; toUserId: number; amount: number; now: Date },
 ) {
   const users = createUserRecordsService(trx);
-  if (!(await users.debit(e.fromUserId, e.amount))) throw insufficientCredits();
+  if ((await users.debit(e.fromUserId, e.amount)) === undefined) throw insufficientCredits();
   await users.credit(e.toUserId, e.amount);
   await createCreditsRepository(trx).insertEntry(e);
 }
@@ -84,8 +84,17 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
       trx: Transaction<Database>,
       a: { actorId: number; userId: number; amount: number; evaluationId: number },
     ) {
-      const balance = await createCreditsRepository(trx).chargeEvaluation({ ...a, now: deps.clock.now() });
+      // The debit checks the balance and locks the payer's row for the rest of the transaction.
+      const balance = await createUserRecordsService(trx).debit(a.userId, a.amount);
       if (balance === undefined) throw new AppError(409, ErrorCode.conflict, 'errors.insufficientCreditsEvaluation');
+      await createCreditsRepository(trx).insertEntry({
+        actorId: a.actorId,
+        fromUserId: a.userId,
+        toUserId: null,
+        evaluationId: a.evaluationId,
+        amount: a.amount,
+        now: deps.clock.now(),
+      });
       return balance;
     },
 

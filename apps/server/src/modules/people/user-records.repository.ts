@@ -324,16 +324,20 @@ export function createUserRecordsRepository(db: Db) {
     balanceOf: async (userId: number) =>
       (await db.selectFrom('users').select('creditos').where('id', '=', userId).executeTakeFirstOrThrow()).creditos,
 
-    /** The debit also checks the balance, so a bug above can never drive it negative (with the CHECK). */
-    debit: async (userId: number, amount: number) => {
-      const r = await db
-        .updateTable('users')
-        .set((eb) => ({ creditos: eb('creditos', '-', amount) }))
-        .where('id', '=', userId)
-        .where('creditos', '>=', amount)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
-    },
+    /**
+     * The debit also checks the balance, so a bug above can never drive it negative (with the CHECK), and locks the
+     * row until the transaction ends. The new balance, or undefined when it was short (nothing written).
+     */
+    debit: async (userId: number, amount: number) =>
+      (
+        await db
+          .updateTable('users')
+          .set((eb) => ({ creditos: eb('creditos', '-', amount) }))
+          .where('id', '=', userId)
+          .where('creditos', '>=', amount)
+          .returning('creditos')
+          .executeTakeFirst()
+      )?.creditos,
 
     credit: (userId: number, amount: number) =>
       db
