@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from './create-db.ts';
 import { createFreshTestDb } from './testing.ts';
 
-describe('account data versions (migrations 0023, 0033 and 0034; decisions 160, 218 and 219)', () => {
+describe('account data versions (migrations 0023 and 0033; decisions 160, 218 and 219)', () => {
   let handle: DbHandle;
   let n = 0;
   beforeAll(async () => {
@@ -133,7 +133,7 @@ describe('account data versions (migrations 0023, 0033 and 0034; decisions 160, 
     expect([await version(a), await version(b), await version(other)]).toEqual([va + 1, vb + 2, vo]);
   });
 
-  it('is raised as the writer commits (migration 0034, decision 219): once per account and transaction', async () => {
+  it('is raised as the writer commits (migration 0033, decision 219): once per account and transaction', async () => {
     const a = await user(1, null);
     const client = await user(2, a);
     const before = await version(a);

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-// Forward-only (see 0001). Issue 33 item 3, decision 219: an account's data version (0023, 0033) is raised at COMMIT
+// Forward-only (see 0001). Issue 33 item 3, decision 219: an account's data version (0023) is raised at COMMIT
 // instead of at the first tracked write. The bump locks the account's version row until the transaction ends, so
 // writers of one account queued on it from their first tracked statement to their commit: every statement of a
 // write, not only its commit, was paid one writer at a time. Deferred constraint triggers fire as the transaction
@@ -25,6 +25,8 @@ const TRACKED: Array<{ table: string; accounts: (row: 'NEW' | 'OLD') => string }
   },
 ];
 const STATEMENT_TRIGGERS = ['insert', 'update', 'delete'];
+/** 0023's tables, whose statement triggers this replaces; `credit_ledger` is tracked from here on (decision 218). */
+const TRACKED_SINCE_0023 = new Set(['users', 'evaluations', 'evaluation_versions', 'evaluation_emails', 'companies']);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -41,9 +43,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     END
   $$`.execute(db);
   for (const { table, accounts } of TRACKED) {
-    for (const event of STATEMENT_TRIGGERS)
-      await sql.raw(`DROP TRIGGER ${table}_data_version_${event} ON ${table}`).execute(db);
-    await sql.raw(`DROP FUNCTION account_data_changed_${table}()`).execute(db);
+    if (TRACKED_SINCE_0023.has(table)) {
+      for (const event of STATEMENT_TRIGGERS)
+        await sql.raw(`DROP TRIGGER ${table}_data_version_${event} ON ${table}`).execute(db);
+      await sql.raw(`DROP FUNCTION account_data_changed_${table}()`).execute(db);
+    }
     await sql
       .raw(
         `CREATE FUNCTION account_data_changed_${table}() RETURNS trigger LANGUAGE plpgsql AS $$
