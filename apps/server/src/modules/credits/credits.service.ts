@@ -70,16 +70,12 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
     },
 
     /**
-     * Inside the caller's transaction: spends `amount` of `userId`'s credits on an evaluation (decision 070).
-     * Locks the account first; too few credits throws 409 errors.insufficientCredits and the caller's
-     * transaction rolls back, so nothing is created.
+     * Inside the caller's transaction: spends `amount` of `userId`'s credits on an evaluation (decision 070) and
+     * returns the new balance; too few credits throws 409 and the caller's transaction rolls back, so nothing is
+     * created. The debit is a plain UPDATE (FOR NO KEY UPDATE), which does not wait on the KEY SHARE lock the
+     * evaluation's insert took on the same row, so it may come last (decision 219); a FOR UPDATE here would deadlock
+     * two such transactions.
      */
-    /**
-     * Locks the payer's row before anything else in the transaction. Inserting a row that references
-     * the user first would take a KEY SHARE lock on it, and two such transactions then deadlock when
-     * both ask for FOR UPDATE.
-     */
-    /** An evaluation's charge in its transaction; the new balance. Too few credits: 409, and the caller rolls back. */
     async chargeInTransaction(
       trx: Transaction<Database>,
       a: { actorId: number; userId: number; amount: number; evaluationId: number },
