@@ -10,6 +10,8 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from './lib/json-depth.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
+import type { BlobStorage } from './lib/storage.ts';
+import { createBlobStorage } from './modules/blobs/blobs.service.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { avatarsRoutes } from './modules/avatars/avatars.routes.ts';
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
   clock: Clock;
   hasher: PasswordHasher;
   mailer: Mailer;
+  /** Unset: the store the configuration names (server.ts passes the one its start-up sweep used). */
+  storage?: BlobStorage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -132,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hasher: options.hasher,
     mailer: options.mailer,
     background,
+    storage: options.storage ?? (await createBlobStorage(config.blobs, options.db.db)),
   });
 
   // An empty JSON body (a bodiless POST sent with Content-Type: application/json) is "no body", not an error.
@@ -198,7 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(creditsRoutes);
   await app.register(evaluationsRoutes);
   // One report worker pool and cache for downloads, e-mails and data exports (decision 016).
-  const reportRenderer = createReportRenderer(config);
+  const reportRenderer = createReportRenderer(config, app.deps.storage);
   app.addHook('onClose', () => reportRenderer.pool.close());
   await app.register(reportsRoutes, { renderer: reportRenderer });
   await app.register(chatRoutes);

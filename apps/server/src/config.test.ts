@@ -91,4 +91,31 @@ describe('loadConfig', () => {
       /SESSION_IDLE_MINUTES/,
     );
   });
+
+  it('chooses the file store: s3 with S3_URL, else postgres with DATABASE_URL, else disk; BLOB_STORAGE overrides (decision 221)', () => {
+    const pg = { DATABASE_URL: 'postgres://u@h/db' };
+    const s3 = { S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'medida-files' };
+    expect(loadConfig({ DATA_DIR: '/srv/medida' }).blobs).toEqual({ driver: 'disk', dir: '/srv/medida/uploads' });
+    expect(loadConfig(pg).blobs).toEqual({ driver: 'postgres' });
+    expect(loadConfig({ ...pg, ...s3, S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).blobs).toEqual({
+      driver: 's3',
+      s3: {
+        ...{ url: s3.S3_URL, bucket: s3.S3_BUCKET },
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      },
+    });
+    expect(loadConfig({ ...pg, ...s3, BLOB_STORAGE: 'postgres' }).blobs.driver).toBe('postgres');
+    expect(loadConfig({ ...pg, BLOB_STORAGE: 'disk', DATA_DIR: '/srv/medida' }).blobs.driver).toBe('disk');
+  });
+
+  it('refuses an S3 store without its endpoint and bucket, a lone S3 key, or an unknown store', () => {
+    expect(() => loadConfig({ BLOB_STORAGE: 's3' })).toThrow(/S3_URL and S3_BUCKET/);
+    expect(() => loadConfig({ S3_URL: 'http://127.0.0.1:9000' })).toThrow(/S3_URL and S3_BUCKET/);
+    expect(() => loadConfig({ S3_URL: 'http://h:9000', S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /go together/,
+    );
+    expect(() => loadConfig({ S3_URL: 'ftp://h', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_URL[\s\S]*S3_BUCKET/);
+    expect(() => loadConfig({ BLOB_STORAGE: 'nfs' })).toThrow(ConfigError);
+  });
 });

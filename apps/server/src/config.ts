@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { HOUR, MINUTE } from './lib/clock.ts';
+import type { S3Settings } from './lib/s3-storage.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +25,9 @@ const trustProxySchema = z
       .map((s) => s.trim())
       .filter(Boolean);
   });
+
+export const BLOB_DRIVERS = ['disk', 'postgres', 's3'] as const;
+export type BlobDriver = (typeof BLOB_DRIVERS)[number];
 
 const envSchema = z.object({
   PORT: int(3000, 0, 65535),
@@ -90,6 +94,18 @@ const envSchema = z.object({
   AUDIT_CHECKPOINT_MINUTES: int(60, 1, 7 * 24 * 60),
   CLAMAV_HOST: optionalString,
   CLAMAV_PORT: int(3310, 1, 65535),
+  // Where uploaded files live (decision 221); unset: s3 with S3_URL, else postgres with DATABASE_URL, else disk.
+  BLOB_STORAGE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(BLOB_DRIVERS).optional()),
+  S3_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3–63 lower-case letters, digits, dots, hyphens')
+      .optional(),
+  ),
+  S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
 });
 
 export type Env = Record<string, string | undefined>;
@@ -134,7 +150,11 @@ export interface Config {
   responseCache: { maxBytes: number; ttlMs: number };
   /** How often the audit chain heads are signed into a checkpoint (decision 204). */
   auditCheckpointMs: number;
+  blobs: BlobsConfig;
 }
+
+/** Where uploaded files live (decision 221): `<dataDir>/uploads`, the database, or an S3-compatible bucket. */
+export type BlobsConfig = { driver: 'disk'; dir: string } | { driver: 'postgres' } | { driver: 's3'; s3: S3Settings };
 
 interface UploadConfig {
   /** All files of one request together (multipart has no body limit of its own). */
@@ -175,10 +195,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (e.SESSION_IDLE_MINUTES > e.SESSION_ABSOLUTE_MINUTES) {
     throw new ConfigError('Invalid configuration:\n  SESSION_IDLE_MINUTES must not exceed SESSION_ABSOLUTE_MINUTES');
   }
+  const dataDir = path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     secretKey: e.SECRET_KEY,
     smtpUrl: e.SMTP_URL,
@@ -212,5 +233,21 @@ export function loadConfig(env: Env = process.env): Config {
     reportWorkers: e.REPORT_WORKERS,
     responseCache: { maxBytes: e.RESPONSE_CACHE_MB * 1024 * 1024, ttlMs: e.RESPONSE_CACHE_TTL_SECONDS * 1000 },
     auditCheckpointMs: e.AUDIT_CHECKPOINT_MINUTES * MINUTE,
+    blobs: blobsConfig(e, dataDir),
   };
+}
+
+function blobsConfig(e: z.infer<typeof envSchema>, dataDir: string): BlobsConfig {
+  const driver: BlobDriver = e.BLOB_STORAGE ?? (e.S3_URL ? 's3' : e.DATABASE_URL ? 'postgres' : 'disk');
+  const invalid = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+  if (driver === 'disk') return { driver, dir: path.join(dataDir, 'uploads') };
+  if (driver === 'postgres') return { driver };
+  if (!e.S3_URL || !e.S3_BUCKET) throw invalid('the S3 file store needs S3_URL and S3_BUCKET');
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined))
+    throw invalid('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the SDK finds credentials)');
+  const credentials =
+    e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+      : undefined;
+  return { driver, s3: { url: e.S3_URL, bucket: e.S3_BUCKET, region: e.S3_REGION, credentials } };
 }

@@ -19,10 +19,11 @@ import { createMailer } from './lib/mailer.ts';
 import { openDatabase } from './lib/open-database.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import { scheduleDatabaseMaintenance } from './lib/database-maintenance.ts';
-import { createDiskStorage } from './lib/storage.ts';
+import type { BlobStorage } from './lib/storage.ts';
 import { serverKey } from './lib/server-keys.ts';
 import { createAuditCheckpointsService } from './modules/audit/audit-checkpoints.service.ts';
-import { sweepUploads } from './modules/attachments/uploads-sweep.ts';
+import { sweepUploads, SHARED_STORE_SAFE_AGE_MS } from './modules/attachments/uploads-sweep.ts';
+import { createBlobStorage } from './modules/blobs/blobs.service.ts';
 import { createLoginThrottleService } from './modules/login-throttle/login-throttle.service.ts';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service.ts';
 
@@ -53,7 +54,8 @@ async function main() {
     throw error;
   }
 
-  const swept = await sweepUploadsAlone(config, db);
+  const storage = await createBlobStorage(config.blobs, db.db);
+  const swept = await sweepUploadsAtStart(config, db, storage);
 
   const hasher = createPasswordHasher();
   const seeded = config.seedDemo
@@ -75,7 +77,7 @@ async function main() {
       },
     });
     const { buildApp } = await appModule;
-    app = await buildApp({ config, db, clock: systemClock, hasher, mailer });
+    app = await buildApp({ config, db, clock: systemClock, hasher, mailer, storage });
     logRef.current = app.log;
   } catch (error) {
     await db.close();
@@ -171,12 +173,15 @@ async function main() {
 }
 
 /**
- * One process per uploads directory, on both databases (decision 144): the lock makes the start-up sweep safe,
- * since no other process can be between promoting a blob and committing its row. Released on any exit; a lock
- * left by a killed process is stale and taken over.
+ * On disk, one process per uploads directory, on both databases (decision 144): the lock makes the start-up sweep
+ * safe, since no other process can be between promoting a blob and committing its row. Released on any exit; a lock
+ * left by a killed process is stale and taken over. A shared store (PostgreSQL, S3) takes no lock: its sweep spares
+ * what is younger than any upload can take, which may be another instance's (decision 221).
  */
-async function sweepUploadsAlone(config: Config, db: DbHandle) {
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+async function sweepUploadsAtStart(config: Config, db: DbHandle, storage: BlobStorage) {
+  if (config.blobs.driver !== 'disk')
+    return sweepUploads(db.db, storage, new Date(systemClock.now().getTime() - SHARED_STORE_SAFE_AGE_MS));
+  const uploadsDir = config.blobs.dir;
   mkdirSync(uploadsDir, { recursive: true });
   try {
     const lock = acquireDataDirLock(uploadsDir);
@@ -185,11 +190,11 @@ async function sweepUploadsAlone(config: Config, db: DbHandle) {
     if (error instanceof DataDirLockedError)
       fail(
         `Cannot start: the uploads directory ${uploadsDir} is in use by another running Medida process (pid ${error.pid}). ` +
-          'Each server process needs its own DATA_DIR.',
+          'Each server process needs its own DATA_DIR, or a shared file store (BLOB_STORAGE=postgres or s3).',
       );
     throw error;
   }
-  return sweepUploads(db.db, createDiskStorage(uploadsDir));
+  return sweepUploads(db.db, storage);
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
 import type { AuditSpec, AuditTarget } from './lib/audit-route.ts';
 import type { ResponseStore, StoredResponse } from './lib/response-store.ts';
+import type { BlobStorage } from './lib/storage.ts';
 
 /** What services need from the outside world; tests swap the clock, the mailer and the database. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Work that runs after the response (built by buildApp). */
   background: Background;
+  /** Every uploaded file: attachments, avatars (decision 221). */
+  storage: BlobStorage;
 }
 
 /**

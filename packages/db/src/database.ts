@@ -447,6 +447,22 @@ export interface AuditCheckpointHeadsTable {
   hash: string;
 }
 
+/** A stored file of the PostgreSQL blob driver (decision 221); its bytes are the rows of `blob_chunks`. */
+export interface BlobsTable {
+  storage_key: string;
+  state: 'staged' | 'permanent';
+  size_bytes: Generated<number>;
+  /** When the blob reached its state: the start-up sweep spares what is younger than an upload may take. */
+  stored_at: Generated<Date>;
+}
+
+/** One 1 MiB piece of a blob, in order of `seq`. */
+export interface BlobChunksTable {
+  storage_key: string;
+  seq: number;
+  bytes: Uint8Array;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -482,6 +498,8 @@ export interface Database {
   audit_checkpoints: AuditCheckpointsTable;
   audit_checkpoint_heads: AuditCheckpointHeadsTable;
   account_data_versions: AccountDataVersionsTable;
+  blobs: BlobsTable;
+  blob_chunks: BlobChunksTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -792,4 +810,6 @@ export const databaseColumns = {
   audit_checkpoints: { seq: int, created_at: ts, heads: col('jsonb', false), prev_signature: text, signature: text },
   audit_checkpoint_heads: { account_id: int, seq: int, hash: text },
   account_data_versions: { account_root_id: int, version: col('bigint', false) },
+  blobs: { storage_key: uuid, state: text, size_bytes: int, stored_at: ts },
+  blob_chunks: { storage_key: uuid, seq: int, bytes: col('bytea', false) },
 } satisfies ColumnMap;

@@ -25,6 +25,7 @@ import * as m0030 from './0030_second_factor.ts';
 import * as m0031 from './0031_passkeys.ts';
 import * as m0032 from './0032_timeline_card_columns.ts';
 import * as m0033 from './0033_data_versions_at_commit.ts';
+import * as m0034 from './0034_blobs.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0031_passkeys': m0031,
   '0032_timeline_card_columns': m0032,
   '0033_data_versions_at_commit': m0033,
+  '0034_blobs': m0034,
 };

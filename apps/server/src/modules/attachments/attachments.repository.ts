@@ -79,6 +79,14 @@ export function createAttachmentsRepository(db: Db) {
       return new Set(rows.map((r) => r.storage_key));
     },
 
+    /** Every blob an attachment or an avatar names, with its recorded size and SHA-256 (the move between stores). */
+    storedBlobs: () =>
+      db
+        .selectFrom('attachments')
+        .select(['storage_key', 'size_bytes', 'sha256'])
+        .unionAll(db.selectFrom('avatars').select(['storage_key', 'size_bytes', 'sha256']))
+        .execute(),
+
     /** Removes the given attachments of one user; returns the storage keys of what was removed. */
     deleteForUser: (userId: number, ids: number[]) =>
       ids.length === 0

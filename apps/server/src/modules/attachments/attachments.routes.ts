@@ -1,18 +1,16 @@
 import { ATTACHMENT_MIME_TYPES, errorEnvelopeSchema, queryIdSchema } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
-import path from 'node:path';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/file-type.ts';
 import { binaryAnswer } from '../../lib/openapi.ts';
-import { createDiskStorage } from '../../lib/storage.ts';
 import { createAttachmentsService } from './attachments.service.ts';
 import { audited, auditTargetOf, paramField } from '../../lib/audit-route.ts';
 
 const attachmentTarget = auditTargetOf('attachment');
 
 export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = createDiskStorage(path.join(app.deps.config.dataDir, 'uploads'));
+  const { storage } = app.deps;
   const attachments = createAttachmentsService({ db: app.deps.db, storage, config: app.deps.config });
 
   app.get(

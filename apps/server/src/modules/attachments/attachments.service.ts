@@ -44,6 +44,9 @@ export function matchFileInfos(files: readonly StagedFile[], infos: readonly Fil
   return [...infos];
 }
 
+/** Every blob a row names (attachments and avatars) with its recorded size and SHA-256: what a move checks. */
+export const storedBlobRows = (db: Kysely<Database>) => createAttachmentsRepository(db).storedBlobs();
+
 export function createAttachmentsService(deps: {
   db: Kysely<Database>;
   storage: BlobStorage;

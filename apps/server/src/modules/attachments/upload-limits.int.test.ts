@@ -2,7 +2,6 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Database, Transaction } from '@medida/db';
-import { createDiskStorage } from '../../lib/storage.ts';
 import { createAttachmentsService } from './attachments.service.ts';
 import type { StagedFile } from './upload.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,7 +190,7 @@ describe('quota under concurrency (PostgreSQL: two connections)', () => {
 
   it("makes a second upload wait for the first one's commit and then count its bytes", async () => {
     const { ctx, t } = s;
-    const storage = createDiskStorage(path.join(ctx.app.deps.config.dataDir, 'uploads'));
+    const { storage } = ctx.app.deps;
     const service = createAttachmentsService({ db: ctx.db, storage, config: ctx.app.deps.config });
     const staged = async () => ({
       ...(await storage.stage(Readable.from([Buffer.from(sampleFiles.pdf(60_000))]))),

@@ -78,6 +78,16 @@ describe('start-up sweep of the uploads directory (decision 144)', () => {
     expect(await sweepUploads(handle.db, storage)).toEqual({ staged: 0, orphans: 0, kept: 2 });
   });
 
+  it('on a shared store, spares what was staged or promoted after the cut-off: another instance may be uploading it', async () => {
+    const orphan = await storedBlob();
+    const staged = await storage.stage(Readable.from([Buffer.from('%PDF-1.7 in flight')]));
+    const cutOff = new Date(Date.now() - 60_000);
+    expect(await sweepUploads(handle.db, storage, cutOff)).toEqual({ staged: 0, orphans: 0, kept: 0 });
+    expect(await blobsOnDisk()).toContain(orphan);
+    expect(await storage.readStaged(staged.key)).toBeDefined();
+    expect(await sweepUploads(handle.db, storage)).toEqual({ staged: 1, orphans: 1, kept: 2 });
+  });
+
   it('an uploads directory that does not exist yet is an empty one', async () => {
     const fresh = createDiskStorage(path.join(root, 'never-created'));
     expect(await sweepUploads(handle.db, fresh)).toEqual({ staged: 0, orphans: 0, kept: 0 });

@@ -1,13 +1,11 @@
 import multipart from '@fastify/multipart';
 import { avatarBodies, avatarResponseSchema, errorEnvelopeSchema, messageSchema } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import path from 'node:path';
 import { z } from 'zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { translate } from '../../lib/i18n.ts';
 import { binaryAnswer } from '../../lib/openapi.ts';
-import { createDiskStorage } from '../../lib/storage.ts';
 import { MULTIPART_LIMITS, readUserForm } from '../attachments/upload.ts';
 import { createUploadGuards } from '../attachments/upload-guard.ts';
 import { createAvatarsService } from './avatars.service.ts';
@@ -28,7 +26,7 @@ const uploadErrors = {
 /** The signed-in user's profile picture (decision 118). */
 export const avatarsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-  const storage = createDiskStorage(path.join(app.deps.config.dataDir, 'uploads'));
+  const { storage } = app.deps;
   const avatars = createAvatarsService({ ...app.deps, storage });
   const uploadGuards = createUploadGuards(app.deps, storage);
 

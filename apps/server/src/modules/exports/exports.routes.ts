@@ -14,7 +14,6 @@ import { audited, auditTargetOf, paramField } from '../../lib/audit-route.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { binaryAnswer } from '../../lib/openapi.ts';
 import { DOWNLOAD_CSP } from '../../lib/response-headers.ts';
-import { createDiskStorage } from '../../lib/storage.ts';
 import type { ReportRenderer } from '../reports/report-renderer.ts';
 import { createClientListService } from './client-list.service.ts';
 import { createExportJobs, toExportJob, type ExportJobState } from './export-jobs.ts';
@@ -42,7 +41,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
     ttlMs: EXPORT_TTL_MS,
   });
   app.addHook('onClose', () => jobs.close());
-  const storage = createDiskStorage(path.join(app.deps.config.dataDir, 'uploads'));
+  const { storage } = app.deps;
   const exportsService = createExportsService({ ...app.deps, storage, renderer, jobs });
   const clientList = createClientListService({ ...app.deps, storage });
   /** The job a 202 answer announced: built once the answer (and its audit event) has gone out. */

@@ -20,9 +20,7 @@ import {
 } from '@medida/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
-import path from 'node:path';
 import { translate } from '../../lib/i18n.ts';
-import { createDiskStorage } from '../../lib/storage.ts';
 import { MULTIPART_LIMITS, readUserForm } from '../attachments/upload.ts';
 import { createUploadGuards } from '../attachments/upload-guard.ts';
 import { audited, auditTargetOf, bodyField, queryField, transactionRecorder } from '../../lib/audit-route.ts';
@@ -50,7 +48,7 @@ const uploadErrors = {
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin: only these routes accept multipart, with the attachment limits.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-  const storage = createDiskStorage(path.join(app.deps.config.dataDir, 'uploads'));
+  const { storage } = app.deps;
   const people = createPeopleService({ ...app.deps, storage });
   const uploadGuards = createUploadGuards(app.deps, storage);
   const audit = createAuditService(app.deps);

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { Config } from '../../config.ts';
-import { createDiskStorage, type BlobStorage } from '../../lib/storage.ts';
+import type { BlobStorage } from '../../lib/storage.ts';
 import { createReportCache } from './report-cache.ts';
 import { createReportPool, defaultReportWorkers, type ReportPool } from './report-pool.ts';
 
@@ -20,11 +19,11 @@ export interface ReportRenderer {
   storage: BlobStorage;
 }
 
-export function createReportRenderer(config: Pick<Config, 'reportWorkers' | 'dataDir'>): ReportRenderer {
+export function createReportRenderer(config: Pick<Config, 'reportWorkers'>, storage: BlobStorage): ReportRenderer {
   return {
     pool: createReportPool({ size: config.reportWorkers ?? defaultReportWorkers(), queueLimit: REPORT_QUEUE_LIMIT }),
     cache: createReportCache(REPORT_CACHE_BYTES),
     logoCache: createReportCache(LOGO_CACHE_BYTES),
-    storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
+    storage,
   };
 }

@@ -1,0 +1,39 @@
+// `npm run blobs:move -- --to disk|postgres|s3`: copies every stored file to another store (decision 221). The
+// source is the store the configuration names now; the target's settings come from the same environment.
+import { DataDirLockedError, migrateToLatest } from '@medida/db';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../lib/open-database.ts';
+import { createBlobStorage } from '../modules/blobs/blobs.service.ts';
+import { BLOBS_MOVE_USAGE, parseBlobsMoveArgs, runBlobsMove } from './blobs-move-cli.ts';
+
+const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+
+async function main(): Promise<number> {
+  const args = parseBlobsMoveArgs(process.argv.slice(2));
+  if (!args.ok) {
+    io.err(`${args.message}\n\n${BLOBS_MOVE_USAGE}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const target = loadConfig({ ...process.env, BLOB_STORAGE: args.to }).blobs;
+  const handle = await openDatabase(config);
+  try {
+    await migrateToLatest(handle.db);
+    const stores = {
+      from: await createBlobStorage(config.blobs, handle.db),
+      to: await createBlobStorage(target, handle.db),
+    };
+    return await runBlobsMove({ from: config.blobs, to: target, db: handle.db, stores }, io);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+    else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);
