@@ -139,7 +139,7 @@ describe('docs/architecture.md against the code (decision 181)', () => {
       'no role in the table "| file in `src/modules/<x>/` | role | in |" matches chat/helpers.ts',
     );
     expect(problems).toContain(
-      "| `*-jobs.ts` | jobs: this process's background work, whose progress the client polls | none (stale role) |",
+      '| `*-jobs.ts` | jobs: the kinds of queued job a module sends and works (`lib/jobs.ts`), their retries and how the client sees them | none (stale role) |',
     );
   });
 

@@ -43,7 +43,10 @@ const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[
     role: 'events: what one instance tells the others on the bus, packed under the payload limit',
   },
   { patterns: ['*-rate.ts'], role: 'in-process rate limit (a token bucket per user, per instance)' },
-  { patterns: ['*-jobs.ts'], role: "jobs: this process's background work, whose progress the client polls" },
+  {
+    patterns: ['*-jobs.ts'],
+    role: 'jobs: the kinds of queued job a module sends and works (`lib/jobs.ts`), their retries and how the client sees them',
+  },
   { patterns: ['*-sweep.ts'], role: 'sweep: at start-up, removes what a killed process left behind' },
   {
     patterns: ['upload.ts', 'upload-guard.ts'],

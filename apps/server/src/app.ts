@@ -8,6 +8,7 @@ import { AppError } from './lib/app-error.ts';
 import { createBackground } from './lib/background.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './lib/json-depth.ts';
 import type { Clock } from './lib/clock.ts';
+import { createJobQueue, type JobQueue } from './lib/jobs.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
 import type { BlobStorage } from './lib/storage.ts';
@@ -67,6 +68,8 @@ export interface BuildAppOptions {
   mailer: Mailer;
   /** Unset: the store the configuration names (server.ts passes the one its start-up sweep used). */
   storage?: BlobStorage;
+  /** Unset: pg-boss with DATABASE_URL, else in-process (decision 224); tests pass their own. */
+  jobs?: JobQueue;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -137,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: options.mailer,
     background,
     storage: options.storage ?? (await createBlobStorage(config.blobs, options.db.db)),
+    jobs: options.jobs ?? (await createJobQueue({ databaseUrl: config.databaseUrl, logger: app.log })),
   });
 
   // An empty JSON body (a bodiless POST sent with Content-Type: application/json) is "no body", not an error.
@@ -205,6 +209,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One report worker pool and cache for downloads, e-mails and data exports (decision 016).
   const reportRenderer = createReportRenderer(config, app.deps.storage);
   app.addHook('onClose', () => reportRenderer.pool.close());
+  // Root hooks close in reverse: the queue stops (its running jobs finish) after the drain, before the renderer and
+  // the database (decision 224).
+  app.addHook('onClose', () => app.deps.jobs.stop());
   await app.register(reportsRoutes, { renderer: reportRenderer });
   await app.register(chatRoutes);
   await app.register(dashboardRoutes);

@@ -3,6 +3,7 @@ import type { Database, Kysely, SecondFactorKind } from '@medida/db';
 import type { Config } from './config.ts';
 import type { Background } from './lib/background.ts';
 import type { Clock } from './lib/clock.ts';
+import type { JobQueue } from './lib/jobs.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
 import type { AuditSpec, AuditTarget } from './lib/audit-route.ts';
@@ -20,6 +21,8 @@ export interface AppDeps {
   background: Background;
   /** Every uploaded file: attachments, avatars (decision 221). */
   storage: BlobStorage;
+  /** Queued jobs: pg-boss on a PostgreSQL server, in-process on the embedded database (decision 224). */
+  jobs: JobQueue;
 }
 
 /**

@@ -447,6 +447,24 @@ export interface AuditCheckpointHeadsTable {
   hash: string;
 }
 
+/** A client data export, built by a queued job on any instance (decision 224). */
+export interface ExportJobsTable {
+  id: string;
+  owner_id: number;
+  client_id: number;
+  /** The starter as its request saw it: the build reads with that scope. */
+  actor: Jsonb;
+  status: 'building' | 'ready' | 'failed';
+  done: Generated<number>;
+  total: Generated<number>;
+  size_bytes: number | null;
+  sha256: string | null;
+  file_name: string;
+  storage_key: string | null;
+  expires_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 /** A stored file of the PostgreSQL blob driver (decision 221); its bytes are the rows of `blob_chunks`. */
 export interface BlobsTable {
   storage_key: string;
@@ -500,6 +518,7 @@ export interface Database {
   account_data_versions: AccountDataVersionsTable;
   blobs: BlobsTable;
   blob_chunks: BlobChunksTable;
+  export_jobs: ExportJobsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -812,4 +831,19 @@ export const databaseColumns = {
   account_data_versions: { account_root_id: int, version: col('bigint', false) },
   blobs: { storage_key: uuid, state: text, size_bytes: int, stored_at: ts },
   blob_chunks: { storage_key: uuid, seq: int, bytes: col('bytea', false) },
+  export_jobs: {
+    id: uuid,
+    owner_id: int,
+    client_id: int,
+    actor: col('jsonb', false),
+    status: text,
+    done: int,
+    total: int,
+    size_bytes: intNull,
+    sha256: textNull,
+    file_name: text,
+    storage_key: col('uuid', true),
+    expires_at: tsNull,
+    created_at: ts,
+  },
 } satisfies ColumnMap;

@@ -67,7 +67,7 @@ export function createAttachmentsRepository(db: Db) {
       return Number(rows[0]?.bytes ?? 0);
     },
 
-    /** Which of these storage keys an attachment or an avatar row holds. */
+    /** Which of these storage keys an attachment, an avatar or a ready export (decision 224) row holds. */
     referencedKeys: async (keys: readonly string[]): Promise<Set<string>> => {
       if (keys.length === 0) return new Set();
       const rows = await db
@@ -75,6 +75,13 @@ export function createAttachmentsRepository(db: Db) {
         .select('storage_key')
         .where('storage_key', 'in', keys)
         .union(db.selectFrom('avatars').select('storage_key').where('storage_key', 'in', keys))
+        .union(
+          db
+            .selectFrom('export_jobs')
+            .select('storage_key')
+            .where('storage_key', 'in', keys)
+            .$narrowType<{ storage_key: string }>(),
+        )
         .execute();
       return new Set(rows.map((r) => r.storage_key));
     },

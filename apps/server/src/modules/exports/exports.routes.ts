@@ -1,5 +1,5 @@
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createReadStream } from 'node:fs';
 import {
   clientIdParamsSchema,
   clientListCsvQuerySchema,
@@ -11,16 +11,28 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, protectedRoute } from '../../lib/access.ts';
 import { audited, auditTargetOf, paramField } from '../../lib/audit-route.ts';
-import { MINUTE } from '../../lib/clock.ts';
+import { HOUR } from '../../lib/clock.ts';
 import { binaryAnswer } from '../../lib/openapi.ts';
 import { DOWNLOAD_CSP } from '../../lib/response-headers.ts';
 import type { ReportRenderer } from '../reports/report-renderer.ts';
 import { createClientListService } from './client-list.service.ts';
-import { createExportJobs, toExportJob, type ExportJobState } from './export-jobs.ts';
+import { EXPORT_BUILD, EXPORT_EXPIRE, toExportJob } from './export-jobs.ts';
+import type { ExportRow } from './exports.repository.ts';
 import { createExportsService } from './exports.service.ts';
 
-/** How long a ready ZIP waits for its download before it is deleted. */
-const EXPORT_TTL_MS = 15 * MINUTE;
+/**
+ * ZIPs being written (each run deletes its own). At start-up: everything on the embedded database (one process);
+ * what is older than any run on a shared database, whose instances may share the data directory.
+ */
+async function clearTmp(dir: string, all: boolean) {
+  const names = await readdir(dir).catch(() => []);
+  const before = Date.now() - HOUR;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && (all || info.mtimeMs < before)) await rm(file, { force: true });
+  }
+}
 
 const clientTarget = auditTargetOf('client');
 const errors = {
@@ -35,17 +47,19 @@ const errors = {
  * download hands over the ZIP once. Started by the client's professionals or by the client itself.
  */
 export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> = async (app, { renderer }) => {
-  const jobs = createExportJobs({
-    dir: path.join(app.deps.config.dataDir, 'exports'),
-    clock: app.deps.clock,
-    ttlMs: EXPORT_TTL_MS,
-  });
-  app.addHook('onClose', () => jobs.close());
-  const { storage } = app.deps;
-  const exportsService = createExportsService({ ...app.deps, storage, renderer, jobs });
+  const { storage, jobs } = app.deps;
+  const tmpDir = path.join(app.deps.config.dataDir, 'exports');
+  const exportsService = createExportsService({ ...app.deps, storage, renderer, tmpDir });
   const clientList = createClientListService({ ...app.deps, storage });
-  /** The job a 202 answer announced: built once the answer (and its audit event) has gone out. */
-  const toStart = new WeakMap<FastifyRequest, ExportJobState>();
+  /** The job a 202 answer announced: queued once the answer (and its audit event) has gone out. */
+  const toStart = new WeakMap<FastifyRequest, ExportRow>();
+
+  await clearTmp(tmpDir, !jobs.durable);
+  await jobs.work(EXPORT_BUILD, (job, attempt) => exportsService.run(job.id, attempt));
+  await jobs.work(EXPORT_EXPIRE, (job) => exportsService.expire(job.id));
+  await exportsService.expire();
+  // The in-process queue dies with its process: the builds a restart interrupted start again.
+  if (!jobs.durable) for (const id of await exportsService.unfinished()) await jobs.send(EXPORT_BUILD, { id });
 
   app.post(
     '/web/clients/:id/export',
@@ -64,9 +78,10 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
       onResponse: async (request, reply) => {
         const job = toStart.get(request);
         if (!job) return;
-        if (reply.statusCode !== 202) return jobs.discard(job);
-        app.deps.background.run('client export', () =>
-          exportsService.run(job, authOf(request), (err) => request.log.error({ err }, 'client export failed')),
+        if (reply.statusCode !== 202) return exportsService.discard(job.id);
+        // Background work until the job has run (here or on another instance): tests and the shutdown drain wait.
+        app.deps.background.run('client export', async () =>
+          jobs.settled(EXPORT_BUILD, await jobs.send(EXPORT_BUILD, { id: job.id })),
         );
       },
     },
@@ -85,7 +100,9 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
       params: exportJobParamsSchema,
       response: { 200: exportJobResponseSchema, ...errors },
     }),
-    async (request) => ({ export: toExportJob(exportsService.status(authOf(request).userId, request.params.id)) }),
+    async (request) => ({
+      export: toExportJob(await exportsService.status(authOf(request).userId, request.params.id)),
+    }),
   );
 
   app.get(
@@ -100,16 +117,16 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
       { action: 'download', resource: 'export' },
     ),
     async (request, reply) => {
-      const job = await exportsService.readyFile(authOf(request).userId, request.params.id);
-      request.auditTarget = { kind: 'client', id: job.clientId };
+      const { job, data } = await exportsService.readyFile(authOf(request).userId, request.params.id);
+      request.auditTarget = { kind: 'client', id: job.client_id };
       return reply
         .header('content-type', 'application/zip')
-        .header('content-length', String(job.sizeBytes))
-        .header('content-disposition', `attachment; filename="${job.fileName}"`)
+        .header('content-length', String(data.length))
+        .header('content-disposition', `attachment; filename="${job.file_name}"`)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', DOWNLOAD_CSP)
         .header('cache-control', 'no-store')
-        .send(createReadStream(job.filePath));
+        .send(data);
     },
   );
 

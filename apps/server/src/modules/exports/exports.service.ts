@@ -1,16 +1,21 @@
-import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import {
   clientExportDocumentSchema,
   ErrorCode,
   languageSchema,
   type ExportedAttachment,
   type Language,
+  userTypeSchema,
 } from '@medida/contracts';
+import { z } from 'zod';
 import { AppError, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { translate } from '../../lib/i18n.ts';
-import type { BlobStorage } from '../../lib/storage.ts';
+import type { JobAttempt } from '../../lib/jobs.ts';
+import { readVerified, type BlobStorage } from '../../lib/storage.ts';
 import type { Actor, AppDeps } from '../../types.ts';
 import { createAttachmentsService } from '../attachments/attachments.service.ts';
 import { createAuditService } from '../audit/audit.service.ts';
@@ -21,9 +26,18 @@ import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import type { ReportRenderer } from '../reports/report-renderer.ts';
 import { createReportsService } from '../reports/reports.service.ts';
 import { attachmentEntry, CLIENT_JSON, exportDocument, exportedEvaluation, reportEntry } from './export-document.ts';
-import type { ExportJobs, ExportJobState } from './export-jobs.ts';
+import { EXPORT_BUILD_DEADLINE_MS, EXPORT_EXPIRE, EXPORT_TTL_MS } from './export-jobs.ts';
+import { createExportsRepository, type ExportRow } from './exports.repository.ts';
 import { createZipFile } from './zip-file.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
+
+/** The starter as the row keeps it (its request's scope). */
+const storedActor = z.object({
+  userId: z.number().int(),
+  userType: userTypeSchema,
+  parentId: z.number().int().nullable(),
+  credits: z.number(),
+});
 
 /** Exports a user may start (each renders every report of a client and reads every file). */
 export const EXPORTS_PER_HOUR = 10;
@@ -39,11 +53,12 @@ const exportFileName = (clientId: number, now: Date, lang: Language) =>
  * A client's data as one ZIP (issue 16, decision 145): client.json (docs/export-schema.md), each
  * evaluation's PDF report, the attachments. Every read goes through the owning module's service with the
  * actor's own scope, so the export shows exactly what the actor may already see one request at a time.
+ * The job is a row any instance answers; its build a queued job any instance runs; the ZIP a blob (decision 224).
  */
 export function createExportsService(
-  deps: AppDeps & { storage: BlobStorage; renderer: ReportRenderer; jobs: ExportJobs },
+  deps: AppDeps & { storage: BlobStorage; renderer: ReportRenderer; tmpDir: string },
 ) {
-  const { jobs } = deps;
+  const repo = createExportsRepository(deps.db);
   const people = createPeopleService(deps);
   const evaluations = createEvaluationsService(deps);
   const attachments = createAttachmentsService(deps);
@@ -52,10 +67,12 @@ export function createExportsService(
   const audit = createAuditService(deps);
   const limits = createRateLimitsService(deps);
   const users = createUserRecordsService(deps.db);
+  const later = (ms: number) => new Date(deps.clock.now().getTime() + ms);
 
-  async function build(job: ExportJobState, actor: Actor) {
+  /** Writes the ZIP to `file`, counting each entry in the row as it goes. */
+  async function writeZip(job: ExportRow, actor: Actor, file: string) {
     const actorId = actor.userId;
-    const client = await users.findVisibleClient(actorId, job.clientId);
+    const client = await users.findVisibleClient(actorId, job.client_id);
     const {
       attachments: files,
       is_parent: _isParent,
@@ -63,8 +80,11 @@ export function createExportsService(
       ...profile
     } = await people.get({ actorId, userId: client.id });
     const evaluationIds = await evaluations.idsOfClient({ actor, clientId: client.id });
-    job.total = evaluationIds.length + files.length + 1;
-    const zip = createZipFile(job.filePath);
+    const total = evaluationIds.length + files.length + 1;
+    let done = 0;
+    const step = () => repo.progress(job.id, ++done, total);
+    await repo.progress(job.id, 0, total);
+    const zip = createZipFile(file);
     try {
       const exported = [];
       for (const evaluationId of evaluationIds) {
@@ -77,16 +97,16 @@ export function createExportsService(
               : await evaluations.get({ actor, evaluationId, version: info.version }),
           );
         const report = await reports.forExport({ actor, evaluationId });
-        const file = reportEntry(report.fileName);
-        await zip.add(file, report.pdf, { compress: false });
-        exported.push(exportedEvaluation(current, versions, { file, lang: report.lang }));
-        job.done++;
+        const entry = reportEntry(report.fileName);
+        await zip.add(entry, report.pdf, { compress: false });
+        exported.push(exportedEvaluation(current, versions, { file: entry, lang: report.lang }));
+        await step();
       }
       const exportedFiles: ExportedAttachment[] = [];
       for (const meta of files) {
         const blob = await attachments.download(actorId, meta.id);
-        const file = attachmentEntry(meta.id, blob.fileName);
-        await zip.add(file, blob.data, { compress: false });
+        const entry = attachmentEntry(meta.id, blob.fileName);
+        await zip.add(entry, blob.data, { compress: false });
         exportedFiles.push({
           id: meta.id,
           title: meta.title,
@@ -96,9 +116,9 @@ export function createExportsService(
           sha256: createHash('sha256').update(blob.data).digest('hex'),
           created_at: meta.created_at,
           uploader: meta.uploader,
-          file,
+          file: entry,
         });
-        job.done++;
+        await step();
       }
       const document = exportDocument({
         exportedAt: deps.clock.now(),
@@ -112,57 +132,134 @@ export function createExportsService(
       // The documented schema is the contract: a document that breaks it is a bug, never a download.
       const json = JSON.stringify(clientExportDocumentSchema.parse(document), null, 2);
       await zip.add(CLIENT_JSON, Buffer.from(json, 'utf8'), { compress: true });
-      job.done++;
+      await step();
       await zip.finish();
     } catch (error) {
       zip.abort();
       throw error;
     }
-    jobs.ready(job, (await stat(job.filePath)).size);
+  }
+
+  /** One run of the build: the ZIP from the first file, then a blob; the row says ready only if this run won. */
+  async function build(job: ExportRow, actor: Actor) {
+    await mkdir(deps.tmpDir, { recursive: true, mode: 0o700 });
+    const file = path.join(deps.tmpDir, `${job.id}-${randomUUID()}.zip`);
+    try {
+      await writeZip(job, actor, file);
+      const staged = await deps.storage.stage(createReadStream(file));
+      try {
+        await deps.storage.promote(staged.key);
+      } catch (error) {
+        await deps.storage.discard(staged.key);
+        throw error;
+      }
+      const won = await repo.ready(job.id, {
+        storageKey: staged.key,
+        size: staged.size,
+        sha256: staged.sha256,
+        expiresAt: later(EXPORT_TTL_MS),
+      });
+      if (!won) return deps.storage.remove(staged.key);
+      await deps.jobs.send(EXPORT_EXPIRE, { id: job.id }, { startAfterSeconds: EXPORT_TTL_MS / 1000 });
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  /** Removes the row and its ZIP (an expired export, or one whose request failed before it started). */
+  async function remove(id: string) {
+    const key = await repo.remove(id);
+    if (key) await deps.storage.remove(key);
+  }
+
+  /** The owner's export, unless its time is up (then it goes, row and ZIP). */
+  async function findOwn(ownerId: number, id: string) {
+    const job = await repo.findOwn(ownerId, id);
+    if (!job) return undefined;
+    if (job.expires_at && deps.clock.now() >= job.expires_at) {
+      await remove(job.id);
+      return undefined;
+    }
+    return job;
   }
 
   return {
     /** POST /web/clients/:id/export: a client the actor may see (else 404), one export at a time, rate-limited. */
-    async start(actor: Actor, clientId: number, lang: Language): Promise<ExportJobState> {
+    async start(actor: Actor, clientId: number, lang: Language): Promise<ExportRow> {
       const client = await users.findVisibleClient(actor.userId, clientId);
-      if (jobs.building(actor.userId)) throw exportInProgress();
+      if (await repo.building(actor.userId, deps.clock.now())) throw exportInProgress();
       const decision = await limits.consume('client-export', String(actor.userId), [
         { limit: EXPORTS_PER_HOUR, windowMs: HOUR },
       ]);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
-      const job = jobs.create(actor.userId, client.id, exportFileName(client.id, deps.clock.now(), lang));
-      // The total from the start, so the first answer can already say "file 0 of N" (build() recounts).
+      // The total from the start, so the first answer can already say "file 0 of N" (the build recounts).
       const [evaluationIds, files] = await Promise.all([
         evaluations.idsOfClient({ actor, clientId: client.id }),
         attachments.list(actor.userId, client.id),
       ]);
-      job.total = evaluationIds.length + files.length + 1;
+      const id = randomUUID();
+      const { userId, userType, parentId, credits } = actor;
+      await repo.insert({
+        id,
+        ownerId: actor.userId,
+        clientId: client.id,
+        actor: { userId, userType, parentId, credits },
+        fileName: exportFileName(client.id, deps.clock.now(), lang),
+        total: evaluationIds.length + files.length + 1,
+        deadline: later(EXPORT_BUILD_DEADLINE_MS),
+      });
+      const job = await repo.findOwn(actor.userId, id);
+      if (!job) throw notFound();
       return job;
     },
 
-    /** Builds the ZIP after the answer (and its audit event) went out; a failure marks the job failed. */
-    async run(job: ExportJobState, actor: Actor, log: (error: unknown) => void) {
+    /** The queued build (any instance, any run): a failure on the last run marks the job failed. */
+    async run(id: string, attempt: JobAttempt) {
+      const job = await repo.forBuild(id);
+      if (job?.status !== 'building') return;
+      const { actor, ...row } = job;
       try {
-        await build(job, actor);
+        await build(row, storedActor.parse(actor));
       } catch (error) {
-        log(error);
-        await jobs.failed(job);
+        if (attempt.last) await repo.failed(id, later(EXPORT_TTL_MS));
+        throw error;
       }
     },
 
-    status(actorId: number, jobId: string): ExportJobState {
-      const job = jobs.find(actorId, jobId);
+    discard: remove,
+
+    /** The queued expiry, and the start-up sweep: every export whose time is up goes. */
+    async expire(id?: string) {
+      const ids = id ? [id] : (await repo.expired(deps.clock.now())).map((row) => row.id);
+      const now = deps.clock.now();
+      for (const one of ids) {
+        const job = await repo.forBuild(one);
+        if (job?.expires_at && now >= job.expires_at) await remove(one);
+      }
+    },
+
+    /** Builds a restart left unfinished (the in-process queue does not outlive its process). */
+    unfinished: async () => (await repo.unfinished(deps.clock.now())).map((row) => row.id),
+
+    async status(actorId: number, jobId: string): Promise<ExportRow> {
+      const job = await findOwn(actorId, jobId);
       if (!job) throw notFound();
       return job;
     },
 
     /** The ready ZIP, if the actor may still see the client (access can end while a ZIP waits). */
     async readyFile(actorId: number, jobId: string) {
-      const job = jobs.find(actorId, jobId);
+      const job = await findOwn(actorId, jobId);
       if (!job) throw notFound();
-      if (job.status !== 'ready') throw exportNotReady();
-      await users.findVisibleClient(actorId, job.clientId);
-      return job;
+      if (job.status !== 'ready' || !job.storage_key || job.size_bytes === null || !job.sha256) throw exportNotReady();
+      await users.findVisibleClient(actorId, job.client_id);
+      const data = await readVerified(deps.storage, {
+        storage_key: job.storage_key,
+        size_bytes: job.size_bytes,
+        sha256: job.sha256,
+      });
+      if (!data) throw notFound();
+      return { job, data };
     },
   };
 }
