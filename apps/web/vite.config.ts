@@ -89,6 +89,13 @@ export default defineConfig(async ({ command }) => ({
               clients: 'src/features/clients/clients-page.tsx',
             },
             lightest: 'dashboard',
+            second: 'evaluation-detail',
+            lazyParts: {
+              'evaluation-detail': [
+                'src/features/evaluations/detail/isak-card.tsx',
+                'src/features/evaluations/detail/later-cards.tsx',
+              ],
+            },
             loginPage: ['src/features/auth/login-page.tsx', 'src/app/overlays.tsx', 'src/components/language-menu.tsx'],
             publicPages: [
               'src/features/auth/forgot-password-page.tsx',

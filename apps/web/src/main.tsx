@@ -31,7 +31,7 @@ function hydratesPrerender(element: HTMLElement): boolean {
 // A signed-in screen's layout and page load (and run) while the language's texts arrive (decision 169).
 if (getToken() !== null) preloadSignedInScreen(window.location.pathname);
 
-// The dashboard marks its first screen painted itself; on any other, the overlays and the chat start as before.
+// The dashboard and an evaluation's detail mark their first screen painted themselves; on any other, the overlays and the chat start as before.
 if (holdsUntilShown({ pathname: window.location.pathname, signedIn: getToken() !== null }))
   setTimeout(markFirstScreenShown, FIRST_SCREEN_DEADLINE_MS);
 else markFirstScreenShown();

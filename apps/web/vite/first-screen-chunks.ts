@@ -22,6 +22,17 @@ export interface SignedInScreens {
    * load of them goes into `fields` (Select, Checkbox, @mantine/form) and `shell-pages` (Menu, …).
    */
   lightest: string;
+  /**
+   * The page (a key of `pages`) whose first screen the dashboard's leftovers are cut for in turn: what it does not
+   * load of `signed-in-pages`, `fields` and `shell-pages` goes into `*-more` chunks that only the other screens load.
+   */
+  second: string;
+  /**
+   * Lazy parts of a page (by its key) that its first screen loads at once after its answer or its first paint (the
+   * detail's ISAK card and later cards): what they share with another page counts as shared by both pages (in
+   * `signed-in-*`), not as that other page's own (its chunk would then be theirs to load).
+   */
+  lazyParts?: Record<string, string[]>;
 }
 
 /**
@@ -38,7 +49,8 @@ export interface SignedInScreens {
  *   the signed-in screens load at once;
  * - `forms`: what they share with the other public pages (registration's forms), so those do not load the rest;
  * - `fields`, `shell-pages` and `signed-in-pages`: the parts of `forms`, `shell` and `signed-in` that the dashboard
- *   does not load (decisions 171 and 215);
+ *   does not load (decisions 171 and 215), and of these, in `fields-more`, `shell-more` and `signed-in-more`, what
+ *   the evaluation's detail does not load at first either (its lazy parts, the other screens' forms and dialogs);
  * - `controls`: Login's first-screen chunks that the signed-in screens load too (one file instead of four);
  * - never what Login can load (its budget, decision 108: it must not import `signed-in`), nor the entry's own
  *   chunk (the `first-screen` group has it).
@@ -95,8 +107,16 @@ export async function signedInChunkGroups(
   const wanted = (files: Set<string>) => new Set([...files].filter((file) => !excluded.has(file)));
   const layout = wanted(loads(chunkOf(screens.layout)));
   const pages = Object.entries(screens.pages).map(([name, file]) => [name, wanted(loads(chunkOf(file)))] as const);
+  const reach = new Map(
+    pages.map(([name, files]) => [
+      name,
+      new Set([...files, ...(screens.lazyParts?.[name] ?? []).flatMap((file) => [...wanted(loads(chunkOf(file)))])]),
+    ]),
+  );
   const sharedPages = new Set(
-    pages.flatMap(([, files]) => [...files]).filter((file) => pages.filter(([, f]) => f.has(file)).length > 1),
+    pages
+      .flatMap(([, files]) => [...files])
+      .filter((file) => pages.filter(([name]) => reach.get(name)!.has(file)).length > 1),
   );
   const modulesOf = (files: Iterable<string>) => new Set([...files].flatMap((file) => byFile.get(file)!.moduleIds));
   const signedInFiles = [...layout, ...sharedPages];
@@ -126,6 +146,14 @@ export async function signedInChunkGroups(
   // people contracts) goes into `signed-in-pages`, which the dashboard does not load (decision 215).
   const [lightSignedIn, otherSignedIn] = split(signedIn, (id) => lightest.has(id));
   const [lightShell, otherShell] = split(shell, (id) => lightest.has(id));
+  // What the dashboard leaves, cut again for the second screen (the evaluation's detail: List with the page, Select
+  // and Modal with the other screens and the dialogs), so that it loads only its own part of each (decision 215).
+  const secondPage = screens.pages[screens.second];
+  if (!secondPage) throw new Error(`medida-signed-in-chunks: no page ${screens.second}`);
+  const second = modulesOf(new Set([...loads(chunkOf(screens.layout)), ...loads(chunkOf(secondPage))]));
+  const [secondSignedIn, moreSignedIn] = split(otherSignedIn, (id) => second.has(id));
+  const [secondForms, moreForms] = split(otherForms, (id) => second.has(id));
+  const [secondShell, moreShell] = split(otherShell, (id) => second.has(id));
 
   // Login's first-screen chunks that the signed-in screens load too (Input, ActionIcon, two hooks: 9 kB brotli in
   // four files) in one `controls` chunk: the same bytes for both, three requests fewer.
@@ -145,14 +173,17 @@ export async function signedInChunkGroups(
     { name: 'signed-in', test: (id) => lightSignedIn.has(id), priority: 2, includeDependenciesRecursively: false },
     {
       name: 'signed-in-pages',
-      test: (id) => otherSignedIn.has(id),
+      test: (id) => secondSignedIn.has(id),
       priority: 2,
       includeDependenciesRecursively: false,
     },
+    { name: 'signed-in-more', test: (id) => moreSignedIn.has(id), priority: 2, includeDependenciesRecursively: false },
     { name: 'forms', test: (id) => lightForms.has(id), priority: 2, includeDependenciesRecursively: false },
-    { name: 'fields', test: (id) => otherForms.has(id), priority: 2, includeDependenciesRecursively: false },
+    { name: 'fields', test: (id) => secondForms.has(id), priority: 2, includeDependenciesRecursively: false },
+    { name: 'fields-more', test: (id) => moreForms.has(id), priority: 2, includeDependenciesRecursively: false },
     { name: 'shell', test: (id) => lightShell.has(id), priority: 2, includeDependenciesRecursively: false },
-    { name: 'shell-pages', test: (id) => otherShell.has(id), priority: 2, includeDependenciesRecursively: false },
+    { name: 'shell-pages', test: (id) => secondShell.has(id), priority: 2, includeDependenciesRecursively: false },
+    { name: 'shell-more', test: (id) => moreShell.has(id), priority: 2, includeDependenciesRecursively: false },
     ...pages.map(([name, files]) => {
       const own = modulesOf(
         [...files].filter((file) => !layout.has(file) && !sharedPages.has(file) && !publicFiles.has(file)),

@@ -110,8 +110,10 @@ describe('prerenderFits', () => {
 });
 
 describe('holdsUntilShown', () => {
-  it('holds back the overlays and the chat on the signed-in dashboard only', () => {
+  it('holds back the overlays and the chat on the signed-in dashboard and evaluation detail only', () => {
     expect(holdsUntilShown({ pathname: '/dashboard', signedIn: true })).toBe(true);
+    expect(holdsUntilShown({ pathname: '/evaluations/detail', signedIn: true })).toBe(true);
+    expect(holdsUntilShown({ pathname: '/evaluations/detail', signedIn: false })).toBe(false);
     expect(holdsUntilShown({ pathname: '/Dashboard/', signedIn: true })).toBe(true);
     expect(holdsUntilShown({ pathname: '/', signedIn: true })).toBe(true);
     expect(holdsUntilShown({ pathname: '/dashboard', signedIn: false })).toBe(false);
@@ -151,6 +153,7 @@ describe('startEarlyRequests', () => {
       '/web/authenticate/user',
       '/web/getevaluacion?evaluationID=12',
       '/web/datosusuario?id_usuario=7',
+      '/web/listadoperfil',
     ]);
     expect(await requested('/evaluations/detail', '?evaluationID=012', professional)).not.toContain(
       '/web/getevaluacion?evaluationID=012',

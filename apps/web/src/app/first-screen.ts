@@ -102,17 +102,18 @@ export function prerenderFits(
 
 /**
  * Whether this first screen holds back what it does not show (the overlays' chunk, the chat) until it is painted
- * (lib/first-screen-shown.ts, decision 171): the signed-in dashboard, whose first row waits for its answers.
+ * (lib/first-screen-shown.ts, decision 171): the signed-in dashboard, whose first row waits for its answers, and an
+ * evaluation's detail, whose first stage does (decision 215).
  */
 export function holdsUntilShown(visit: { pathname: string; signedIn: boolean }): boolean {
   const path = visit.pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  return visit.signedIn && (path === '/' || path === '/dashboard');
+  return visit.signedIn && (path === '/' || path === '/dashboard' || path === '/evaluations/detail');
 }
 
 /**
  * Starts the signed-in first screen's requests while the entry downloads (serialized like
  * `firstScreenPlan`): the session user and an evaluation's detail, then the profile and, for the dashboard,
- * its figures and the credits summary, with the headers lib/api.ts sends. An answer that is not 200 is used as it is: the app
+ * its figures and the credits summary, for the detail the reader's own profile (units), with the headers lib/api.ts sends. An answer that is not 200 is used as it is: the app
  * handles it as it would its own request's (a 401 still ends the session).
  */
 export function startEarlyRequests(
@@ -153,6 +154,9 @@ export function startEarlyRequests(
   // The layout's profile (the user menu, the welcome line) on every signed-in screen; a temporary password has
   // none (lib/session.ts).
   const waiting = [after((u) => (u.cambia_pass !== 1 ? '/web/datosusuario?id_usuario=' + String(u.id) : null))];
+  // The detail shows weights and lengths in the reader's units (lib/own-profile.ts): asked for here, its answer is not
+  // one more round trip after the page's first render, just before its first paint (decision 215).
+  if (path === '/evaluations/detail') waiting.push(after((u) => (u.cambia_pass !== 1 ? '/web/listadoperfil' : null)));
   if (path === '/' || path === '/dashboard') {
     // Only a professional has a dashboard, and the counts card's line on credits (features/credits). The function
     // is serialized into index.html and cannot import USER_TYPE: 1 is USER_TYPE.professional (decision 090).

@@ -60,16 +60,16 @@ export function MainLayout() {
 
   // The dashboard renders with signed-in.css, an evaluation's detail with its own list too (decision 215); every
   // other page waits for all.css (its modals load it with their chunks), and marks the first screen painted at once
-  // (the dashboard marks it itself; decision 171).
+  // (the dashboard and the detail mark it themselves; decision 171).
   const atRoot = useMatch(paths.root) !== null; // redirects to the dashboard
   const onDashboard = useMatch(paths.dashboard) !== null || atRoot;
   const onDetail = useMatch(paths.evaluationDetail) !== null;
   const ownStyles = onDashboard || onDetail;
   const styled = useAllStyles(!ownStyles);
-  const dashboardShows = onDashboard && !user.isError && user.data?.cambia_pass !== 1;
+  const pageShows = (onDashboard || onDetail) && !user.isError && user.data?.cambia_pass !== 1;
   useEffect(() => {
-    if (!dashboardShows) markFirstScreenShown();
-  }, [dashboardShows]);
+    if (!pageShows) markFirstScreenShown();
+  }, [pageShows]);
 
   const sidebarOpened = isPhone ? mobileOpened : desktopOpened;
   const toggleSidebar = isPhone ? mobile.toggle : desktop.toggle;

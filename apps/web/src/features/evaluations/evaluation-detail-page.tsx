@@ -1,6 +1,6 @@
 import { USER_TYPE } from '@medida/contracts';
-import { startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Accordion, Alert, Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconHistory, IconPencil, IconInfoCircle, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -10,30 +10,27 @@ import { localizeResult } from '@medida/domain';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { isApiError } from '../../lib/api-error.ts';
+import { markFirstScreenShown, markFirstScreenShownAfterPaint } from '../../lib/first-screen-shown.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { longDate } from '../../lib/long-date.ts';
 import { useMeasurementUnits } from '../../lib/own-profile.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { CompositionCard } from './detail/composition-card.tsx';
-import { ComparisonTable } from './detail/comparison-table.tsx';
-import { EnergyCard } from './detail/energy-card.tsx';
 import { EquationFootnoteProvider, EquationFootnotes } from './detail/equation-source.tsx';
-import { FitnessCard } from './detail/fitness-card.tsx';
-import { FoodGuideCard } from './detail/food-guide-card.tsx';
 import { collectEquations } from './detail/format.ts';
 import { historyPoints, inReaderUnits, somatoPoints } from './detail/history.ts';
-import { HistorySection } from './detail/history-section.tsx';
-import { IsakCard } from './detail/isak-card.tsx';
-import { LabsCard } from './detail/labs-card.tsx';
-import { RisksCard } from './detail/risks-card.tsx';
+import type * as IsakCardModule from './detail/isak-card.tsx';
 import { WarningsList } from './detail/warnings-list.tsx';
 import { useConfirmDeleteEvaluation } from './evaluation-actions.tsx';
 import { ReportButtons } from './report-buttons.tsx';
 import { useEvaluation, useEvaluationVersion } from './evaluation-queries.ts';
 import { evaluationWizard } from './wizard-store.ts';
 import { paths } from '../../config/paths.ts';
+import { ChunkErrorBoundary } from '../../components/chunk-error.tsx';
 import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
+import { CHUNK_TIMEOUT_MS } from '../../lib/constants.ts';
+import { loadChunk } from '../../lib/with-timeout.ts';
 import '../../styles/evaluation-detail.css';
 
 // An evaluation with versions shows their comparison (its Selects, the diff) at the foot of the page: its chunk loads
@@ -175,18 +172,86 @@ function DetailHeader({ data }: { data: EvaluationDetail }) {
   );
 }
 
-/** The client's simplified detail keeps the equation comparison folded away until asked for (issue 15). */
-function FoldedComparison({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    // The default variant keeps the table on the page's white: its small grey notes need that contrast.
-    <Accordion variant="default" data-testid="comparison-folded">
-      <Accordion.Item value="comparison">
-        <Accordion.Control>{t('portal.detail.showComparison')}</Accordion.Control>
-        <Accordion.Panel>{children}</Accordion.Panel>
-      </Accordion.Item>
-    </Accordion>
-  );
+/** A chunk of the page loaded once, kept once in: a failed load is tried afresh on the next call. */
+function chunk<T>(load: () => Promise<T>) {
+  let loaded: T | null = null;
+  let loading: Promise<T> | null = null;
+  return {
+    loaded: () => loaded,
+    load: (): Promise<T> =>
+      (loading ??= loadChunk(load, CHUNK_TIMEOUT_MS).then(
+        (module) => (loaded = module),
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      )),
+  };
+}
+
+const laterCards = chunk(() => import('./detail/later-cards.tsx'));
+// An ISAK profile (type 5) leads with its own card (its tables: Mantine's Table and the ScrollArea under it): its chunk
+// loads when the answer is one, and the page shows its skeleton until then, so the card does not push the others down.
+const isakCard = chunk(() => import('./detail/isak-card.tsx'));
+
+/**
+ * How long after its frame a paint may still be on its way to the screen: a slow or loaded device presents it (and
+ * records the largest contentful paint) tens of milliseconds after the next frame has started.
+ */
+const AFTER_PAINT_MS = 200;
+
+/**
+ * A chunk of the page in state: asked for once `when` holds (at once, or with `afterPaint` once the frame after the
+ * current one has started and AFTER_PAINT_MS have passed: what is committed is then on screen), and
+ * `then` run at that moment; at once when already loaded. `failed` is the load's error, `retry` asks again.
+ */
+function useChunk<T>(
+  source: ReturnType<typeof chunk<T>>,
+  { when = true, afterPaint = false, then }: { when?: boolean; afterPaint?: boolean; then?: () => void } = {},
+): { module: T | null; failed: Error | null; retry: () => void } {
+  const [module, setModule] = useState<T | null>(source.loaded);
+  const [failed, setFailed] = useState<Error | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (module || !when) return;
+    let live = true;
+    const start = () => {
+      then?.();
+      source.load().then(
+        (loaded) => live && setModule(() => loaded),
+        (error: unknown) => live && setFailed(error instanceof Error ? error : new Error(String(error))),
+      );
+    };
+    if (!afterPaint) {
+      start();
+      return () => {
+        live = false;
+      };
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(start, AFTER_PAINT_MS);
+      });
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+    // `then` is read when the load starts, not a reason to start again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [module, when, afterPaint, attempt, source]);
+  const retry = () => {
+    setFailed(null);
+    setAttempt((n) => n + 1);
+  };
+  return { module, failed, retry };
+}
+
+/** Throws a chunk's load error into ChunkErrorBoundary, which offers a retry (as a route's chunk does). */
+function Failed({ error }: { error: Error }): never {
+  throw error;
 }
 
 /**
@@ -211,10 +276,15 @@ function useStageAfterPaint(last: number): number {
   return stage;
 }
 
-function EvaluationBody({ data }: { data: EvaluationDetail }) {
-  const stage = useStageAfterPaint(2);
-  const rest = stage >= 1;
-  const foot = stage >= 2;
+function EvaluationBody({ data, Isak }: { data: EvaluationDetail; Isak: typeof IsakCardModule | null }) {
+  // The cards below the first screen: their chunk is asked for once the first stage is painted (a request started
+  // before that paint would share the network and the main thread with it, decision 215), which also releases what
+  // waited for the first screen (the chat, the overlays; decision 171).
+  const { module: cards, failed, retry } = useChunk(laterCards, { afterPaint: true, then: markFirstScreenShown });
+  // The stages after the first wait for the later cards' chunk.
+  const stage = useStageAfterPaint(cards ? 2 : 0);
+  const later = stage >= 1 ? cards : null;
+  const foot = stage >= 2 ? cards : null;
   const isClient = useSessionUser().data?.type === USER_TYPE.client;
   useTranslation(); // re-render on a language change
   const lang = currentLanguage();
@@ -225,51 +295,56 @@ function EvaluationBody({ data }: { data: EvaluationDetail }) {
   const units = useMeasurementUnits();
   const points = useMemo(() => inReaderUnits(historyPoints(data.history, data), units), [data, units]);
   return (
-    <EquationFootnoteProvider equations={equations}>
+    <EquationFootnoteProvider equations={equations} tooltip={cards?.EquationTooltip}>
       {/* Busy until the last stage is rendered: what waits for the whole page (tests, assistive technology) can tell. */}
       <Stack gap="lg" data-testid="evaluation-body" data-evaluation={data.id} aria-busy={!foot}>
         <WarningsList warnings={r.warnings} equations={equations} />
         {/* An ISAK profile (type 5) leads with its own results: sites, TEM, sums, somatotype, Phantom, Kerr. */}
-        {r.isak && <IsakCard isak={r.isak} somatoPoints={somatoPoints(points, data.id)} />}
+        {r.isak && Isak && <Isak.IsakCard isak={r.isak} somatoPoints={somatoPoints(points, data.id)} />}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="lg">
               <CompositionCard result={r} inputs={data.inputs} />
-              {rest && <FitnessCard result={r} inputs={data.inputs} />}
+              {later && <later.FitnessCard result={r} inputs={data.inputs} />}
             </Stack>
           </Grid.Col>
-          {rest && (
+          {later && (
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack gap="lg">
-                <EnergyCard result={r} />
-                <FoodGuideCard guide={r.food_guide} />
+                <later.EnergyCard result={r} />
+                <later.FoodGuideCard guide={r.food_guide} />
               </Stack>
             </Grid.Col>
           )}
           {foot && (
             <Grid.Col span={{ base: 12, lg: 5 }}>
-              <RisksCard result={r} inputs={data.inputs} />
+              <foot.RisksCard result={r} inputs={data.inputs} />
             </Grid.Col>
           )}
           {foot && (
             <Grid.Col span={{ base: 12, lg: 7 }}>
-              <LabsCard exams={r.exams} sex={r.sex} />
+              <foot.LabsCard exams={r.exams} sex={r.sex} />
             </Grid.Col>
           )}
         </Grid>
         {foot &&
           r.comparisons.length > 0 &&
           (isClient ? (
-            <FoldedComparison>
-              <ComparisonTable comparisons={r.comparisons} />
-            </FoldedComparison>
+            <foot.FoldedComparison>
+              <foot.ComparisonTable comparisons={r.comparisons} />
+            </foot.FoldedComparison>
           ) : (
-            <ComparisonTable comparisons={r.comparisons} />
+            <foot.ComparisonTable comparisons={r.comparisons} />
           ))}
-        {foot && <HistorySection points={points} currentId={data.id} />}
+        {foot && <foot.HistorySection points={points} currentId={data.id} />}
         {/* Keyed by the current version: a new version resets the comparison to previous → current. Not for clients: the versions are the professionals' record. */}
         {foot && !isClient && data.versions.length > 1 && <VersionsSection key={data.current_version} data={data} />}
         {foot && <EquationFootnotes equations={equations} />}
+        {failed && (
+          <ChunkErrorBoundary key={failed.message} onRetry={retry}>
+            <Failed error={failed} />
+          </ChunkErrorBoundary>
+        )}
       </Stack>
     </EquationFootnoteProvider>
   );
@@ -289,6 +364,14 @@ export function EvaluationDetailPage() {
   // The results render in the background (a transition React slices into short tasks) once the answer is in;
   // the skeleton, or the evaluation shown before, stays until then (decision 167).
   const data = useDeferredValue(query.data);
+  const isak = useChunk(isakCard, { when: Boolean(query.data?.results.isak) });
+  // What waited for the first screen (the chat, the overlays; decision 171) starts once the body's first stage is
+  // painted (EvaluationBody), or an error or the not-found state is; leaving before that releases it too.
+  const settled = id === null || query.isError;
+  useEffect(() => {
+    if (settled) markFirstScreenShownAfterPaint();
+  }, [settled]);
+  useEffect(() => markFirstScreenShown, []);
 
   const back = (
     <Anchor component={Link} to={paths.evaluations} size="sm">
@@ -312,14 +395,20 @@ export function EvaluationDetailPage() {
     );
   }
   if (query.isError) return <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  if (!data) return <DetailSkeleton />;
+  if (isak.failed)
+    return (
+      <ChunkErrorBoundary key={isak.failed.message} onRetry={isak.retry}>
+        <Failed error={isak.failed} />
+      </ChunkErrorBoundary>
+    );
+  if (!data || (data.results.isak && !isak.module)) return <DetailSkeleton />;
 
   return (
     <Stack gap="lg" data-testid="evaluation-detail">
       {back}
       {data.version !== data.current_version && <OlderVersionNotice data={data} />}
       <DetailHeader data={data} />
-      <EvaluationBody data={data} />
+      <EvaluationBody data={data} Isak={isak.module} />
     </Stack>
   );
 }

@@ -1,10 +1,20 @@
-import { ActionIcon, Button, Menu } from '@mantine/core';
-import { IconFileTypePdf, IconLanguage, IconMail } from '@tabler/icons-react';
-import { languageSchema, LANGUAGES, type EvaluationDetail, type Language } from '@medida/contracts';
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconFileTypePdf, IconMail } from '@tabler/icons-react';
+import { languageSchema, type EvaluationDetail, type Language } from '@medida/contracts';
 import { useTranslation } from 'react-i18next';
-import { NATIVE_LANGUAGE_NAMES } from '../../lib/language.ts';
+import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
 import { useDownloadReport } from './evaluation-actions.tsx';
+import { ReportLanguageButton } from './report-language-button.tsx';
 import { useSendReportDialog } from './send-report-dialog.ts';
+
+// The PDF language menu (Menu, Popover, floating-ui) loads when the professional points at, focuses or clicks its
+// button, not with the detail's first screen (decision 215), as the language switcher's does (issue 11).
+const loadMenu = () => import('./report-language-menu.tsx');
+const ReportLanguageMenu = lazyWithTimeout(() => loadMenu().then((m) => m.ReportLanguageMenu), {
+  fallback: <ReportLanguageButton />,
+});
+const preloadMenu = () => void loadMenu().catch(() => undefined); // a failure shows on the click, with its retry
 
 /** The client's language when it is one of ours (the report's default). */
 const clientLanguageOf = (d: Pick<EvaluationDetail, 'client'>): Language | undefined => {
@@ -21,6 +31,7 @@ export function ReportButtons({ data, canSend }: { data: EvaluationDetail; canSe
   const download = useDownloadReport();
   const openSend = useSendReportDialog();
   const clientLang = clientLanguageOf(data);
+  const [menuWanted, setMenuWanted] = useState(false);
   const get = (lang?: Language) => download.mutate({ id: data.id, fallbackName: `evaluation-${data.id}.pdf`, lang });
   return (
     <>
@@ -34,28 +45,15 @@ export function ReportButtons({ data, canSend }: { data: EvaluationDetail; canSe
         >
           {t('evaluations.detail.pdf')}
         </Button>
-        <Menu position="bottom-end" withinPortal shadow="md">
-          <Menu.Target>
-            <ActionIcon
-              variant="light"
-              size={36}
-              aria-label={t('evaluations.send.language')}
-              data-testid="evaluation-pdf-language"
-            >
-              <IconLanguage size={18} aria-hidden="true" />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{t('evaluations.send.language')}</Menu.Label>
-            {LANGUAGES.map((lang) => (
-              <Menu.Item key={lang} onClick={() => get(lang)} data-testid={`evaluation-pdf-${lang}`}>
-                {lang === clientLang
-                  ? t('evaluations.send.clientLanguage', { language: NATIVE_LANGUAGE_NAMES[lang] })
-                  : NATIVE_LANGUAGE_NAMES[lang]}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        {menuWanted ? (
+          <ReportLanguageMenu clientLang={clientLang} get={get} />
+        ) : (
+          <ReportLanguageButton
+            onClick={() => setMenuWanted(true)}
+            onPointerEnter={preloadMenu}
+            onFocus={preloadMenu}
+          />
+        )}
       </Button.Group>
       {canSend && (
         <Button
