@@ -462,7 +462,9 @@ export interface ExportJobsTable {
   file_name: string;
   storage_key: string | null;
   expires_at: NullableTimestamp;
-  created_at: Generated<Date>;
+  /** Set once the build is queued; unset on a row whose instance died right after accepting it. */
+  queued_at: NullableTimestamp;
+  created_at: Timestamp;
 }
 
 /** A stored file of the PostgreSQL blob driver (decision 221); its bytes are the rows of `blob_chunks`. */
@@ -844,6 +846,7 @@ export const databaseColumns = {
     file_name: text,
     storage_key: col('uuid', true),
     expires_at: tsNull,
+    queued_at: tsNull,
     created_at: ts,
   },
 } satisfies ColumnMap;

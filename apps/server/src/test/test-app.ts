@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Env } from '../config.ts';
 import { createFakeClock, type FakeClock } from '../lib/clock.ts';
+import type { JobQueue } from '../lib/jobs.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from '../lib/passwords.ts';
 import { checkAnswers, type Conformance } from './openapi-conformance.ts';
@@ -29,7 +30,7 @@ export const testHasher = createPasswordHasher();
 /** A fresh migrated database (PGlite, or PostgreSQL when DATABASE_URL is set), a fake clock and a memory mailer. */
 export async function createTestApp(
   env: Env = {},
-  options: { logger?: FastifyServerOptions['logger']; handle?: DbHandle; conformance?: boolean } = {},
+  options: { logger?: FastifyServerOptions['logger']; handle?: DbHandle; conformance?: boolean; jobs?: JobQueue } = {},
 ): Promise<TestContext> {
   const clock = createFakeClock();
   // A given handle lets several app instances share one database (the chat's multi-instance test).
@@ -49,6 +50,7 @@ export async function createTestApp(
     hasher: testHasher,
     mailer,
     logger: options.logger ?? false,
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   const checked = options.conformance ? checkAnswers(app) : undefined;
   await app.ready();

@@ -4,6 +4,8 @@ import { sql, type Kysely } from 'kysely';
 // memory of the instance that accepted it, so any instance answers its progress and serves its ZIP (a blob), and a
 // queued job built on any instance resumes it after a crash. `actor` is the starter as the request saw it: the build
 // reads with that scope. `storage_key` names the ready ZIP's blob; the row and the blob go when `expires_at` passes.
+// `queued_at` is set once its build is queued (after the answer): a row still without it was accepted by an instance
+// that died in between, and a starting instance queues it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE TABLE export_jobs (
@@ -19,6 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     file_name text NOT NULL,
     storage_key uuid,
     expires_at timestamptz,
+    queued_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
   await sql`CREATE INDEX export_jobs_owner_idx ON export_jobs (owner_id, status)`.execute(db);

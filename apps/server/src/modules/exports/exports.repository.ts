@@ -40,6 +40,7 @@ export function createExportsRepository(db: Kysely<Database>) {
       fileName: string;
       total: number;
       deadline: Date;
+      now: Date;
     }) =>
       db
         .insertInto('export_jobs')
@@ -52,6 +53,7 @@ export function createExportsRepository(db: Kysely<Database>) {
           total: row.total,
           file_name: row.fileName,
           expires_at: row.deadline,
+          created_at: row.now,
         })
         .execute(),
 
@@ -123,14 +125,22 @@ export function createExportsRepository(db: Kysely<Database>) {
     /** Rows past their expiry (a ready ZIP not fetched in time, a build that never finished). */
     expired: (now: Date) => db.selectFrom('export_jobs').select('id').where('expires_at', '<=', now).execute(),
 
-    /** Builds not finished (the in-process queue resumes them after a restart). */
-    unfinished: (now: Date) =>
-      db
+    markQueued: (id: string, now: Date) =>
+      db.updateTable('export_jobs').set({ queued_at: now }).where('id', '=', id).execute(),
+
+    /**
+     * Builds to queue at start-up: every unfinished one (the in-process queue died with its process), or only those
+     * never queued, accepted before `acceptedBefore` by an instance that died before queueing them (pg-boss).
+     */
+    toResume: (now: Date, options: { all: boolean; acceptedBefore: Date }) => {
+      let query = db
         .selectFrom('export_jobs')
         .select('id')
         .where('status', '=', 'building')
-        .where('expires_at', '>', now)
-        .execute(),
+        .where('expires_at', '>', now);
+      if (!options.all) query = query.where('queued_at', 'is', null).where('created_at', '<', options.acceptedBefore);
+      return query.execute();
+    },
   };
 }
 

@@ -58,8 +58,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
   await jobs.work(EXPORT_BUILD, (job, attempt) => exportsService.run(job.id, attempt));
   await jobs.work(EXPORT_EXPIRE, (job) => exportsService.expire(job.id));
   await exportsService.expire();
-  // The in-process queue dies with its process: the builds a restart interrupted start again.
-  if (!jobs.durable) for (const id of await exportsService.unfinished()) await jobs.send(EXPORT_BUILD, { id });
+  await exportsService.resume();
 
   app.post(
     '/web/clients/:id/export',
@@ -81,7 +80,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
         if (reply.statusCode !== 202) return exportsService.discard(job.id);
         // Background work until the job has run (here or on another instance): tests and the shutdown drain wait.
         app.deps.background.run('client export', async () =>
-          jobs.settled(EXPORT_BUILD, await jobs.send(EXPORT_BUILD, { id: job.id })),
+          jobs.settled(EXPORT_BUILD, await exportsService.queue(job.id)),
         );
       },
     },

@@ -12,7 +12,7 @@ import {
 } from '@medida/contracts';
 import { z } from 'zod';
 import { AppError, notFound, tooManyRequests } from '../../lib/app-error.ts';
-import { HOUR } from '../../lib/clock.ts';
+import { HOUR, MINUTE } from '../../lib/clock.ts';
 import { translate } from '../../lib/i18n.ts';
 import type { JobAttempt } from '../../lib/jobs.ts';
 import { readVerified, type BlobStorage } from '../../lib/storage.ts';
@@ -26,7 +26,7 @@ import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import type { ReportRenderer } from '../reports/report-renderer.ts';
 import { createReportsService } from '../reports/reports.service.ts';
 import { attachmentEntry, CLIENT_JSON, exportDocument, exportedEvaluation, reportEntry } from './export-document.ts';
-import { EXPORT_BUILD_DEADLINE_MS, EXPORT_EXPIRE, EXPORT_TTL_MS } from './export-jobs.ts';
+import { EXPORT_BUILD, EXPORT_BUILD_DEADLINE_MS, EXPORT_EXPIRE, EXPORT_TTL_MS } from './export-jobs.ts';
 import { createExportsRepository, type ExportRow } from './exports.repository.ts';
 import { createZipFile } from './zip-file.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
@@ -38,6 +38,9 @@ const storedActor = z.object({
   parentId: z.number().int().nullable(),
   credits: z.number(),
 });
+
+/** An accepted export still not queued after this long was accepted by an instance that died before queueing it. */
+const UNQUEUED_GRACE_MS = MINUTE;
 
 /** Exports a user may start (each renders every report of a client and reads every file). */
 export const EXPORTS_PER_HOUR = 10;
@@ -207,6 +210,7 @@ export function createExportsService(
         fileName: exportFileName(client.id, deps.clock.now(), lang),
         total: evaluationIds.length + files.length + 1,
         deadline: later(EXPORT_BUILD_DEADLINE_MS),
+        now: deps.clock.now(),
       });
       const job = await repo.findOwn(actor.userId, id);
       if (!job) throw notFound();
@@ -238,8 +242,26 @@ export function createExportsService(
       }
     },
 
-    /** Builds a restart left unfinished (the in-process queue does not outlive its process). */
-    unfinished: async () => (await repo.unfinished(deps.clock.now())).map((row) => row.id),
+    /** Queues the build of an accepted export (after its answer), and records that it is queued. */
+    async queue(id: string) {
+      const jobId = await deps.jobs.send(EXPORT_BUILD, { id });
+      await repo.markQueued(id, deps.clock.now());
+      return jobId;
+    },
+
+    /**
+     * At start-up: the builds nobody will run otherwise. In-process, every unfinished one (its queue died with the
+     * last process); with pg-boss, those accepted by an instance that died before queueing them.
+     */
+    async resume() {
+      const now = deps.clock.now();
+      const rows = await repo.toResume(now, {
+        all: !deps.jobs.durable,
+        acceptedBefore: new Date(now.getTime() - UNQUEUED_GRACE_MS),
+      });
+      for (const { id } of rows) await deps.jobs.send(EXPORT_BUILD, { id });
+      return rows.length;
+    },
 
     async status(actorId: number, jobId: string): Promise<ExportRow> {
       const job = await findOwn(actorId, jobId);

@@ -1,0 +1,152 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { clientExportDocumentSchema, type ExportJob } from '@medida/contracts';
+import { createDb, migrateToLatest, type DbHandle } from '@medida/db';
+import { createFreshTestDb } from '@medida/db/testing';
+import { unzipSync } from 'fflate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
+import { sha256OfBuffer } from '../../lib/storage.ts';
+import { twoTenants } from '../../test/people-factories.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+
+const silent = { error: () => {} };
+
+const start = (ctx: TestContext, headers: object, clientId: number) =>
+  ctx.app.inject({ method: 'POST', url: `/web/clients/${clientId}/export`, headers: { ...headers } });
+const poll = async (ctx: TestContext, headers: object, id: string) =>
+  (await ctx.app.inject({ method: 'GET', url: `/web/exports/${id}`, headers: { ...headers } })).json<{
+    export: ExportJob;
+  }>().export;
+const download = (ctx: TestContext, headers: object, id: string) =>
+  ctx.app.inject({ method: 'GET', url: `/web/exports/${id}/download`, headers: { ...headers } });
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The instance's build never gets its ZIP into the store: it stays mid-run until its queue lets go of it. */
+function hangAtTheStore(ctx: TestContext) {
+  ctx.app.deps.storage.stage = () => new Promise(() => {});
+}
+
+/**
+ * Exports whose instance dies mid-build (issue 34 item 2, decision 224). On PostgreSQL: instance one accepts an export
+ * and its run stops before the ZIP is stored (its queue stops: the run is failed back to pg-boss); instance two runs
+ * the job again and both instances serve the same bytes from the shared store.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('exports across two instances on one PostgreSQL', () => {
+  const apps: TestContext[] = [];
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close();
+  });
+
+  it('instance one accepts, its build dies; instance two finishes it and the owner downloads it from either', async () => {
+    const first = await createFreshTestDb();
+    const url = first.connectionString!;
+    const second = await createDb({ postgres: { connectionString: url, max: 5 } });
+    const fast = { connectionString: url, logger: silent, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 };
+    const queueOne: JobQueue = await createPgBossQueue(fast);
+    const env = { DATABASE_URL: url, SHUTDOWN_DRAIN_SECONDS: '1' };
+    const one = await createTestApp(env, { handle: first, jobs: queueOne });
+    apps.push(one);
+    const t = await twoTenants(one);
+    hangAtTheStore(one);
+
+    const started = await start(one, t.owner.headers, t.client.id);
+    expect(started.statusCode, started.body).toBe(202);
+    const id = started.json<{ export: ExportJob }>().export.id;
+    // Instance one has written every entry and is stuck storing the ZIP; then its worker stops.
+    await until(
+      'the build on instance one',
+      () => poll(one, t.owner.headers, id),
+      (job) => job.total > 0 && job.done === job.total,
+    );
+    await queueOne.stop(1000);
+
+    const two = await createTestApp(env, { handle: second, jobs: await createPgBossQueue(fast) });
+    apps.push(two);
+    expect((await poll(two, t.owner.headers, id)).status).toBe('building');
+    const ready = await until(
+      'the build on instance two',
+      () => poll(two, t.owner.headers, id),
+      (job) => job.status !== 'building',
+    );
+    expect(ready.status).toBe('ready');
+
+    const fromTwo = await download(two, t.owner.headers, id);
+    expect(fromTwo.statusCode, fromTwo.body).toBe(200);
+    const fromOne = await download(one, t.owner.headers, id);
+    expect(fromOne.statusCode, fromOne.body).toBe(200);
+    expect(sha256OfBuffer(fromOne.rawPayload)).toBe(sha256OfBuffer(fromTwo.rawPayload));
+    expect(fromTwo.rawPayload.length).toBe(ready.size_bytes);
+    const files = unzipSync(new Uint8Array(fromTwo.rawPayload));
+    const document = clientExportDocumentSchema.parse(JSON.parse(Buffer.from(files['client.json']!).toString('utf8')));
+    expect(document.client.id_usuario).toBe(t.client.id);
+    expect(document.audit_trail.at(-1)).toMatchObject({ action: 'export', actor: { id: t.owner.id } });
+    // Still the starter's alone, on either instance.
+    expect(
+      (await two.app.inject({ method: 'GET', url: `/web/exports/${id}`, headers: t.other.headers })).statusCode,
+    ).toBe(404);
+  }, 180_000);
+});
+
+/** A second handle on the same database: PGlite from its directory (one process at a time), PostgreSQL by URL. */
+async function reopen(dataDir: string, connectionString: string | undefined): Promise<DbHandle> {
+  if (connectionString) return createDb({ postgres: { connectionString, max: 5 } });
+  return createDb({ pglite: { dataDir } });
+}
+
+/** The embedded server's queue lives in its process: a restart resumes the export its last process was building. */
+describe('an export interrupted by a restart (in-process queue)', () => {
+  let dataDir: string;
+  let dropLast: DbHandle | undefined;
+  afterAll(async () => {
+    await dropLast?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('is built by the next process and downloads', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'medida-export-restart-'));
+    // On PostgreSQL the fresh database's own handle stays open (closing it drops the database); each app gets another.
+    const pg = process.env.DATABASE_URL ? await createFreshTestDb() : undefined;
+    dropLast = pg;
+    const handle = await reopen(dataDir, pg?.connectionString);
+    if (!pg) await migrateToLatest(handle.db);
+    const one = await createTestApp({ SHUTDOWN_DRAIN_SECONDS: '1' }, { handle });
+    const t = await twoTenants(one);
+    hangAtTheStore(one);
+    const started = await start(one, t.owner.headers, t.client.id);
+    expect(started.statusCode, started.body).toBe(202);
+    const id = started.json<{ export: ExportJob }>().export.id;
+    await until(
+      'the build before the restart',
+      () => poll(one, t.owner.headers, id),
+      (job) => job.total > 0 && job.done === job.total,
+    );
+    await one.close();
+
+    const two = await createTestApp({}, { handle: await reopen(dataDir, pg?.connectionString) });
+    try {
+      await two.app.deps.background.idle();
+      const ready = await until(
+        'the build after the restart',
+        () => poll(two, t.owner.headers, id),
+        (job) => job.status !== 'building',
+      );
+      expect(ready.status).toBe('ready');
+      const res = await download(two, t.owner.headers, id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Object.keys(unzipSync(new Uint8Array(res.rawPayload)))).toEqual(['client.json']);
+    } finally {
+      await two.close();
+    }
+  }, 180_000);
+});
