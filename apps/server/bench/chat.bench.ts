@@ -42,6 +42,8 @@ const SECONDS = Number(process.env.CHAT_BENCH_SECONDS ?? 20);
 const DRAIN_MS = 15_000; // after the last send, how long a delivery may still arrive before it counts as lost
 const CONNECT_BATCH = 50;
 const ONLY = process.env.CHAT_BENCH_ONLY;
+// Every bench socket comes from 127.0.0.1: the per-address cap (decision 222) must let them all in.
+const BENCH_SERVER_ENV = { CHAT_SOCKETS_PER_ADDRESS: String(Math.max(1000, SOCKETS * 2)) };
 const READ_SECONDS = 3;
 const READ_ROUNDS = 3;
 
@@ -299,7 +301,7 @@ if (ONLY !== 'postgres') {
     } finally {
       await handle.close();
     }
-    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    const server = await startServer({ ...BENCH_SERVER_ENV, DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
       if (ONLY !== 'exchange') await readRatios('PGlite, chat reads', server, pairs[0]!);
       if (ONLY !== 'reads') {
@@ -329,7 +331,8 @@ if (databaseUrl) {
       const pairs = await seed(handle);
       const servers: ServerProcess[] = [];
       try {
-        for (let i = 0; i < instances; i++) servers.push(await startServer({ DATABASE_URL: handle.connectionString! }));
+        for (let i = 0; i < instances; i++)
+          servers.push(await startServer({ ...BENCH_SERVER_ENV, DATABASE_URL: handle.connectionString! }));
         if (instances === 1 && ONLY !== 'exchange') await readRatios('PostgreSQL, chat reads', servers[0]!, pairs[0]!);
         if (ONLY === 'reads') continue;
         const label =

@@ -1,11 +1,12 @@
 import websocket from '@fastify/websocket';
-import { CHAT_WS_PROTOCOL, ErrorCode } from '@medida/contracts';
+import { CHAT_CLOSE, CHAT_WS_PROTOCOL, ErrorCode } from '@medida/contracts';
 import type { DbHandle } from '@medida/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
 import { createBackground } from './lib/background.ts';
+import { createLifecycle, drainWork } from './lib/lifecycle.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './lib/json-depth.ts';
 import type { Clock } from './lib/clock.ts';
 import { createJobQueue, type JobQueue } from './lib/jobs.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const background = createBackground({ error: (obj, msg) => app.log.error(obj, msg) });
+  app.decorate('lifecycle', createLifecycle());
   app.decorate('deps', {
     config,
     db: options.db.db,
@@ -161,6 +163,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxPayload: 64 * 1024,
       // Never echo the token (the second subprotocol, see plugins/auth.ts): only ours is accepted.
       handleProtocols: (protocols) => (protocols.has(CHAT_WS_PROTOCOL) ? CHAT_WS_PROTOCOL : false),
+    },
+    // At shutdown every socket is told the server is going away (1001: the client reconnects, with its backfill,
+    // to another instance) instead of the plugin's close without a code; new upgrades get 503 (decision 222).
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(CHAT_CLOSE.goingAway, 'server shutting down');
+      this.websocketServer.close();
+      done();
     },
   });
 
@@ -221,5 +230,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportsRoutes, { renderer: reportRenderer });
 
   await app.register(spa, { distDir: config.webDistDir });
+  // Registered last, so its onClose runs before every module's (Fastify closes child contexts last-registered
+  // first): the requests have finished, and the work they left (background jobs, queued e-mails) finishes
+  // before the modules stop their parts and the database closes, up to the drain timeout (decision 222).
+  await app.register(async (last) =>
+    last.addHook('onClose', async () => {
+      if (!(await drainWork(app.deps, config.shutdown.drainMs)))
+        app.log.warn('shutdown: background work still running after the drain timeout; abandoned');
+    }),
+  );
   return app;
 }

@@ -76,6 +76,13 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '../web/dist')),
   EVALUATION_CREDIT_COST: int(1, 0, 1000),
   CHAT_SESSION_CHECK_SECONDS: int(15, 1, 3600),
+  // Chat sockets open at once from one client address, on all instances together (decision 222); a clinic behind
+  // one NAT address may need more.
+  CHAT_SOCKETS_PER_ADDRESS: int(200, 1, 1_000_000),
+  // Graceful shutdown (decision 222): after SIGTERM, /web/ready answers 503 this long before the server stops
+  // listening; then requests and background work get up to SHUTDOWN_DRAIN_SECONDS.
+  SHUTDOWN_GRACE_SECONDS: int(5, 0, 300),
+  SHUTDOWN_DRAIN_SECONDS: int(20, 1, 600),
   SIGNUP_CREDITS: int(10, 0, 100000),
   // Sign-ins per client address (security.md §4.4); a clinic behind one NAT address may need more.
   LOGIN_IP_PER_MINUTE: int(20, 1, 100_000),
@@ -137,6 +144,8 @@ export interface Config {
   evaluationCreditCost: number;
   /** How often open chat sockets re-check their session (a revoked one is closed). */
   chatSessionCheckMs: number;
+  chatSocketsPerAddress: number;
+  shutdown: { graceMs: number; drainMs: number };
   /** Credits a self-registered professional starts with (a ledger grant, decision 130). */
   signupCredits: number;
   /** The operator's contact a top-level account is told to ask for credits (decision 186). */
@@ -215,6 +224,8 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     evaluationCreditCost: e.EVALUATION_CREDIT_COST,
     chatSessionCheckMs: e.CHAT_SESSION_CHECK_SECONDS * 1000,
+    chatSocketsPerAddress: e.CHAT_SOCKETS_PER_ADDRESS,
+    shutdown: { graceMs: e.SHUTDOWN_GRACE_SECONDS * 1000, drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000 },
     signupCredits: e.SIGNUP_CREDITS,
     supportEmail: e.SUPPORT_EMAIL,
     loginIpLimits: [

@@ -15,6 +15,7 @@ import type { buildApp as BuildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { systemClock } from './lib/clock.ts';
 import { closePasswordJudge, warmPasswordJudge } from './lib/common-passwords.ts';
+import { shutdownGracefully } from './lib/lifecycle.ts';
 import { createMailer } from './lib/mailer.ts';
 import { openDatabase } from './lib/open-database.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
@@ -92,18 +93,16 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     runningApp.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      runningApp.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    try {
-      await runningApp.close(); // stops listening, finishes requests, closes the database (plugins/db.ts)
-      process.exit(0);
-    } catch (error) {
-      runningApp.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
+    // /web/ready answers 503 at once; SIGTERM (an orchestrator, a proxy in front) waits the grace period before the
+    // listener stops, Ctrl-C does not. Then sockets get 1001, requests and background work drain, the database
+    // closes (lib/lifecycle.ts, decision 222).
+    const clean = await shutdownGracefully(runningApp, {
+      graceMs: signal === 'SIGTERM' ? config.shutdown.graceMs : 0,
+      timeoutMs: config.shutdown.drainMs,
+      log: runningApp.log,
+    });
+    if (!clean) runningApp.log.error('shutdown did not finish in time; exiting');
+    process.exit(clean ? 0 : 1);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

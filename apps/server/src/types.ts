@@ -26,6 +26,15 @@ export interface AppDeps {
 }
 
 /**
+ * The process's readiness (lib/lifecycle.ts, decision 222): ready until the first shutdown signal, then draining, so
+ * `/web/ready` answers 503 at once and a proxy stops sending new requests while the ones on their way finish.
+ */
+export interface Lifecycle {
+  readonly draining: boolean;
+  drain(): void;
+}
+
+/**
  * Who is acting: read with the session in the auth hook's one query on every request (so a changed type,
  * parent or balance takes effect at once), and handed to services so they never look the actor up again.
  */
@@ -67,6 +76,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     routeAccess: readonly RouteAccess[];
+    /** Ready, or draining since a shutdown signal (lib/lifecycle.ts, decision 222). */
+    lifecycle: Lifecycle;
     /** The in-process cache of opted-in GET answers (plugins/response-cache.ts, decision 160). */
     responseCache: ResponseStore;
     /** The answer the response cache holds for a request as asked by `auth`'s session (decision 172). */

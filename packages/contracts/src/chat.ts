@@ -136,6 +136,8 @@ export type ChatServerFrame = z.infer<typeof chatServerFrameSchema>;
 
 /** WebSocket close codes the web client acts on. */
 export const CHAT_CLOSE = {
+  /** The server is shutting down (or restarting): reconnect, with `after`, as after any drop. */
+  goingAway: 1001,
   /** The session is gone (revoked, expired): do not reconnect; the app logs out. */
   unauthenticated: 4401,
   /** Too many sockets open for this user. */

@@ -35,6 +35,8 @@ export const ErrorCode = {
   internal: 'internal_error',
   /** A bounded resource (the report workers' queue) is full: try again after Retry-After. */
   busy: 'busy',
+  /** GET /web/ready: this instance should get no traffic now (a check failed, or it is shutting down). */
+  notReady: 'not_ready',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

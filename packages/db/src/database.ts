@@ -462,9 +462,7 @@ export interface ExportJobsTable {
   file_name: string;
   storage_key: string | null;
   expires_at: NullableTimestamp;
-  /** Set once the build is queued; unset on a row whose instance died right after accepting it. */
-  queued_at: NullableTimestamp;
-  created_at: Timestamp;
+  created_at: Generated<Date>;
 }
 
 /** A stored file of the PostgreSQL blob driver (decision 221); its bytes are the rows of `blob_chunks`. */
@@ -481,6 +479,21 @@ export interface BlobChunksTable {
   storage_key: string;
   seq: number;
   bytes: Uint8Array;
+}
+
+/** A running server instance's chat heartbeat (decision 222). */
+export interface ChatInstancesTable {
+  id: string;
+  seen_at: Timestamp;
+}
+
+/** One open chat socket of an instance, counted for the caps per user and per address (decision 222). */
+export interface ChatSocketsTable {
+  id: string;
+  instance_id: string;
+  user_id: number;
+  address_key: string;
+  opened_at: Timestamp;
 }
 
 export interface Database {
@@ -511,6 +524,8 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
+  chat_instances: ChatInstancesTable;
+  chat_sockets: ChatSocketsTable;
   client_evaluation_summaries: ClientEvaluationSummariesTable;
   client_consents: ClientConsentsTable;
   audit_events: AuditEventsTable;
@@ -773,6 +788,8 @@ export const databaseColumns = {
     last_used_step: col('bigint', true),
   },
   recovery_codes: { id: int, user_id: int, code_hash: text, created_at: ts, used_at: tsNull },
+  chat_instances: { id: uuid, seen_at: ts },
+  chat_sockets: { id: uuid, instance_id: uuid, user_id: int, address_key: text, opened_at: ts },
   chat_rooms: {
     id: uuid,
     user_low: int,
@@ -846,7 +863,6 @@ export const databaseColumns = {
     file_name: text,
     storage_key: col('uuid', true),
     expires_at: tsNull,
-    queued_at: tsNull,
     created_at: ts,
   },
 } satisfies ColumnMap;

@@ -6,6 +6,8 @@ export interface Background {
   run(what: string, work: () => Promise<unknown>): void;
   /** Resolves when every started job has finished (tests, graceful shutdown). */
   idle(): Promise<void>;
+  /** Jobs started and not finished (the readiness check's queue). */
+  pending(): number;
 }
 
 const AFTER_THE_ANSWER_MS = 10;
@@ -29,5 +31,6 @@ export function createBackground(logger: { error(obj: object, msg: string): void
     async idle() {
       while (pending.size > 0) await Promise.all(pending);
     },
+    pending: () => pending.size,
   };
 }

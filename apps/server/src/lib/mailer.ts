@@ -30,6 +30,8 @@ export interface Mailer {
   sendLater(message: MailMessage): void;
   /** Resolves when every sendLater message has been handed over (tests, graceful shutdown). */
   idle(): Promise<void>;
+  /** Messages given to sendLater and not handed over yet (the readiness check's queue). */
+  pending(): number;
   /** Memory sink only: every message sent so far. */
   readonly sent: SentMail[];
   close(): void;
@@ -120,6 +122,7 @@ export function createMailer(options: { from: string; sink: MailSink; logger: Lo
     async idle() {
       while (pending.size > 0) await Promise.all(pending);
     },
+    pending: () => pending.size,
     sent,
     close: () => void transport?.then((opened) => opened.close()),
   };

@@ -30,6 +30,7 @@ const post = (url: string, payload: object): InjectOptions => ({ method: 'POST',
 /** One request for each public route (and an answer it may give: what reaches the handler). */
 const publicCases: { route: string; request: () => Promise<InjectOptions> | InjectOptions; status: number }[] = [
   { route: 'GET /web/health', request: () => ({ method: 'GET', url: '/web/health' }), status: 200 },
+  { route: 'GET /web/ready', request: () => ({ method: 'GET', url: '/web/ready' }), status: 200 },
   { route: 'GET /web/countries', request: () => ({ method: 'GET', url: '/web/countries' }), status: 200 },
   {
     route: 'GET /web/states',

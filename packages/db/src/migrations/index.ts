@@ -26,6 +26,7 @@ import * as m0031 from './0031_passkeys.ts';
 import * as m0032 from './0032_timeline_card_columns.ts';
 import * as m0033 from './0033_data_versions_at_commit.ts';
 import * as m0034 from './0034_blobs.ts';
+import * as m0035 from './0035_chat_live_sockets.ts';
 import * as m0036 from './0036_export_jobs.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   '0032_timeline_card_columns': m0032,
   '0033_data_versions_at_commit': m0033,
   '0034_blobs': m0034,
+  '0035_chat_live_sockets': m0035,
   '0036_export_jobs': m0036,
 };

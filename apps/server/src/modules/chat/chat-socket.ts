@@ -14,6 +14,7 @@ import { translate } from '../../lib/i18n.ts';
 import type { ChatConnection, ChatHub } from './chat-hub.ts';
 import { toChatMessage, type ChatService } from './chat.service.ts';
 import type { createSendRate } from './send-rate.ts';
+import type { SocketSlots } from './socket-slots.service.ts';
 
 /** A socket that cannot keep up (1 MiB unsent) is closed; it reconnects and backfills. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -27,6 +28,13 @@ function frameError(issues: readonly { message: string; path: PropertyKey[] }[])
   return { code: 'bad_frame', key: key ?? 'chat.badFrame' };
 }
 
+/** A refused frame's error: not found, over the send rate (decision 222), else a bad frame. */
+function frameErrorOf(err: AppError): Pick<ErrorFrame, 'code' | 'key'> {
+  if (err.statusCode === 404) return { code: 'not_found', key: 'errors.notFound' };
+  if (err.statusCode === 429) return { code: 'too_many_requests', key: 'chat.tooManyMessages' };
+  return { code: 'bad_frame', key: 'chat.badFrame' };
+}
+
 /**
  * One socket's life: register with the hub (or refuse when the user has too many), backfill what a
  * reconnecting client missed, then handle frames. A bad frame gets an error frame; nothing a client
@@ -36,9 +44,13 @@ export function createChatSocketHandler(deps: {
   chat: ChatService;
   hub: ChatHub;
   rate: ReturnType<typeof createSendRate>;
+  slots: Pick<SocketSlots, 'claim' | 'release'>;
   log: FastifyBaseLogger;
 }) {
-  return (socket: WebSocket, ctx: { userId: number; sessionId: string; lang: Language; after: number | undefined }) => {
+  return (
+    socket: WebSocket,
+    ctx: { userId: number; sessionId: string; address: string; lang: Language; after: number | undefined },
+  ) => {
     const { userId, lang } = ctx;
     const send = (frame: ChatServerFrame) => {
       if (socket.readyState !== socket.OPEN) return;
@@ -62,22 +74,52 @@ export function createChatSocketHandler(deps: {
       send,
       close: (code, reason) => socket.close(code, reason),
     };
-    if (!deps.hub.add(connection)) {
-      sendError({ code: 'too_many_requests', key: 'chat.tooManySockets' });
-      socket.close(CHAT_CLOSE.tooManySockets, 'too many sockets');
-      return;
-    }
-    socket.on('close', () => deps.hub.remove(connection));
+    // A slot in the database (the caps per user and per address hold across instances, decision 222), then this
+    // instance's hub. Frames that arrive meanwhile wait for the answer in the socket's queue.
+    let slot: string | undefined;
+    let closed = false;
+    const releaseSlot = () => {
+      if (slot === undefined) return;
+      const id = slot;
+      slot = undefined;
+      deps.slots.release(id).catch((err: unknown) => deps.log.warn({ err }, 'chat socket slot release failed'));
+    };
+    socket.on('close', () => {
+      closed = true;
+      deps.hub.remove(connection);
+      releaseSlot();
+    });
     socket.on('error', (err) => deps.log.debug({ err }, 'chat socket error'));
 
+    async function admit(): Promise<boolean> {
+      slot = await deps.slots.claim(userId, ctx.address);
+      if (slot !== undefined && !closed && deps.hub.add(connection)) return true;
+      releaseSlot();
+      if (!closed) {
+        sendError({ code: 'too_many_requests', key: 'chat.tooManySockets' });
+        socket.close(CHAT_CLOSE.tooManySockets, 'too many sockets');
+      }
+      return false;
+    }
+    const admitted = admit().catch((err: unknown) => {
+      deps.log.error({ err }, 'chat socket admission failed');
+      releaseSlot();
+      sendError({ code: 'internal', key: 'errors.internal' });
+      socket.close(1011, 'internal error');
+      return false;
+    });
+
     if (ctx.after !== undefined) {
-      deps.chat.backfill({ userId, afterId: ctx.after }).then(
-        (result) => send({ type: 'backfill', ...result }),
-        (err: unknown) => {
+      const afterId = ctx.after;
+      void admitted.then(async (ok) => {
+        if (!ok) return;
+        try {
+          send({ type: 'backfill', ...(await deps.chat.backfill({ userId, afterId })) });
+        } catch (err) {
           deps.log.error({ err }, 'chat backfill failed');
           sendError({ code: 'internal', key: 'errors.internal' });
-        },
-      );
+        }
+      });
     }
 
     async function handle(frame: ChatClientFrame) {
@@ -98,7 +140,7 @@ export function createChatSocketHandler(deps: {
         send({ type: 'message', message: toChatMessage(result.message), client_id: frame.client_id });
     }
 
-    let queue: Promise<void> = Promise.resolve();
+    let queue: Promise<unknown> = admitted;
     socket.on('message', (data, isBinary) => {
       let raw: unknown;
       try {
@@ -132,11 +174,12 @@ export function createChatSocketHandler(deps: {
       }
       // One frame at a time per socket, so a user's messages are stored in the order they were typed.
       queue = queue
-        .then(() => handle(frame))
+        .then(async () => {
+          if (await admitted) await handle(frame);
+        })
         .catch((err: unknown) => {
           if (err instanceof AppError && err.statusCode < 500) {
-            const code = err.statusCode === 404 ? 'not_found' : 'bad_frame';
-            sendError({ code, key: err.statusCode === 404 ? 'errors.notFound' : 'chat.badFrame' }, clientId);
+            sendError(frameErrorOf(err), clientId);
             return;
           }
           deps.log.error({ err }, 'chat frame failed');

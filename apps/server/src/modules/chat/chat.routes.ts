@@ -1,4 +1,5 @@
 import {
+  CHAT_LIMITS,
   CHAT_WS_PATH,
   CHAT_WS_PROTOCOL,
   chatMessagesQuerySchema,
@@ -23,6 +24,18 @@ import { createChatHub } from './chat-hub.ts';
 import { createChatService } from './chat.service.ts';
 import { createChatSocketHandler } from './chat-socket.ts';
 import { createSendRate } from './send-rate.ts';
+import { createSocketSlots } from './socket-slots.service.ts';
+
+/**
+ * The send rate on all instances together (decision 222): per 2-second window, what one instance's token bucket can
+ * let through in one (a full burst plus two seconds of refill). The bucket is never stricter than this, so one
+ * instance behaves as before; N instances together allow no more than one bucket's most.
+ */
+const SHARED_SEND_WINDOW_MS = 2000;
+export const SHARED_SEND_RATE = {
+  limit: CHAT_LIMITS.messageBurst + (CHAT_LIMITS.messagesPerSecond * SHARED_SEND_WINDOW_MS) / 1000,
+  windowMs: SHARED_SEND_WINDOW_MS,
+};
 
 const errors = { 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 // `lang`: a browser cannot set Accept-Language on a WebSocket, so the app names the language it shows.
@@ -30,25 +43,34 @@ const wsQuerySchema = z.object({ after: queryIdSchema.optional(), lang: language
 
 /** Chat between users (spec §3 "Chat", §7; decisions 120–124): rooms, history, read marks and the socket. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const chat = createChatService({ ...app.deps, bus: app.realtime });
+  const chat = createChatService({ ...app.deps, bus: app.realtime, sendRate: SHARED_SEND_RATE });
   const sessions = createSessionsService(app.deps);
   const hub = createChatHub({ chat, bus: app.realtime, sessions, log: app.log });
   const rate = createSendRate();
-  const handleSocket = createChatSocketHandler({ chat, hub, rate, log: app.log });
+  const slots = createSocketSlots({
+    ...app.deps,
+    perUser: CHAT_LIMITS.socketsPerUser,
+    perAddress: app.deps.config.chatSocketsPerAddress,
+    heartbeatMs: app.deps.config.chatSessionCheckMs,
+  });
+  const handleSocket = createChatSocketHandler({ chat, hub, rate, slots, log: app.log });
 
   // Open sockets keep their sessions alive; revoked or expired ones lose their sockets within one interval (decision 121).
-  const sessionCheck = setInterval(
-    () => void hub.checkSessions().catch((err: unknown) => app.log.warn({ err }, 'chat session check failed')),
-    app.deps.config.chatSessionCheckMs,
-  );
+  // The same interval is the instance's heartbeat for the shared socket caps (decision 222).
+  const sessionCheck = setInterval(() => {
+    void hub.checkSessions().catch((err: unknown) => app.log.warn({ err }, 'chat session check failed'));
+    void slots.heartbeat().catch((err: unknown) => app.log.warn({ err }, 'chat heartbeat failed'));
+  }, app.deps.config.chatSessionCheckMs);
   sessionCheck.unref();
   const prune = setInterval(() => rate.prune(), 60_000);
   prune.unref();
+  // At shutdown the sockets were closed first (app.ts, 1001); the instance's slots go before the database closes.
   app.addHook('onClose', async () => {
     clearInterval(sessionCheck);
     clearInterval(prune);
     hub.stop();
     await hub.idle();
+    await slots.leave().catch((err: unknown) => app.log.warn({ err }, 'chat slots not released'));
   });
 
   app.post(
@@ -135,7 +157,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (socket, request) => {
       const query = request.query as z.infer<typeof wsQuerySchema>;
-      return handleSocket(socket, { ...authOf(request), lang: query.lang ?? request.lang, after: query.after });
+      return handleSocket(socket, {
+        ...authOf(request),
+        address: request.ip,
+        lang: query.lang ?? request.lang,
+        after: query.after,
+      });
     },
   );
 };

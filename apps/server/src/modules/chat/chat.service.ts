@@ -1,9 +1,10 @@
 import { CHAT_LIMITS, USER_TYPE, type ChatMessage, type ChatRoom } from '@medida/contracts';
 import type { Database, Kysely } from '@medida/db';
-import { fieldError, notFound } from '../../lib/app-error.ts';
+import { fieldError, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeBus } from '../../plugins/realtime.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
+import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { encodeMessagesEvents, type FanOutMessage, type MessagesEvent } from './chat-events.ts';
 import { createChatRepository, type MessageRow } from './chat.repository.ts';
 
@@ -43,8 +44,14 @@ export function createChatService(deps: {
   clock: Clock;
   /** Where stored messages are announced (the hub delivers them); none for seeding scripts and benches. */
   bus?: Pick<RealtimeBus, 'publish' | 'crossInstance'>;
+  /**
+   * Sends per user and fixed window on all instances together, counted in the database once per batch (decision
+   * 222); none for seeding scripts and benches.
+   */
+  sendRate?: { limit: number; windowMs: number };
 }) {
   const repo = createChatRepository(deps.db);
+  const rateLimits = createRateLimitsService(deps);
   const users = createUserRecordsService(deps.db);
 
   async function requireRoom(roomId: string, userId: number) {
@@ -146,6 +153,30 @@ export function createChatService(deps: {
   }
 
   /**
+   * Each send's refusal when its sender is over the window's limit (the batch's sends count in arrival order), else
+   * undefined: one statement for the whole batch.
+   */
+  async function sendsOverRate(trx: Kysely<Database>, inputs: SendInput[]): Promise<Array<Error | undefined>> {
+    const limit = deps.sendRate;
+    if (!limit) return inputs.map(() => undefined);
+    const perUser = new Map<string, number>();
+    for (const i of inputs) perUser.set(String(i.userId), (perUser.get(String(i.userId)) ?? 0) + 1);
+    const counted = await rateLimits.countMany(
+      trx,
+      'chat-send',
+      [...perUser].map(([key, n]) => ({ key, n })),
+      limit.windowMs,
+    );
+    const seen = new Map<string, number>();
+    return inputs.map((i) => {
+      const key = String(i.userId);
+      const position = (counted.before.get(key) ?? 0) + (seen.get(key) ?? 0);
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+      return position < limit.limit ? undefined : tooManyRequests(counted.retryAfterSeconds, 'chat.tooManyMessages');
+    });
+  }
+
+  /**
    * One transaction for many sends, in arrival order: the rooms locked and checked, the messages inserted
    * (one statement), the recipients' counts and rooms' last messages updated (one statement), and the batch
    * announced inside the transaction (PostgreSQL NOTIFY, delivered at commit) or right after its commit.
@@ -156,11 +187,14 @@ export function createChatService(deps: {
     let announce: string[] = [];
     const outcomes = await deps.db.transaction().execute(async (trx) => {
       const tx = createChatRepository(trx);
+      // The senders' counters first (sorted keys), then the rooms: every batch locks in the same order.
+      const overRate = await sendsOverRate(trx, inputs);
       const rooms = new Map(
         (await tx.lockRoomsToSend([...new Set(inputs.map((i) => i.roomId))])).map((r) => [r.id, r]),
       );
       // A stranger's room, or one whose other member was deleted: not found (decision 120).
-      const allowed = inputs.map((i) => {
+      const allowed = inputs.map((i, k) => {
+        if (overRate[k]) return false;
         const room = rooms.get(i.roomId);
         if (!room) return false;
         if (room.user_low === i.userId) return room.high_live;
@@ -179,6 +213,8 @@ export function createChatService(deps: {
       );
       const claimed = new Set<number>();
       const results = inputs.map((input, k): SendResult | Error => {
+        const refused = overRate[k];
+        if (refused) return refused;
         if (!allowed[k]) return notFound();
         const own = byKey.get(key(input.userId, input.clientId));
         if (own && !claimed.has(own.id)) {

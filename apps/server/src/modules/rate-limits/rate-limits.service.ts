@@ -31,6 +31,33 @@ export function createRateLimitsService(deps: { db: Kysely<Database>; clock: Clo
         ? { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }
         : { allowed: true };
     },
+    /**
+     * Many keys' hits in one window with one statement, inside the caller's transaction (`within`): the counts roll
+     * back with it. Answers, per raw key, the hits the window had before these (decision 222: the chat's send rate,
+     * counted once per group-committed batch).
+     */
+    async countMany(
+      within: Kysely<Database>,
+      scope: string,
+      hits: Array<{ key: string; n: number }>,
+      windowMs: number,
+    ): Promise<{ before: Map<string, number>; retryAfterSeconds: number }> {
+      const now = deps.clock.now().getTime();
+      const windowStart = Math.floor(now / windowMs) * windowMs;
+      const hashed = hits.map((h) => ({ raw: h.key, key: sha256Hex(h.key), n: h.n }));
+      const after =
+        hashed.length === 0
+          ? new Map<string, number>()
+          : await createRateLimitsRepository(within).incrementMany(
+              `${scope}:${windowMs}`,
+              hashed,
+              new Date(windowStart),
+            );
+      return {
+        before: new Map(hashed.map((h) => [h.raw, (after.get(h.key) ?? h.n) - h.n])),
+        retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000),
+      };
+    },
     /** Housekeeping: counters older than a day are never consulted again. */
     prune: () => repo.deleteOlderThan(new Date(deps.clock.now().getTime() - 24 * 3600_000)),
   };
