@@ -86,6 +86,28 @@ export async function seedFaultAccount(db: Kysely<Database>): Promise<FaultAccou
   return { ownerId, networkId, clientId, clientEmail, token, clientFields };
 }
 
+/**
+ * A second client of the account's professional, with one evaluation written through the API: the export the suite
+ * kills is small (one report PDF), unlike the first client's, which the writes fill.
+ */
+export async function exportClient(db: Kysely<Database>, account: FaultAccount): Promise<number> {
+  const ids = await chileIds(db);
+  return insertTestUser(db, {
+    type: USER_TYPE.client,
+    email: 'export@faults.test',
+    password_hash: 'not-used',
+    parent_user_id: account.ownerId,
+    rut: validRut(),
+    pais_id: ids.pais_id,
+    region_id: ids.region_id,
+    comuna_id: ids.comuna_id,
+  });
+}
+
+/** The request that writes one evaluation of `clientId` (the export's content). */
+export const evaluationRequest = (account: FaultAccount, clientId: number): RequestInit =>
+  json(account.token, evaluationBody(clientId, account.ownerId));
+
 /** One write the server is killed during: how to send request n, and what its acknowledgement promises. */
 export interface FaultOperation {
   name: 'evaluation creation' | 'credit transfer' | 'attachment upload';

@@ -5,7 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb, migrateToLatest, type Database, type DbHandle, type Kysely } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unzipSync } from 'fflate';
 import {
+  evaluationRequest,
+  exportClient,
   faultOperations,
   recordViolations,
   seedFaultAccount,
@@ -233,4 +236,49 @@ describe(`faults on ${driver}: SIGKILL during writes, restart on the same data`,
     );
     expect(violations).toEqual([]);
   }, 3_600_000);
+  // Decision 224. PGlite: the restarted process's in-process queue resumes the export. PostgreSQL: a killed run goes
+  // back to the queue only when it expires (15 minutes), which exports.instances.int.test.ts covers by stopping a
+  // worker instead.
+  it.skipIf(postgresUrl)(
+    'an export accepted just before a kill is built after the restart and downloads',
+    async () => {
+      const clientId = await withDb((db) => exportClient(db, account));
+      let server = await startAnswering();
+      const auth = { authorization: `Bearer ${account.token}` };
+      const evaluation = await fetch(`${server.url}/web/ingresaevaluacion`, evaluationRequest(account, clientId));
+      expect(evaluation.status, await evaluation.text()).toBe(200);
+      const accepted = await fetch(`${server.url}/web/clients/${clientId}/export`, { method: 'POST', headers: auth });
+      const body = await accepted.text();
+      expect(accepted.status, body).toBe(202);
+      const { id } = (JSON.parse(body) as { export: { id: string } }).export;
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGKILL');
+      await exited;
+      const killed = await withDb((db) =>
+        db.selectFrom('export_jobs').select('status').where('id', '=', id).executeTakeFirstOrThrow(),
+      );
+      // The report's first PDF takes a cold worker far longer than the kill does to land.
+      expect(killed.status).toBe('building');
+
+      server = await startAnswering();
+      try {
+        const deadline = Date.now() + 120_000;
+        let status = 'building';
+        while (status === 'building' && Date.now() < deadline) {
+          await sleep(250);
+          const res = await fetch(`${server.url}/web/exports/${id}`, { headers: auth });
+          status = ((await res.json()) as { export: { status: string } }).export.status;
+        }
+        expect(status).toBe('ready');
+        const download = await fetch(`${server.url}/web/exports/${id}/download`, { headers: auth });
+        expect(download.status).toBe(200);
+        const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
+        expect(Object.keys(files)).toContain('client.json');
+        expect(Object.keys(files).filter((name) => name.endsWith('.pdf'))).toHaveLength(1);
+      } finally {
+        await server.stop();
+      }
+    },
+    600_000,
+  );
 });
