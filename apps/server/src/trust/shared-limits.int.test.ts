@@ -5,6 +5,7 @@ import { createFreshTestDb } from '@medida/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../lib/tokens.ts';
 import { SHARED_SEND_RATE } from '../modules/chat/chat.routes.ts';
+import { createChatService } from '../modules/chat/chat.service.ts';
 import { createSocketSlots } from '../modules/chat/socket-slots.service.ts';
 import { connectChat, type ChatTestClient } from '../test/chat-client.ts';
 import { freshIp, insertUser, login, registrationBody } from '../test/factories.ts';
@@ -137,6 +138,22 @@ describe('limits shared by two server instances on one database', () => {
     expect(refusals()).toBe(2 * 16 - SHARED_SEND_RATE.limit);
     const refusal = [...onOne.frames, ...onTwo.frames].find((f) => f.type === 'error');
     expect(refusal).toMatchObject({ code: 'too_many_requests', key: 'chat.tooManyMessages' });
+
+    // A window's counter goes once the window is over (every session-check interval), not after the hourly day.
+    const counters = () =>
+      one.db
+        .selectFrom('rate_limit_counters')
+        .select('hits')
+        .where('scope', '=', `chat-send:${SHARED_SEND_RATE.windowMs}`)
+        .execute();
+    expect(await counters()).toEqual([{ hits: 2 * 16 }]);
+    const chat = createChatService({ db: one.db, clock: one.clock, sendRate: SHARED_SEND_RATE });
+    await chat.pruneSendRate();
+    expect(await counters()).toHaveLength(1);
+    one.clock.advance(3 * SHARED_SEND_RATE.windowMs);
+    await chat.pruneSendRate();
+    one.clock.advance(-3 * SHARED_SEND_RATE.windowMs);
+    expect(await counters()).toEqual([]);
   });
 
   const liveSockets = async (column: 'user_id' | 'address_key', value: number | string) =>

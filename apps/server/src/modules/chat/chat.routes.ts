@@ -60,6 +60,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const sessionCheck = setInterval(() => {
     void hub.checkSessions().catch((err: unknown) => app.log.warn({ err }, 'chat session check failed'));
     void slots.heartbeat().catch((err: unknown) => app.log.warn({ err }, 'chat heartbeat failed'));
+    void chat.pruneSendRate().catch((err: unknown) => app.log.warn({ err }, 'chat send-rate prune failed'));
   }, app.deps.config.chatSessionCheckMs);
   sessionCheck.unref();
   const prune = setInterval(() => rate.prune(), 60_000);

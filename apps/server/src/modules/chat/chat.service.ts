@@ -31,6 +31,8 @@ interface SendInput {
   message: string;
 }
 
+const SEND_RATE_SCOPE = 'chat-send';
+
 /** At most this many sends share one transaction (their statement has 5 parameters each). */
 const MAX_BATCH = 200;
 
@@ -163,7 +165,7 @@ export function createChatService(deps: {
     for (const i of inputs) perUser.set(String(i.userId), (perUser.get(String(i.userId)) ?? 0) + 1);
     const counted = await rateLimits.countMany(
       trx,
-      'chat-send',
+      SEND_RATE_SCOPE,
       [...perUser].map(([key, n]) => ({ key, n })),
       limit.windowMs,
     );
@@ -250,6 +252,10 @@ export function createChatService(deps: {
   }
 
   return {
+    /** The send-rate counters of windows that are over (each instance, every session-check interval). */
+    pruneSendRate: async () => {
+      if (deps.sendRate) await rateLimits.pruneWindows(SEND_RATE_SCOPE, deps.sendRate.windowMs);
+    },
     requireRoom,
     roomSnapshot,
 

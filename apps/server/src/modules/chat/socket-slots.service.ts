@@ -31,19 +31,24 @@ export function createSocketSlots(deps: {
     async claim(userId: number, address: string): Promise<string | undefined> {
       const id = randomUUID();
       const now = deps.clock.now();
-      const admitted = await repo.claim({
-        id,
-        instanceId,
-        userId,
-        addressKey: sha256Hex(address),
-        now,
-        freshSince: new Date(now.getTime() - staleMs),
-        perUser: deps.perUser,
-        perAddress: deps.perAddress,
-      });
-      if (!admitted) return undefined;
+      // Open before the row commits: a heartbeat running meanwhile must not take it for a leftover.
       open.add(id);
-      return id;
+      let admitted = false;
+      try {
+        admitted = await repo.claim({
+          id,
+          instanceId,
+          userId,
+          addressKey: sha256Hex(address),
+          now,
+          freshSince: new Date(now.getTime() - staleMs),
+          perUser: deps.perUser,
+          perAddress: deps.perAddress,
+        });
+      } finally {
+        if (!admitted) open.delete(id);
+      }
+      return admitted ? id : undefined;
     },
 
     async release(id: string) {

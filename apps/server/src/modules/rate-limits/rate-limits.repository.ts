@@ -35,6 +35,8 @@ export function createRateLimitsRepository(db: Kysely<Database>) {
         .execute();
       return new Map(rows.map((r) => [r.key, r.hits]));
     },
+    deleteScopeOlderThan: (scope: string, before: Date) =>
+      db.deleteFrom('rate_limit_counters').where('scope', '=', scope).where('window_start', '<', before).execute(),
     deleteOlderThan: (before: Date) =>
       db.deleteFrom('rate_limit_counters').where('window_start', '<', before).execute(),
   };

@@ -58,6 +58,12 @@ export function createRateLimitsService(deps: { db: Kysely<Database>; clock: Clo
         retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000),
       };
     },
+    /**
+     * A short window's counters as soon as they are over (the hourly prune keeps a day): a chat sender leaves one row
+     * per 2-second window, which must not pile up for a day.
+     */
+    pruneWindows: (scope: string, windowMs: number) =>
+      repo.deleteScopeOlderThan(`${scope}:${windowMs}`, new Date(deps.clock.now().getTime() - 2 * windowMs)),
     /** Housekeeping: counters older than a day are never consulted again. */
     prune: () => repo.deleteOlderThan(new Date(deps.clock.now().getTime() - 24 * 3600_000)),
   };
