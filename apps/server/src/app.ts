@@ -12,6 +12,8 @@ import type { Clock } from './lib/clock.ts';
 import { createJobQueue, type JobQueue } from './lib/jobs.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
+import { queuedMailer } from './lib/queued-mailer.ts';
+import { serverKey } from './lib/server-keys.ts';
 import type { BlobStorage } from './lib/storage.ts';
 import { createBlobStorage } from './modules/blobs/blobs.service.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
@@ -134,15 +136,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   const background = createBackground({ error: (obj, msg) => app.log.error(obj, msg) });
   app.decorate('lifecycle', createLifecycle());
+  const jobs = options.jobs ?? (await createJobQueue({ databaseUrl: config.databaseUrl, logger: app.log }));
   app.decorate('deps', {
     config,
     db: options.db.db,
     clock: options.clock,
     hasher: options.hasher,
-    mailer: options.mailer,
+    // Account e-mails (sendLater) go through the queue: retried, and on PostgreSQL sent by any instance (decision 224).
+    mailer: await queuedMailer(options.mailer, jobs, serverKey(config, 'mail-seal'), app.log),
     background,
     storage: options.storage ?? (await createBlobStorage(config.blobs, options.db.db)),
-    jobs: options.jobs ?? (await createJobQueue({ databaseUrl: config.databaseUrl, logger: app.log })),
+    jobs,
   });
 
   // An empty JSON body (a bodiless POST sent with Content-Type: application/json) is "no body", not an error.

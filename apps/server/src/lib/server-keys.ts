@@ -5,11 +5,11 @@ import type { Config } from '../config.ts';
 
 /**
  * The one secret the database does not hold (decision 201): the audit checkpoints are signed with keys derived
- * from it and second-factor secrets are sealed with it, so a copy of the database alone can neither forge the one
+ * from it and second-factor secrets and queued e-mails (decision 224) are sealed with it, so a copy of the database alone can neither forge the one
  * nor read the other. From SECRET_KEY (required in production on PostgreSQL: every instance needs the same key);
  * unset, a random key kept in `<DATA_DIR>/secret.key` (0600), made on first use.
  */
-export type KeyPurpose = 'audit-checkpoint' | 'second-factor-seal' | 'recovery-code-hash';
+export type KeyPurpose = 'audit-checkpoint' | 'second-factor-seal' | 'recovery-code-hash' | 'mail-seal';
 
 const KEY_FILE = 'secret.key';
 const masters = new WeakMap<Pick<Config, 'secretKey' | 'dataDir'>, Buffer>();

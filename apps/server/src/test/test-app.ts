@@ -59,7 +59,8 @@ export async function createTestApp(
     ...mailer,
     idle: async () => {
       await app.deps.background.idle();
-      await mailer.idle();
+      // The app's mailer: its sendLater goes through the job queue (decision 224).
+      await app.deps.mailer.idle();
     },
   };
   return {

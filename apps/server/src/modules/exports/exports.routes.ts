@@ -78,10 +78,12 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
         const job = toStart.get(request);
         if (!job) return;
         if (reply.statusCode !== 202) return exportsService.discard(job.id);
-        // Background work until the job has run (here or on another instance): tests and the shutdown drain wait.
-        app.deps.background.run('client export', async () =>
-          jobs.settled(EXPORT_BUILD, await exportsService.queue(job.id)),
-        );
+        // Background work until queued, and in-process until built (tests and the shutdown drain wait for it); a
+        // pg-boss job is safe once queued, and pg-boss's own stop waits for the run in progress.
+        app.deps.background.run('client export', async () => {
+          const id = await exportsService.queue(job.id);
+          if (!jobs.durable) await jobs.settled(EXPORT_BUILD, id);
+        });
       },
     },
     async (request, reply) => {
