@@ -146,7 +146,7 @@ export interface PgBossQueueOptions {
 }
 
 /** pg-boss's own schema: its tables never mix with the app's migrations. */
-export const JOBS_SCHEMA = 'pgboss';
+const JOBS_SCHEMA = 'pgboss';
 const SETTLED_POLL_MS = 200;
 const FINAL_STATES = new Set(['completed', 'failed', 'cancelled']);
 

@@ -6,7 +6,7 @@ import { seal, unseal } from './sealed.ts';
  * One account e-mail (decision 224). An SMTP failure is tried again, for about an hour in all; the message is sealed
  * with the server key, since its links (password resets, confirmations) must not sit readable in the queue's table.
  */
-export const MAIL_SEND = jobKind<{ sealed: string }>({
+const MAIL_SEND = jobKind<{ sealed: string }>({
   name: 'mail-send',
   retryLimit: 5,
   retryDelaySeconds: 600,

@@ -143,5 +143,3 @@ export function createExportsRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type ExportsRepository = ReturnType<typeof createExportsRepository>;

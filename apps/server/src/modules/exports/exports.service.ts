@@ -163,7 +163,8 @@ export function createExportsService(
         expiresAt: later(EXPORT_TTL_MS),
       });
       if (!won) return deps.storage.remove(staged.key);
-      await deps.jobs.send(EXPORT_EXPIRE, { id: job.id }, { startAfterSeconds: EXPORT_TTL_MS / 1000 });
+      // A minute late: the queue's clock (PostgreSQL's) and this instance's may differ a little.
+      await deps.jobs.send(EXPORT_EXPIRE, { id: job.id }, { startAfterSeconds: EXPORT_TTL_MS / 1000 + 60 });
     } finally {
       await rm(file, { force: true });
     }
