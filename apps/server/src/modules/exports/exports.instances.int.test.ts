@@ -54,7 +54,8 @@ describe.skipIf(!process.env.DATABASE_URL)('exports across two instances on one 
     const second = await createDb({ postgres: { connectionString: url, max: 5 } });
     const fast = { connectionString: url, logger: silent, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 };
     const queueOne: JobQueue = await createPgBossQueue(fast);
-    const env = { DATABASE_URL: url, SHUTDOWN_DRAIN_SECONDS: '1' };
+    // One SECRET_KEY, as production requires with DATABASE_URL: a queued e-mail is sealed with it.
+    const env = { DATABASE_URL: url, SHUTDOWN_DRAIN_SECONDS: '1', SECRET_KEY: 'k'.repeat(43) };
     const one = await createTestApp(env, { handle: first, jobs: queueOne });
     apps.push(one);
     const t = await twoTenants(one);
@@ -91,6 +92,13 @@ describe.skipIf(!process.env.DATABASE_URL)('exports across two instances on one 
     const document = clientExportDocumentSchema.parse(JSON.parse(Buffer.from(files['client.json']!).toString('utf8')));
     expect(document.client.id_usuario).toBe(t.client.id);
     expect(document.audit_trail.at(-1)).toMatchObject({ action: 'export', actor: { id: t.owner.id } });
+    // An account e-mail goes through pg-boss too, sealed (the instances share SECRET_KEY), and is sent.
+    two.app.deps.mailer.sendLater({ to: 'ana@example.test', subject: 'Queued', text: 'Hola' });
+    await until(
+      'the queued e-mail',
+      async () => two.mailer.sent.filter((m) => m.subject === 'Queued').length,
+      (n) => n === 1,
+    );
     // Still the starter's alone, on either instance.
     expect(
       (await two.app.inject({ method: 'GET', url: `/web/exports/${id}`, headers: t.other.headers })).statusCode,
