@@ -54,5 +54,7 @@ export async function queuedMailer(
       while (pending.size > 0) await Promise.all(pending);
       await mailer.idle();
     },
+    // The readiness check's backlog (decision 222): messages not yet queued (or, in-process, not yet sent) count.
+    pending: () => pending.size + mailer.pending(),
   };
 }
