@@ -36,9 +36,9 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace @medida/server --include-
     && npm cache clean --force
 COPY --from=build /src/apps/server/dist apps/server/dist
 COPY --from=build /src/apps/web/dist apps/web/dist
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
-VOLUME /data
+VOLUME ["/data", "/backups"]
 EXPOSE 3000
 # Ready, not merely alive: the database, the file store and the job queue answer (GET /web/ready).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \

@@ -50,8 +50,8 @@ const config: KnipConfig = {
         ...tests,
       ],
       project: ['src/**/*.{ts,tsx,mjs}', 'bench/**/*.ts', '*.ts'],
-      // poppler-utils, a system package CI installs: the report tests read PDFs with them (decision 073).
-      ignoreBinaries: ['pdftotext', 'pdfinfo', 'pdfimages'],
+      // System packages CI installs: poppler-utils (the report tests read PDFs, decision 073), Caddy (decision 223).
+      ignoreBinaries: ['pdftotext', 'pdfinfo', 'pdfimages', 'caddy'],
     },
     'apps/web': {
       entry: [

@@ -25,6 +25,9 @@ await build({
     'pglite-worker': new URL('../../packages/db/src/pglite-worker.ts', import.meta.url).pathname,
     // The report renderer's worker threads (report-pool.ts start it as ./report-worker.js beside their chunk).
     'report-worker': new URL('./src/modules/reports/report-render.worker.ts', import.meta.url).pathname,
+    // The operator's backup and restore (decision 225), for an installation without the dev tools (the image).
+    backup: new URL('./src/cli/backup.ts', import.meta.url).pathname,
+    restore: new URL('./src/cli/restore.ts', import.meta.url).pathname,
     // The password judge's worker thread (common-passwords.ts starts it as ./password-worker.js beside its chunk).
     'password-worker': new URL('./src/lib/password-judge.worker.ts', import.meta.url).pathname,
   },

@@ -99,6 +99,10 @@ const envSchema = z.object({
   RESPONSE_CACHE_TTL_SECONDS: int(60, 1, 3600),
   // How often the audit chain heads are signed into the checkpoint series (decision 204).
   AUDIT_CHECKPOINT_MINUTES: int(60, 1, 7 * 24 * 60),
+  // Scheduled backups (decision 225): 0 (default) none; BACKUP_DIR shared by every instance.
+  BACKUP_INTERVAL_HOURS: int(0, 0, 24 * 366),
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: int(7, 1, 10_000),
   CLAMAV_HOST: optionalString,
   CLAMAV_PORT: int(3310, 1, 65535),
   // Where uploaded files live (decision 221); unset: s3 with S3_URL, else postgres with DATABASE_URL, else disk.
@@ -121,6 +125,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the command was typed (npm's INIT_CWD): an operator's relative paths, like DATA_DIR, start there. */
+  initCwd: string;
   databaseUrl: string | undefined;
   /** SECRET_KEY as given; unset, lib/server-keys.ts keeps one in `<dataDir>/secret.key`. */
   secretKey: string | undefined;
@@ -159,6 +165,8 @@ export interface Config {
   responseCache: { maxBytes: number; ttlMs: number };
   /** How often the audit chain heads are signed into a checkpoint (decision 204). */
   auditCheckpointMs: number;
+  /** Scheduled backups: every `intervalMs` (0: none) into `dir`, the newest `keep` kept (decision 225). */
+  backups: { intervalMs: number; dir: string; keep: number };
   blobs: BlobsConfig;
 }
 
@@ -204,11 +212,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (e.SESSION_IDLE_MINUTES > e.SESSION_ABSOLUTE_MINUTES) {
     throw new ConfigError('Invalid configuration:\n  SESSION_IDLE_MINUTES must not exceed SESSION_ABSOLUTE_MINUTES');
   }
-  const dataDir = path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR);
+  const initCwd = e.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(initCwd, e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    initCwd,
     databaseUrl: e.DATABASE_URL,
     secretKey: e.SECRET_KEY,
     smtpUrl: e.SMTP_URL,
@@ -244,6 +254,11 @@ export function loadConfig(env: Env = process.env): Config {
     reportWorkers: e.REPORT_WORKERS,
     responseCache: { maxBytes: e.RESPONSE_CACHE_MB * 1024 * 1024, ttlMs: e.RESPONSE_CACHE_TTL_SECONDS * 1000 },
     auditCheckpointMs: e.AUDIT_CHECKPOINT_MINUTES * MINUTE,
+    backups: {
+      intervalMs: e.BACKUP_INTERVAL_HOURS * HOUR,
+      dir: path.resolve(initCwd, e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      keep: e.BACKUP_KEEP,
+    },
     blobs: blobsConfig(e, dataDir),
   };
 }

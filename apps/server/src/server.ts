@@ -16,6 +16,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { systemClock } from './lib/clock.ts';
 import { closePasswordJudge, warmPasswordJudge } from './lib/common-passwords.ts';
 import { shutdownGracefully } from './lib/lifecycle.ts';
+import { startBackupDuties } from './modules/backup/backup-duties.ts';
 import { createMailer } from './lib/mailer.ts';
 import { openDatabase } from './lib/open-database.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
@@ -149,6 +150,17 @@ async function main() {
   }).schedule();
   runningApp.addHook('onClose', async () => {
     await checkpoints.stop();
+  });
+
+  // Backups (decision 225): `npm run backup` on the embedded database asks this process; scheduled ones if set.
+  const backupDuties = await startBackupDuties({
+    handle: db,
+    storage: runningApp.deps.storage,
+    config,
+    log: runningApp.log,
+  });
+  runningApp.addHook('preClose', async () => {
+    await backupDuties.stop();
   });
 
   // The password judge's worker thread (decision 205) is stopped at shutdown so that the process can exit.

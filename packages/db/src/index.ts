@@ -1,5 +1,20 @@
 export { createDb, type DbHandle, type DbOptions } from './create-db.ts';
-export { migrateToLatest } from './migrate.ts';
+export { knownMigrations, migrateToLatest, migrateUpTo } from './migrate.ts';
+export {
+  TABLES_NOT_ARCHIVED,
+  archivedTables,
+  beginTableRestore,
+  insertArchivedRows,
+  readOnlySnapshot,
+  appliedMigrations,
+  holdsNoData,
+  restoreSequences,
+  sequenceValues,
+  tableCounts,
+  tableRows,
+  type ArchivedTable,
+  type SequenceValue,
+} from './archive-tables.ts';
 export { seedDemoData, demoAccountExists, DEMO_ACCOUNT, type SeedOptions } from './seed.ts';
 export { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock.ts';
 export { createPglitePool } from './pglite-pool.ts';

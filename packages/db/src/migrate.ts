@@ -19,3 +19,20 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** The names of every migration this code has, oldest first. */
+export const knownMigrations = (): string[] => Object.keys(migrations).sort();
+
+/**
+ * Applies the migrations up to and including `name` (a restore first builds the schema its archive was made on, then
+ * loads the rows, then migrates to the latest); throws if one fails.
+ */
+export async function migrateUpTo(db: Kysely<Database>, name: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw new Error(`Database migration up to ${name} failed: ${String(error)}`, { cause: error });
+}

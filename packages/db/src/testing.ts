@@ -67,6 +67,29 @@ export async function createFreshTestDb(
   };
 }
 
+/**
+ * An empty database without a schema (a restore's or a move's target): in-memory PGlite, or a new database on the
+ * DATABASE_URL server, dropped on close.
+ */
+export async function createEmptyTestDb(
+  env: { DATABASE_URL?: string } = { DATABASE_URL: readDatabaseUrl() },
+): Promise<DbHandle & { connectionString?: string }> {
+  const serverUrl = env.DATABASE_URL;
+  if (!serverUrl) return createDb({ pglite: {} });
+  const name = `medida_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const connectionString = databaseUrl(serverUrl, name);
+  const handle = await createDb({ postgres: { connectionString, max: 5 } });
+  return {
+    ...handle,
+    connectionString,
+    close: async () => {
+      await handle.close();
+      await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
 /** Test-only: the one place outside config.ts that reads the environment (test tier selection). */
 function readDatabaseUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
