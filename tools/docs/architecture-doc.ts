@@ -58,6 +58,10 @@ const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[
   },
   { patterns: ['export-document.ts', 'zip-file.ts'], role: "export: the ZIP's layout and the streaming ZIP writer" },
   { patterns: ['audit-*.ts'], role: 'audit chain: hashes, verification, batched appends, signed checkpoints' },
+  {
+    patterns: ['backup-*.ts'],
+    role: "backup: the archive's layout, what a running server does for backups (control socket, schedule)",
+  },
 ];
 
 /** A web feature's file roles, first match wins. */

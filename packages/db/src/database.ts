@@ -447,6 +447,21 @@ export interface AuditCheckpointHeadsTable {
   hash: string;
 }
 
+/** A running server instance's chat heartbeat (decision 222). */
+export interface ChatInstancesTable {
+  id: string;
+  seen_at: Timestamp;
+}
+
+/** One open chat socket of an instance, counted for the caps per user and per address (decision 222). */
+export interface ChatSocketsTable {
+  id: string;
+  instance_id: string;
+  user_id: number;
+  address_key: string;
+  opened_at: Timestamp;
+}
+
 /** A client data export, built by a queued job on any instance (decision 224). */
 export interface ExportJobsTable {
   id: string;
@@ -462,7 +477,9 @@ export interface ExportJobsTable {
   file_name: string;
   storage_key: string | null;
   expires_at: NullableTimestamp;
-  created_at: Generated<Date>;
+  /** Set once the build is queued; unset on a row whose instance died right after accepting it. */
+  queued_at: NullableTimestamp;
+  created_at: Timestamp;
 }
 
 /** A stored file of the PostgreSQL blob driver (decision 221); its bytes are the rows of `blob_chunks`. */
@@ -479,21 +496,6 @@ export interface BlobChunksTable {
   storage_key: string;
   seq: number;
   bytes: Uint8Array;
-}
-
-/** A running server instance's chat heartbeat (decision 222). */
-export interface ChatInstancesTable {
-  id: string;
-  seen_at: Timestamp;
-}
-
-/** One open chat socket of an instance, counted for the caps per user and per address (decision 222). */
-export interface ChatSocketsTable {
-  id: string;
-  instance_id: string;
-  user_id: number;
-  address_key: string;
-  opened_at: Timestamp;
 }
 
 export interface Database {
@@ -863,6 +865,7 @@ export const databaseColumns = {
     file_name: text,
     storage_key: col('uuid', true),
     expires_at: tsNull,
+    queued_at: tsNull,
     created_at: ts,
   },
 } satisfies ColumnMap;
