@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '@medida/db';
-import type { Config } from '../config.ts';
+import { BLOB_DRIVERS, type BlobDriver, type Config } from '../config.ts';
 import { askServer } from '../lib/control-socket.ts';
 import { openDatabase } from '../lib/open-database.ts';
 import { serverKey } from '../lib/server-keys.ts';
@@ -61,6 +61,28 @@ export const parseRestoreArgs = (argv: string[], cwd: string): Parsed<{ file: st
     return positionals.length === 1
       ? { ok: true, value: { file: path.resolve(cwd, positionals[0]!), newKey: values['new-key'] === true } }
       : { ok: false, message: 'Name one archive to restore.' };
+  });
+
+export const MOVE_USAGE = `Usage: npm run db:move -- --to postgres://user:password@host:5432/database [--files postgres|s3|disk]
+
+Copies this embedded installation (DATA_DIR: its database and its files) into an empty PostgreSQL database and the
+chosen file store (default: postgres; s3 takes the S3_* settings), checks every row count, file hash and audit
+chain there, and says what to set next. Stop the server first: nothing written after the copy would move.`;
+
+export const parseMoveArgs = (argv: string[]): Parsed<{ to: string; files: BlobDriver }> =>
+  parsed(() => {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { to: { type: 'string' }, files: { type: 'string' } },
+      strict: true,
+      allowPositionals: true,
+    });
+    if (!values.to || !/^postgres(ql)?:\/\//.test(values.to) || positionals.length > 0)
+      return { ok: false, message: 'Say where with --to postgres://…' };
+    const files = BLOB_DRIVERS.find((d) => d === (values.files ?? 'postgres'));
+    return files
+      ? { ok: true, value: { to: values.to, files } }
+      : { ok: false, message: `--files takes ${BLOB_DRIVERS.join('|')}` };
   });
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -155,4 +177,45 @@ export async function runRestore(
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The move from the embedded database to PostgreSQL (issue 34 item 5, decision 225): a backup of the stopped
+ * embedded installation, kept in DATA_DIR, restored into the empty target, where the restore checks rows, files and
+ * audit chains. `target` is the configuration the installation will run with (DATABASE_URL, the file store).
+ */
+export async function runMove(config: Config, target: Config, io: CliOutput): Promise<number> {
+  if (config.databaseUrl) {
+    io.err('This installation already runs on PostgreSQL (DATABASE_URL is set): nothing to move.');
+    return 1;
+  }
+  let handle;
+  try {
+    handle = await openDatabase(config);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    io.err(`The server still runs on ${config.dataDir}: stop it first, then move.`);
+    return 1;
+  }
+  const archive = path.join(config.dataDir, `moved-${new Date().toISOString().replace(/[-:.]/g, '')}.tar.gz`);
+  try {
+    const storage = await createBlobStorage(config.blobs, handle.db);
+    printBackup(archive, await writeBackup(backupDepsFor(handle, storage, config), archive), io);
+  } catch (error) {
+    if (!(error instanceof BackupError)) throw error;
+    io.err(`Move stopped, nothing was written to PostgreSQL: ${error.message}`);
+    return 1;
+  } finally {
+    await handle.close();
+  }
+  const restored = await runRestore({ file: archive, newKey: false }, target, io);
+  if (restored !== 0) return restored;
+  const key = config.secretKey
+    ? 'the SECRET_KEY you use now'
+    : `SECRET_KEY=$(cat ${path.join(config.dataDir, 'secret.key')})`;
+  io.out(
+    `Moved. Next, for every instance: DATABASE_URL=<the address you gave>, ${key}, BLOB_STORAGE=${target.blobs.driver}` +
+      `, then start it. ${archive} is a backup of the embedded installation; keep ${config.dataDir} until the new one runs.`,
+  );
+  return 0;
 }

@@ -150,6 +150,28 @@ const JOBS_SCHEMA = 'pgboss';
 const SETTLED_POLL_MS = 200;
 const FINAL_STATES = new Set(['completed', 'failed', 'cancelled']);
 
+/** PostgreSQL's code for a transaction chosen as a deadlock's victim. */
+const DEADLOCK = '40P01';
+const CREATE_ATTEMPTS = 5;
+
+/**
+ * Creates a queue unless it exists. Instances starting together (compose starts both at once) create the same
+ * queues at the same moment: pg-boss's creation locks its tables and one of two such transactions may be a
+ * deadlock's victim, which is tried again; "already exists" means another instance made it.
+ */
+async function createQueueOnce(boss: PgBoss, name: string, queue: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name, queue);
+      return;
+    } catch (error) {
+      if (String(error).includes('already exists')) return;
+      if ((error as { code?: string }).code !== DEADLOCK || attempt === CREATE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 /** The shared queue on PostgreSQL (pg-boss 10, the last release for Node 20). */
 export async function createPgBossQueue(options: PgBossQueueOptions): Promise<JobQueue> {
   const { default: PgBossClass } = await import('pg-boss');
@@ -177,10 +199,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
         retryDelay: kind.retryDelaySeconds,
         expireInSeconds: options.expireInSeconds ?? kind.expireInSeconds,
       };
-      // Another instance creating it at the same moment is fine.
-      created = boss.createQueue(kind.name, queue).catch((error: unknown) => {
-        if (!String(error).includes('already exists')) throw error;
-      });
+      created = createQueueOnce(boss, kind.name, queue);
       queues.set(kind.name, created);
     }
     return created;

@@ -1,0 +1,211 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { createFreshTestDb } from '@medida/db/testing';
+import type { DbHandle } from '@medida/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, freePort, startServer, type ServerProcess } from '../../bench/server-process.ts';
+import { systemClock } from '../lib/clock.ts';
+import { createSessionsService } from '../modules/sessions/sessions.service.ts';
+import { connectChat, type ChatTestClient } from '../test/chat-client.ts';
+import { seedFaultAccount, type FaultAccount } from '../test/fault-harness.ts';
+import { DEFAULT_PASSWORD } from '../test/factories.ts';
+import { multipartPayload, sampleFiles } from '../test/people-factories.ts';
+import { testHasher } from '../test/test-app.ts';
+
+/**
+ * The production recipe as far as it runs here (issue 34 item 6, decision 223): two compiled server processes on one
+ * PostgreSQL behind Caddy with TLS, configured by the shipped `deploy/Caddyfile`. A user signs in through the proxy,
+ * uploads on one instance and downloads through the other, chats across both, and the proxy goes on answering when
+ * one instance is killed. Runs where CI runs the PostgreSQL suite; Caddy is Debian's package (`.ci/run` installs it).
+ */
+const caddyfile = fileURLToPath(new URL('../../../../deploy/Caddyfile', import.meta.url));
+
+interface Proxy {
+  url: string;
+  ca: Buffer;
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** Caddy with the shipped Caddyfile: a certificate from its own authority, no admin endpoint, no port 80. */
+async function startCaddy(upstreams: string[], home: string): Promise<Proxy> {
+  const [port, httpPort] = [await freePort(), await freePort()];
+  const url = `https://127.0.0.1:${port}`;
+  const child = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_DATA_HOME: home,
+      XDG_CONFIG_HOME: home,
+      MEDIDA_SITE: url,
+      MEDIDA_UPSTREAMS: upstreams.join(' '),
+      MEDIDA_TLS: 'tls internal',
+      CADDY_ADMIN: 'off',
+      CADDY_GLOBAL_OPTIONS: `skip_install_trust\nhttp_port ${httpPort}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const rootCert = path.join(home, 'caddy', 'pki', 'authorities', 'local', 'root.crt');
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`caddy exited with ${child.exitCode}:\n${output}`);
+    const ca = await readFile(rootCert).catch(() => null);
+    if (ca) {
+      const ready = await httpsFetch({ url, ca, child, output: () => output }, '/web/ready').catch(() => null);
+      if (ready?.status === 200) return { url, ca, child, output: () => output };
+    }
+    if (Date.now() > deadline) throw new Error(`caddy did not proxy /web/ready within 60 s:\n${output}`);
+    await sleep(200);
+  }
+}
+
+/** A request through the proxy, its certificate checked against Caddy's authority (no verification turned off). */
+function httpsFetch(
+  proxy: Proxy,
+  pathname: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<{ status: number; body: Buffer; json: () => unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(
+      new URL(pathname, proxy.url),
+      { method: init.method ?? 'GET', headers: init.headers, ca: proxy.ca },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, body, json: () => JSON.parse(body.toString()) as unknown });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('a practice: two instances behind Caddy on one PostgreSQL', () => {
+  let database: DbHandle & { connectionString?: string };
+  let account: FaultAccount;
+  let clientToken: string;
+  let one: ServerProcess;
+  let two: ServerProcess;
+  let proxy: Proxy;
+  let caddyHome: string;
+  const sockets: ChatTestClient[] = [];
+
+  beforeAll(async () => {
+    await buildServer();
+    database = await createFreshTestDb();
+    account = await seedFaultAccount(database.db);
+    await database.db
+      .updateTable('users')
+      .set({ password_hash: await testHasher.hash(DEFAULT_PASSWORD) })
+      .where('id', '=', account.ownerId)
+      .execute();
+    const sessions = createSessionsService({
+      db: database.db,
+      clock: systemClock,
+      config: { session: { idleMinutes: 60, absoluteMinutes: 60 } },
+    });
+    clientToken = await sessions.issue(account.clientId, { ip: '127.0.0.1', userAgent: 'practice test' });
+    // What compose.yaml and the systemd unit give every instance: one database, one key, a trusted proxy.
+    const env = {
+      DATABASE_URL: database.connectionString!,
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      NODE_ENV: 'production',
+      TRUST_PROXY: '127.0.0.1',
+    };
+    [one, two] = await Promise.all([startServer(env), startServer(env)]);
+    caddyHome = await mkdtemp(path.join(tmpdir(), 'medida-caddy-'));
+    proxy = await startCaddy(
+      [one.url, two.url].map((u) => new URL(u).host),
+      caddyHome,
+    );
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    proxy?.child.kill('SIGTERM');
+    await Promise.all([one?.stop(), two?.stop()]);
+    if (caddyHome) await rm(caddyHome, { recursive: true, force: true });
+    await database?.close();
+  });
+
+  it('signs in through the proxy; a file uploaded on one instance downloads from the other, byte for byte', async () => {
+    const signIn = await httpsFetch(proxy, '/web/authenticate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@faults.test', password: DEFAULT_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const token = (signIn.json() as { token: string }).token;
+    const auth = { authorization: `Bearer ${token}` };
+
+    const data = sampleFiles.pdf(300_000);
+    const upload = await multipartPayload(
+      {
+        ...account.clientFields,
+        id_uploader: account.ownerId,
+        files_info: [{ title: 'practice', description: 'lab' }],
+      },
+      [{ name: 'practice.pdf', data }],
+    );
+    const saved = await fetch(`${one.url}/web/editaperfil`, {
+      method: 'POST',
+      headers: { ...auth, ...upload.headers },
+      body: upload.payload,
+    });
+    expect(saved.status).toBe(200);
+    const { id } = await database.db
+      .selectFrom('attachments')
+      .select('id')
+      .where('user_id', '=', account.clientId)
+      .executeTakeFirstOrThrow();
+
+    const downloaded = await fetch(`${two.url}/web/attachments/${id}/download`, { headers: auth });
+    expect(downloaded.status).toBe(200);
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(Buffer.from(data))).toBe(true);
+    // And through the proxy, whichever instance it picks.
+    for (let i = 0; i < 4; i++) {
+      const viaProxy = await httpsFetch(proxy, `/web/attachments/${id}/download`, { headers: auth });
+      expect(viaProxy.status).toBe(200);
+      expect(viaProxy.body.equals(Buffer.from(data))).toBe(true);
+    }
+  });
+
+  it('a chat message sent on one instance reaches a socket on the other', async () => {
+    const auth = { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' };
+    const room = await httpsFetch(proxy, '/web/getOrCreateUserChatRoom', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ user_id: account.clientId }),
+    });
+    expect(room.status).toBe(200);
+    const roomId = (room.json() as { room: { chat_room_id: string } }).room.chat_room_id;
+    const professional = await connectChat(one.url, account.token);
+    const client = await connectChat(two.url, clientToken);
+    sockets.push(professional, client);
+    client.send({ type: 'send', room_id: roomId, client_id: 'practice-1', message: 'hola desde la instancia 2' });
+    const received = await professional.next('message', (f) => f.message.message === 'hola desde la instancia 2');
+    expect(received.message.user_id).toBe(account.clientId);
+  });
+
+  it('goes on answering through the proxy when one instance is killed', async () => {
+    one.child.kill('SIGKILL');
+    const auth = { authorization: `Bearer ${account.token}` };
+    for (let i = 0; i < 6; i++) {
+      const res = await httpsFetch(proxy, `/web/usuario?id_usuario=${account.clientId}`, { headers: auth });
+      expect(res.status).toBe(200);
+    }
+  });
+});
