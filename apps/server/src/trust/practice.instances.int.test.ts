@@ -125,7 +125,17 @@ describe.skipIf(!process.env.DATABASE_URL)('a practice: two instances behind Cad
       NODE_ENV: 'production',
       TRUST_PROXY: '127.0.0.1',
     };
-    [one, two] = await Promise.all([startServer(env), startServer(env)]);
+    // Started together, as compose starts them; one that fails to start must not leave the other running.
+    const started = await Promise.allSettled([startServer(env), startServer(env)]);
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) {
+      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+      throw failed.reason;
+    }
+    [one, two] = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value) as [
+      ServerProcess,
+      ServerProcess,
+    ];
     caddyHome = await mkdtemp(path.join(tmpdir(), 'medida-caddy-'));
     proxy = await startCaddy(
       [one.url, two.url].map((u) => new URL(u).host),
