@@ -52,9 +52,13 @@ export async function createFreshTestDb(
     await migrateToLatest(handle.db); // a no-op unless the template is stale
     return handle;
   }
-  const template = await postgresTemplate(serverUrl);
+  return postgresTestDb(serverUrl, `TEMPLATE ${await postgresTemplate(serverUrl)}`);
+}
+
+/** A new database `medida_test_<random>` on the server (`options`: what CREATE DATABASE adds), dropped on close. */
+async function postgresTestDb(serverUrl: string, options = ''): Promise<DbHandle & { connectionString: string }> {
   const name = `medida_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name} ${options}`));
   const connectionString = databaseUrl(serverUrl, name);
   const handle = await createDb({ postgres: { connectionString, max: 5 } });
   return {
@@ -75,19 +79,7 @@ export async function createEmptyTestDb(
   env: { DATABASE_URL?: string } = { DATABASE_URL: readDatabaseUrl() },
 ): Promise<DbHandle & { connectionString?: string }> {
   const serverUrl = env.DATABASE_URL;
-  if (!serverUrl) return createDb({ pglite: {} });
-  const name = `medida_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const connectionString = databaseUrl(serverUrl, name);
-  const handle = await createDb({ postgres: { connectionString, max: 5 } });
-  return {
-    ...handle,
-    connectionString,
-    close: async () => {
-      await handle.close();
-      await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    },
-  };
+  return serverUrl ? postgresTestDb(serverUrl) : createDb({ pglite: {} });
 }
 
 /** Test-only: the one place outside config.ts that reads the environment (test tier selection). */

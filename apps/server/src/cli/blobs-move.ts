@@ -1,12 +1,13 @@
 // `npm run blobs:move -- --to disk|postgres|s3`: copies every stored file to another store (decision 221). The
 // source is the store the configuration names now; the target's settings come from the same environment.
-import { DataDirLockedError, migrateToLatest } from '@medida/db';
-import { ConfigError, loadConfig } from '../config.ts';
+import { migrateToLatest } from '@medida/db';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../lib/open-database.ts';
 import { createBlobStorage } from '../modules/blobs/blobs.service.ts';
 import { BLOBS_MOVE_USAGE, parseBlobsMoveArgs, runBlobsMove } from './blobs-move-cli.ts';
+import { consoleOutput, runCli } from './run-cli.ts';
 
-const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+const io = consoleOutput;
 
 async function main(): Promise<number> {
   const args = parseBlobsMoveArgs(process.argv.slice(2));
@@ -29,11 +30,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
-    else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

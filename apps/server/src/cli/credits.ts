@@ -1,12 +1,13 @@
 // `npm run credits -- grant <email> <n> --note "…"`: the operator's way to give credits to a top-level
 // account, on the same service and ledger as the API (decision 130).
-import { DataDirLockedError, migrateToLatest } from '@medida/db';
-import { ConfigError, loadConfig } from '../config.ts';
+import { migrateToLatest } from '@medida/db';
+import { loadConfig } from '../config.ts';
 import { systemClock } from '../lib/clock.ts';
 import { openDatabase } from '../lib/open-database.ts';
 import { CREDITS_USAGE, parseCreditsArgs, runGrant } from './credits-cli.ts';
+import { consoleOutput, runCli } from './run-cli.ts';
 
-const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+const io = consoleOutput;
 
 async function main(): Promise<number> {
   // Wrong arguments are answered before the database is opened.
@@ -24,11 +25,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
-    else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

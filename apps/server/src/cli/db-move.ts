@@ -1,9 +1,9 @@
 // `npm run db:move -- --to postgres://…`: the embedded installation into PostgreSQL, checked there (decision 225).
-import { DataDirLockedError } from '@medida/db';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { MOVE_USAGE, parseMoveArgs, runMove } from './backup-cli.ts';
+import { consoleOutput, runCli } from './run-cli.ts';
 
-const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+const io = consoleOutput;
 
 async function main(): Promise<number> {
   const args = parseMoveArgs(process.argv.slice(2));
@@ -17,11 +17,4 @@ async function main(): Promise<number> {
   return runMove(config, target, io);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
-    else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);
