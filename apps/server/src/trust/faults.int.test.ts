@@ -64,6 +64,9 @@ beforeAll(async () => {
   serverEnv = {
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.connectionString ?? '',
+    // The disk store on both databases: its start-up sweep and the lock that makes it safe are what this suite
+    // checks (with DATABASE_URL the files would otherwise go to PostgreSQL, decision 221).
+    BLOB_STORAGE: 'disk',
     SMTP_URL: '',
     LOG_LEVEL: 'error',
     SESSION_IDLE_MINUTES: '1440',
