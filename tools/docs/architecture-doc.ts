@@ -57,6 +57,10 @@ const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[
     role: 'report rendering: worker pool, worker, document and its parts, texts, number formats, cache',
   },
   { patterns: ['export-document.ts', 'zip-file.ts'], role: "export: the ZIP's layout and the streaming ZIP writer" },
+  {
+    patterns: ['*-columns.ts'],
+    role: "spreadsheet columns: each list's columns (key, header in es/en/pt with its unit, type), one definition for its export and its import",
+  },
   { patterns: ['audit-*.ts'], role: 'audit chain: hashes, verification, batched appends, signed checkpoints' },
   {
     patterns: ['backup-*.ts'],
