@@ -5,6 +5,7 @@ import { consentSchema } from './consent.ts';
 import {
   evaluationEmailSchema,
   evaluationEvaluatorSchema,
+  listEvaluationsQuerySchema,
   storedInputsSchema,
   storedResultsSchema,
 } from './evaluations.ts';
@@ -44,6 +45,32 @@ export const clientListCsvQuerySchema = z.strictObject({
   /** Matches name, last name, e-mail or rut, as the list's search box. */
   search: z.string().trim().max(100).optional(),
 });
+
+/** The formats a list is downloaded in (decision 227): CSV (the default, as /web/clients.csv) or XLSX. */
+export const LIST_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ListExportFormat = (typeof LIST_EXPORT_FORMATS)[number];
+const listExportFormatSchema = z.enum(LIST_EXPORT_FORMATS, { error: 'validation.invalid' }).default('csv');
+
+// GET /web/client-list/export?format=csv|xlsx&search=: the client list as a spreadsheet (decision 227)
+export const clientListExportQuerySchema = clientListCsvQuerySchema.extend({ format: listExportFormatSchema });
+
+/**
+ * GET /web/evaluation-list/export?format=&filter_*=&id_usuario=&id_evaluado=: the evaluation list with the list's own
+ * filters (GET /web/listaevaluaciones without its paging), every matching row; `id_evaluado` for one client's; a
+ * client (the portal) gets its own.
+ */
+export const evaluationListExportQuerySchema = listEvaluationsQuerySchema
+  .pick({
+    filter_nombre: true,
+    filter_apellido: true,
+    filter_email: true,
+    filter_rut: true,
+    filter_company: true,
+    id_usuario: true,
+    id_evaluado: true,
+  })
+  .extend({ format: listExportFormatSchema });
+export type EvaluationListExportQuery = z.input<typeof evaluationListExportQuerySchema>;
 
 const personRefSchema = z.object({ id: z.number().int(), nombre: z.string(), apellido: z.string() });
 

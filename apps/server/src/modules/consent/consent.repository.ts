@@ -40,6 +40,18 @@ export function createConsentRepository(db: Kysely<Database>) {
         .limit(1)
         .executeTakeFirst(),
 
+    /** The method of each client's live consent (the list spreadsheet's column); a client without one is absent. */
+    liveMethods: (clientIds: readonly number[]) =>
+      clientIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('client_consents')
+            .select(['client_id', 'method'])
+            .where('client_id', 'in', clientIds)
+            .where('purpose', '=', HEALTH_DATA)
+            .where('withdrawn_at', 'is', null)
+            .execute(),
+
     /** Every record of the client, oldest first (the data export). */
     allForClient: (clientId: number) =>
       db

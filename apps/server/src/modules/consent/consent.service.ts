@@ -44,6 +44,12 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   return {
     current,
 
+    /** Client id → the method of its live consent, for many clients in one query (the client list spreadsheet). */
+    async liveMethodsOf(clientIds: readonly number[]): Promise<Map<number, Consent['method']>> {
+      const rows = await repo.liveMethods(clientIds);
+      return new Map(rows.map((r) => [r.client_id, r.method as Consent['method']]));
+    },
+
     /** Inside the transaction that creates the client: no client without its consent. */
     recordInTransaction: (
       trx: Kysely<Database>,

@@ -166,3 +166,17 @@ export const toListingItem = (
   sexo: r.sexo,
   age: r.nacimiento ? ageInYears(r.nacimiento, today) : null,
 });
+
+/** One row of the list's spreadsheet: the client's identity and the current version's inputs and results. */
+export interface EvaluationExportRow {
+  client: { nombre: string; apellido: string; email: string; rut: string | null };
+  inputs: EvaluationInput;
+  results: EvaluationResult;
+}
+
+export function toEvaluationExportRow(r: RowOf<'exportPage'>[number]): EvaluationExportRow {
+  return {
+    client: { nombre: r.client_nombre, apellido: r.client_apellido, email: r.client_email, rut: r.client_rut },
+    ...parseStoredVersion({ inputs: r.inputs, results: r.results }),
+  };
+}

@@ -478,6 +478,19 @@ export function createEvaluationsRepository(db: Db) {
       ).map((r) => r.id),
 
     /** A client (type 2) whose evaluations the list may show in `scope` (the list's own scope rule, deleted clients included). */
+    /** A live evaluation of this client on this day by this method (an imported row already stored). */
+    existsOn: async (scope: EvaluationScope, q: { clientId: number; day: string; evaluationType: number }) =>
+      (await db
+        .selectFrom('evaluations as e')
+        .select('e.id')
+        .where('e.client_id', '=', q.clientId)
+        .where(sql<boolean>`e.evaluated_on = ${q.day}::date`)
+        .where('e.evaluation_type', '=', q.evaluationType)
+        .where('e.deleted_at', 'is', null)
+        .where(inScope(scope))
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
     findClientInScope: (scope: EvaluationScope, clientId: number) =>
       db
         .selectFrom('users as c')
@@ -671,6 +684,40 @@ export function createEvaluationsRepository(db: Db) {
         capped: counted_ > LIST_COUNT_CAP,
         showCompany: Boolean(head?.show_company),
       };
+    },
+
+    /**
+     * One page of the list's spreadsheet (decision 227): the list's rows (scope, filters, order) with their client
+     * and their current version's inputs and results, after the previous page's last row (keyset, never an offset).
+     */
+    exportPage: (q: { scope: EvaluationScope; filters: ListFilters; after?: ListCursor | undefined; limit: number }) => {
+      const f = q.filters;
+      let base = scoped(q.scope);
+      if (f.nombre) base = base.where(sql<boolean>`lower(c.nombre) LIKE ${prefix(f.nombre)}`);
+      if (f.apellido) base = base.where(sql<boolean>`lower(c.apellido) LIKE ${prefix(f.apellido)}`);
+      if (f.email) base = base.where(sql<boolean>`lower(c.email) LIKE ${prefix(f.email)}`);
+      if (f.rut) base = base.where(sql<boolean>`c.rut LIKE ${`${escapeLike(f.rut)}%`}`);
+      if (f.companyId !== undefined) base = base.where('c.company_id', '=', f.companyId);
+      if (f.clientId !== undefined) base = base.where('e.client_id', '=', f.clientId);
+      if (q.after) base = base.where(afterCursor(q.after));
+      return base
+        .innerJoin('evaluation_versions as v', (j) =>
+          j.onRef('v.evaluation_id', '=', 'e.id').onRef('v.version', '=', 'e.current_version'),
+        )
+        .select([
+          'e.id',
+          sql<number>`(extract(epoch FROM e.created_at) * 1000000)::int8`.as('created_micros'),
+          'c.nombre as client_nombre',
+          'c.apellido as client_apellido',
+          'c.email as client_email',
+          'c.rut as client_rut',
+          'v.inputs',
+          'v.results',
+        ])
+        .orderBy('e.created_at', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(q.limit)
+        .execute();
     },
 
     insertEmail: (m: {

@@ -22,7 +22,9 @@ import { runEngine } from './evaluation-input.ts';
 import {
   toEvaluationColumns,
   toEvaluationDetail,
+  toEvaluationExportRow,
   toEvaluationListItem,
+  type EvaluationExportRow,
   toListingItem,
   toSavedEvaluation,
 } from './evaluations.mapper.ts';
@@ -34,6 +36,9 @@ import {
 } from './evaluations.repository.ts';
 
 const HISTORY_LIMIT = 100;
+
+/** The list's filters on the client (prefixes, company, one client), for the list and its spreadsheet. */
+export type EvaluationListFilters = ListFilters;
 
 /** `<created_at in epoch microseconds>.<id>` of a page's last row (contract: listEvaluationsQuerySchema.cursor). */
 const encodeCursor = (row: { created_micros: number; id: number }) => `${row.created_micros}.${row.id}`;
@@ -73,6 +78,14 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
     return actor.parentId === null ? { kind: 'account', rootId: actor.userId } : { kind: 'tree', rootId: actor.userId };
   };
 
+  /** The list's scope: the actor's, or narrowed to a professional of its own network (anybody else: not found). */
+  async function listScope(actor: Actor, scopeUserId: number | undefined): Promise<EvaluationScope> {
+    if (scopeUserId === undefined || scopeUserId === actor.userId) return readScope(actor);
+    if (actor.userType !== USER_TYPE.professional || !(await users.findProfessionalBelow(actor.userId, scopeUserId)))
+      throw notFound();
+    return { kind: 'tree', rootId: scopeUserId };
+  }
+
   /** Writes (create, edit, delete, send) are for professionals only. The actor comes from the session (no look-up). */
   function professional(actor: Actor): Actor {
     requireProfessional(actor.userType);
@@ -90,16 +103,31 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
     return outcome;
   }
 
-  return {
-    async create(a: { actor: Actor; body: CreateEvaluationRequest; recordIn?: RecordIn }) {
-      professional(a.actor);
-      checkEvaluator(a.body, a.actor.userId);
-      const client = await users.findClientBelow(a.actor.userId, a.body.id_evaluado);
-      if (!client) throw notFound();
-      await consent.requireWritable(client.id);
-      const { input, result } = engine(a.body, client);
+  /** Everything create checks before it writes: the actor, the client in its tree and writable, the engine's input. */
+  async function checkNew(actor: Actor, body: CreateEvaluationRequest) {
+    professional(actor);
+    checkEvaluator(body, actor.userId);
+    const client = await users.findClientBelow(actor.userId, body.id_evaluado);
+    if (!client) throw notFound();
+    await consent.requireWritable(client.id);
+    return { client, ...engine(body, client) };
+  }
 
-      const cost = deps.config.evaluationCreditCost;
+  return {
+    /** A dry run of create (the import's preview): throws what create would, stores nothing. */
+    async checkCreate(a: { actor: Actor; body: CreateEvaluationRequest }) {
+      await checkNew(a.actor, a.body);
+    },
+
+    /** Whether the actor's client already has a live evaluation on this day by this method (an import's match). */
+    existsOn: (a: { actor: Actor; clientId: number; day: string; evaluationType: number }) =>
+      repo.existsOn(readScope(a.actor), { clientId: a.clientId, day: a.day, evaluationType: a.evaluationType }),
+
+    /** `cost`: what this evaluation charges instead of EVALUATION_CREDIT_COST (an imported one, decision 228). */
+    async create(a: { actor: Actor; body: CreateEvaluationRequest; recordIn?: RecordIn; cost?: number }) {
+      const { client, input, result } = await checkNew(a.actor, a.body);
+
+      const cost = a.cost ?? deps.config.evaluationCreditCost;
       return db.transaction().execute(async (trx) => {
         const now = deps.clock.now();
         const tx = createEvaluationsRepository(trx);
@@ -199,16 +227,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       cursor?: string | undefined;
     }): Promise<ListEvaluationsResponse> {
       const actor = a.actor;
-      let scope = readScope(actor);
-      if (a.scopeUserId !== undefined && a.scopeUserId !== actor.userId) {
-        // Narrowing to a professional of one's own network; anybody else is not found.
-        if (
-          actor.userType !== USER_TYPE.professional ||
-          !(await users.findProfessionalBelow(actor.userId, a.scopeUserId))
-        )
-          throw notFound();
-        scope = { kind: 'tree', rootId: a.scopeUserId };
-      }
+      const scope = await listScope(actor, a.scopeUserId);
       const filters = { ...a.filters, rut: a.filters.rut ? cleanRut(a.filters.rut) : undefined };
       // The page and the client check are independent: run together (the page is scoped either way).
       const [page, clientInScope] = await Promise.all([
@@ -235,7 +254,33 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       };
     },
 
-    /** One client's live evaluations the actor may read (same scope as get), oldest first. */
+    /**
+     * The list's rows for its spreadsheet (decision 227): the same scope, filters and order as `list`, every row,
+     * read a page at a time with each evaluation's current inputs and results. The scope and the client are checked
+     * before the first page (not found, like the list); the pages are read while the file is written.
+     */
+    async exportPages(a: {
+      actor: Actor;
+      filters: ListFilters;
+      scopeUserId?: number | undefined;
+      pageSize: number;
+    }): Promise<AsyncIterable<EvaluationExportRow[]>> {
+      const scope = await listScope(a.actor, a.scopeUserId);
+      if (a.filters.clientId !== undefined && !(await repo.findClientInScope(scope, a.filters.clientId)))
+        throw notFound();
+      const filters = { ...a.filters, rut: a.filters.rut ? cleanRut(a.filters.rut) : undefined };
+      return (async function* pages() {
+        let after: ListCursor | undefined;
+        for (;;) {
+          const rows = await repo.exportPage({ scope, filters, after, limit: a.pageSize });
+          if (rows.length > 0) yield rows.map(toEvaluationExportRow);
+          const last = rows.at(-1);
+          if (!last || rows.length < a.pageSize) return;
+          after = { createdMicros: Number(last.created_micros), id: last.id };
+        }
+      })();
+    },
+
     /** A client's live evaluations (latest version of each) as the portal's timeline cards, newest first. */
     timelineOf: (clientId: number, limit: number) => repo.timelineOf(clientId, limit),
 

@@ -2,7 +2,6 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   clientIdParamsSchema,
-  clientListCsvQuerySchema,
   errorEnvelopeSchema,
   exportJobParamsSchema,
   exportJobResponseSchema,
@@ -15,7 +14,6 @@ import { HOUR } from '../../lib/clock.ts';
 import { binaryAnswer } from '../../lib/openapi.ts';
 import { DOWNLOAD_CSP } from '../../lib/response-headers.ts';
 import type { ReportRenderer } from '../reports/report-renderer.ts';
-import { createClientListService } from './client-list.service.ts';
 import { EXPORT_BUILD, EXPORT_EXPIRE, toExportJob } from './export-jobs.ts';
 import type { ExportRow } from './exports.repository.ts';
 import { createExportsService } from './exports.service.ts';
@@ -50,7 +48,6 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
   const { storage, jobs } = app.deps;
   const tmpDir = path.join(app.deps.config.dataDir, 'exports');
   const exportsService = createExportsService({ ...app.deps, storage, renderer, tmpDir });
-  const clientList = createClientListService({ ...app.deps, storage });
   /** The job a 202 answer announced: queued once the answer (and its audit event) has gone out. */
   const toStart = new WeakMap<FastifyRequest, ExportRow>();
 
@@ -59,6 +56,9 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
   await jobs.work(EXPORT_EXPIRE, (job) => exportsService.expire(job.id));
   await exportsService.expire();
   await exportsService.resume();
+  // On PostgreSQL, a build whose instance died goes to another as soon as that one misses its heartbeats (decision
+  // 231), not when pg-boss's run expires. One process on the embedded database: nothing to hand over.
+  if (jobs.durable) app.deps.instance.everyBeat(() => exportsService.takeOver());
 
   app.post(
     '/web/clients/:id/export',
@@ -128,31 +128,6 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ renderer: ReportRenderer }> 
         .header('content-security-policy', DOWNLOAD_CSP)
         .header('cache-control', 'no-store')
         .send(data);
-    },
-  );
-
-  app.get(
-    '/web/clients.csv',
-    protectedRoute('professional', {
-      tags: ['people'],
-      summary:
-        "The acting professional's clients (those its list shows) as CSV in the reader's language: UTF-8 with BOM, formula-safe cells",
-      querystring: clientListCsvQuerySchema,
-      response: { 200: binaryAnswer('The client list', ['text/csv']), 403: errorEnvelopeSchema, ...errors },
-    }),
-    async (request, reply) => {
-      const file = await clientList.csv({
-        actorId: authOf(request).userId,
-        lang: request.lang,
-        search: request.query.search,
-      });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', DOWNLOAD_CSP)
-        .header('cache-control', 'no-store')
-        .send(file.body);
     },
   );
 };

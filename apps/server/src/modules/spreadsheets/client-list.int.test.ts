@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.ts';
 import { loggedIn, twoTenants } from '../../test/people-factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { csvCell } from './client-list.service.ts';
+import { csvCell } from '../../lib/spreadsheet-write.ts';
 
-// Issue 30 item 16 (decision 191): the client list as CSV, scoped to the acting professional.
+// Issue 30 item 16 (decision 191): the client list as CSV, scoped to the acting professional; its headers are the
+// shared spreadsheet columns' since issue 35 (decision 227).
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof twoTenants>>;
@@ -53,7 +54,7 @@ describe('GET /web/clients.csv', () => {
     const body = text(res.rawPayload);
     const lines = body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Nombre;Apellido;Correo electrónico;RUT / documento;Teléfono;Fecha de nacimiento;Sexo;País;Región;Comuna;Empresa;Cliente desde',
+      'Nombre;Apellido;Correo electrónico;RUT / documento;Teléfono;Fecha de nacimiento;Sexo;Dirección;País;Región;Comuna;Consentimiento;Cliente desde',
     );
     // Header, the two clients of twoTenants' owner, the last CRLF.
     expect(lines).toHaveLength(4);
@@ -86,14 +87,14 @@ describe('GET /web/clients.csv', () => {
     expect(en.headers['content-disposition']).toMatch(/filename="clients-\d{4}-\d{2}-\d{2}\.csv"/);
     const enBody = text(en.rawPayload);
     expect(enBody.slice(1).split('\r\n')[0]).toBe(
-      'First name,Last name,E-mail,ID number,Phone,Date of birth,Sex,Country,Region,City,Company,Client since',
+      'First name,Last name,E-mail,ID number,Phone,Date of birth,Sex,Address,Country,Region,City,Consent,Client since',
     );
     expect(enBody).toContain(',1990-04-02,Female,');
     const pt = await csv(tenants.owner.headers, 'pt');
     expect(pt.headers['content-disposition']).toMatch(/filename="clientes-\d{4}-\d{2}-\d{2}\.csv"/);
     const ptBody = text(pt.rawPayload);
     expect(ptBody.slice(1).split('\r\n')[0]).toBe(
-      'Nome;Sobrenome;E-mail;Documento;Telefone;Data de nascimento;Sexo;País;Estado;Cidade;Empresa;Cliente desde',
+      'Nome;Sobrenome;E-mail;Documento;Telefone;Data de nascimento;Sexo;Endereço;País;Estado;Cidade;Consentimento;Cliente desde',
     );
     expect(ptBody).toContain(';1990-04-02;Feminino;');
   });
