@@ -40,6 +40,7 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportRenderer } from './modules/reports/report-renderer.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { fhirRoutes } from './modules/fhir/fhir.routes.ts';
 import { spreadsheetsRoutes } from './modules/spreadsheets/spreadsheets.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes.ts';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(portalRoutes);
   await app.register(auditRoutes);
   await app.register(exportsRoutes, { renderer: reportRenderer });
+  await app.register(fhirRoutes);
   await app.register(spreadsheetsRoutes);
 
   await app.register(spa, { distDir: config.webDistDir });

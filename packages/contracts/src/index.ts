@@ -25,3 +25,4 @@ export * from './client-export.ts';
 export * from './person-requirements.ts';
 export * from './units.ts';
 export * from './isak.ts';
+export * from './fhir.ts';
