@@ -75,7 +75,12 @@ async function writeCsv(out: Writable, lang: Language, header: readonly string[]
     if (!out.write(text, 'utf8')) await once(out, 'drain');
   };
   // RFC 4180: CRLF between records, one after the last.
-  await write(`${BOM}${csvLine(header.map((text) => ({ text })), lang)}\r\n`);
+  await write(
+    `${BOM}${csvLine(
+      header.map((text) => ({ text })),
+      lang,
+    )}\r\n`,
+  );
   for await (const row of rows) await write(`${csvLine(row, lang)}\r\n`);
   out.end();
 }

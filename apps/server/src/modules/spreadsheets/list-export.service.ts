@@ -124,7 +124,7 @@ export function createListExportService(deps: AppDeps) {
       const first = await page(0);
       async function* rows() {
         let clients = first.clients;
-        for (let read = 0; clients.length > 0; ) {
+        for (let read = 0; clients.length > 0;) {
           const methods = await consent.liveMethodsOf(clients.map((c) => c.id_usuario));
           for (const client of clients) {
             const method = methods.get(client.id_usuario);

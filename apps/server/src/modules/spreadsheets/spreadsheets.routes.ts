@@ -15,7 +15,12 @@ import { CONTENT_TYPES } from '../../lib/spreadsheet-write.ts';
 import { createListExportService } from './list-export.service.ts';
 
 const tags = ['people'];
-const errors = { 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const errors = {
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
 const spreadsheet = (what: string) => binaryAnswer(what, [CONTENT_TYPES.csv, CONTENT_TYPES.xlsx]);
 const clientTarget = auditTargetOf('client');
 
