@@ -16,6 +16,7 @@ import { queuedMailer } from './lib/queued-mailer.ts';
 import { serverKey } from './lib/server-keys.ts';
 import type { BlobStorage } from './lib/storage.ts';
 import { createBlobStorage } from './modules/blobs/blobs.service.ts';
+import { createInstanceRegistry } from './modules/instances/instances.service.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { avatarsRoutes } from './modules/avatars/avatars.routes.ts';
@@ -152,7 +153,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // An empty JSON body (a bodiless POST sent with Content-Type: application/json) is "no body", not an error.
+    instance: createInstanceRegistry({
+      db: options.db.db,
+      clock: options.clock,
+      heartbeatMs: config.instanceHeartbeatMs,
+      log: app.log,
+    }),
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  // Registered before any work can name the instance (a socket's slot, an export's build).
+  await app.deps.instance.start();
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
@@ -232,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(consentRoutes);
   await app.register(portalRoutes);
+  // The instance leaves the registry once its jobs have stopped, so no peer takes over a build still running here.
+  app.addHook('onClose', () => app.deps.instance.leave());
   await app.register(auditRoutes);
   await app.register(exportsRoutes, { renderer: reportRenderer });
   await app.register(fhirRoutes);

@@ -76,6 +76,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '../web/dist')),
   EVALUATION_CREDIT_COST: int(1, 0, 1000),
   CHAT_SESSION_CHECK_SECONDS: int(15, 1, 3600),
+  // Each instance's heartbeat in the database (decisions 222, 231): four missed ones and its chat sockets stop counting
+  // and another instance takes over the exports it was building.
+  INSTANCE_HEARTBEAT_SECONDS: int(10, 1, 600),
   // Chat sockets open at once from one client address, on all instances together (decision 222); a clinic behind
   // one NAT address may need more.
   CHAT_SOCKETS_PER_ADDRESS: int(200, 1, 1_000_000),
@@ -150,6 +153,8 @@ export interface Config {
   evaluationCreditCost: number;
   /** How often open chat sockets re-check their session (a revoked one is closed). */
   chatSessionCheckMs: number;
+  /** How often this instance says it is alive (server_instances); four intervals missed and it counts as dead. */
+  instanceHeartbeatMs: number;
   chatSocketsPerAddress: number;
   shutdown: { graceMs: number; drainMs: number };
   /** Credits a self-registered professional starts with (a ledger grant, decision 130). */
@@ -234,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     evaluationCreditCost: e.EVALUATION_CREDIT_COST,
     chatSessionCheckMs: e.CHAT_SESSION_CHECK_SECONDS * 1000,
+    instanceHeartbeatMs: e.INSTANCE_HEARTBEAT_SECONDS * 1000,
     chatSocketsPerAddress: e.CHAT_SOCKETS_PER_ADDRESS,
     shutdown: { graceMs: e.SHUTDOWN_GRACE_SECONDS * 1000, drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000 },
     signupCredits: e.SIGNUP_CREDITS,

@@ -9,6 +9,7 @@ import type { PasswordHasher } from './lib/passwords.ts';
 import type { AuditSpec, AuditTarget } from './lib/audit-route.ts';
 import type { ResponseStore, StoredResponse } from './lib/response-store.ts';
 import type { BlobStorage } from './lib/storage.ts';
+import type { InstanceRegistry } from './modules/instances/instances.service.ts';
 
 /** What services need from the outside world; tests swap the clock, the mailer and the database. */
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
   storage: BlobStorage;
   /** Queued jobs: pg-boss on a PostgreSQL server, in-process on the embedded database (decision 224). */
   jobs: JobQueue;
+  /** This process among the running instances: its id and heartbeat (decisions 222, 231). */
+  instance: InstanceRegistry;
 }
 
 /**

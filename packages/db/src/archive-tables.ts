@@ -20,7 +20,7 @@ export const TABLES_NOT_ARCHIVED: readonly string[] = [
   'kysely_migration_lock',
   'blobs',
   'blob_chunks',
-  'chat_instances',
+  'server_instances',
   'chat_sockets',
   'export_jobs',
 ];

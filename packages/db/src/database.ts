@@ -447,8 +447,8 @@ export interface AuditCheckpointHeadsTable {
   hash: string;
 }
 
-/** A running server instance's chat heartbeat (decision 222). */
-export interface ChatInstancesTable {
+/** A running server instance and its last heartbeat (decisions 222, 231): chat sockets and export builds name it. */
+export interface ServerInstancesTable {
   id: string;
   seen_at: Timestamp;
 }
@@ -480,6 +480,9 @@ export interface ExportJobsTable {
   /** Set once the build is queued; unset on a row whose instance died right after accepting it. */
   queued_at: NullableTimestamp;
   created_at: Timestamp;
+  /** The instance running the build (decision 231): only it writes progress and the ready mark. */
+  claimed_by: string | null;
+  claimed_at: NullableTimestamp;
 }
 
 /** A stored file of the PostgreSQL blob driver (decision 221); its bytes are the rows of `blob_chunks`. */
@@ -526,7 +529,7 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
-  chat_instances: ChatInstancesTable;
+  server_instances: ServerInstancesTable;
   chat_sockets: ChatSocketsTable;
   client_evaluation_summaries: ClientEvaluationSummariesTable;
   client_consents: ClientConsentsTable;
@@ -790,7 +793,7 @@ export const databaseColumns = {
     last_used_step: col('bigint', true),
   },
   recovery_codes: { id: int, user_id: int, code_hash: text, created_at: ts, used_at: tsNull },
-  chat_instances: { id: uuid, seen_at: ts },
+  server_instances: { id: uuid, seen_at: ts },
   chat_sockets: { id: uuid, instance_id: uuid, user_id: int, address_key: text, opened_at: ts },
   chat_rooms: {
     id: uuid,
@@ -867,5 +870,7 @@ export const databaseColumns = {
     expires_at: tsNull,
     queued_at: tsNull,
     created_at: ts,
+    claimed_by: col('uuid', true),
+    claimed_at: tsNull,
   },
 } satisfies ColumnMap;

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../lib/tokens.ts';
 import { SHARED_SEND_RATE } from '../modules/chat/chat.routes.ts';
 import { createChatService } from '../modules/chat/chat.service.ts';
-import { createSocketSlots } from '../modules/chat/socket-slots.service.ts';
 import { connectChat, type ChatTestClient } from '../test/chat-client.ts';
 import { freshIp, insertUser, login, registrationBody } from '../test/factories.ts';
 import { loggedIn } from '../test/people-factories.ts';
@@ -219,7 +218,7 @@ describe('limits shared by two server instances on one database', () => {
     // What a killed instance leaves behind: its row, its heartbeat a few intervals old, and the user's ten sockets.
     const dead = randomUUID();
     const longAgo = new Date(one.clock.now().getTime() - 10 * 60_000);
-    await one.db.insertInto('chat_instances').values({ id: dead, seen_at: longAgo }).execute();
+    await one.db.insertInto('server_instances').values({ id: dead, seen_at: longAgo }).execute();
     await one.db
       .insertInto('chat_sockets')
       .values(
@@ -236,11 +235,10 @@ describe('limits shared by two server instances on one database', () => {
     await untilSockets('user_id', user.id, 11);
     expect(admitted.socket.readyState).toBe(admitted.socket.OPEN);
 
-    const slots = createSocketSlots({ db: one.db, clock: one.clock, perUser: 10, perAddress: 10, heartbeatMs: 15_000 });
-    await slots.heartbeat();
+    // Any instance's next heartbeat deletes the dead instance and, with it, its sockets.
+    await one.app.deps.instance.beat();
     await untilSockets('user_id', user.id, 1);
-    expect(await one.db.selectFrom('chat_instances').select('id').where('id', '=', dead).execute()).toEqual([]);
-    await slots.leave();
+    expect(await one.db.selectFrom('server_instances').select('id').where('id', '=', dead).execute()).toEqual([]);
     await closeAll([admitted]);
   });
 });

@@ -51,15 +51,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     ...app.deps,
     perUser: CHAT_LIMITS.socketsPerUser,
     perAddress: app.deps.config.chatSocketsPerAddress,
-    heartbeatMs: app.deps.config.chatSessionCheckMs,
   });
   const handleSocket = createChatSocketHandler({ chat, hub, rate, slots, log: app.log });
 
   // Open sockets keep their sessions alive; revoked or expired ones lose their sockets within one interval (decision 121).
-  // The same interval is the instance's heartbeat for the shared socket caps (decision 222).
+  // The same interval prunes this instance's slots of sockets no longer open (their liveness is the instance's
+  // heartbeat, decisions 222 and 231).
   const sessionCheck = setInterval(() => {
     void hub.checkSessions().catch((err: unknown) => app.log.warn({ err }, 'chat session check failed'));
-    void slots.heartbeat().catch((err: unknown) => app.log.warn({ err }, 'chat heartbeat failed'));
+    void slots.pruneClosed().catch((err: unknown) => app.log.warn({ err }, 'chat slots prune failed'));
     void chat.pruneSendRate().catch((err: unknown) => app.log.warn({ err }, 'chat send-rate prune failed'));
   }, app.deps.config.chatSessionCheckMs);
   sessionCheck.unref();

@@ -5,9 +5,9 @@ const USER_LOCK = 222_001;
 const ADDRESS_LOCK = 222_002;
 
 /**
- * The live chat sockets of every instance (decision 222). A socket counts while its instance's heartbeat is fresh,
- * so the sockets of a killed instance stop counting on their own; a heartbeat deletes stale instances and, by the
- * foreign key, their sockets.
+ * The live chat sockets of every instance (decision 222). A socket counts while its instance's heartbeat in
+ * `server_instances` is fresh (decision 231), so the sockets of a killed instance stop counting on their own; the
+ * registry's heartbeat deletes stale instances and, by the foreign key, their sockets.
  */
 export function createSocketSlotsRepository(db: Kysely<Database>) {
   return {
@@ -29,18 +29,12 @@ export function createSocketSlotsRepository(db: Kysely<Database>) {
       db.transaction().execute(async (trx) => {
         await sql`SELECT pg_advisory_xact_lock(${USER_LOCK}, ${a.userId}::integer),
           pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${a.addressKey}))`.execute(trx);
-        // The instance's row exists from its first socket on (a stale one swept by a peer comes back here).
-        await trx
-          .insertInto('chat_instances')
-          .values({ id: a.instanceId, seen_at: a.now })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
         const inserted = await sql<{ id: string }>`
           INSERT INTO chat_sockets (id, instance_id, user_id, address_key, opened_at)
           SELECT ${a.id}::uuid, ${a.instanceId}::uuid, ${a.userId}::integer, ${a.addressKey}, ${a.now}::timestamptz
-          WHERE (SELECT count(*) FROM chat_sockets s JOIN chat_instances i ON i.id = s.instance_id
+          WHERE (SELECT count(*) FROM chat_sockets s JOIN server_instances i ON i.id = s.instance_id
                  WHERE s.user_id = ${a.userId}::integer AND i.seen_at > ${a.freshSince}::timestamptz) < ${a.perUser}
-            AND (SELECT count(*) FROM chat_sockets s JOIN chat_instances i ON i.id = s.instance_id
+            AND (SELECT count(*) FROM chat_sockets s JOIN server_instances i ON i.id = s.instance_id
                  WHERE s.address_key = ${a.addressKey} AND i.seen_at > ${a.freshSince}::timestamptz) < ${a.perAddress}
           RETURNING id`.execute(trx);
         return inserted.rows.length === 1;
@@ -48,24 +42,14 @@ export function createSocketSlotsRepository(db: Kysely<Database>) {
 
     release: (id: string) => db.deleteFrom('chat_sockets').where('id', '=', id).execute(),
 
-    /**
-     * The instance's heartbeat (its row created if a peer swept it), its sockets that are no longer open (a release
-     * that failed) removed, and every stale instance deleted with its sockets: one transaction.
-     */
-    heartbeat: (a: { instanceId: string; now: Date; staleBefore: Date; openIds: string[] }) =>
-      db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('chat_instances')
-          .values({ id: a.instanceId, seen_at: a.now })
-          .onConflict((oc) => oc.column('id').doUpdateSet({ seen_at: a.now }))
-          .execute();
-        let own = trx.deleteFrom('chat_sockets').where('instance_id', '=', a.instanceId);
-        if (a.openIds.length > 0) own = own.where('id', 'not in', a.openIds);
-        await own.execute();
-        await trx.deleteFrom('chat_instances').where('seen_at', '<=', a.staleBefore).execute();
-      }),
+    /** The instance's socket rows that are no longer open (a release that failed). */
+    pruneClosed: async (a: { instanceId: string; openIds: string[] }) => {
+      let own = db.deleteFrom('chat_sockets').where('instance_id', '=', a.instanceId);
+      if (a.openIds.length > 0) own = own.where('id', 'not in', a.openIds);
+      await own.execute();
+    },
 
-    /** A closing instance: its row and its sockets' rows. */
-    leave: (instanceId: string) => db.deleteFrom('chat_instances').where('id', '=', instanceId).execute(),
+    /** A closing instance's sockets' rows. */
+    leave: (instanceId: string) => db.deleteFrom('chat_sockets').where('instance_id', '=', instanceId).execute(),
   };
 }

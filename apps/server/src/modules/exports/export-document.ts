@@ -11,6 +11,8 @@ import {
 
 /** Paths inside the ZIP (docs/export-schema.md). */
 export const CLIENT_JSON = 'client.json';
+/** The client's data as a FHIR R4 bundle (decision 226). */
+export const FHIR_BUNDLE_JSON = 'fhir-bundle.json';
 export const reportEntry = (fileName: string) => `reports/${fileName}`;
 /** The stored name, reduced to safe characters: no path, no control characters, nothing a zip tool could misread. */
 export function attachmentEntry(id: number, originalName: string): string {

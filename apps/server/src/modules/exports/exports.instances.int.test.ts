@@ -8,7 +8,9 @@ import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
 import { sha256OfBuffer } from '../../lib/storage.ts';
+import { evaluationRequest, exportClient, seedFaultAccount } from '../../test/fault-harness.ts';
 import { twoTenants } from '../../test/people-factories.ts';
+import { buildServer, startServer, type ServerProcess } from '../../../bench/server-process.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 const silent = { error: () => {} };
@@ -39,8 +41,8 @@ function hangAtTheStore(ctx: TestContext) {
 
 /**
  * Exports whose instance dies mid-build (issue 34 item 2, decision 224). On PostgreSQL: instance one accepts an export
- * and its run stops before the ZIP is stored (its queue stops: the run is failed back to pg-boss); instance two runs
- * the job again and both instances serve the same bytes from the shared store.
+ * and its run stops before the ZIP is stored (its queue stops: the run is failed back to pg-boss, and the instance
+ * leaves the registry); instance two runs the job again and both instances serve the same bytes from the shared store.
  */
 describe.skipIf(!process.env.DATABASE_URL)('exports across two instances on one PostgreSQL', () => {
   const apps: TestContext[] = [];
@@ -71,6 +73,9 @@ describe.skipIf(!process.env.DATABASE_URL)('exports across two instances on one 
       (job) => job.total > 0 && job.done === job.total,
     );
     await queueOne.stop(1000);
+    // As its shutdown does once the queue has stopped: instance one leaves the registry, so its claim on the build
+    // (held by the run still hanging) no longer counts (decision 231).
+    await one.app.deps.instance.leave();
 
     const two = await createTestApp(env, { handle: second, jobs: await createPgBossQueue(fast) });
     apps.push(two);
@@ -104,6 +109,79 @@ describe.skipIf(!process.env.DATABASE_URL)('exports across two instances on one 
       (await two.app.inject({ method: 'GET', url: `/web/exports/${id}`, headers: t.other.headers })).statusCode,
     ).toBe(404);
   }, 180_000);
+});
+
+/**
+ * The handover of decision 231: instance one, the compiled server in its own process, is SIGKILLed while it builds an
+ * export (its pg-boss run stays active for 15 minutes). Instance two takes the build over at its first heartbeat after
+ * instance one's has gone stale (four intervals of INSTANCE_HEARTBEAT_SECONDS=1), builds it and serves one ZIP.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('an export whose instance is killed mid-build (PostgreSQL)', () => {
+  let server: ServerProcess | undefined;
+  const closing: { close(): Promise<void> }[] = [];
+  afterAll(async () => {
+    if (server?.child.exitCode === null) await server.stop();
+    for (const one of closing.reverse()) await one.close();
+  });
+
+  it('is taken over by instance two within seconds, not at the run expiry, and downloads whole', async () => {
+    await buildServer();
+    const handle = await createFreshTestDb();
+    closing.push(handle);
+    const url = handle.connectionString!;
+    const account = await seedFaultAccount(handle.db);
+    const clientId = await exportClient(handle.db, account);
+    const env = { DATABASE_URL: url, SECRET_KEY: 'k'.repeat(43), INSTANCE_HEARTBEAT_SECONDS: '1' };
+    server = await startServer({ ...env, REPORT_WORKERS: '1', LOG_LEVEL: 'error' });
+    const auth = { authorization: `Bearer ${account.token}` };
+    const evaluation = await fetch(`${server.url}/web/ingresaevaluacion`, evaluationRequest(account, clientId));
+    expect(evaluation.status, await evaluation.text()).toBe(200);
+    const accepted = await fetch(`${server.url}/web/clients/${clientId}/export`, { method: 'POST', headers: auth });
+    const body = await accepted.text();
+    expect(accepted.status, body).toBe(202);
+    const { id } = (JSON.parse(body) as { export: ExportJob }).export;
+    const row = () =>
+      handle.db
+        .selectFrom('export_jobs')
+        .select(['status', 'claimed_by', 'storage_key'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    // Killed once its run has claimed the build (a cold report worker's first PDF takes far longer than this).
+    const claimed = await until('the claim of instance one', row, (r) => r.claimed_by !== null, 60_000);
+    const exited = new Promise((resolve) => server!.child.once('exit', resolve));
+    server.child.kill('SIGKILL');
+    await exited;
+    const killedAt = Date.now();
+    expect(await row()).toMatchObject({ status: 'building', claimed_by: claimed.claimed_by });
+
+    const second = await createDb({ postgres: { connectionString: url, max: 5 } });
+    const fast = { connectionString: url, logger: silent, pollingIntervalSeconds: 0.5 };
+    const two = await createTestApp(env, { handle: second, jobs: await createPgBossQueue(fast) });
+    closing.push(two);
+    // Instance two's clock is the real one (instance one's heartbeats were written by the system clock).
+    const tick = setInterval(() => two.clock.set(new Date()), 100);
+    try {
+      const ready = await until('the build on instance two', row, (r) => r.status !== 'building', 90_000);
+      const handoverSeconds = (Date.now() - killedAt) / 1000;
+      expect(ready.status).toBe('ready');
+      expect(ready.claimed_by).toBe(two.app.deps.instance.id);
+      expect(handoverSeconds).toBeLessThan(60);
+
+      const res = await two.app.inject({ method: 'GET', url: `/web/exports/${id}/download`, headers: auth });
+      expect(res.statusCode, res.body).toBe(200);
+      const polled = (await poll(two, auth, id)) as ExportJob;
+      expect(res.rawPayload.length).toBe(polled.size_bytes);
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      expect(Object.keys(files).filter((name) => name.endsWith('.pdf'))).toHaveLength(1);
+      const document = clientExportDocumentSchema.parse(
+        JSON.parse(Buffer.from(files['client.json']!).toString('utf8')),
+      );
+      expect(document.client.id_usuario).toBe(clientId);
+      expect(await two.app.deps.storage.keys()).toContain(ready.storage_key);
+    } finally {
+      clearInterval(tick);
+    }
+  }, 300_000);
 });
 
 /** A second handle on the same database: PGlite from its directory (one process at a time), PostgreSQL by URL. */

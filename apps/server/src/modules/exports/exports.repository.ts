@@ -1,6 +1,13 @@
 import type { Database, Kysely } from '@medida/db';
 import type { Actor } from '../../types.ts';
 
+/** The instance that claims or holds a build (decision 231), and since when an instance's heartbeat counts as live. */
+export interface Claimant {
+  instanceId: string;
+  now: Date;
+  freshSince: Date;
+}
+
 /** One export as its row says (decision 224). */
 export interface ExportRow {
   id: string;
@@ -74,6 +81,83 @@ export function createExportsRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
+    /**
+     * Takes the build for this instance, with its row and its starter: unless it is no longer building, or another
+     * instance whose heartbeat is fresh holds it (that one is running it). A run of a dead instance loses it here.
+     */
+    claim: (id: string, c: Claimant) =>
+      db
+        .updateTable('export_jobs')
+        .set({ claimed_by: c.instanceId, claimed_at: c.now })
+        .where('id', '=', id)
+        .where('status', '=', 'building')
+        .where((eb) =>
+          eb.or([
+            eb('claimed_by', 'is', null),
+            eb('claimed_by', '=', c.instanceId),
+            eb(
+              'claimed_by',
+              'not in',
+              eb.selectFrom('server_instances').select('id').where('seen_at', '>', c.freshSince),
+            ),
+          ]),
+        )
+        .returning([...COLUMNS, 'actor'])
+        .executeTakeFirst(),
+
+    /** A run that failed lets go of the build, so the queue's next run (on any instance) can claim it. */
+    release: (id: string, instanceId: string) =>
+      db
+        .updateTable('export_jobs')
+        .set({ claimed_by: null, claimed_at: null })
+        .where('id', '=', id)
+        .where('claimed_by', '=', instanceId)
+        .execute(),
+
+    /**
+     * The handover (PostgreSQL): builds held by an instance that is no longer alive, or by a run older than
+     * `claimedBefore`, and builds no run has claimed since `unclaimedBefore` (accepted or queued by an instance that
+     * died before a run took them). Each is let go and marked queued again in one statement, so of two instances
+     * sweeping at once exactly one gets it; the caller queues a new run.
+     */
+    takeOver: (a: { now: Date; freshSince: Date; claimedBefore: Date; unclaimedBefore: Date }) =>
+      db
+        .updateTable('export_jobs')
+        .set({ claimed_by: null, claimed_at: null, queued_at: a.now })
+        .where('status', '=', 'building')
+        .where('expires_at', '>', a.now)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('claimed_by', 'is', null),
+              eb(eb.fn.coalesce('queued_at', 'created_at'), '<', a.unclaimedBefore),
+            ]),
+            eb.and([
+              eb('claimed_by', 'is not', null),
+              eb.or([
+                eb(
+                  'claimed_by',
+                  'not in',
+                  eb.selectFrom('server_instances').select('id').where('seen_at', '>', a.freshSince),
+                ),
+                eb('claimed_at', '<', a.claimedBefore),
+              ]),
+            ]),
+          ]),
+        )
+        .returning('id')
+        .execute(),
+
+    /** At start-up on the embedded database: every unfinished build, its claim cleared (its process is gone). */
+    reclaimAll: (now: Date) =>
+      db
+        .updateTable('export_jobs')
+        .set({ claimed_by: null, claimed_at: null })
+        .where('status', '=', 'building')
+        .where('expires_at', '>', now)
+        .returning('id')
+        .execute(),
+
     /** Whether the user has an export being built that has not passed its deadline. */
     building: async (ownerId: number, now: Date) =>
       (await db
@@ -84,16 +168,22 @@ export function createExportsRepository(db: Kysely<Database>) {
         .where('expires_at', '>', now)
         .executeTakeFirst()) !== undefined,
 
-    progress: (id: string, done: number, total: number) =>
+    /** Only the claiming instance writes progress: a run that lost its claim counts no more. */
+    progress: (id: string, instanceId: string, done: number, total: number) =>
       db
         .updateTable('export_jobs')
         .set({ done, total })
         .where('id', '=', id)
         .where('status', '=', 'building')
+        .where('claimed_by', '=', instanceId)
         .execute(),
 
-    /** Whether this run made it ready (a run that lost the race to another of the same job did not). */
-    ready: async (id: string, file: { storageKey: string; size: number; sha256: string; expiresAt: Date }) =>
+    /** Whether this run made it ready: it still holds the claim (a run handed over to another instance does not). */
+    ready: async (
+      id: string,
+      instanceId: string,
+      file: { storageKey: string; size: number; sha256: string; expiresAt: Date },
+    ) =>
       (
         await db
           .updateTable('export_jobs')
@@ -106,15 +196,17 @@ export function createExportsRepository(db: Kysely<Database>) {
           })
           .where('id', '=', id)
           .where('status', '=', 'building')
+          .where('claimed_by', '=', instanceId)
           .executeTakeFirst()
       ).numUpdatedRows > 0n,
 
-    failed: (id: string, expiresAt: Date) =>
+    failed: (id: string, instanceId: string, expiresAt: Date) =>
       db
         .updateTable('export_jobs')
         .set({ status: 'failed', expires_at: expiresAt })
         .where('id', '=', id)
         .where('status', '=', 'building')
+        .where('claimed_by', '=', instanceId)
         .execute(),
 
     /** Removes the row; answers the blob key it named, if any. */
@@ -127,19 +219,5 @@ export function createExportsRepository(db: Kysely<Database>) {
 
     markQueued: (id: string, now: Date) =>
       db.updateTable('export_jobs').set({ queued_at: now }).where('id', '=', id).execute(),
-
-    /**
-     * Builds to queue at start-up: every unfinished one (the in-process queue died with its process), or only those
-     * never queued, accepted before `acceptedBefore` by an instance that died before queueing them (pg-boss).
-     */
-    toResume: (now: Date, options: { all: boolean; acceptedBefore: Date }) => {
-      let query = db
-        .selectFrom('export_jobs')
-        .select('id')
-        .where('status', '=', 'building')
-        .where('expires_at', '>', now);
-      if (!options.all) query = query.where('queued_at', 'is', null).where('created_at', '<', options.acceptedBefore);
-      return query.execute();
-    },
   };
 }

@@ -25,9 +25,17 @@ import { createPeopleService } from '../people/people.service.ts';
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import type { ReportRenderer } from '../reports/report-renderer.ts';
 import { createReportsService } from '../reports/reports.service.ts';
-import { attachmentEntry, CLIENT_JSON, exportDocument, exportedEvaluation, reportEntry } from './export-document.ts';
+import { fhirBundle } from '../fhir/fhir-bundle.ts';
+import {
+  attachmentEntry,
+  CLIENT_JSON,
+  exportDocument,
+  exportedEvaluation,
+  FHIR_BUNDLE_JSON,
+  reportEntry,
+} from './export-document.ts';
 import { EXPORT_BUILD, EXPORT_BUILD_DEADLINE_MS, EXPORT_EXPIRE, EXPORT_TTL_MS } from './export-jobs.ts';
-import { createExportsRepository, type ExportRow } from './exports.repository.ts';
+import { createExportsRepository, type Claimant, type ExportRow } from './exports.repository.ts';
 import { createZipFile } from './zip-file.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
 
@@ -39,8 +47,12 @@ const storedActor = z.object({
   credits: z.number(),
 });
 
-/** An accepted export still not queued after this long was accepted by an instance that died before queueing it. */
-const UNQUEUED_GRACE_MS = MINUTE;
+/**
+ * An accepted export no run has claimed this long after it was accepted or queued: its instance died before queueing
+ * it, or a run died between taking its job and claiming it (on PostgreSQL, queued again; a queue busy that long
+ * gets one spare run, which finds the build claimed or done).
+ */
+const UNCLAIMED_GRACE_MS = MINUTE;
 
 /** Exports a user may start (each renders every report of a client and reads every file). */
 export const EXPORTS_PER_HOUR = 10;
@@ -71,6 +83,8 @@ export function createExportsService(
   const limits = createRateLimitsService(deps);
   const users = createUserRecordsService(deps.db);
   const later = (ms: number) => new Date(deps.clock.now().getTime() + ms);
+  const instanceId = deps.instance.id;
+  const claimant = (): Claimant => ({ instanceId, now: deps.clock.now(), freshSince: deps.instance.freshSince() });
 
   /** Writes the ZIP to `file`, counting each entry in the row as it goes. */
   async function writeZip(job: ExportRow, actor: Actor, file: string) {
@@ -85,13 +99,15 @@ export function createExportsService(
     const evaluationIds = await evaluations.idsOfClient({ actor, clientId: client.id });
     const total = evaluationIds.length + files.length + 1;
     let done = 0;
-    const step = () => repo.progress(job.id, ++done, total);
-    await repo.progress(job.id, 0, total);
+    const step = () => repo.progress(job.id, instanceId, ++done, total);
+    await repo.progress(job.id, instanceId, 0, total);
     const zip = createZipFile(file);
     try {
       const exported = [];
+      const currents = [];
       for (const evaluationId of evaluationIds) {
         const current = await evaluations.get({ actor, evaluationId });
+        currents.push(current);
         const versions = [];
         for (const info of current.versions)
           versions.push(
@@ -123,10 +139,14 @@ export function createExportsService(
         });
         await step();
       }
+      const lang = languageSchema.catch('es').parse(client.lang);
+      // The same data as FHIR R4 (decision 226), for a health record system to import.
+      const bundle = fhirBundle({ client: { id: client.id, ...profile.profile }, evaluations: currents, lang });
+      await zip.add(FHIR_BUNDLE_JSON, Buffer.from(JSON.stringify(bundle, null, 2), 'utf8'), { compress: true });
       const document = exportDocument({
         exportedAt: deps.clock.now(),
         actor,
-        client: { ...profile, lang: languageSchema.catch('es').parse(client.lang) },
+        client: { ...profile, lang },
         consents: await consent.history(actorId, client.id),
         evaluations: exported,
         attachments: exportedFiles,
@@ -143,7 +163,7 @@ export function createExportsService(
     }
   }
 
-  /** One run of the build: the ZIP from the first file, then a blob; the row says ready only if this run won. */
+  /** One run of the build: the ZIP from the first file, then a blob; the row says ready only if this run still holds it. */
   async function build(job: ExportRow, actor: Actor) {
     await mkdir(deps.tmpDir, { recursive: true, mode: 0o700 });
     const file = path.join(deps.tmpDir, `${job.id}-${randomUUID()}.zip`);
@@ -156,7 +176,7 @@ export function createExportsService(
         await deps.storage.discard(staged.key);
         throw error;
       }
-      const won = await repo.ready(job.id, {
+      const won = await repo.ready(job.id, instanceId, {
         storageKey: staged.key,
         size: staged.size,
         sha256: staged.sha256,
@@ -168,6 +188,22 @@ export function createExportsService(
     } finally {
       await rm(file, { force: true });
     }
+  }
+
+  /**
+   * The handover (PostgreSQL, every heartbeat of this instance, decision 231): builds whose instance died, whose
+   * run has outlived the job's expiry, or that no run claimed in time, are queued again for any instance.
+   */
+  async function takeOver() {
+    const { now, freshSince } = claimant();
+    const rows = await repo.takeOver({
+      now,
+      freshSince,
+      claimedBefore: new Date(now.getTime() - EXPORT_BUILD.expireInSeconds * 1000),
+      unclaimedBefore: new Date(now.getTime() - UNCLAIMED_GRACE_MS),
+    });
+    for (const { id } of rows) await deps.jobs.send(EXPORT_BUILD, { id });
+    return rows.length;
   }
 
   /** Removes the row and its ZIP (an expired export, or one whose request failed before it started). */
@@ -218,18 +254,24 @@ export function createExportsService(
       return job;
     },
 
-    /** The queued build (any instance, any run): a failure on the last run marks the job failed. */
+    /**
+     * The queued build (any instance, any run), once this instance has claimed it (decision 231): a build done, or
+     * held by a live instance, needs no run here. A failure lets go of it, or on the last run marks it failed.
+     */
     async run(id: string, attempt: JobAttempt) {
-      const job = await repo.forBuild(id);
-      if (job?.status !== 'building') return;
+      const job = await repo.claim(id, claimant());
+      if (!job) return;
       const { actor, ...row } = job;
       try {
         await build(row, storedActor.parse(actor));
       } catch (error) {
-        if (attempt.last) await repo.failed(id, later(EXPORT_TTL_MS));
+        if (attempt.last) await repo.failed(id, instanceId, later(EXPORT_TTL_MS));
+        else await repo.release(id, instanceId);
         throw error;
       }
     },
+
+    takeOver,
 
     discard: remove,
 
@@ -252,14 +294,11 @@ export function createExportsService(
 
     /**
      * At start-up: the builds nobody will run otherwise. In-process, every unfinished one (its queue died with the
-     * last process); with pg-boss, those accepted by an instance that died before queueing them.
+     * last process, and whichever instance claimed it with it); with pg-boss, the handover's.
      */
     async resume() {
-      const now = deps.clock.now();
-      const rows = await repo.toResume(now, {
-        all: !deps.jobs.durable,
-        acceptedBefore: new Date(now.getTime() - UNQUEUED_GRACE_MS),
-      });
+      if (deps.jobs.durable) return takeOver();
+      const rows = await repo.reclaimAll(deps.clock.now());
       for (const { id } of rows) await deps.jobs.send(EXPORT_BUILD, { id });
       return rows.length;
     },
