@@ -336,6 +336,20 @@ export function accessCases(context: () => TestContext): AccessCase[] {
       owner: 200,
       ownScope: true,
     },
+    // The lists as spreadsheets (decision 227): CSV here, so the blind check can read the body for the secrets.
+    {
+      route: 'GET /web/client-list/export',
+      request: () => get('/web/client-list/export?format=csv'),
+      owner: 200,
+      ownScope: true,
+    },
+    {
+      route: 'GET /web/evaluation-list/export',
+      request: (t) => get(`/web/evaluation-list/export?format=csv&id_evaluado=${t.client.id}`),
+      owner: 200,
+      client: 200,
+      ownScope: true,
+    },
     {
       route: 'GET /web/getMyEvaluators',
       request: (t) => get(`/web/getMyEvaluators?parent_user_id=${t.owner.id}`),
@@ -461,6 +475,13 @@ export function accessCases(context: () => TestContext): AccessCase[] {
       request: (t) => post(`/web/clients/${t.client.id}/export`, {}),
       owner: 202,
       client: 202,
+    },
+    // The client's FHIR R4 bundle (decision 226): the same readers as the export, answered at once.
+    {
+      route: 'GET /web/clients/:id/fhir',
+      request: (t) => get(`/web/clients/${t.client.id}/fhir`),
+      owner: 200,
+      client: 200,
     },
     {
       route: 'GET /web/exports/:id',

@@ -5,6 +5,7 @@ import {
   CONSENT_TEXT_VERSION,
   type ExportJob,
 } from '@medida/contracts';
+import type { Bundle, Observation } from '@medplum/fhirtypes';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationBody, fourSkinfoldBody } from '../../test/evaluation-factories.ts';
@@ -17,6 +18,7 @@ import {
   sampleFiles,
   twoTenants,
 } from '../../test/people-factories.ts';
+import { fhirErrors } from '../../test/fhir-validator.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { USER_TYPE } from '@medida/contracts';
@@ -149,8 +151,14 @@ describe('client data export', () => {
     expect(attachment.sha256).toBe(createHash('sha256').update(t.pdf).digest('hex'));
     expect(attachment.size_bytes).toBe(t.pdf.byteLength);
     expect(Object.keys(files).sort()).toEqual(
-      ['client.json', ...document.evaluations.map((e) => e.report_file), attachment.file].sort(),
+      ['client.json', 'fhir-bundle.json', ...document.evaluations.map((e) => e.report_file), attachment.file].sort(),
     );
+
+    // The same evaluations as a FHIR R4 bundle (decision 226) that the R4 validator accepts.
+    const bundle = JSON.parse(Buffer.from(files['fhir-bundle.json']!).toString('utf8')) as Bundle;
+    expect(fhirErrors(bundle)).toEqual([]);
+    const weights = bundle.entry?.filter((e) => (e.resource as Observation).code?.coding?.[0]?.code === '29463-7');
+    expect(weights).toHaveLength(document.evaluations.length);
 
     // The trail in the ZIP holds the creations and this export's own event; no health values anywhere in it.
     const actions = document.audit_trail.map((e) => `${e.action}:${e.resource_type}`);
