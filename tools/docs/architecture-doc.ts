@@ -61,7 +61,19 @@ const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[
     patterns: ['*-columns.ts'],
     role: "spreadsheet columns: each list's columns (key, header in es/en/pt with its unit, type), one definition for its export and its import",
   },
+  {
+    patterns: ['fhir-*.ts'],
+    role: "FHIR: the code map (LOINC, UCUM, the product's own codes) and the pure mapping of a client's data to an R4 Bundle",
+  },
   { patterns: ['audit-*.ts'], role: 'audit chain: hashes, verification, batched appends, signed checkpoints' },
+  {
+    patterns: ['*-chain.ts'],
+    role: "a module's own hash chain outside the audit's: its hashes and verification (the operators' actions, decision 229)",
+  },
+  {
+    patterns: ['payment-*.ts'],
+    role: 'payments: the `PaymentProvider` interface and its drivers (the manual invoice today; decision 230)',
+  },
   {
     patterns: ['backup-*.ts'],
     role: "backup: the archive's layout, what a running server does for backups (control socket, schedule)",
