@@ -41,6 +41,7 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportRenderer } from './modules/reports/report-renderer.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { fhirRoutes } from './modules/fhir/fhir.routes.ts';
 import { spreadsheetsRoutes } from './modules/spreadsheets/spreadsheets.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(avatarsRoutes);
   await app.register(creditsRoutes);
   await app.register(evaluationsRoutes);
+  await app.register(importsRoutes);
   // One report worker pool and cache for downloads, e-mails and data exports (decision 016).
   const reportRenderer = createReportRenderer(config, app.deps.storage);
   app.addHook('onClose', () => reportRenderer.pool.close());

@@ -75,6 +75,8 @@ const envSchema = z.object({
   REPORT_WORKERS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
   WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '../web/dist')),
   EVALUATION_CREDIT_COST: int(1, 0, 1000),
+  // An imported past evaluation (decision 228): free unless the operator says otherwise.
+  IMPORT_CREDIT_COST: int(0, 0, 1000),
   CHAT_SESSION_CHECK_SECONDS: int(15, 1, 3600),
   // Each instance's heartbeat in the database (decisions 222, 231): four missed ones and its chat sockets stop counting
   // and another instance takes over the exports it was building.
@@ -151,6 +153,8 @@ export interface Config {
   reportWorkers: number | undefined;
   /** Credits a new evaluation costs its evaluator; 0 turns charging off. */
   evaluationCreditCost: number;
+  /** Credits an evaluation imported from a spreadsheet costs (decision 228); 0, the default, is free. */
+  importCreditCost: number;
   /** How often open chat sockets re-check their session (a revoked one is closed). */
   chatSessionCheckMs: number;
   /** How often this instance says it is alive (server_instances); four intervals missed and it counts as dead. */
@@ -238,6 +242,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiDocs: e.API_DOCS ?? !production,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     evaluationCreditCost: e.EVALUATION_CREDIT_COST,
+    importCreditCost: e.IMPORT_CREDIT_COST,
     chatSessionCheckMs: e.CHAT_SESSION_CHECK_SECONDS * 1000,
     instanceHeartbeatMs: e.INSTANCE_HEARTBEAT_SECONDS * 1000,
     chatSocketsPerAddress: e.CHAT_SOCKETS_PER_ADDRESS,

@@ -25,4 +25,5 @@ export * from './client-export.ts';
 export * from './person-requirements.ts';
 export * from './units.ts';
 export * from './isak.ts';
+export * from './imports.ts';
 export * from './fhir.ts';

@@ -172,6 +172,16 @@ export function createPeopleRepository(db: Db) {
       };
     },
 
+    /** A live client below the actor by its e-mail or its cleaned national id (the import's match). */
+    findManagedClientBy: (actorId: number, column: 'email' | 'rut', value: string) =>
+      selectManaged(db)
+        .where(column === 'email' ? sql<boolean>`lower(users.email) = ${value}` : sql<boolean>`users.rut = ${value}`)
+        .where('users.type', '=', USER_TYPE.client)
+        .where(userBelowActor(actorId, 'users'))
+        .orderBy('users.id')
+        .limit(1)
+        .executeTakeFirst(),
+
     /** Only users below the actor can be changed; returns false when none matched. */
     updateManaged: async (actorId: number, userId: number, patch: UserUpdate) => {
       const result = await db

@@ -1,4 +1,5 @@
 import {
+  cleanNationalId,
   createUserBodySchema,
   deletedFilesSchema,
   editClientFieldsSchema,
@@ -89,7 +90,62 @@ export function createPeopleService(
     if (parentId !== actorId && !(await repo.findAssignableParent(actorId, parentId))) throw notFound();
   }
 
+  /** A new user's form checked (contract schema, parent in the actor's tree, person rules), nothing stored. */
+  async function checkNew(actorId: number, raw: Record<string, unknown>) {
+    const fields = { ...raw };
+    if (typeof fields.type === 'string' && /^[12]$/.test(fields.type)) fields.type = Number(fields.type);
+    // Multipart sends the invitation opt-in as text.
+    if (fields.invite === 'true' || fields.invite === 'false') fields.invite = fields.invite === 'true';
+    if (fields.company_id === '' || fields.company_id === null) delete fields.company_id;
+    const infosRaw = fields.files_info;
+    delete fields.files_info;
+    const body = parseWith(createUserBodySchema, fields);
+    if (!(await repo.findAssignableParent(actorId, body.parent_user_id))) throw notFound();
+    const extras =
+      body.type === USER_TYPE.client ? { company_id: body.company_id } : { trabajo: body.trabajo, empresa: body.empresa };
+    const checked = await checkPersonRules(
+      lookups,
+      { ...body, ...extras },
+      {
+        kind: body.type === USER_TYPE.client ? 'client' : 'network',
+        today: clock.now(),
+        companyAllowed: (id) => companies.isAssignable(actorId, id),
+      },
+    );
+    return { body, checked, infosRaw };
+  }
+
   return {
+    /** A dry run of create (the import's preview): throws what create would, stores nothing. */
+    async checkCreate(a: { actorId: number; fields: Record<string, unknown> }) {
+      await checkNew(a.actorId, a.fields);
+    },
+
+    /** A dry run of a client's edit (the import's preview): the form's schema and rules, nothing stored. */
+    async checkClientEdit(a: { actorId: number; fields: Record<string, unknown> }) {
+      const body = parseWith(editClientFieldsSchema, a.fields);
+      const target = await repo.findManaged(a.actorId, body.id_usuario);
+      if (!target || target.type !== USER_TYPE.client) throw notFound();
+      await consent.requireWritable(target.id);
+      await checkPersonRules(lookups, body, {
+        kind: 'client',
+        today: clock.now(),
+        exceptUserId: target.id,
+        companyAllowed: async (id) => id === target.company_id || (await companies.isAssignable(a.actorId, id)),
+      });
+    },
+
+    /**
+     * The actor's client with this e-mail or national id (cleaned), e-mail first: how an imported row finds the
+     * client it is about. Only clients in the actor's tree.
+     */
+    async findClientByKey(a: { actorId: number; email?: string | undefined; rut?: string | undefined }) {
+      const email = a.email?.trim().toLowerCase();
+      const rut = a.rut ? cleanNationalId(a.rut) : '';
+      const byEmail = email ? await repo.findManagedClientBy(a.actorId, 'email', email) : undefined;
+      return byEmail ?? (rut ? await repo.findManagedClientBy(a.actorId, 'rut', rut) : undefined);
+    },
+
     async create(a: { actorId: number; form: UserForm; recordIn?: PeopleRecorders }) {
       const { files } = a.form;
       let created: {
@@ -98,15 +154,7 @@ export function createPeopleService(
         body: CreateUserBody;
       };
       try {
-        const fields = { ...a.form.fields };
-        if (typeof fields.type === 'string' && /^[12]$/.test(fields.type)) fields.type = Number(fields.type);
-        // Multipart sends the invitation opt-in as text.
-        if (fields.invite === 'true' || fields.invite === 'false') fields.invite = fields.invite === 'true';
-        if (fields.company_id === '' || fields.company_id === null) delete fields.company_id;
-        const infosRaw = fields.files_info;
-        delete fields.files_info;
-        const body = parseWith(createUserBodySchema, fields);
-        if (!(await repo.findAssignableParent(a.actorId, body.parent_user_id))) throw notFound();
+        const { body, checked, infosRaw } = await checkNew(a.actorId, a.form.fields);
         if (body.type === USER_TYPE.professional && files.length > 0)
           throw fieldError('files', 'validation.unknownField');
         const infos = matchFileInfos(
@@ -115,19 +163,6 @@ export function createPeopleService(
         );
 
         const now = clock.now();
-        const extras =
-          body.type === USER_TYPE.client
-            ? { company_id: body.company_id }
-            : { trabajo: body.trabajo, empresa: body.empresa };
-        const checked = await checkPersonRules(
-          lookups,
-          { ...body, ...extras },
-          {
-            kind: body.type === USER_TYPE.client ? 'client' : 'network',
-            today: now,
-            companyAllowed: (id) => companies.isAssignable(a.actorId, id),
-          },
-        );
         // Nobody created here gets a password: a client chooses one from its portal invitation, if it gets one
         // (decision 132), a network professional from the invitation mailed now (decision 186).
 
