@@ -30,6 +30,8 @@ import { chartsRoutes } from './modules/charts/charts.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { creditRequestsRoutes } from './modules/credit-requests/credit-requests.routes.ts';
+import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
 import { lockoutRoutes } from './modules/lockout/lockout.routes.ts';
@@ -41,9 +43,9 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportRenderer } from './modules/reports/report-renderer.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
-import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { fhirRoutes } from './modules/fhir/fhir.routes.ts';
 import { spreadsheetsRoutes } from './modules/spreadsheets/spreadsheets.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes.ts';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
@@ -151,18 +153,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     background,
     storage: options.storage ?? (await createBlobStorage(config.blobs, options.db.db)),
     jobs,
-  });
-
-  // An empty JSON body (a bodiless POST sent with Content-Type: application/json) is "no body", not an error.
     instance: createInstanceRegistry({
       db: options.db.db,
       clock: options.clock,
       heartbeatMs: config.instanceHeartbeatMs,
       log: app.log,
     }),
-  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  });
   // Registered before any work can name the instance (a socket's slot, an export's build).
   await app.deps.instance.start();
+
+  // An empty JSON body (a bodiless POST sent with Content-Type: application/json) is "no body", not an error.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
@@ -230,6 +232,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(attachmentsRoutes);
   await app.register(avatarsRoutes);
   await app.register(creditsRoutes);
+  await app.register(creditRequestsRoutes);
+  await app.register(operatorRoutes);
   await app.register(evaluationsRoutes);
   await app.register(importsRoutes);
   // One report worker pool and cache for downloads, e-mails and data exports (decision 016).
@@ -237,14 +241,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => reportRenderer.pool.close());
   // Root hooks close in reverse: the queue stops (its running jobs finish) after the drain, before the renderer and
   // the database (decision 224).
+  // The instance leaves the registry once its jobs have stopped, so no peer takes over a build still running here.
+  app.addHook('onClose', () => app.deps.instance.leave());
   app.addHook('onClose', () => app.deps.jobs.stop());
   await app.register(reportsRoutes, { renderer: reportRenderer });
   await app.register(chatRoutes);
   await app.register(dashboardRoutes);
   await app.register(consentRoutes);
   await app.register(portalRoutes);
-  // The instance leaves the registry once its jobs have stopped, so no peer takes over a build still running here.
-  app.addHook('onClose', () => app.deps.instance.leave());
   await app.register(auditRoutes);
   await app.register(exportsRoutes, { renderer: reportRenderer });
   await app.register(fhirRoutes);

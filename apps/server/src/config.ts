@@ -48,6 +48,28 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Medida <no-reply@medida.app>'),
   // Whom a top-level account asks for credits until they can be bought (decision 186).
   SUPPORT_EMAIL: z.email().default('soporte@medida.app'),
+  // The packs a professional may ask the operator for (decision 229): "credits:price,…" in CREDIT_CURRENCY.
+  CREDIT_PACKS: z
+    .string()
+    .default('20:15000,50:32000,100:55000')
+    .transform((v, ctx) => {
+      const packs = v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => /^(\d{1,6}):(\d{1,9}(?:\.\d{1,2})?)$/.exec(p));
+      if (packs.some((m) => !m || Number(m[1]) < 1)) {
+        ctx.addIssue({ code: 'custom', message: 'packs as "credits:price,…", e.g. 20:15000,50:32000' });
+        return z.NEVER;
+      }
+      return packs.map((m) => ({ credits: Number(m![1]), price: Number(m![2]) }));
+    }),
+  CREDIT_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'an ISO 4217 code, e.g. CLP')
+    .default('CLP'),
+  // Who is told of a new credit request; unset: every operator (decision 229).
+  OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
   // Unset: http://localhost:<PORT>, so e-mailed links follow the port the server listens on.
   PUBLIC_BASE_URL: optionalString.pipe(
     z
@@ -165,6 +187,10 @@ export interface Config {
   signupCredits: number;
   /** The operator's contact a top-level account is told to ask for credits (decision 186). */
   supportEmail: string;
+  /** The packs a professional may ask for, priced in `currency` (decision 229). */
+  creditPacks: { credits: number; price: number; currency: string }[];
+  /** Whom a new credit request is mailed to; undefined: every operator. */
+  operatorEmail: string | undefined;
   /** Sign-ins allowed per client address in each window (security.md §4.4). */
   loginIpLimits: { limit: number; windowMs: number }[];
   /** Self-registrations allowed per client address and hour (decision 017). */
@@ -249,6 +275,8 @@ export function loadConfig(env: Env = process.env): Config {
     shutdown: { graceMs: e.SHUTDOWN_GRACE_SECONDS * 1000, drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000 },
     signupCredits: e.SIGNUP_CREDITS,
     supportEmail: e.SUPPORT_EMAIL,
+    creditPacks: e.CREDIT_PACKS.map((p) => ({ ...p, currency: e.CREDIT_CURRENCY })),
+    operatorEmail: e.OPERATOR_EMAIL,
     loginIpLimits: [
       { limit: e.LOGIN_IP_PER_MINUTE, windowMs: MINUTE },
       { limit: e.LOGIN_IP_PER_HOUR, windowMs: HOUR },

@@ -63,6 +63,8 @@ export interface RequestAuth extends Actor {
   secondFactorMissing: boolean;
   /** What this session's sign-in proved besides the password (decision 206); null = the password alone. */
   secondFactor: SecondFactorKind | null;
+  /** One of the team's operators (decision 229): only the console's routes and its own sign-in answer it. */
+  operator: boolean;
   /** The actor's account (tree root) and its data version when the request began (decision 160). */
   accountId: number;
   dataVersion: number;
@@ -106,6 +108,8 @@ declare module 'fastify' {
     duringPasswordChange?: boolean;
     /** Answers a session that must enrol a second factor first (the session user, the enrolment, logout; decision 208). */
     duringSecondFactorEnrolment?: boolean;
+    /** A route of the operator's console (decision 229): the only kind, with its own sign-in's, an operator may call. */
+    operator?: boolean;
     /** Refused (403 errors.emailNotVerified) until the account has confirmed its e-mail (decision 017). */
     verifiedEmail?: boolean;
     /** Accesses to a client's data: recorded in the audit trail (plugins/audit.ts). */

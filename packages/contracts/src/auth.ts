@@ -50,6 +50,8 @@ export const sessionUserSchema = z.object({
   email_verified: z.boolean(),
   /** The account requires a second factor and this session has none: the app shows only the enrolment (decision 208). */
   second_factor_required: z.boolean(),
+  /** One of the team's operators (decision 229): the app shows the operator's console and nothing else. */
+  operator: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const authenticatedUserResponseSchema = z.object({ user: sessionUserSchema });

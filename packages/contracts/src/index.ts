@@ -26,4 +26,5 @@ export * from './person-requirements.ts';
 export * from './units.ts';
 export * from './isak.ts';
 export * from './imports.ts';
+export * from './operator.ts';
 export * from './fhir.ts';

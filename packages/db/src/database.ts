@@ -57,6 +57,10 @@ export interface UsersTable {
   account_root_id: Generated<number>;
   /** On an account's root: its professionals must sign in with a second factor (decision 208). */
   network_requires_second_factor: Generated<boolean>;
+  /** One of the team's operators (decision 229): made only by `npm run operator -- create`, never by sign-up. */
+  operator: Generated<boolean>;
+  /** On an account's root: suspended by an operator; its users cannot sign in, its data is kept (decision 229). */
+  suspended_at: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -462,6 +466,37 @@ export interface ChatSocketsTable {
   opened_at: Timestamp;
 }
 
+/** A top-level professional's request for credits, granted or declined once by an operator (decision 229). */
+export interface CreditRequestsTable {
+  id: Generated<number>;
+  requester_id: number;
+  account_id: number;
+  credits: number;
+  /** The pack's price and currency when asked; null for a free number of credits. */
+  price: number | null;
+  currency: string | null;
+  note: string | null;
+  state: Generated<'requested' | 'granted' | 'declined'>;
+  decided_by: number | null;
+  decided_at: NullableTimestamp;
+  decision_note: string | null;
+  created_at: Timestamp;
+}
+
+/** The operators' actions, one hash chain (decision 229). */
+export interface OperatorEventsTable {
+  seq: number;
+  occurred_at: Timestamp;
+  operator_id: number;
+  action: string;
+  account_id: number | null;
+  request_id: number | null;
+  credits: number | null;
+  note: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
 /** A client data export, built by a queued job on any instance (decision 224). */
 export interface ExportJobsTable {
   id: string;
@@ -541,6 +576,8 @@ export interface Database {
   blobs: BlobsTable;
   blob_chunks: BlobChunksTable;
   export_jobs: ExportJobsTable;
+  credit_requests: CreditRequestsTable;
+  operator_events: OperatorEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -635,6 +672,8 @@ export const databaseColumns = {
     dashboard_cards: col('jsonb', true),
     account_root_id: int,
     network_requires_second_factor: col('boolean', false),
+    operator: col('boolean', false),
+    suspended_at: tsNull,
   },
   sessions: {
     id: uuid,
@@ -872,5 +911,31 @@ export const databaseColumns = {
     created_at: ts,
     claimed_by: col('uuid', true),
     claimed_at: tsNull,
+  },
+  credit_requests: {
+    id: int,
+    requester_id: int,
+    account_id: int,
+    credits: int,
+    price: floatNull,
+    currency: textNull,
+    note: textNull,
+    state: text,
+    decided_by: intNull,
+    decided_at: tsNull,
+    decision_note: textNull,
+    created_at: ts,
+  },
+  operator_events: {
+    seq: int,
+    occurred_at: ts,
+    operator_id: int,
+    action: text,
+    account_id: intNull,
+    request_id: intNull,
+    credits: intNull,
+    note: textNull,
+    prev_hash: text,
+    hash: text,
   },
 } satisfies ColumnMap;

@@ -19,8 +19,16 @@ async function professionalOnly(request: FastifyRequest): Promise<void> {
   requireProfessional(authOf(request).userType);
 }
 
-/** `any` user with a live session, or `professional` users only. */
-export type RouteAccessLevel = 'any' | 'professional';
+/** Runs before validation: only an operator reaches the console's routes (decision 229). */
+async function operatorOnly(request: FastifyRequest): Promise<void> {
+  if (!authOf(request).operator) throw forbidden();
+}
+
+/**
+ * `any` user with a live session, `professional` users only, or `operator`s only (the console, decision 229). An
+ * operator is refused by every route that is not `operator` (plugins/auth), but for its own sign-in and enrolment.
+ */
+export type RouteAccessLevel = 'any' | 'professional' | 'operator';
 
 /**
  * The options of every route behind a bearer token: `config.public: false` (default deny, plugins/auth),
@@ -41,7 +49,7 @@ export function protectedRoute<S extends FastifySchema & { response: object }>(
   // 403: a client on a professional route, a temporary password on any route but its change, a missing second
   // factor on any route but its enrolment, an unconfirmed e-mail where one is required (plugins/auth).
   const refused =
-    access === 'professional' ||
+    access !== 'any' ||
     !options.duringPasswordChange ||
     !options.duringSecondFactorEnrolment ||
     options.verifiedEmail === true;
@@ -53,8 +61,10 @@ export function protectedRoute<S extends FastifySchema & { response: object }>(
       ...(options.duringSecondFactorEnrolment ? { duringSecondFactorEnrolment: true } : {}),
       ...(options.verifiedEmail ? { verifiedEmail: true } : {}),
       ...(options.responseCache ? { responseCache: true } : {}),
+      ...(access === 'operator' ? { operator: true } : {}),
     },
     ...(access === 'professional' ? { preValidation: professionalOnly } : {}),
+    ...(access === 'operator' ? { preValidation: operatorOnly } : {}),
     schema: { ...schema, security: [{ bearer: [] }], response: { ...denials, ...schema.response } },
   };
 }

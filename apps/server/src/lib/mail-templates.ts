@@ -22,7 +22,10 @@ type Template =
   | 'alreadyRegistered'
   | 'handover'
   | 'passkeyAdded'
-  | 'passkeyRemoved';
+  | 'passkeyRemoved'
+  | 'creditRequested'
+  | 'creditRequestGranted'
+  | 'creditRequestDeclined';
 
 /** Plain-text messages in the recipient's language; they carry no health data (security.md F6). */
 export function renderMail(

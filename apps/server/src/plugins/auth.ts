@@ -109,6 +109,16 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     // The account requires a second factor and this session has none: only its enrolment answers (decision 208).
     if (auth.secondFactorMissing && request.routeOptions.config.duringSecondFactorEnrolment !== true)
       throw new AppError(403, ErrorCode.forbidden, 'errors.secondFactorRequired');
+    // An operator reads account metadata and ledgers through the console only, never clients' health data (decision
+    // 229): every other route refuses it, but for its session, its password and its second factor's enrolment.
+    const config = request.routeOptions.config;
+    if (
+      auth.operator &&
+      config.operator !== true &&
+      config.duringSecondFactorEnrolment !== true &&
+      config.duringPasswordChange !== true
+    )
+      throw new AppError(403, ErrorCode.forbidden, 'errors.operatorConsoleOnly');
     // Before the body is read: an unconfirmed account's uploads never reach the disk.
     if (!auth.emailVerified && request.routeOptions.config.verifiedEmail === true)
       throw new AppError(403, ErrorCode.forbidden, 'errors.emailNotVerified');

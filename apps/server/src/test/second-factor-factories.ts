@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { base32Decode, hotp, timeStep } from '../modules/second-factor/totp.policy.ts';
-import { DEFAULT_PASSWORD } from './factories.ts';
+import { bearer, DEFAULT_PASSWORD, insertUser, login } from './factories.ts';
+import type { TestContext } from './test-app.ts';
 
 /** The code of `secret` at the app's (fake) clock, `stepOffset` 30-second steps away (±1 is accepted). */
 export const totpCode = (app: FastifyInstance, secret: Buffer, stepOffset = 0) =>
@@ -33,4 +34,15 @@ export async function enrolledTotp(app: FastifyInstance, headers: Record<string,
   });
   if (res.statusCode !== 200) throw new Error(`totp confirm: ${res.statusCode} ${res.body}`);
   return { secret, recoveryCodes: res.json<{ recovery_codes: string[] }>().recovery_codes };
+}
+
+/**
+ * One of the team's operators (decision 229), signed in with a session that passed its second factor: the only kind
+ * of session the console answers.
+ */
+export async function signedInOperator(ctx: Pick<TestContext, 'app' | 'db'>) {
+  const user = await insertUser(ctx, { operator: true, nombre: 'Olga', apellido: 'Operadora' });
+  const headers = bearer(await login(ctx.app, user));
+  const { secret } = await enrolledTotp(ctx.app, headers);
+  return { ...user, headers, secret };
 }

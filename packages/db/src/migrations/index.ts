@@ -28,6 +28,7 @@ import * as m0033 from './0033_data_versions_at_commit.ts';
 import * as m0034 from './0034_blobs.ts';
 import * as m0035 from './0035_chat_live_sockets.ts';
 import * as m0036 from './0036_export_jobs.ts';
+import * as m0038 from './0038_operator_console.ts';
 import * as m0039 from './0039_instances_and_export_claims.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0034_blobs': m0034,
   '0035_chat_live_sockets': m0035,
   '0036_export_jobs': m0036,
+  '0038_operator_console': m0038,
   '0039_instances_and_export_claims': m0039,
 };

@@ -73,13 +73,17 @@ export function createAuthService(deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' 
 
     /** The session user, from what the auth hook's one session query read (a live session of a live user). */
     sessionUser: (
-      auth: Pick<RequestAuth, 'userId' | 'userType' | 'mustChangePassword' | 'emailVerified' | 'secondFactorMissing'>,
+      auth: Pick<
+        RequestAuth,
+        'userId' | 'userType' | 'mustChangePassword' | 'emailVerified' | 'secondFactorMissing' | 'operator'
+      >,
     ): SessionUser => ({
       id: auth.userId,
       type: auth.userType,
       cambia_pass: auth.mustChangePassword ? 1 : 0,
       email_verified: auth.emailVerified,
       second_factor_required: auth.secondFactorMissing,
+      operator: auth.operator,
     }),
 
     logout: (sessionId: string) => sessions.revoke(sessionId).then(() => undefined),

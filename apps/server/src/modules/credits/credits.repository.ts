@@ -28,5 +28,15 @@ export function createCreditsRepository(trx: Kysely<Database> | Transaction<Data
           created_at: e.now,
         })
         .execute(),
+
+    /** The newest entries that moved a user's credits (the operator's console: metadata, never what was evaluated). */
+    listForUser: (userId: number, limit: number) =>
+      trx
+        .selectFrom('credit_ledger')
+        .select(['id', 'created_at', 'amount', 'from_user_id', 'to_user_id', 'evaluation_id', 'note'])
+        .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
   };
 }

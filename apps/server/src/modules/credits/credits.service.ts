@@ -28,14 +28,18 @@ export const SIGNUP_GRANT_NOTE = 'signup';
 export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock }) {
   /**
    * Credits entering the system (decision 130): the sign-up allowance and the operator's grants.
-   * Inside the caller's transaction; a ledger entry with no giver, no acting user and its note.
+   * Inside the caller's transaction; a ledger entry with no giver, its note and the granting operator (`actorId`, the
+   * console's grants; none for the sign-up allowance and the CLI).
    */
-  async function grantInTransaction(trx: Transaction<Database>, g: { userId: number; amount: number; note: string }) {
+  async function grantInTransaction(
+    trx: Transaction<Database>,
+    g: { userId: number; amount: number; note: string; actorId?: number },
+  ) {
     const users = createUserRecordsService(trx);
     await users.lockPair(g.userId, g.userId);
     await users.credit(g.userId, g.amount);
     await createCreditsRepository(trx).insertEntry({
-      actorId: null,
+      actorId: g.actorId ?? null,
       fromUserId: null,
       toUserId: g.userId,
       amount: g.amount,
@@ -109,6 +113,23 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
     },
 
     grantInTransaction,
+
+    /** The newest 50 ledger entries of a user, signed from its side (the operator's console, decision 229). */
+    async ledgerOf(userId: number) {
+      const rows = await createCreditsRepository(deps.db).listForUser(userId, 50);
+      return rows.map((r) => ({
+        id: r.id,
+        created_at: r.created_at.toISOString(),
+        amount: r.to_user_id === userId ? r.amount : -r.amount,
+        kind:
+          r.evaluation_id !== null
+            ? ('evaluation' as const)
+            : r.from_user_id === null
+              ? ('grant' as const)
+              : ('transfer' as const),
+        note: r.note,
+      }));
+    },
 
     /** The operator's CLI: grants `amount` to the live account with this e-mail; returns the new balance. */
     async grantByEmail(g: { email: string; amount: number; note: string }) {

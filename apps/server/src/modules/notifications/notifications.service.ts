@@ -39,7 +39,10 @@ export function createNotificationsService(deps: {
       | 'handover'
       | 'emailChangeRequest'
       | 'passkeyAdded'
-      | 'passkeyRemoved',
+      | 'passkeyRemoved'
+      | 'creditRequested'
+      | 'creditRequestGranted'
+      | 'creditRequestDeclined',
     user: Recipient,
     params: Record<string, string | number>,
   ) {
@@ -130,6 +133,25 @@ export function createNotificationsService(deps: {
         email: user.email,
         when: deps.clock.now().toISOString().slice(0, 16).replace('T', ' '),
         by: by ?? '',
+        loginUrl: `${base}/pages/login`,
+      }),
+
+    /**
+     * A professional asked for credits (decision 229): the operator is told who, how many, the pack's price (the
+     * manual invoice driver: the operator invoices it and grants once paid) and where the console's requests are.
+     */
+    creditRequested: (
+      operator: Recipient,
+      ask: { requester: string; email: string; credits: number; price: string; note: string },
+    ) => queue('creditRequested', operator, { ...ask, consoleUrl: `${base}/operator/requests` }),
+    /** An operator granted or declined the user's request, with its note (decision 229). */
+    creditRequestDecided: (
+      user: Recipient,
+      decision: { state: 'granted' | 'declined'; credits: number; note: string },
+    ) =>
+      queue(decision.state === 'granted' ? 'creditRequestGranted' : 'creditRequestDeclined', user, {
+        credits: decision.credits,
+        note: decision.note,
         loginUrl: `${base}/pages/login`,
       }),
 

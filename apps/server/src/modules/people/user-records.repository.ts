@@ -454,5 +454,31 @@ export function createUserRecordsRepository(db: Db) {
             .where('id', 'in', ids)
             .execute()
             .then(() => undefined),
+
+    // ---- the operator's console (decision 229)
+
+    /** Suspends (a date) or reactivates (null) an account's root; an operator or a non-root is left alone: 0 rows. */
+    setSuspended: async (rootId: number, suspendedAt: Date | null, now: Date) =>
+      Number(
+        (
+          await db
+            .updateTable('users')
+            .set({ suspended_at: suspendedAt, updated_at: now })
+            .where('id', '=', rootId)
+            .whereRef('account_root_id', '=', 'id')
+            .where('operator', '=', false)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ),
+
+    /** The live operators, as mail recipients (a new credit request tells them). */
+    operatorRecipients: () =>
+      db
+        .selectFrom('users')
+        .select(['id', 'email', 'nombre', 'lang'])
+        .where('operator', '=', true)
+        .where('deleted_at', 'is', null)
+        .execute(),
   };
 }

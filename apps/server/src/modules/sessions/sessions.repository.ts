@@ -28,10 +28,12 @@ function activeSessions(db: Kysely<Database>, tokenHashes: string[]) {
       'users.creditos',
       'users.cambia_pass',
       'users.email_verified_at',
+      'users.operator',
       'sessions.second_factor',
-      // The account requires a second factor of its professionals (decision 208) and this session has none.
-      sql<boolean>`(sessions.second_factor IS NULL AND users.type = ${sql.lit(USER_TYPE.professional)} AND EXISTS (
-        SELECT 1 FROM users AS root WHERE root.id = users.account_root_id AND root.network_requires_second_factor))`.as(
+      // The account requires a second factor of its professionals (decision 208), or the user is an operator, who always
+      // needs one (decision 229), and this session has none.
+      sql<boolean>`(sessions.second_factor IS NULL AND (users.operator OR users.type = ${sql.lit(USER_TYPE.professional)} AND EXISTS (
+        SELECT 1 FROM users AS root WHERE root.id = users.account_root_id AND root.network_requires_second_factor)))`.as(
         'second_factor_missing',
       ),
     ])
@@ -53,21 +55,41 @@ export function createSessionsRepository(db: Kysely<Database>) {
       userAgent: string | null;
       secondFactor: SecondFactorKind | null;
     }) =>
+      // Only while the user's account is not suspended (decision 229): every way of signing in ends here, so one
+      // statement refuses them all; undefined when it is.
       db
         .insertInto('sessions')
-        .values({
-          token_hash: row.tokenHash,
-          user_id: row.userId,
-          created_at: row.now,
-          last_seen_at: row.now,
-          idle_expires_at: row.idleExpiresAt,
-          absolute_expires_at: row.absoluteExpiresAt,
-          ip: row.ip,
-          user_agent: row.userAgent,
-          second_factor: row.secondFactor,
-        })
+        .columns([
+          'token_hash',
+          'user_id',
+          'created_at',
+          'last_seen_at',
+          'idle_expires_at',
+          'absolute_expires_at',
+          'ip',
+          'user_agent',
+          'second_factor',
+        ])
+        .expression(
+          db
+            .selectFrom('users')
+            .innerJoin('users as root', 'root.id', 'users.account_root_id')
+            .select([
+              sql.val(row.tokenHash).as('token_hash'),
+              'users.id',
+              sql.val(row.now).as('created_at'),
+              sql.val(row.now).as('last_seen_at'),
+              sql.val(row.idleExpiresAt).as('idle_expires_at'),
+              sql.val(row.absoluteExpiresAt).as('absolute_expires_at'),
+              sql.val(row.ip).as('ip'),
+              sql.val(row.userAgent).as('user_agent'),
+              sql.val(row.secondFactor).as('second_factor'),
+            ])
+            .where('users.id', '=', row.userId)
+            .where('root.suspended_at', 'is', null),
+        )
         .returning('id')
-        .executeTakeFirstOrThrow(),
+        .executeTakeFirst(),
 
     /**
      * The live (not revoked) sessions of live (not deleted) users behind these token hashes, with each user's account
@@ -222,6 +244,19 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .where('revoked_at', 'is', null)
         .where('idle_expires_at', '>', now)
         .where('absolute_expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Every live session of every user of the account ends (an operator suspends it, decision 229). */
+    revokeAllForAccount: async (accountId: number, now: Date) => {
+      const result = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('revoked_at', 'is', null)
+        .where('user_id', 'in', (eb) =>
+          eb.selectFrom('users').select('users.id').where('users.account_root_id', '=', accountId),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },

@@ -1,7 +1,7 @@
 import type { Database, Kysely, SecondFactorKind, Transaction } from '@medida/db';
-import type { ActiveSession } from '@medida/contracts';
+import { ErrorCode, type ActiveSession } from '@medida/contracts';
 import type { Config } from '../../config.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { batched, type BatchLimits } from '../../lib/batched.ts';
 import { MINUTE, type Clock } from '../../lib/clock.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
@@ -40,6 +40,10 @@ export interface SessionCheck {
  * Every live session of the user ends, inside the caller's transaction (a closed login, a removed person): the
  * sessions module owns the table, so this is the one copy of the statement (docs/architecture.md, "Table owners").
  */
+/** Every live session of the account's users ends, inside the caller's transaction (a suspension, decision 229). */
+export const revokeAccountSessionsInTransaction = (trx: Transaction<Database>, accountId: number, now: Date) =>
+  createSessionsRepository(trx).revokeAllForAccount(accountId, now);
+
 export const revokeAllSessionsInTransaction = (trx: Transaction<Database>, userId: number, now: Date) =>
   createSessionsRepository(trx).revokeAllForUser(userId, now);
 
@@ -127,6 +131,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
       emailVerified: session.email_verified_at !== null,
       secondFactorMissing: session.second_factor_missing,
       secondFactor: session.second_factor,
+      operator: session.operator,
       accountId: session.account_root_id,
       dataVersion: session.data_version,
     };
@@ -143,7 +148,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
     ): Promise<string> {
       const token = generateToken();
       const now = deps.clock.now();
-      await repo.insert({
+      const inserted = await repo.insert({
         tokenHash: sha256Hex(token),
         userId,
         now,
@@ -153,6 +158,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
         userAgent: meta.userAgent?.slice(0, 400) ?? null,
         secondFactor: meta.secondFactor ?? null,
       });
+      if (!inserted) throw new AppError(403, ErrorCode.forbidden, 'errors.accountSuspended');
       return token;
     },
 
