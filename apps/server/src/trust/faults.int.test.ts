@@ -75,6 +75,8 @@ beforeAll(async () => {
     // Hundreds of uploads in minutes: the per-user hourly limit is not what this suite tests.
     UPLOAD_REQUESTS_PER_HOUR: '100000',
     REPORT_WORKERS: '1',
+    // A killed instance's export is handed over four heartbeats after its last (decision 231): seconds, not minutes.
+    INSTANCE_HEARTBEAT_SECONDS: '1',
   };
 }, 300_000);
 
@@ -239,49 +241,44 @@ describe(`faults on ${driver}: SIGKILL during writes, restart on the same data`,
     );
     expect(violations).toEqual([]);
   }, 3_600_000);
-  // Decision 224. PGlite: the restarted process's in-process queue resumes the export. PostgreSQL: a killed run goes
-  // back to the queue only when it expires (15 minutes), which exports.instances.int.test.ts covers by stopping a
-  // worker instead.
-  it.skipIf(postgresUrl)(
-    'an export accepted just before a kill is built after the restart and downloads',
-    async () => {
-      const clientId = await withDb((db) => exportClient(db, account));
-      let server = await startAnswering();
-      const auth = { authorization: `Bearer ${account.token}` };
-      const evaluation = await fetch(`${server.url}/web/ingresaevaluacion`, evaluationRequest(account, clientId));
-      expect(evaluation.status, await evaluation.text()).toBe(200);
-      const accepted = await fetch(`${server.url}/web/clients/${clientId}/export`, { method: 'POST', headers: auth });
-      const body = await accepted.text();
-      expect(accepted.status, body).toBe(202);
-      const { id } = (JSON.parse(body) as { export: { id: string } }).export;
-      const exited = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGKILL');
-      await exited;
-      const killed = await withDb((db) =>
-        db.selectFrom('export_jobs').select('status').where('id', '=', id).executeTakeFirstOrThrow(),
-      );
-      // The report's first PDF takes a cold worker far longer than the kill does to land.
-      expect(killed.status).toBe('building');
+  // Decisions 224 and 231. PGlite: the restarted process's in-process queue resumes the export. PostgreSQL: the
+  // restarted server is another instance; it takes the build over once the killed one's heartbeat is stale.
+  it('an export accepted just before a kill is built after the restart and downloads', async () => {
+    const clientId = await withDb((db) => exportClient(db, account));
+    let server = await startAnswering();
+    const auth = { authorization: `Bearer ${account.token}` };
+    const evaluation = await fetch(`${server.url}/web/ingresaevaluacion`, evaluationRequest(account, clientId));
+    expect(evaluation.status, await evaluation.text()).toBe(200);
+    const accepted = await fetch(`${server.url}/web/clients/${clientId}/export`, { method: 'POST', headers: auth });
+    const body = await accepted.text();
+    expect(accepted.status, body).toBe(202);
+    const { id } = (JSON.parse(body) as { export: { id: string } }).export;
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGKILL');
+    await exited;
+    const killed = await withDb((db) =>
+      db.selectFrom('export_jobs').select('status').where('id', '=', id).executeTakeFirstOrThrow(),
+    );
+    // The report's first PDF takes a cold worker far longer than the kill does to land.
+    expect(killed.status).toBe('building');
 
-      server = await startAnswering();
-      try {
-        const deadline = Date.now() + 120_000;
-        let status = 'building';
-        while (status === 'building' && Date.now() < deadline) {
-          await sleep(250);
-          const res = await fetch(`${server.url}/web/exports/${id}`, { headers: auth });
-          status = ((await res.json()) as { export: { status: string } }).export.status;
-        }
-        expect(status).toBe('ready');
-        const download = await fetch(`${server.url}/web/exports/${id}/download`, { headers: auth });
-        expect(download.status).toBe(200);
-        const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
-        expect(Object.keys(files)).toContain('client.json');
-        expect(Object.keys(files).filter((name) => name.endsWith('.pdf'))).toHaveLength(1);
-      } finally {
-        await server.stop();
+    server = await startAnswering();
+    try {
+      const deadline = Date.now() + 120_000;
+      let status = 'building';
+      while (status === 'building' && Date.now() < deadline) {
+        await sleep(250);
+        const res = await fetch(`${server.url}/web/exports/${id}`, { headers: auth });
+        status = ((await res.json()) as { export: { status: string } }).export.status;
       }
-    },
-    600_000,
-  );
+      expect(status).toBe('ready');
+      const download = await fetch(`${server.url}/web/exports/${id}/download`, { headers: auth });
+      expect(download.status).toBe(200);
+      const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
+      expect(Object.keys(files)).toContain('client.json');
+      expect(Object.keys(files).filter((name) => name.endsWith('.pdf'))).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+  }, 600_000);
 });
