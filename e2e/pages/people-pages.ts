@@ -55,9 +55,15 @@ export class ClientsPage extends PeopleList {
   protected readonly newTitleKey = 'people.clients.newTitle';
   protected readonly editTitleKey = 'people.clients.editTitle';
 
-  /** "Export CSV" in the page header: the list as a spreadsheet file (decision 191). */
+  /** "Export ▾" in the page header: the list as a spreadsheet file, CSV or Excel (decisions 191, 227). */
   get exportCsvButton(): Locator {
     return this.button('people.clients.exportCsv');
+  }
+
+  /** Opens "Export ▾" and picks a format. */
+  async exportAs(format: 'csv' | 'xlsx'): Promise<void> {
+    await this.exportCsvButton.click();
+    await this.page.getByRole('menuitem', { name: this.t(`common.exportFormats.${format}`) }).click();
   }
 }
 

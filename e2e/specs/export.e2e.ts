@@ -102,7 +102,7 @@ describe('client data export', () => {
     }
   });
 
-  // Issue 30 item 16 (decision 191): the list's "Export CSV" saves the professional's clients, in its language.
+  // Issue 30 item 16 (decision 191): the list's "Export ▾ → CSV" saves the professional's clients, in its language.
   it('the professional downloads its client list as CSV: UTF-8 with BOM, headers and file name in es/en/pt', async () => {
     const header = {
       es: 'Nombre;Apellido;Correo electrónico',
@@ -116,7 +116,7 @@ describe('client data export', () => {
       await list.exportCsvButton.waitFor();
       await screenshotWithoutOverflow(page, `export-client-list-${lang}-${name}`);
       const download = page.waitForEvent('download');
-      await list.exportCsvButton.click();
+      await list.exportAs('csv');
       const file = await readFile((await (await download).path())!);
       expect((await download).suggestedFilename()).toMatch(
         new RegExp(`^${fileStem[lang]}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),

@@ -49,6 +49,17 @@ export function accessCases(context: () => TestContext): AccessCase[] {
     passkeyId = (await registeredPasskey(context().app, t.owner.headers)).passkey.id;
   }
 
+  /** The credit request the target's owner sent last (the console's decision rows' object). */
+  let creditRequestId = 0;
+  async function ownersCreditRequest(t: Target) {
+    const res = await context().app.inject({
+      ...post('/web/credit-requests', { credits: 20 }),
+      headers: t.owner.headers,
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    creditRequestId = res.json<{ request: { id: number } }>().request.id;
+  }
+
   /** The authenticator the target's owner set up last (pending or confirmed), for the second-factor rows. */
   let ownersSecret: Buffer = Buffer.alloc(0);
 
@@ -241,6 +252,77 @@ export function accessCases(context: () => TestContext): AccessCase[] {
       owner: 200,
     },
     { route: 'GET /web/creditos', request: () => get('/web/creditos'), owner: 200, ownScope: true },
+    // Credit requests (decision 229): each top-level account's own; a network child or a client is refused.
+    {
+      route: 'GET /web/credit-requests',
+      request: () => get('/web/credit-requests'),
+      owner: 200,
+      ownScope: true,
+    },
+    {
+      route: 'POST /web/credit-requests',
+      request: () => post('/web/credit-requests', { credits: 20, note: 'matrix' }),
+      owner: 201,
+      ownScope: true,
+    },
+    // The operator's console (decision 229): the operator only; professionals and clients are refused, and no
+    // answer holds the target's client data.
+    {
+      route: 'GET /web/operator/accounts',
+      request: () => get('/web/operator/accounts?limit=100'),
+      owner: 200,
+      by: 'operator',
+    },
+    {
+      route: 'GET /web/operator/accounts/:id',
+      request: (t) => get(`/web/operator/accounts/${t.owner.id}`),
+      owner: 200,
+      by: 'operator',
+    },
+    {
+      route: 'POST /web/operator/accounts/:id/grant',
+      request: (t) => post(`/web/operator/accounts/${t.owner.id}/grant`, { credits: 5, note: 'matrix' }),
+      owner: 200,
+      by: 'operator',
+    },
+    {
+      route: 'POST /web/operator/accounts/:id/suspend',
+      request: (t) => post(`/web/operator/accounts/${t.owner.id}/suspend`, {}),
+      owner: 200,
+      by: 'operator',
+    },
+    {
+      route: 'POST /web/operator/accounts/:id/reactivate',
+      request: (t) => post(`/web/operator/accounts/${t.owner.id}/reactivate`, {}),
+      owner: 200,
+      by: 'operator',
+    },
+    {
+      route: 'GET /web/operator/credit-requests',
+      request: () => get('/web/operator/credit-requests'),
+      owner: 200,
+      by: 'operator',
+    },
+    {
+      route: 'POST /web/operator/credit-requests/:id/grant',
+      setup: (t) => ownersCreditRequest(t),
+      request: () => post(`/web/operator/credit-requests/${creditRequestId}/grant`, { note: 'paid' }),
+      owner: 200,
+      by: 'operator',
+    },
+    {
+      route: 'POST /web/operator/credit-requests/:id/decline',
+      setup: (t) => ownersCreditRequest(t),
+      request: () => post(`/web/operator/credit-requests/${creditRequestId}/decline`, { note: 'unpaid' }),
+      owner: 200,
+      by: 'operator',
+    },
+    {
+      route: 'GET /web/operator/audit',
+      request: () => get('/web/operator/audit'),
+      owner: 200,
+      by: 'operator',
+    },
     { route: 'GET /web/dashboard/settings', request: () => get('/web/dashboard/settings'), owner: 200, ownScope: true },
     {
       route: 'PUT /web/dashboard/settings',
@@ -333,6 +415,37 @@ export function accessCases(context: () => TestContext): AccessCase[] {
     {
       route: 'GET /web/clients.csv',
       request: () => get('/web/clients.csv'),
+      owner: 200,
+      ownScope: true,
+    },
+    // Imports (decision 228): the template is the same for everybody; an import acts in the actor's own account.
+    {
+      route: 'GET /web/import/template',
+      request: () => get('/web/import/template?kind=evaluations&format=csv'),
+      owner: 200,
+      ownScope: true,
+    },
+    {
+      route: 'POST /web/import/clients',
+      request: async (t) => {
+        const file = `Nombre;Apellido;Correo electrónico\r\nAna;Import;import-${t.owner.id}-${Math.random()}@example.com\r\n`;
+        const { payload, headers } = await multipartPayload({}, [{ name: 'c.csv', data: Buffer.from(file) }], 'file');
+        return { method: 'POST', url: '/web/import/clients?dry_run=true', payload, headers };
+      },
+      owner: 200,
+      ownScope: true,
+    },
+    // An evaluation of the target's client: created for its owner; anybody else's answer says no such client.
+    {
+      route: 'POST /web/import/evaluations',
+      request: async (t) => {
+        const row = `${t.client.email};2026-02-20;1;72,5;168;122;78;84;100;30;56;28;36,6;No;No;Si;4;3`;
+        const header =
+          'email;fecha;evaluation_type;peso;estatura;presion_s;presion_d;pcintura;pcadera;pbrazo;ppierna;pgrasa;temperatura;fuma;alcohol;ejercita;hace;frecentrena';
+        const file = Buffer.from(`${header}\r\n${row}\r\n`);
+        const { payload, headers } = await multipartPayload({}, [{ name: 'e.csv', data: file }], 'file');
+        return { method: 'POST', url: '/web/import/evaluations', payload, headers };
+      },
       owner: 200,
       ownScope: true,
     },

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileSpreadsheet, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { ListExportFormat } from '@medida/contracts';
+import { DownloadMenu } from '../../components/download-menu.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ListPager } from '../../components/list-pager.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
-import { apiErrorMessage, notifyApiError } from '../../lib/notify.ts';
-import { saveBlob } from '../../lib/save-blob.ts';
+import { apiErrorMessage } from '../../lib/notify.ts';
 import {
   HandoverModal,
   peopleModals,
@@ -33,25 +34,14 @@ export function ClientsPage() {
   // Chosen rows stay chosen across pages and searches, for the bulk hand-over (decision 117).
   const selection = usePeopleSelection();
   const [handover, setHandover] = useState<HandoverChoice | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   const total = query.data?.total ?? 0;
   const clients = query.data?.clients ?? [];
   const pages = Math.max(1, Math.ceil(total / limit));
   const openNew = () => peopleModals.open({ kind: 'newClient' });
   const searching = debouncedSearch.trim() !== '';
-  // The CSV holds the clients the list shows: all of them, or those the search finds (decision 191).
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { blob, fileName } = await downloadClientList(debouncedSearch.trim());
-      saveBlob(blob, fileName ?? `${t('pagesCopy.clients.title')}.csv`);
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
+  // The file holds the clients the list shows: all of them, or those the search finds (decision 191).
+  const exportList = (format: ListExportFormat) => downloadClientList(debouncedSearch.trim(), format);
   // Deleting the last client of the last page leaves that page empty: step back to the new last page.
   useEffect(() => {
     if (query.data && page > pages) setPage(pages);
@@ -103,15 +93,13 @@ export function ClientsPage() {
         actions={
           <Group gap="sm">
             {total > 0 && (
-              <Button
-                variant="default"
-                leftSection={<IconFileSpreadsheet size={18} />}
-                loading={exporting}
-                onClick={() => void exportCsv()}
-                title={t('people.clients.exportCsvHint')}
-              >
-                {t('people.clients.exportCsv')}
-              </Button>
+              <DownloadMenu
+                label={t('people.clients.exportCsv')}
+                hint={t('people.clients.exportCsvHint')}
+                download={exportList}
+                fallbackName={t('pagesCopy.clients.title')}
+                testId="clients-export"
+              />
             )}
             <Button leftSection={<IconUserPlus size={18} />} onClick={openNew} data-testid="new-client">
               {t('people.clients.new')}

@@ -1,4 +1,4 @@
-import { exportJobResponseSchema } from '@medida/contracts';
+import { exportJobResponseSchema, type ListExportFormat } from '@medida/contracts';
 import { apiDownload, apiRequest } from '../../lib/api.ts';
 
 /** The client's data export (decision 145): start a job, poll its progress, download the ZIP. */
@@ -10,6 +10,6 @@ export const fetchExportJob = (jobId: string, signal?: AbortSignal) =>
 
 export const downloadExport = (jobId: string) => apiDownload(`/web/exports/${jobId}/download`);
 
-/** The client list as CSV (decision 191): the clients the list shows, in the language the request carries. */
-export const downloadClientList = (search: string) =>
-  apiDownload(search ? `/web/clients.csv?search=${encodeURIComponent(search)}` : '/web/clients.csv');
+/** The client list as CSV or XLSX (decisions 191, 227): the clients the list shows, in the request's language. */
+export const downloadClientList = (search: string, format: ListExportFormat) =>
+  apiDownload('/web/client-list/export', { query: { format, search: search || undefined } });

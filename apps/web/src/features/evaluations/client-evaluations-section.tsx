@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { IconClipboardHeart, IconClipboardPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -9,6 +9,7 @@ import type { ManagedUser } from '@medida/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { RegionCard } from '../../components/region-card.tsx';
 import { useSessionUser } from '../../lib/session.ts';
+import { EvaluationListDownload } from './evaluation-list-download.tsx';
 import { fetchEvaluations } from './evaluations-api.ts';
 import { evaluationKeys } from './evaluation-queries.ts';
 import { NO_FILTERS } from './list/evaluation-filters.tsx';
@@ -76,9 +77,12 @@ export function ClientEvaluationsSection({ client }: { client: ManagedUser }) {
     // A region named by its title, as the page's other sections (decision 180).
     <RegionCard labelledBy={titleId} data-testid="client-evaluations">
       {/* The page header already has "New evaluation"; the empty state repeats it where the eye is. */}
-      <Title order={4} mb="md" id={titleId}>
-        {t('evaluations.clientSection.title')}
-      </Title>
+      <Group justify="space-between" mb="md" gap="xs">
+        <Title order={4} id={titleId}>
+          {t('evaluations.clientSection.title')}
+        </Title>
+        {items.length > 0 && <EvaluationListDownload clientId={client.id_usuario} hint="client" />}
+      </Group>
       {query.isPending ? (
         <Skeleton h={80} radius="md" />
       ) : items.length === 0 ? (

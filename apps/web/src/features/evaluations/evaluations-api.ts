@@ -1,4 +1,5 @@
 import {
+  type ListExportFormat,
   evaluationListingResponseSchema,
   evaluationMessageResponseSchema,
   evaluationReportPath,
@@ -66,6 +67,26 @@ export const fetchEvaluations = (q: EvaluationListQuery, signal?: AbortSignal) =
     },
     schema: listEvaluationsResponseSchema,
     signal,
+  });
+
+/**
+ * The list as CSV or XLSX with the list's filters, or one client's (decision 227); a client gets its own. Every
+ * matching row, in the request's language.
+ */
+export const downloadEvaluationList = (
+  q: { filters?: EvaluationListFilters | undefined; clientId?: number | undefined },
+  format: ListExportFormat,
+) =>
+  apiDownload('/web/evaluation-list/export', {
+    query: {
+      format,
+      filter_nombre: orUndefined(q.filters?.nombre ?? ''),
+      filter_apellido: orUndefined(q.filters?.apellido ?? ''),
+      filter_email: orUndefined(q.filters?.email ?? ''),
+      filter_rut: orUndefined(q.filters?.rut ?? ''),
+      filter_company: orUndefined(q.filters?.company ?? ''),
+      id_evaluado: q.clientId,
+    },
   });
 
 /** The wizard's client search (spec §7: type 2 and a search term). */

@@ -1,6 +1,6 @@
 import { USER_TYPE } from '@medida/contracts';
 import { useEffect, useState } from 'react';
-import { Box, Button, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconClipboardHeart, IconClipboardPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -8,6 +8,7 @@ import { ListPager } from '../../components/list-pager.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { EvaluationListDownload } from './evaluation-list-download.tsx';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import type { EvaluationListFilters } from './evaluations-api.ts';
@@ -92,7 +93,12 @@ export function EvaluationsPage() {
       <PageHeader
         title={t('evaluations.list.title')}
         description={t(isClient ? 'evaluations.list.clientDescription' : 'evaluations.list.description')}
-        actions={newButton}
+        actions={
+          <Group gap="sm">
+            {total > 0 && <EvaluationListDownload filters={filters} hint={isClient ? 'own' : 'filtered'} />}
+            {newButton}
+          </Group>
+        }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <Stack>

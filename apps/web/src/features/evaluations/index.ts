@@ -5,5 +5,6 @@ export { evaluationWizard } from './wizard-store.ts';
 export { formatNumber } from './detail/format.ts';
 export { LevelBadge } from './detail/result-parts.tsx';
 export { useDownloadReport } from './evaluation-actions.tsx';
+export { EvaluationListDownload } from './evaluation-list-download.tsx';
 export { inReaderUnits, type HistoryPoint } from './detail/history.ts';
 export { HistoryCharts } from './detail/history-section.tsx';

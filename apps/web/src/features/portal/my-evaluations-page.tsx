@@ -15,7 +15,14 @@ import { longDate } from '../../lib/long-date.ts';
 import { useMeasurementUnits } from '../../lib/own-profile.ts';
 import { displayUnit, inUnits } from '../../lib/units.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
-import { formatNumber, HistoryCharts, inReaderUnits, LevelBadge, useDownloadReport } from '../evaluations/index.ts';
+import {
+  EvaluationListDownload,
+  formatNumber,
+  HistoryCharts,
+  inReaderUnits,
+  LevelBadge,
+  useDownloadReport,
+} from '../evaluations/index.ts';
 import { fetchPortalEvaluations, portalKeys } from './portal-api.ts';
 import { progressPoints } from './timeline.ts';
 
@@ -122,7 +129,11 @@ export function MyEvaluationsPage() {
 
   return (
     <Stack gap="lg" data-testid="portal-evaluations">
-      <PageHeader title={t('portal.evaluations.title')} description={t('portal.evaluations.intro')} />
+      <PageHeader
+        title={t('portal.evaluations.title')}
+        description={t('portal.evaluations.intro')}
+        actions={query.data && query.data.length > 0 ? <EvaluationListDownload hint="own" /> : undefined}
+      />
       {query.isError && <LoadError message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />}
       {query.isPending && <Skeleton h={220} radius="lg" />}
       {query.data?.length === 0 && (
