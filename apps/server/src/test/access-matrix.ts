@@ -12,6 +12,7 @@ import {
 } from './people-factories.ts';
 import type { ChileIds, Actor } from './people-factories.ts';
 import { evaluationBody } from './evaluation-factories.ts';
+import { signedInOperator } from './second-factor-factories.ts';
 import type { TestContext } from './test-app.ts';
 
 /**
@@ -29,6 +30,7 @@ export const FOREIGN_ACTORS = [
   'foreignChild',
   'foreignParent',
   'stranger',
+  'operator',
 ] as const;
 type ForeignActor = (typeof FOREIGN_ACTORS)[number];
 export type MatrixActor = ForeignActor | 'client' | 'owner';
@@ -54,6 +56,8 @@ export interface Outsiders {
   foreignChild: Actor;
   foreignClient: Actor;
   stranger: Actor;
+  /** One of the team's operators, its second factor passed (decision 229): refused everywhere but the console. */
+  operator: Actor;
 }
 
 const ATTACHMENT_SECRET = 'Informe confidencial 4711';
@@ -70,7 +74,8 @@ export async function outsiders(ctx: TestContext): Promise<Outsiders> {
   });
   const foreignClient = await loggedIn(ctx, { type: USER_TYPE.client, parent_user_id: foreignParent.id, ...loc });
   const stranger = await loggedIn(ctx, { creditos: 100 });
-  return { foreignParent, foreignChild, foreignClient, stranger };
+  const operator = await signedInOperator(ctx);
+  return { foreignParent, foreignChild, foreignClient, stranger, operator: { ...operator, token: '' } };
 }
 
 async function ok(res: LightMyRequestResponse | Promise<LightMyRequestResponse>) {
@@ -192,4 +197,9 @@ export interface AccessCase {
   client?: number;
   /** Answers about the actor itself (its sessions, its dashboard): a foreign 2xx is fine if it is blind. */
   ownScope?: boolean;
+  /**
+   * An operator's console route (decision 229): the operator takes the owner's column (its answer must not hold the
+   * target's client data either) and the target's owner joins the refused.
+   */
+  by?: 'operator';
 }

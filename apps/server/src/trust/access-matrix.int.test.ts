@@ -48,6 +48,8 @@ describe('access matrix over the whole API', () => {
       ...others,
       client: t.client,
       owner: t.owner,
+      // A console route: the operator succeeds, the target's owner is refused like any other professional.
+      ...(row.by === 'operator' ? { operator: t.owner, owner: others.operator } : {}),
     };
     const got: Partial<Record<MatrixActor, number>> = {};
     for (const name of [...FOREIGN_ACTORS, 'client', 'owner'] as const) {
@@ -59,6 +61,9 @@ describe('access matrix over the whole API', () => {
       const options = await row.request(t, actor);
       const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as object), ...actor.headers } });
       got[name] = res.statusCode;
+      if (name === 'owner' && row.by === 'operator')
+        for (const secret of secrets)
+          expect(res.body, `${row.route} as the operator: client data`).not.toContain(secret);
       if (name === 'owner') continue;
       totals.cells++;
       const label = `${row.route} as ${name} → ${res.statusCode}`;
@@ -83,7 +88,7 @@ describe('access matrix over the whole API', () => {
       none: 401,
       revoked: 401,
       ...Object.fromEntries(
-        (['foreignClient', 'foreignChild', 'foreignParent', 'stranger'] as const).map((n) => [
+        (['foreignClient', 'foreignChild', 'foreignParent', 'stranger', 'operator'] as const).map((n) => [
           n,
           row.ownScope ? got[n] : expect.toSatisfy((s: number) => s >= 400 && s < 500),
         ]),

@@ -16,12 +16,12 @@ describe('credit requests and the operator console', () => {
   });
   afterAll(() => ctx?.close());
 
-  const as = (headers: object) => ({
+  const as = (headers: Record<string, string>) => ({
     get: (url: string) => ctx.app.inject({ method: 'GET', url, headers }),
     post: (url: string, payload: object = {}) => ctx.app.inject({ method: 'POST', url, headers, payload }),
   });
 
-  async function ask(headers: object, credits: number, note = 'para la consulta') {
+  async function ask(headers: Record<string, string>, credits: number, note = 'para la consulta') {
     const res = await as(headers).post('/web/credit-requests', { credits, note });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ request: { id: number; price: number | null; state: string } }>().request;

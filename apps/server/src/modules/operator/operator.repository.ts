@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@medida/contracts';
 import { sql, type Database, type Kysely, type Transaction } from '@medida/db';
 import { operatorEventHash } from './operator-chain.ts';
 
@@ -65,7 +66,7 @@ export function createOperatorRepository(db: Kysely<Database> | Transaction<Data
 
     findAccount: (id: number, monthStart: Date) => accounts(monthStart).where('a.id', '=', id).executeTakeFirst(),
 
-    /** The account's live users: names, roles, balances and last sign-in; nothing of what was measured. */
+    /** The account's live professionals: names, balances and last sign-in; nothing of its clients. */
     accountUsers: (accountId: number) =>
       db
         .selectFrom('users as u')
@@ -79,6 +80,8 @@ export function createOperatorRepository(db: Kysely<Database> | Transaction<Data
           sql<Date | null>`(SELECT max(s.created_at) FROM sessions s WHERE s.user_id = u.id)`.as('last_sign_in_at'),
         ])
         .where('u.account_root_id', '=', accountId)
+        // Professionals only: a client's name or address is its professional's business, not the operator's.
+        .where('u.type', '=', USER_TYPE.professional)
         .where('u.deleted_at', 'is', null)
         .orderBy('u.type')
         .orderBy('u.id')
