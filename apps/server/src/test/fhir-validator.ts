@@ -16,7 +16,7 @@ function loadDefinitions() {
 }
 
 /** Every issue the validator finds in `resource` (errors thrown as an OperationOutcome, warnings returned). */
-export function fhirIssues(resource: Resource): OperationOutcomeIssue[] {
+function fhirIssues(resource: Resource): OperationOutcomeIssue[] {
   loadDefinitions();
   try {
     return validateResource(resource);

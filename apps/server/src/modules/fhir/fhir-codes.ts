@@ -15,7 +15,7 @@ export const EQUATION_EXTENSION = 'https://medida.app/fhir/StructureDefinition/e
 export const USER_IDENTIFIER = 'https://medida.app/fhir/sid/user';
 export const NATIONAL_ID_IDENTIFIER = 'https://medida.app/fhir/sid/national-id';
 
-export type ObservationCategory = 'vital-signs' | 'exam' | 'laboratory';
+type ObservationCategory = 'vital-signs' | 'exam' | 'laboratory';
 
 export interface ObservationCode {
   system: typeof LOINC | typeof MEDIDA_OBSERVATION;
@@ -89,7 +89,7 @@ export const RESULT_CODES = {
 } as const satisfies Record<string, ObservationCode>;
 
 /** Laboratory exams (the catalogue's ids) in the catalogue's unit. */
-export const EXAM_CODES: Record<ExamId, ObservationCode> = {
+const EXAM_CODES: Record<ExamId, ObservationCode> = {
   fasting_glucose: loinc('1558-6', 'Fasting glucose [Mass/volume] in Serum or Plasma', 'mg/dL', 'laboratory'),
   fasting_triglycerides: loinc('2571-8', 'Triglyceride [Mass/volume] in Serum or Plasma', 'mg/dL', 'laboratory'),
   hdl: loinc('2085-9', 'Cholesterol in HDL [Mass/volume] in Serum or Plasma', 'mg/dL', 'laboratory'),
