@@ -6,14 +6,16 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { clientExportDocumentSchema, type ExportJob } from '@medida/contracts';
 import { createFreshTestDb } from '@medida/db/testing';
 import type { DbHandle } from '@medida/db';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, freePort, startServer, type ServerProcess } from '../../bench/server-process.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createSessionsService } from '../modules/sessions/sessions.service.ts';
 import { connectChat, type ChatTestClient } from '../test/chat-client.ts';
-import { seedFaultAccount, type FaultAccount } from '../test/fault-harness.ts';
+import { evaluationRequest, exportClient, seedFaultAccount, type FaultAccount } from '../test/fault-harness.ts';
 import { DEFAULT_PASSWORD } from '../test/factories.ts';
 import { multipartPayload, sampleFiles } from '../test/people-factories.ts';
 import { testHasher } from '../test/test-app.ts';
@@ -21,8 +23,9 @@ import { testHasher } from '../test/test-app.ts';
 /**
  * The production recipe as far as it runs here (issue 34 item 6, decision 223): two compiled server processes on one
  * PostgreSQL behind Caddy with TLS, configured by the shipped `deploy/Caddyfile`. A user signs in through the proxy,
- * uploads on one instance and downloads through the other, chats across both, and the proxy goes on answering when
- * one instance is killed. Runs where CI runs the PostgreSQL suite; Caddy is Debian's package (`.ci/run` installs it).
+ * uploads on one instance and downloads through the other, chats across both, and starts an export whose instance is
+ * then killed mid-build: the proxy goes on answering, and the other instance takes the build over (decision 231).
+ * Runs where CI runs the PostgreSQL suite; Caddy is Debian's package (`.ci/run` installs it).
  */
 const caddyfile = fileURLToPath(new URL('../../../../deploy/Caddyfile', import.meta.url));
 
@@ -31,6 +34,17 @@ interface Proxy {
   ca: Buffer;
   child: ChildProcess;
   output: () => string;
+}
+
+/** Reads until `done`, every 200 ms; throws with the last value after `ms`. */
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await sleep(200);
+  }
 }
 
 /** Caddy with the shipped Caddyfile: a certificate from its own authority, no admin endpoint, no port 80. */
@@ -124,6 +138,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a practice: two instances behind Cad
       SECRET_KEY: randomBytes(32).toString('hex'),
       NODE_ENV: 'production',
       TRUST_PROXY: '127.0.0.1',
+      // A killed instance's export is handed over four heartbeats after its last (decision 231): seconds, not minutes.
+      INSTANCE_HEARTBEAT_SECONDS: '1',
     };
     // Started together, as compose starts them; one that fails to start must not leave the other running.
     const started = await Promise.allSettled([startServer(env), startServer(env)]);
@@ -210,12 +226,84 @@ describe.skipIf(!process.env.DATABASE_URL)('a practice: two instances behind Cad
     expect(received.message.user_id).toBe(account.clientId);
   });
 
-  it('goes on answering through the proxy when one instance is killed', async () => {
-    one.child.kill('SIGKILL');
-    const auth = { authorization: `Bearer ${account.token}` };
+  // Last: it kills an instance.
+  it('the instance building an export is killed: the proxy answers, the other instance finishes and serves it', async () => {
+    const signIn = await httpsFetch(proxy, '/web/authenticate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@faults.test', password: DEFAULT_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const auth = { authorization: `Bearer ${(signIn.json() as { token: string }).token}` };
+    const clientId = await exportClient(database.db, account);
+    const { headers, body } = evaluationRequest(account, clientId);
+    const evaluation = await httpsFetch(proxy, '/web/ingresaevaluacion', {
+      method: 'POST',
+      headers: headers as Record<string, string>,
+      body: body as string,
+    });
+    expect(evaluation.status, evaluation.body.toString()).toBe(200);
+
+    // Which registry id is instance one's: a chat socket opened on it names its instance (the owner's sockets are all
+    // on instance one).
+    sockets.push(await connectChat(one.url, account.token));
+    const ownerSockets = () =>
+      database.db
+        .selectFrom('chat_sockets')
+        .select('instance_id')
+        .distinct()
+        .where('user_id', '=', account.ownerId)
+        .execute();
+    const [oneSocket, ...others] = await until(
+      'the socket on instance one',
+      ownerSockets,
+      (rows) => rows.length > 0,
+      30_000,
+    );
+    expect(others).toEqual([]);
+    const instanceOne = oneSocket!.instance_id;
+
+    const accepted = await httpsFetch(proxy, `/web/clients/${clientId}/export`, { method: 'POST', headers: auth });
+    expect(accepted.status, accepted.body.toString()).toBe(202);
+    const { id } = (accepted.json() as { export: ExportJob }).export;
+    const row = () =>
+      database.db
+        .selectFrom('export_jobs')
+        .select(['status', 'claimed_by'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    // Killed once a run has claimed the build (a cold report worker's first PDF takes far longer than this).
+    const { claimed_by: builder } = await until('the claim', row, (r) => r.claimed_by !== null, 60_000);
+    const [killed, survivor] = builder === instanceOne ? [one, two] : [two, one];
+    const exited = new Promise((resolve) => killed.child.once('exit', resolve));
+    killed.child.kill('SIGKILL');
+    await exited;
+    const killedAt = Date.now();
+    expect(await row()).toEqual({ status: 'building', claimed_by: builder });
+
     for (let i = 0; i < 6; i++) {
       const res = await httpsFetch(proxy, `/web/usuario?id_usuario=${account.clientId}`, { headers: auth });
       expect(res.status).toBe(200);
     }
-  });
+    const poll = async () => {
+      const res = await httpsFetch(proxy, `/web/exports/${id}`, { headers: auth });
+      expect(res.status, res.body.toString()).toBe(200);
+      return (res.json() as { export: ExportJob }).export;
+    };
+    const ready = await until('the build after the kill', poll, (job) => job.status !== 'building', 90_000);
+    expect(ready.status).toBe('ready');
+    const handoverSeconds = (Date.now() - killedAt) / 1000;
+    expect(handoverSeconds).toBeLessThan(60);
+    expect((await row()).claimed_by).not.toBe(builder);
+    expect(survivor.child.exitCode).toBeNull();
+
+    const download = await httpsFetch(proxy, `/web/exports/${id}/download`, { headers: auth });
+    expect(download.status, download.body.toString()).toBe(200);
+    expect(download.body.length).toBe(ready.size_bytes);
+    const files = unzipSync(new Uint8Array(download.body));
+    expect(Object.keys(files).filter((name) => name.endsWith('.pdf'))).toHaveLength(1);
+    const document = clientExportDocumentSchema.parse(JSON.parse(Buffer.from(files['client.json']!).toString('utf8')));
+    expect(document.client.id_usuario).toBe(clientId);
+    expect(document.audit_trail.at(-1)).toMatchObject({ action: 'export', actor: { id: account.ownerId } });
+  }, 240_000);
 });
