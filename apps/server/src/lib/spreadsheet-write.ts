@@ -1,11 +1,10 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { once } from 'node:events';
-import type { Language } from '@medida/contracts';
+import type { Language, ListExportFormat } from '@medida/contracts';
 import ExcelJS from 'exceljs';
 
 /** The formats a list is written in (issue 35 item 5, decision 227). */
-export const SPREADSHEET_FORMATS = ['csv', 'xlsx'] as const;
-export type SpreadsheetFormat = (typeof SPREADSHEET_FORMATS)[number];
+export type SpreadsheetFormat = ListExportFormat;
 
 /** A cell: text, a number, a day (`YYYY-MM-DD`), or empty. */
 export type Cell = { text: string } | { number: number; decimals?: number | undefined } | { day: string } | null;
@@ -36,7 +35,7 @@ export function csvCell(value: string, delimiter: string): string {
 }
 
 /** A number as the reader's spreadsheet types it: its decimal mark, no thousands separator, rounded if asked. */
-export function csvNumber(value: number, lang: Language, decimals?: number): string {
+function csvNumber(value: number, lang: Language, decimals?: number): string {
   const text = decimals === undefined ? String(value) : value.toFixed(decimals);
   return text.replace('.', DECIMAL_MARK[lang]);
 }
