@@ -62,6 +62,10 @@ const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[
     role: "spreadsheet columns: each list's columns (key, header in es/en/pt with its unit, type), one definition for its export and its import",
   },
   {
+    patterns: ['import-*.ts'],
+    role: "import: reading a CSV or XLSX upload under its limits, a file's headers and cells (units, decimals, dates, choices), the template",
+  },
+  {
     patterns: ['fhir-*.ts'],
     role: "FHIR: the code map (LOINC, UCUM, the product's own codes) and the pure mapping of a client's data to an R4 Bundle",
   },

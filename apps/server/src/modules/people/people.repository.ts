@@ -172,12 +172,18 @@ export function createPeopleRepository(db: Db) {
       };
     },
 
-    /** A live client below the actor by its e-mail or its cleaned national id (the import's match). */
-    findManagedClientBy: (actorId: number, column: 'email' | 'rut', value: string) =>
+    /** A live client below the actor by its e-mail (first) or its cleaned national id, in one statement (the import's match). */
+    findManagedClientByKey: (actorId: number, key: { email: string | null; rut: string | null }) =>
       selectManaged(db)
-        .where(column === 'email' ? sql<boolean>`lower(users.email) = ${value}` : sql<boolean>`users.rut = ${value}`)
+        .where((eb) =>
+          eb.or([
+            ...(key.email ? [eb(sql`lower(users.email)`, '=', key.email)] : []),
+            ...(key.rut ? [eb('users.rut', '=', key.rut)] : []),
+          ]),
+        )
         .where('users.type', '=', USER_TYPE.client)
         .where(userBelowActor(actorId, 'users'))
+        .orderBy(sql`(lower(users.email) = ${key.email ?? ''})`, 'desc')
         .orderBy('users.id')
         .limit(1)
         .executeTakeFirst(),

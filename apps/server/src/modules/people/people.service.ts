@@ -142,8 +142,8 @@ export function createPeopleService(
     async findClientByKey(a: { actorId: number; email?: string | undefined; rut?: string | undefined }) {
       const email = a.email?.trim().toLowerCase();
       const rut = a.rut ? cleanNationalId(a.rut) : '';
-      const byEmail = email ? await repo.findManagedClientBy(a.actorId, 'email', email) : undefined;
-      return byEmail ?? (rut ? await repo.findManagedClientBy(a.actorId, 'rut', rut) : undefined);
+      if (!email && !rut) return undefined;
+      return repo.findManagedClientByKey(a.actorId, { email: email || null, rut: rut || null });
     },
 
     async create(a: { actorId: number; form: UserForm; recordIn?: PeopleRecorders }) {
