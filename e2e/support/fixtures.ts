@@ -30,6 +30,13 @@ export const E2E_USERS = {
     nombre: 'Nora',
     apellido: 'Saldo',
   },
+  /** Imports clients from a spreadsheet (issue 35): an account of its own, so no other spec sees them. */
+  importer: {
+    email: 'importer@e2e.medida.test',
+    password: 'Importador-Clave-2026',
+    nombre: 'Inés',
+    apellido: 'Importadora',
+  },
   other: {
     email: 'otra@e2e.medida.test',
     password: 'Otra-Clave-2026',
@@ -379,6 +386,11 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
       professional: { creditos: 100, pais_id: chile?.id ?? null },
     });
     await insertE2eUser(handle.db, E2E_USERS.noCredits, {
+      type: USER_TYPE.professional,
+      cambia_pass: 0,
+      professional: { creditos: 0, pais_id: chile?.id ?? null },
+    });
+    await insertE2eUser(handle.db, E2E_USERS.importer, {
       type: USER_TYPE.professional,
       cambia_pass: 0,
       professional: { creditos: 0, pais_id: chile?.id ?? null },

@@ -30,6 +30,9 @@ const SessionsPage = lazyWithTimeout(
 const ClientsPage = lazyWithTimeout(
   withAllTexts(() => import('../features/clients/clients-page.tsx').then((m) => m.ClientsPage)),
 );
+const ImportPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/imports/import-page.tsx').then((m) => m.ImportPage)),
+);
 const ClientDetailPage = lazyWithTimeout(
   withAllTexts(() => import('../features/clients/client-detail-page.tsx').then((m) => m.ClientDetailPage)),
 );
@@ -116,6 +119,7 @@ const routes: RouteObject[] = [
           { path: paths.deleteAccount, element: <DeleteAccountPage /> },
           { path: paths.sessions, element: <SessionsPage /> },
           { path: paths.clients, element: <ClientsPage /> },
+          { path: paths.clientsImport, element: <ImportPage /> },
           { path: paths.clientPattern, element: <ClientDetailPage /> },
           { path: paths.network, element: <NetworkPage /> },
           { path: paths.companies, element: <CompaniesPage /> },

@@ -8,6 +8,8 @@ export const paths = {
   deleteAccount: '/delete-account',
   sessions: '/sessions',
   clients: '/users',
+  /** Importing clients or evaluations from a spreadsheet (decision 228). */
+  clientsImport: '/users/import',
   /** Route pattern of a client's page; links use `client(id)`. */
   clientPattern: '/users/:id',
   client: (id: number) => `/users/${id}`,

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconFileImport, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ListExportFormat } from '@medida/contracts';
 import { DownloadMenu } from '../../components/download-menu.tsx';
@@ -10,6 +11,7 @@ import { ListPager } from '../../components/list-pager.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { paths } from '../../config/paths.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
 import { apiErrorMessage } from '../../lib/notify.ts';
 import {
@@ -101,6 +103,15 @@ export function ClientsPage() {
                 testId="clients-export"
               />
             )}
+            <Button
+              component={Link}
+              to={paths.clientsImport}
+              variant="default"
+              leftSection={<IconFileImport size={18} />}
+              data-testid="clients-import"
+            >
+              {t('imports.open')}
+            </Button>
             <Button leftSection={<IconUserPlus size={18} />} onClick={openNew} data-testid="new-client">
               {t('people.clients.new')}
             </Button>
