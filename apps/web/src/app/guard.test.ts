@@ -100,4 +100,18 @@ describe('decideAccess (spec §2 access guard)', () => {
       expect(decideAccess({ pathname, ...anon })).toEqual({ kind: 'redirect', to: '/pages/login' });
     },
   );
+
+  it("keeps the operator's console for operators, and an operator in it (decision 229)", () => {
+    const operator = { hasToken: true, userType: 1 as const, operator: true };
+    for (const pathname of ['/operator', '/operator/accounts/7', '/operator/requests', '/operator/audit']) {
+      expect(decideAccess({ pathname, ...operator })).toEqual({ kind: 'allow' });
+      expect(decideAccess({ pathname, ...pro, operator: false })).toEqual({ kind: 'redirect', to: '/dashboard' });
+      expect(decideAccess({ pathname, ...client, operator: false })).toEqual({ kind: 'redirect', to: '/dashboard' });
+      expect(decideAccess({ pathname, hasToken: true, userType: null })).toEqual({ kind: 'wait' });
+      expect(decideAccess({ pathname, ...anon })).toEqual({ kind: 'redirect', to: '/pages/login' });
+    }
+    for (const pathname of ['/dashboard', '/users', '/sessions', '/evaluations'])
+      expect(decideAccess({ pathname, ...operator })).toEqual({ kind: 'redirect', to: '/operator' });
+    expect(decideAccess({ pathname: '/pages/politicas', ...operator })).toEqual({ kind: 'allow' });
+  });
 });

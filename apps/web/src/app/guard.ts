@@ -16,6 +16,8 @@ export interface GuardInput {
   hasToken: boolean;
   /** Session user's type (1 professional, 2 client), or null while GET /web/authenticate/user loads. */
   userType: UserType | null;
+  /** Whether the session user is one of the team's operators (decision 229), or null while it loads. */
+  operator?: boolean | null;
 }
 
 function normalize(pathname: string): string {
@@ -55,11 +57,17 @@ const under = (path: string, prefixes: readonly string[]) =>
   prefixes.some((prefix) => path === prefix || (prefix !== '/' && path.startsWith(`${prefix}/`)));
 
 /** The access guard of spec §2 as one pure decision. */
-export function decideAccess({ pathname, hasToken, userType }: GuardInput): GuardDecision {
+export function decideAccess({ pathname, hasToken, userType, operator = null }: GuardInput): GuardDecision {
   const path = normalize(pathname);
   if (path === LOGIN_PATH && hasToken) return { kind: 'redirect', to: HOME_PATH };
   if (isPublicPath(path)) return { kind: 'allow' };
   if (!hasToken) return { kind: 'redirect', to: LOGIN_PATH };
+  // The operator's console is the operator's only screen, and nobody else's (decision 229).
+  if (under(path, [paths.operator])) {
+    if (operator === null) return { kind: 'wait' };
+    return operator ? { kind: 'allow' } : { kind: 'redirect', to: HOME_PATH };
+  }
+  if (operator === true) return { kind: 'redirect', to: paths.operator };
   if (under(path, CLIENT_BLOCKED)) {
     if (userType === null) return { kind: 'wait' };
     if (userType === USER_TYPE.client) return { kind: 'redirect', to: CLIENT_HOME_PATH };

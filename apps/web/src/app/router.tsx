@@ -79,6 +79,23 @@ const NotificationsPage = lazyWithTimeout(
   withAllTexts(() => import('../features/ui-kit/notifications-page.tsx').then((m) => m.NotificationsPage)),
 );
 
+// The operator's console (decision 229): its own frame and pages.
+const OperatorLayout = lazyWithTimeout(
+  withAllTexts(() => import('./layout/operator-layout.tsx').then((m) => m.OperatorLayout)),
+);
+const OperatorAccountsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/operator/accounts-page.tsx').then((m) => m.AccountsPage)),
+);
+const OperatorAccountPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/operator/account-page.tsx').then((m) => m.AccountPage)),
+);
+const OperatorRequestsPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/operator/requests-page.tsx').then((m) => m.RequestsPage)),
+);
+const OperatorAuditPage = lazyWithTimeout(
+  withAllTexts(() => import('../features/operator/audit-page.tsx').then((m) => m.AuditPage)),
+);
+
 const LoginPage = lazyWithTimeout(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
 const ForgotPasswordPage = lazyWithTimeout(
   withAllTexts(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)),
@@ -137,6 +154,16 @@ const routes: RouteObject[] = [
           { path: paths.buttons, element: <ButtonsPage /> },
           { path: paths.icons, element: <IconsPage /> },
           { path: paths.notifications, element: <NotificationsPage /> },
+        ],
+      },
+      {
+        path: paths.operator,
+        element: <OperatorLayout />,
+        children: [
+          { index: true, element: <OperatorAccountsPage /> },
+          { path: paths.operatorAccountPattern, element: <OperatorAccountPage /> },
+          { path: paths.operatorRequests, element: <OperatorRequestsPage /> },
+          { path: paths.operatorAudit, element: <OperatorAuditPage /> },
         ],
       },
       {

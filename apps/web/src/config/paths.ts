@@ -30,6 +30,12 @@ export const paths = {
   buttons: '/buttons',
   icons: '/icons',
   notifications: '/notifications',
+  /** The operator's console (decision 229): only an operator opens it, and an operator opens nothing else. */
+  operator: '/operator',
+  operatorAccountPattern: '/operator/accounts/:id',
+  operatorAccount: (id: number) => `/operator/accounts/${id}`,
+  operatorRequests: '/operator/requests',
+  operatorAudit: '/operator/audit',
   /** Everything under /pages is public (login, register and its variants, policies, recovery, errors). */
   pages: '/pages',
   login: '/pages/login',

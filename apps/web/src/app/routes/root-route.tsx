@@ -44,7 +44,9 @@ export function RootRoute() {
   // The session user's answer arrives as a synchronous update (TanStack Query): rendering the layout and the page
   // from it in one task blocked the main thread; deferred, React renders them in slices (decision 169).
   const userType = useDeferredValue(user.data?.type ?? null);
-  const decision = decideAccess({ pathname: location.pathname, hasToken: token !== null, userType });
+  // Not deferred: an operator must leave a professional's screen before it asks for anything (decision 229).
+  const operator = user.data?.operator ?? null;
+  const decision = decideAccess({ pathname: location.pathname, hasToken: token !== null, userType, operator });
   if (decision.kind === 'redirect') {
     // Login returns the visitor to the page they asked for.
     const state = decision.to === LOGIN_PATH ? { from: `${location.pathname}${location.search}` } : undefined;

@@ -2,20 +2,24 @@ import { Alert, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CreditsSummary } from '@medida/contracts';
+import { CreditRequestsSection } from './credit-requests-section.tsx';
 import { canAffordEvaluation, useCreditsSummary } from './credits-summary.ts';
 
 /**
- * Whom to ask for more credits while they cannot be bought (decision 186): the parent account by name and
- * e-mail, or the operator's contact for a top-level account.
+ * Whom to ask for more credits (decision 186): the parent account by name and e-mail; a top-level account asks the
+ * Medida team from here (issue 36, `withRequests`) and sees its requests.
  */
-export function AskForCredits({ ask }: { ask: CreditsSummary['ask'] }) {
+export function AskForCredits({ ask, withRequests = false }: { ask: CreditsSummary['ask']; withRequests?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Text size="sm" data-testid="credits-ask" data-ask={ask.kind}>
-      {ask.kind === 'parent'
-        ? t('credits.askParent', { name: ask.name, email: ask.email })
-        : t('credits.askOperator', { email: ask.email })}
-    </Text>
+    <>
+      <Text size="sm" data-testid="credits-ask" data-ask={ask.kind}>
+        {ask.kind === 'parent'
+          ? t('credits.askParent', { name: ask.name, email: ask.email })
+          : t('credits.askOperator', { email: ask.email })}
+      </Text>
+      {withRequests && ask.kind === 'operator' && <CreditRequestsSection />}
+    </>
   );
 }
 
@@ -32,7 +36,7 @@ export function CreditsExplanation() {
       <Text size="sm" c="dimmed" data-testid="credits-explanation">
         {summary.evaluation_cost === 0 ? t('credits.free') : t('credits.whatIs', { count: summary.evaluation_cost })}
       </Text>
-      {summary.evaluation_cost > 0 && <AskForCredits ask={summary.ask} />}
+      {summary.evaluation_cost > 0 && <AskForCredits ask={summary.ask} withRequests />}
     </>
   );
 }
@@ -59,7 +63,7 @@ export function WizardCredits() {
           <Text size="sm">
             {t('credits.cannotStart', { balance: summary.creditos, cost: summary.evaluation_cost })}
           </Text>
-          <AskForCredits ask={summary.ask} />
+          <AskForCredits ask={summary.ask} withRequests />
         </Stack>
       </Alert>
     );

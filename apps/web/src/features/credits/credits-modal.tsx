@@ -102,7 +102,7 @@ function CreditsForm({ user, parentBalance }: { user: ManagedUser; parentBalance
           data-autofocus
           data-testid="credits-input"
         />
-        {outOfCredits && ask && <AskForCredits ask={ask} />}
+        {outOfCredits && ask && <AskForCredits ask={ask} withRequests />}
         <Group justify="flex-end">
           <Button variant="default" onClick={peopleModals.close}>
             {t('common.cancel')}
