@@ -60,10 +60,9 @@ export class ClientsPage extends PeopleList {
     return this.button('people.clients.exportCsv');
   }
 
-  /** Opens "Export ▾" and picks a format. */
-  async exportAs(format: 'csv' | 'xlsx'): Promise<void> {
-    await this.exportCsvButton.click();
-    await this.page.getByRole('menuitem', { name: this.t(`common.exportFormats.${format}`) }).click();
+  /** A format of the open "Export ▾" menu (CSV or Excel). */
+  exportFormat(format: 'csv' | 'xlsx'): Locator {
+    return this.page.getByRole('menuitem', { name: this.t(`common.exportFormats.${format}`) });
   }
 }
 

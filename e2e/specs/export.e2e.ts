@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,7 +117,10 @@ describe('client data export', () => {
       await list.exportCsvButton.waitFor();
       await screenshotWithoutOverflow(page, `export-client-list-${lang}-${name}`);
       const download = page.waitForEvent('download');
-      await list.exportAs('csv');
+      await list.exportCsvButton.click();
+      await list.exportFormat('csv').waitFor();
+      await screenshotWithoutOverflow(page, `export-client-list-menu-${lang}-${name}`);
+      await list.exportFormat('csv').click();
       const file = await readFile((await (await download).path())!);
       expect((await download).suggestedFilename()).toMatch(
         new RegExp(`^${fileStem[lang]}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
@@ -129,5 +133,30 @@ describe('client data export', () => {
       expect(lines.join('\n')).not.toContain(E2E_USERS.a11yClient.email);
       expect(lines).toHaveLength(3);
     });
+  });
+
+  // Issue 35 item 5 (decision 227): the client page's evaluations as Excel: real number and date cells.
+  it("the professional downloads a client's evaluations as XLSX from the client page", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await openSignedIn(page, PRO, `/users/${clientId}`, 'en');
+      const section = page.getByTestId('client-evaluations');
+      await section.getByRole('link', { name: /2026/ }).first().waitFor();
+      await section.getByTestId('evaluations-export').click();
+      const xlsx = page.getByRole('menuitem', { name: tr('en', 'common.exportFormats.xlsx') });
+      await xlsx.waitFor();
+      const download = page.waitForEvent('download');
+      await xlsx.click();
+      expect((await download).suggestedFilename()).toMatch(/^evaluations-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await readFile((await (await download).path())!)) as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      expect(sheet.rowCount).toBe(3);
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      const weights = [2, 3].map((n) => sheet.getRow(n).getCell(header.indexOf('Weight (kg)') + 1).value).sort();
+      expect(weights).toEqual([82, 84]);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -21,7 +21,7 @@ const errors = {
   422: errorEnvelopeSchema,
   429: errorEnvelopeSchema,
 };
-const spreadsheet = (what: string) => binaryAnswer(what, [CONTENT_TYPES.csv, CONTENT_TYPES.xlsx]);
+const spreadsheet = (what: string) => binaryAnswer(what, ['text/csv', CONTENT_TYPES.xlsx]);
 const clientTarget = auditTargetOf('client');
 
 /** A list's file as a download: never shown inline, never cached, never sniffed. */
