@@ -52,7 +52,7 @@ export function splitHeader(header: string): { name: string; unit: ReadUnit | un
 }
 
 /** Each column's headers in every language, and its key, normalised: what a file's header is matched against. */
-export function headerIndex(columns: readonly SpreadsheetColumn[]): Map<string, SpreadsheetColumn> {
+function headerIndex(columns: readonly SpreadsheetColumn[]): Map<string, SpreadsheetColumn> {
   const index = new Map<string, SpreadsheetColumn>();
   for (const column of columns) {
     if (column.exportOnly) continue;
@@ -164,7 +164,7 @@ export function readInteger(raw: string): CellResult<number> {
 }
 
 /** Which of day and month a slashed date writes first; ISO yyyy-mm-dd is read in every language. */
-export const DATE_ORDER: Record<Language, 'day-first' | 'month-first'> = {
+const DATE_ORDER: Record<Language, 'day-first' | 'month-first'> = {
   es: 'day-first',
   pt: 'day-first',
   en: 'month-first',

@@ -11,9 +11,7 @@ import { ErrorCode } from '@medida/contracts';
  */
 
 /** Data rows one file may hold (the header row not counted). */
-export const IMPORT_MAX_ROWS = 10_000;
-/** The upload's size limit (multipart fileSize): 10 MiB. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+const IMPORT_MAX_ROWS = 10_000;
 /** A cell longer than any field the forms accept is refused at its cell. */
 export const IMPORT_MAX_CELL = 1_000;
 /** An XLSX unpacks to at most this much, in at most this many entries: a zip bomb is refused while it unpacks. */

@@ -4,7 +4,8 @@ import { zipSync } from 'fflate';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.ts';
-import { multipartPayload, twoTenants } from '../../test/people-factories.ts';
+import { loggedIn, multipartPayload, twoTenants } from '../../test/people-factories.ts';
+import { readImportFile } from './import-file.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 // Issue 35 items 1–4 (decision 228): importing clients and evaluations from CSV and XLSX.
@@ -248,9 +249,12 @@ describe('POST /web/import/clients', () => {
 
   it('refuses hostile and oversized files with a clear error', async () => {
     const cases: [Buffer, number, string][] = [
-      // A zip whose one entry unpacks to 200 MB of zeros.
+      // A zip whose one entry unpacks to 150 MB of zeros, and one of 600 entries.
+      [zipBomb(150 * 1024 * 1024), 422, 'descomprimirlo'],
       [
-        Buffer.from(zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(200 * 1024 * 1024) }, { level: 9 })),
+        Buffer.from(
+          zipSync(Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`f${i}.xml`, new Uint8Array(1)]))),
+        ),
         422,
         'descomprimirlo',
       ],
@@ -332,5 +336,62 @@ describe('POST /web/import/evaluations', () => {
 
     const again = await importFile('evaluations', file);
     expect(again.json<ImportResponse>().rows[0]!.status).toBe('skipped');
+  });
+});
+
+describe('round trip', () => {
+  it('export → import into a new installation → export again gives the same rows (clients and evaluations)', async () => {
+    // E-mails are unique in an installation: the new account lives in another one, as after a move.
+    const second = await createTestApp();
+    try {
+      const source = await loggedIn(ctx, { creditos: 10 });
+      const clients = [0, 1, 2].map((i) => ({ email: `trip-${i}@example.com`, rut: rut(), nombre: `Viaje${i}` }));
+      await importFile('clients', csvFile([CLIENT_HEADER_ES, ...clients.map((c) => clientLine(c))]), {
+        headers: source.headers,
+      });
+      const evaluationsCsv = csvFile([
+        'Correo electrónico;Fecha;Método;Peso (kg);Estatura (cm);Presión sistólica;Presión diastólica;Cintura;Cadera;Brazo;Pierna;Grasa;Temperatura;Fuma;Alcohol;Hace ejercicio;Entrena hace (1–6);Entrenamientos por semana',
+        ...clients.map((c, i) => `${c.email};1${i}/02/2026;1;7${i},5;168;122;78;84;100;30;56;28;36,6;No;No;Sí;4;3`),
+      ]);
+      expect(
+        (await importFile('evaluations', evaluationsCsv, { headers: source.headers })).json<ImportResponse>().totals
+          .created,
+      ).toBe(3);
+
+      const exported = async (app: TestContext, headers: object, list: 'client-list' | 'evaluation-list') => {
+        const res = await app.app.inject({
+          method: 'GET',
+          url: `/web/${list}/export?format=xlsx`,
+          headers: { ...headers, 'accept-language': 'es' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.rawPayload;
+      };
+      const target = await loggedIn(second, { creditos: 0 });
+      const send = async (kind: 'clients' | 'evaluations', file: Buffer) => {
+        const { payload, headers } = await multipartPayload({}, [{ name: 'list.xlsx', data: file }], 'file');
+        const res = await second.app.inject({
+          method: 'POST',
+          url: `/web/import/${kind}`,
+          headers: { ...target.headers, ...headers, 'accept-language': 'es' },
+          payload,
+        });
+        return res.json<ImportResponse>();
+      };
+      const rowsOf = async (file: Buffer) => (await readImportFile(file)).rows;
+
+      const clientList = await exported(ctx, source.headers, 'client-list');
+      expect((await send('clients', clientList)).totals).toMatchObject({ created: 3, error: 0 });
+      expect(await rowsOf(await exported(second, target.headers, 'client-list'))).toEqual(await rowsOf(clientList));
+
+      const evaluationList = await exported(ctx, source.headers, 'evaluation-list');
+      expect((await send('evaluations', evaluationList)).totals).toMatchObject({ created: 3, error: 0 });
+      // The list is newest first, and the import stored them in the file's order: the same rows, compared sorted.
+      const sorted = (rows: string[][]) => rows.map((r) => r.join('|')).sort();
+      const again = await rowsOf(await exported(second, target.headers, 'evaluation-list'));
+      expect(sorted(again)).toEqual(sorted(await rowsOf(evaluationList)));
+    } finally {
+      await second.close();
+    }
   });
 });

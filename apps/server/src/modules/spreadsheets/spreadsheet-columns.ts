@@ -8,7 +8,7 @@ import type { Language } from '@medida/contracts';
  */
 
 /** How a cell is read and written. */
-export type ColumnType =
+type ColumnType =
   | 'text'
   | 'email'
   /** ISO yyyy-mm-dd written; the reader's day-first or month-first dates also read (decision 228). */
@@ -105,10 +105,8 @@ export const EVALUATION_COLUMNS = [
 ] as const;
 
 export type ClientColumnKey = (typeof CLIENT_COLUMNS)[number]['key'];
-export type EvaluationColumnKey = (typeof EVALUATION_COLUMNS)[number]['key'];
 
-export const SPREADSHEET_KINDS = ['clients', 'evaluations'] as const;
-export type SpreadsheetKind = (typeof SPREADSHEET_KINDS)[number];
+export type SpreadsheetKind = 'clients' | 'evaluations';
 
 export const COLUMNS_OF: Record<SpreadsheetKind, readonly SpreadsheetColumn[]> = {
   clients: CLIENT_COLUMNS,
