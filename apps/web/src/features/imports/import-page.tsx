@@ -144,7 +144,7 @@ export function ImportPage() {
             >
               {preview ? t('imports.checkAgain') : t('imports.check')}
             </Button>
-            {preview && (
+            {preview && !done && (
               <Button
                 leftSection={<IconUpload size={16} />}
                 disabled={busy || (totals?.created ?? 0) + (totals?.updated ?? 0) === 0}
