@@ -27,6 +27,17 @@ const conformance = () => ctx.conformance!();
 const BOGUS_TOKEN = 'x'.repeat(43);
 const post = (url: string, payload: object): InjectOptions => ({ method: 'POST', url, payload });
 
+/** A user whose account the operator has suspended (decision 229): signing in is refused with 403. */
+async function suspendedUser() {
+  const user = await insertUser(ctx);
+  const res = await ctx.app.inject({
+    ...post(`/web/operator/accounts/${user.id}/suspend`, {}),
+    headers: others.operator.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return user;
+}
+
 /** One request for each public route (and an answer it may give: what reaches the handler). */
 const publicCases: { route: string; request: () => Promise<InjectOptions> | InjectOptions; status: number }[] = [
   { route: 'GET /web/health', request: () => ({ method: 'GET', url: '/web/health' }), status: 200 },
@@ -73,6 +84,32 @@ const publicCases: { route: string; request: () => Promise<InjectOptions> | Inje
     route: 'POST /web/authenticate/second-factor',
     request: () => post('/web/authenticate/second-factor', { ticket: BOGUS_TOKEN, code: '123456' }),
     status: 401,
+  },
+  {
+    route: 'POST /web/authenticate',
+    request: async () => {
+      const user = await suspendedUser();
+      return post('/web/authenticate', { email: user.email, password: user.password });
+    },
+    status: 403,
+  },
+  {
+    route: 'POST /web/authenticate/second-factor',
+    request: async () => {
+      const user = await loggedIn(ctx);
+      const { secret } = await enrolledTotp(ctx.app, user.headers);
+      const step = await ctx.app.inject({
+        ...post('/web/authenticate', { email: user.email, password: user.password }),
+        remoteAddress: freshIp(),
+      });
+      const { ticket } = step.json<{ second_factor: { ticket: string } }>().second_factor;
+      await ctx.app.inject({
+        ...post(`/web/operator/accounts/${user.id}/suspend`, {}),
+        headers: others.operator.headers,
+      });
+      return post('/web/authenticate/second-factor', { ticket, code: totpCode(ctx.app, secret) });
+    },
+    status: 403,
   },
   { route: 'POST /web/creacuenta', request: () => post('/web/creacuenta', registrationBody()), status: 202 },
   { route: 'POST /web/creacuenta', request: () => post('/web/creacuenta', { nombre: '' }), status: 422 },
@@ -212,11 +249,15 @@ describe('real answers match the document', () => {
   it.each(cases)('$route', async (row) => {
     const t = await target(ctx);
     await row.setup?.(t);
-    const actors = [{ headers: {} }, others.stranger, others.foreignClient, t.client, t.owner];
+    // A console route (decision 229) succeeds for the operator, so its answers are checked too; elsewhere the
+    // operator is one more refused actor, and on the console the target's owner is.
+    const owner = row.by === 'operator' ? others.operator : t.owner;
+    const refused = row.by === 'operator' ? t.owner : others.operator;
+    const actors = [{ headers: {} }, others.stranger, others.foreignClient, t.client, refused, owner];
     for (const actor of actors) {
       const options = await row.request(t, actor as { id: number; email: string });
       const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as object), ...actor.headers } });
-      if (actor === t.owner) expect(res.statusCode, res.body).toBe(row.owner);
+      if (actor === owner) expect(res.statusCode, res.body).toBe(row.owner);
     }
   });
 

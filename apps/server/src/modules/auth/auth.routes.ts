@@ -11,7 +11,13 @@ import { KNOWN_DEVICE_DAYS } from '../known-devices/known-devices.service.ts';
 import { z } from 'zod';
 import { createAuthService } from './auth.service.ts';
 
-const errors = { 401: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+// 403: the account is suspended (decision 229): no session is issued, whichever way one signs in.
+const errors = {
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app.deps);

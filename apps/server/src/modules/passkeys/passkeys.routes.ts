@@ -151,7 +151,8 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with a passkey (user verification required): an opaque bearer token',
         body: passkeySignInBodySchema,
-        response: { 200: secondFactorSignInResponseSchema, ...signInErrors },
+        // 403: the account is suspended (decision 229).
+        response: { 200: secondFactorSignInResponseSchema, ...signInErrors, 403: errorEnvelopeSchema },
       },
     },
     async (request, reply) => signedIn(request, reply, await signIn.signIn(request.body.response, metaOf(request))),
@@ -179,7 +180,8 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: "The sign-in's second step answered with a passkey: an opaque bearer token",
         body: passkeySecondStepBodySchema,
-        response: { 200: secondFactorSignInResponseSchema, ...signInErrors },
+        // 403: the account is suspended (decision 229).
+        response: { 200: secondFactorSignInResponseSchema, ...signInErrors, 403: errorEnvelopeSchema },
       },
     },
     async (request, reply) =>

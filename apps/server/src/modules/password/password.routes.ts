@@ -70,6 +70,8 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         body: confirmResetBodySchema,
         response: {
           200: confirmResetResponseSchema,
+          // An invitation's link of a suspended account (decision 229): no session is issued.
+          403: errorEnvelopeSchema,
           410: errorEnvelopeSchema,
           422: errorEnvelopeSchema,
           429: errorEnvelopeSchema,

@@ -39,7 +39,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: "The sign-in's second step: the ticket and an authenticator's code or a recovery code",
         body: secondFactorSignInBodySchema,
-        response: { 200: secondFactorSignInResponseSchema, ...errors },
+        // 403: the account is suspended (decision 229).
+        response: { 200: secondFactorSignInResponseSchema, ...errors, 403: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {

@@ -70,6 +70,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: linkTokenBodySchema,
         response: {
           200: confirmaRegistroResponseSchema,
+          // The account is suspended (decision 229): no session is issued.
+          403: errorEnvelopeSchema,
           410: errorEnvelopeSchema,
           422: errorEnvelopeSchema,
           429: errorEnvelopeSchema,
