@@ -294,6 +294,47 @@ export const E2E_USERS = {
     nacimiento: '1994-06-20',
     sexo: 'Femenino',
   },
+  /**
+   * Issue 36: the team's operator (no second factor yet: it enrols at its first visit to the console), and one new
+   * professional per language with 0 credits and one client, who asks the operator for 20.
+   */
+  operator: {
+    email: 'operator@e2e.medida.test',
+    password: 'Operador-Consola-2026',
+    nombre: 'Olga',
+    apellido: 'Operadora',
+  },
+  askers: {
+    es: { email: 'pide@e2e.medida.test', password: 'Pide-Creditos-2026', nombre: 'Pía', apellido: 'Pide' },
+    en: { email: 'asks@e2e.medida.test', password: 'Asks-Credits-2026', nombre: 'Ash', apellido: 'Asker' },
+    pt: { email: 'pede@e2e.medida.test', password: 'Pede-Creditos-2026', nombre: 'Pedro', apellido: 'Pede' },
+  },
+  askerClients: {
+    es: {
+      email: 'pide.client@e2e.medida.test',
+      password: 'Pide-Cliente-2026',
+      nombre: 'Carla',
+      apellido: 'Créditos',
+      nacimiento: '1990-04-02',
+      sexo: 'Femenino',
+    },
+    en: {
+      email: 'asks.client@e2e.medida.test',
+      password: 'Asks-Client-2026',
+      nombre: 'Chris',
+      apellido: 'Credit',
+      nacimiento: '1985-09-12',
+      sexo: 'Masculino',
+    },
+    pt: {
+      email: 'pede.client@e2e.medida.test',
+      password: 'Pede-Cliente-2026',
+      nombre: 'Clara',
+      apellido: 'Crédito',
+      nacimiento: '1992-01-20',
+      sexo: 'Femenino',
+    },
+  },
   minor: {
     email: 'minor@e2e.medida.test',
     password: 'Menor-Clave-2026',
@@ -470,6 +511,24 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
     await insertE2eUser(handle.db, c4!, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: branch });
     for (const client of E2E_USERS.homeClients)
       await insertE2eUser(handle.db, client, { type: USER_TYPE.client, cambia_pass: 0, parent_user_id: home });
+    // As `npm run operator -- create` makes one (decision 229), with its own password already chosen.
+    const operator = await insertE2eUser(handle.db, E2E_USERS.operator, {
+      type: USER_TYPE.professional,
+      cambia_pass: 0,
+    });
+    await handle.db.updateTable('users').set({ operator: true }).where('id', '=', operator).execute();
+    for (const lang of ['es', 'en', 'pt'] as const) {
+      const asker = await insertE2eUser(handle.db, E2E_USERS.askers[lang], {
+        type: USER_TYPE.professional,
+        cambia_pass: 0,
+        professional: { creditos: 0, pais_id: chile?.id ?? null },
+      });
+      await insertE2eUser(handle.db, E2E_USERS.askerClients[lang], {
+        type: USER_TYPE.client,
+        cambia_pass: 0,
+        parent_user_id: asker,
+      });
+    }
   } finally {
     await handle.close();
   }

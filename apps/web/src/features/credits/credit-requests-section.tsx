@@ -25,7 +25,9 @@ function RequestRow({ request }: { request: CreditRequest }) {
       </Group>
       <Text size="xs" c="dimmed">
         {t('creditRequests.askedOn', { date: formatMoment(request.created_at, i18n.language) })}
-        {request.decided_at ? ` · ${formatMoment(request.decided_at, i18n.language)}` : ''}
+        {request.decided_at
+          ? ` · ${t('creditRequests.decidedOn', { date: formatMoment(request.decided_at, i18n.language) })}`
+          : ''}
       </Text>
       {request.decision_note && <Text size="xs">{t('creditRequests.teamNote', { note: request.decision_note })}</Text>}
     </Paper>

@@ -45,7 +45,9 @@ function RequestCard({
         )}
         <Text size="xs" c="dimmed">
           {t('creditRequests.askedOn', { date: formatMoment(request.created_at, i18n.language) })}
-          {request.decided_at ? ` · ${formatMoment(request.decided_at, i18n.language)}` : ''}
+          {request.decided_at
+            ? ` · ${t('creditRequests.decidedOn', { date: formatMoment(request.decided_at, i18n.language) })}`
+            : ''}
         </Text>
         {request.note && <Text size="sm">{t('operator.requests.note', { note: request.note })}</Text>}
         {request.decision_note && (
