@@ -12,7 +12,7 @@ import { createCreditRequestsRepository } from './credit-requests.repository.ts'
 import { manualInvoiceProvider, packFor, type PaymentProvider } from './payment-provider.ts';
 
 /** Requests an account may have waiting at once: a typo sent twice is fine, a flood of mail to the operator is not. */
-export const MAX_OPEN_REQUESTS = 3;
+const MAX_OPEN_REQUESTS = 3;
 
 type Row = Awaited<ReturnType<ReturnType<typeof createCreditRequestsRepository>['insert']>>;
 type RowWithAccount = NonNullable<

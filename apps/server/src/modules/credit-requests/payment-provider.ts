@@ -1,7 +1,7 @@
 import type { CreditPack } from '@medida/contracts';
 
 /** A credit request as a payment driver sees it: who asks, how many credits, at what price. */
-export interface PayableRequest {
+interface PayableRequest {
   id: number;
   credits: number;
   /** The pack's price; null for a free number of credits (the operator quotes it). */
