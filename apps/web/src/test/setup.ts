@@ -1,7 +1,12 @@
 // Set-up of the web component tests (vitest project `web-components`, jsdom): what Mantine needs from a browser
 // that jsdom lacks, and a clean document after each test. Test-only: product code never imports src/test/.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// getByRole skips its is-it-hidden check, which reads the computed style of every ancestor of every candidate: on the
+// wizard's sixty-field step that made each query cost seconds in jsdom (the wizard files: 250 s → 135 s under load).
+// A test that must tell a hidden element from a shown one asserts it (toBeVisible, or by its own role query).
+configure({ defaultHidden: true });
 
 // Mantine's useMediaQuery (the wizard's phone layout) and its colour scheme read matchMedia.
 Object.defineProperty(window, 'matchMedia', {

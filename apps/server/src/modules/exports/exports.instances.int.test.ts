@@ -120,7 +120,7 @@ describe.skipIf(!process.env.DATABASE_URL)('an export whose instance is killed m
   let server: ServerProcess | undefined;
   const closing: { close(): Promise<void> }[] = [];
   afterAll(async () => {
-    if (server?.child.exitCode === null) await server.stop();
+    if (server?.child.exitCode === null) await server?.stop();
     for (const one of closing.reverse()) await one.close();
   });
 
