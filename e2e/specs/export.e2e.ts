@@ -65,6 +65,26 @@ async function exportFromCard(page: Page, lang: Lang, shot: string) {
   return { entries, fileName: (await download).suggestedFilename() };
 }
 
+type FhirResource = { resourceType: string; [field: string]: unknown };
+type FhirBundle = { resourceType: string; type: string; entry: { fullUrl: string; resource: FhirResource }[] };
+
+/** Clicks the export card's "FHIR R4 (JSON)" and returns the saved bundle, checking the file's name. */
+async function downloadFhir(page: Page, lang: Lang): Promise<FhirBundle> {
+  const card = page.getByRole('region', { name: tr(lang, 'exportData.heading') });
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: tr(lang, 'exportData.fhir.action') }).click();
+  expect((await download).suggestedFilename()).toBe('xavier-exportado-fhir.json');
+  const bundle = JSON.parse(await readFile((await (await download).path())!, 'utf8')) as FhirBundle;
+  expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+  return bundle;
+}
+
+const patientOf = (bundle: FhirBundle) => {
+  const patients = bundle.entry.filter((entry) => entry.resource.resourceType === 'Patient');
+  expect(patients).toHaveLength(1);
+  return patients[0]!.resource;
+};
+
 describe('client data export', () => {
   it('the professional exports a client from its page: progress, then one ZIP with the JSON and both PDFs; es/en/pt screens', async () => {
     await forEveryScreen(browser, async (page, lang, name) => {
@@ -98,6 +118,11 @@ describe('client data export', () => {
       const document = JSON.parse(Buffer.from(entries['client.json']!).toString('utf8'));
       expect(document.exported_by).toEqual({ id: clientId, role: 'client' });
       expect(document.evaluations).toHaveLength(2);
+      // The client may take its own record as FHIR too (decision 226).
+      const bundle = await downloadFhir(page, 'es');
+      expect(patientOf(bundle).identifier).toContainEqual(
+        expect.objectContaining({ system: 'https://medida.app/fhir/sid/user', value: String(clientId) }),
+      );
     } finally {
       await context.close();
     }
@@ -155,6 +180,36 @@ describe('client data export', () => {
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
       const weights = [2, 3].map((n) => sheet.getRow(n).getCell(header.indexOf('Weight (kg)') + 1).value).sort();
       expect(weights).toEqual([82, 84]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // Issue 35 item 6 (decision 226): the client's record as a FHIR R4 Bundle, beside the ZIP on the client page.
+  it("the professional downloads a client's FHIR R4 bundle from the client page: the Patient and its Observations", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await openSignedIn(page, PRO, `/users/${clientId}`, 'en');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const bundle = await downloadFhir(page, 'en');
+      expect(patientOf(bundle)).toMatchObject({ name: [{ family: CLIENT.apellido, given: [CLIENT.nombre] }] });
+      const patientUrl = bundle.entry.find((entry) => entry.resource.resourceType === 'Patient')!.fullUrl;
+      const observations = bundle.entry
+        .map((entry) => entry.resource)
+        .filter((resource) => resource.resourceType === 'Observation') as (FhirResource & {
+        subject: { reference: string };
+        code: { coding: { system: string; code: string }[] };
+        valueQuantity?: { value: number; code: string };
+      })[];
+      expect(observations.every((observation) => observation.subject.reference === patientUrl)).toBe(true);
+      // Body weight (LOINC 29463-7) of both evaluations, in kg.
+      const weights = observations.filter((observation) =>
+        observation.code.coding.some((coding) => coding.system === 'http://loinc.org' && coding.code === '29463-7'),
+      );
+      expect(weights.map((observation) => observation.valueQuantity).sort((a, b) => a!.value - b!.value)).toEqual([
+        { value: 82, unit: 'kg', system: 'http://unitsofmeasure.org', code: 'kg' },
+        { value: 84, unit: 'kg', system: 'http://unitsofmeasure.org', code: 'kg' },
+      ]);
     } finally {
       await context.close();
     }

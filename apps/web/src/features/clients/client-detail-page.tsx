@@ -251,7 +251,7 @@ export function ClientDetailPage() {
             <CreditsSection user={user} isParent={user.is_parent} />
             <ConsentCard clientId={user.id_usuario} consent={consent.data?.consent} />
             <PortalAccessCard clientId={user.id_usuario} />
-            <ExportDataCard clientId={user.id_usuario} />
+            <ExportDataCard clientId={user.id_usuario} clientName={name} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -13,3 +13,6 @@ export const downloadExport = (jobId: string) => apiDownload(`/web/exports/${job
 /** The client list as CSV or XLSX (decisions 191, 227): the clients the list shows, in the request's language. */
 export const downloadClientList = (search: string, format: ListExportFormat) =>
   apiDownload('/web/client-list/export', { query: { format, search: search || undefined } });
+
+/** The client's data as a FHIR R4 Bundle (issue 35, decision 226), for the client's professionals and the client. */
+export const downloadClientFhir = (clientId: number) => apiDownload(`/web/clients/${clientId}/fhir`);

@@ -1,4 +1,4 @@
-import { Button, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { RegionCard } from '../../components/region-card.tsx';
 import { IconFileZip } from '@tabler/icons-react';
 import type { ExportJob } from '@medida/contracts';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyApiError, notifyError } from '../../lib/notify.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 import { downloadExport, fetchExportJob, startClientExport } from './export-api.ts';
+import { FhirDownloadButton } from './fhir-download-button.tsx';
 
 /** How often the progress is asked for while the server builds the ZIP. */
 const POLL_MS = 700;
@@ -18,8 +19,18 @@ type Phase = { kind: 'idle' } | { kind: 'building'; job: ExportJob } | { kind: '
 /**
  * "Export data": one ZIP with the client's data (JSON, report PDFs, documents, access log). The server
  * builds it as a job; the card shows "file n of N" while it does, then saves the file (decision 145).
+ * Beside it, the same record as a FHIR R4 Bundle for another health record system (decision 226).
  */
-export function ExportDataCard({ clientId, self = false }: { clientId: number; self?: boolean }) {
+export function ExportDataCard({
+  clientId,
+  clientName,
+  self = false,
+}: {
+  clientId: number;
+  /** Names the FHIR file; undefined while it loads. */
+  clientName: string | undefined;
+  self?: boolean;
+}) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
 
@@ -49,6 +60,7 @@ export function ExportDataCard({ clientId, self = false }: { clientId: number; s
 
   const busy = phase.kind === 'building' || phase.kind === 'downloading';
   const headingId = useId();
+  const fhirHintId = useId();
   const job = phase.kind === 'building' ? phase.job : null;
   const percent = job && job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
   return (
@@ -82,16 +94,21 @@ export function ExportDataCard({ clientId, self = false }: { clientId: number; s
             {t('exportData.done')}
           </Text>
         )}
-        <Button
-          variant="light"
-          leftSection={<IconFileZip size={18} />}
-          loading={busy}
-          onClick={() => void run()}
-          data-testid="export-data-button"
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('exportData.action')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconFileZip size={18} />}
+            loading={busy}
+            onClick={() => void run()}
+            data-testid="export-data-button"
+          >
+            {t('exportData.action')}
+          </Button>
+          <FhirDownloadButton clientId={clientId} clientName={clientName} describedBy={fhirHintId} />
+        </Group>
+        <Text size="xs" c="dimmed" id={fhirHintId}>
+          {t(self ? 'exportData.fhir.selfHint' : 'exportData.fhir.hint')}
+        </Text>
       </Stack>
     </RegionCard>
   );

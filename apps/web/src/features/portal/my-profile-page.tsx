@@ -107,6 +107,8 @@ export function MyProfilePage() {
   const { t } = useTranslation();
   const self = useSessionUser().data?.id ?? 0;
   const consent = useClientConsent(self);
+  const datos = useProfile().data?.datos;
+  const ownName = datos && `${datos.nombre} ${datos.apellido}`.trim();
   return (
     <Stack gap="lg" data-testid="portal-profile">
       <PageHeader title={t('portal.profile.title')} />
@@ -121,7 +123,7 @@ export function MyProfilePage() {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="lg">
             <ConsentCard clientId={self} consent={consent.data?.consent} self />
-            {self > 0 && <ExportDataCard clientId={self} self />}
+            {self > 0 && <ExportDataCard clientId={self} clientName={ownName} self />}
           </Stack>
         </Grid.Col>
       </Grid>
