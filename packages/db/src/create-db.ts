@@ -15,7 +15,7 @@ export type DbOptions =
         /** Omit for an in-memory database (tests). */
         dataDir?: string;
         /** Start from a `dumpDataDir` tarball instead of an empty cluster (test templates). */
-        loadDataDir?: Blob;
+        loadDataDir?: Uint8Array;
       };
     }
   | { postgres: { connectionString: string; max?: number } };

@@ -57,8 +57,13 @@ function pgliteWasm(): Promise<PgliteWasmModules> {
  * rows back (issue 11 item 4). The worker keeps the process alive only while a query is in flight, like a
  * socket: a script that forgets `close()` still exits.
  */
-export async function openPgliteThread(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteSession> {
-  const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+export async function openPgliteThread(options: {
+  dataDir?: string;
+  loadDataDir?: Uint8Array;
+}): Promise<PgliteSession> {
+  // A copy of its own, moved to the thread (the caller keeps its bytes for the next database). Not `slice()`: on a
+  // Buffer that is a view, and moving its memory would empty the caller's.
+  const loadDataDir = options.loadDataDir ? new Uint8Array(options.loadDataDir).buffer : undefined;
   const worker = new Worker(workerEntry, {
     workerData: { dataDir: options.dataDir, loadDataDir } satisfies PgliteWorkerData,
     transferList: loadDataDir ? [loadDataDir] : [],

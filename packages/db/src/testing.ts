@@ -48,7 +48,7 @@ export async function createFreshTestDb(
 ): Promise<DbHandle & { connectionString?: string }> {
   const serverUrl = env.DATABASE_URL;
   if (!serverUrl) {
-    const handle = await createDb({ pglite: { loadDataDir: await pgliteTemplate() } });
+    const handle = await createDb({ pglite: { loadDataDir: await (template ??= pgliteTemplate()) } });
     await migrateToLatest(handle.db); // a no-op unless the template is stale
     return handle;
   }
@@ -101,24 +101,36 @@ function migrationsFingerprint(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function pgliteTemplate(): Promise<Blob> {
-  const file = path.join(tmpdir(), `medida-pglite-template-${migrationsFingerprint()}.tar`);
+/** The template's bytes, read once per process (each test file of a worker opens its database from them). */
+let template: Promise<Uint8Array> | undefined;
+
+async function pgliteTemplate(): Promise<Uint8Array> {
+  const file = path.join(tmpdir(), `medida-pglite-template-${migrationsFingerprint()}-checkpointed.tar`);
   try {
-    return new Blob([await readFile(file)]);
+    return await readFile(file);
   } catch {
     // not built yet
   }
-  const pglite = await PGlite.create({ parsers: pgliteParsers });
+  // Without recycling, the checkpoint below deletes the WAL segments before it instead of keeping them for reuse:
+  // 16 MB less in the template that every test database copies.
+  const pglite = await PGlite.create({
+    parsers: pgliteParsers,
+    startParams: [...PGlite.defaultStartParams, '-c', 'wal_recycle=off'],
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
   await migrateToLatest(db);
+  // A checkpoint first: the dump then holds no WAL to replay, and each test database starts without crash recovery
+  // (without it every open replayed the migrations' and seeds' WAL: seconds of CPU per test file).
+  await pglite.exec('CHECKPOINT');
   // Uncompressed: 70 MB in the temp directory, but each test database loads in about half the time (no gunzip).
   const dump = await pglite.dumpDataDir('none');
   await db.destroy();
   // Write then rename: a concurrent worker reads either nothing or the whole file.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  const bytes = new Uint8Array(await dump.arrayBuffer());
+  await writeFile(partial, bytes);
   await rename(partial, file);
-  return dump;
+  return bytes;
 }
 
 async function postgresTemplate(serverUrl: string): Promise<string> {
