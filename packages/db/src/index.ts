@@ -32,6 +32,7 @@ export {
   type Transaction,
 } from 'kysely';
 export { isUniqueViolation } from './errors.ts';
+export { inTransaction } from './nested-transaction.ts';
 export { compiledQueries, type Slots } from './compiled-queries.ts';
 export { MAX_TREE_DEPTH, accountRootOf, belowActor, parentInActorTree, userBelowActor } from './account-tree.ts';
 export {

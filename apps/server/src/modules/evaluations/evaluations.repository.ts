@@ -477,20 +477,22 @@ export function createEvaluationsRepository(db: Db) {
           .execute()
       ).map((r) => r.id),
 
-    /** A client (type 2) whose evaluations the list may show in `scope` (the list's own scope rule, deleted clients included). */
-    /** A live evaluation of this client on this day by this method (an imported row already stored). */
-    existsOn: async (scope: EvaluationScope, q: { clientId: number; day: string; evaluationType: number }) =>
-      (await db
+    /**
+     * The live evaluations in scope of these clients on these days by these methods, in one statement (an import's
+     * batch; the caller keeps the exact triples it asked for).
+     */
+    existingAmong: (scope: EvaluationScope, q: { clientIds: number[]; days: string[]; evaluationTypes: number[] }) =>
+      db
         .selectFrom('evaluations as e')
-        .select('e.id')
-        .where('e.client_id', '=', q.clientId)
-        .where(sql<boolean>`e.evaluated_on = ${q.day}::date`)
-        .where('e.evaluation_type', '=', q.evaluationType)
+        .select(['e.client_id', sql<string>`to_char(e.evaluated_on, 'YYYY-MM-DD')`.as('day'), 'e.evaluation_type'])
+        .where(sql<boolean>`e.client_id = ANY(${q.clientIds}::integer[])`)
+        .where(sql<boolean>`e.evaluated_on = ANY(${q.days}::date[])`)
+        .where(sql<boolean>`e.evaluation_type = ANY(${q.evaluationTypes}::integer[])`)
         .where('e.deleted_at', 'is', null)
         .where(inScope(scope))
-        .limit(1)
-        .executeTakeFirst()) !== undefined,
+        .execute(),
 
+    /** A client (type 2) whose evaluations the list may show in `scope` (the list's own scope rule, deleted clients included). */
     findClientInScope: (scope: EvaluationScope, clientId: number) =>
       db
         .selectFrom('users as c')
@@ -690,7 +692,12 @@ export function createEvaluationsRepository(db: Db) {
      * One page of the list's spreadsheet (decision 227): the list's rows (scope, filters, order) with their client
      * and their current version's inputs and results, after the previous page's last row (keyset, never an offset).
      */
-    exportPage: (q: { scope: EvaluationScope; filters: ListFilters; after?: ListCursor | undefined; limit: number }) => {
+    exportPage: (q: {
+      scope: EvaluationScope;
+      filters: ListFilters;
+      after?: ListCursor | undefined;
+      limit: number;
+    }) => {
       const f = q.filters;
       let base = scoped(q.scope);
       if (f.nombre) base = base.where(sql<boolean>`lower(c.nombre) LIKE ${prefix(f.nombre)}`);

@@ -10,7 +10,7 @@ import {
   type EvaluationListingItem,
   type ListEvaluationsResponse,
 } from '@medida/contracts';
-import type { Database, Kysely, Transaction } from '@medida/db';
+import { inTransaction, type Database, type Kysely, type Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import { requireProfessional } from '../../lib/access.ts';
 import type { RecordChange } from '../../lib/audit-route.ts';
@@ -119,16 +119,27 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       await checkNew(a.actor, a.body);
     },
 
-    /** Whether the actor's client already has a live evaluation on this day by this method (an import's match). */
-    existsOn: (a: { actor: Actor; clientId: number; day: string; evaluationType: number }) =>
-      repo.existsOn(readScope(a.actor), { clientId: a.clientId, day: a.day, evaluationType: a.evaluationType }),
+    /**
+     * Which of these (client, day, method) the actor's readable evaluations already have, read in one statement
+     * (an import's batch): the keys `client|day|method` found.
+     */
+    async existingOn(a: { actor: Actor; keys: { clientId: number; day: string; evaluationType: number }[] }) {
+      if (a.keys.length === 0) return new Set<string>();
+      const rows = await repo.existingAmong(readScope(a.actor), {
+        clientIds: [...new Set(a.keys.map((k) => k.clientId))],
+        days: [...new Set(a.keys.map((k) => k.day))],
+        evaluationTypes: [...new Set(a.keys.map((k) => k.evaluationType))],
+      });
+      return new Set(rows.map((r) => `${r.client_id}|${r.day}|${r.evaluation_type}`));
+    },
 
     /** `cost`: what this evaluation charges instead of EVALUATION_CREDIT_COST (an imported one, decision 228). */
     async create(a: { actor: Actor; body: CreateEvaluationRequest; recordIn?: RecordIn; cost?: number }) {
       const { client, input, result } = await checkNew(a.actor, a.body);
 
       const cost = a.cost ?? deps.config.evaluationCreditCost;
-      return db.transaction().execute(async (trx) => {
+      // Its own transaction, or a savepoint of the caller's (an import's batch of rows).
+      return inTransaction(db, async (trx) => {
         const now = deps.clock.now();
         const tx = createEvaluationsRepository(trx);
         const row = await tx.insertEvaluation({

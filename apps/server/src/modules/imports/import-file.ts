@@ -11,7 +11,7 @@ import { ErrorCode } from '@medida/contracts';
  */
 
 /** Data rows one file may hold (the header row not counted). */
-const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_MAX_ROWS = 10_000;
 /** A cell longer than any field the forms accept is refused at its cell. */
 export const IMPORT_MAX_CELL = 1_000;
 /** An XLSX unpacks to at most this much, in at most this many entries: a zip bomb is refused while it unpacks. */

@@ -32,14 +32,13 @@ import {
   type MappedColumn,
 } from './import-cells.ts';
 import { IMPORT_MAX_CELL, readImportFile } from './import-file.ts';
+import { createImportLookups, type ImportLookups } from './import-lookups.ts';
 import { createPlaceResolver } from './import-places.ts';
 import type { RecordChange } from '../../lib/audit-route.ts';
-import type { Database, Transaction } from '@medida/db';
+import type { Database, Kysely, Transaction } from '@medida/db';
 
 /** Imports (dry runs included) per account and hour: each may read 10,000 rows. */
 const IMPORT_LIMITS = [{ limit: 30, windowMs: HOUR }];
-/** Rows checked or stored at the same time (each in its own transaction). */
-const ROWS_AT_ONCE = 4;
 /** Rows of cells the answer carries for the preview. */
 const PREVIEW_ROWS = 200;
 
@@ -114,33 +113,64 @@ class RowReading {
 const CLIENT_TEXT = ['nombre', 'apellido', 'email', 'rut', 'telefono', 'direccion'] as const;
 const EVALUATION_TEXT_KEYS = new Set(['rut', 'email']);
 
+type PeopleService = ReturnType<typeof createPeopleService>;
+type EvaluationsService = ReturnType<typeof createEvaluationsService>;
+/** The services a row's write goes through: over the batch's transaction, or the database on a dry run. */
+interface RowServices {
+  people: PeopleService;
+  evaluations: EvaluationsService;
+}
+/** What a row's cells decided; `write` (a check on a dry run) goes through the forms' services in the second step. */
+interface RowPlan {
+  status: ImportRow['status'];
+  write?: (services: RowServices) => Promise<void>;
+}
+/** A row read, with the keys of the client it names (an evaluation's client, or the client itself). */
+interface ReadRow {
+  index: number;
+  reading: RowReading;
+  clientKey?: { email?: string | undefined; rut?: string | undefined };
+}
+type ClientFinder = Awaited<ReturnType<PeopleService['findClientsByKeys']>>;
+
+/**
+ * Rows stored in one transaction, each in its own savepoint (inTransaction): a row is stored whole or not at all,
+ * and the batch shares one commit and one wait for the account's audit chain. Under 64, PostgreSQL's cache of a
+ * transaction's subtransactions, so other sessions' snapshots stay cheap.
+ */
+const ROWS_PER_TRANSACTION = 50;
+
 /**
  * POST /web/import/clients and …/evaluations (issue 35, decision 228): each row goes through the same service as
  * the forms (people.create and edit, evaluations.create: validation, scope, consent, credits, audit and the
- * engine), one transaction per row; a dry run checks each row the same way and stores nothing.
+ * engine); a dry run checks each row the same way and stores nothing. Rows go in batches: their cells are read and
+ * their clients and e-mails looked up a batch at a time, then the batch's rows are stored in one transaction, each
+ * in its own savepoint.
  */
 export function createImportsService(deps: AppDeps & { storage: BlobStorage }) {
-  const people = createPeopleService(deps);
-  const evaluations = createEvaluationsService(deps);
   const limits = createRateLimitsService(deps);
   const columnsByKey = (kind: ImportKind) => new Map(COLUMNS_OF[kind].map((c) => [c.key, c]));
 
-  async function clientRow(
-    r: ImportRequest,
-    reading: RowReading,
-    places: ReturnType<typeof createPlaceResolver>,
-    seen: Set<string>,
-  ): Promise<ImportRow['status']> {
+  async function readClient(r: ImportRequest, reading: RowReading, places: ReturnType<typeof createPlaceResolver>) {
     for (const key of CLIENT_TEXT) await reading.read(key, readText);
     await reading.read('nacimiento', (raw) => readDate(raw, r.lang));
     await reading.read('sexo', readSex);
     const pais = await reading.read('pais', (raw) => places.country(raw));
     const region = pais === undefined ? undefined : await reading.read('region', (raw) => places.region(pais, raw));
     if (region !== undefined) await reading.read('comuna', (raw) => places.city(region, raw));
-    const consent = await reading.read('consent', readConsent);
-    if (reading.failed) return 'error';
+    await reading.read('consent', readConsent);
+  }
 
+  function planClient(
+    r: ImportRequest,
+    reading: RowReading,
+    findClient: ClientFinder,
+    lookups: ImportLookups,
+    seen: Set<string>,
+  ): RowPlan {
+    if (reading.failed) return { status: 'error' };
     const v = reading.values;
+    const consent = v.consent as 'written' | 'verbal' | 'electronic' | undefined;
     const fields: Record<string, unknown> = {
       nombre: v.nombre ?? '',
       apellido: v.apellido ?? '',
@@ -155,11 +185,7 @@ export function createImportsService(deps: AppDeps & { storage: BlobStorage }) {
       ...(v.rut ? { rut: v.rut } : {}),
     };
     const key = `${String(fields.email)}|${String(v.rut ?? '')}`;
-    const match = await people.findClientByKey({
-      actorId: r.actor.userId,
-      email: fields.email as string,
-      rut: v.rut as string | undefined,
-    });
+    const match = findClient({ email: fields.email as string, rut: v.rut as string | undefined });
     if (match) {
       // The login e-mail stays: changing it asks its owner (decision 202), never an import.
       const edit: Record<string, unknown> = { ...fields, email: match.email, id_usuario: match.id };
@@ -178,24 +204,28 @@ export function createImportsService(deps: AppDeps & { storage: BlobStorage }) {
             String(v.rut)
               .replace(/[.\-/\s]/g, '')
               .toUpperCase());
-      if (same) return 'skipped';
+      if (same) return { status: 'skipped' };
       if (match.company_id !== null) edit.company_id = match.company_id;
-      if (r.dryRun) await people.checkClientEdit({ actorId: r.actor.userId, fields: edit });
-      else
-        await people.edit({
-          actorId: r.actor.userId,
-          form: { fields: edit, files: [] },
-          ...(r.recordIn ? { recordIn: { change: r.recordIn.updated } } : {}),
-        });
-      return 'updated';
+      return {
+        status: 'updated',
+        write: async ({ people }) => {
+          if (r.dryRun) await people.checkClientEdit({ actorId: r.actor.userId, fields: edit });
+          else
+            await people.edit({
+              actorId: r.actor.userId,
+              form: { fields: edit, files: [] },
+              ...(r.recordIn ? { recordIn: { change: r.recordIn.updated } } : {}),
+            });
+        },
+      };
     }
     const method = consent ?? (r.attestConsent ? 'written' : undefined);
     if (!method) {
       reading.add('consent', 'import.errors.consentRequired');
-      return 'error';
+      return { status: 'error' };
     }
     // A row the dry run already counted as new: the real run would find it stored and skip it.
-    if (r.dryRun && seen.has(key)) return 'skipped';
+    if (r.dryRun && seen.has(key)) return { status: 'skipped' };
     seen.add(key);
     const create = {
       ...fields,
@@ -206,26 +236,29 @@ export function createImportsService(deps: AppDeps & { storage: BlobStorage }) {
       lang: r.lang,
       parent_user_id: r.actor.userId,
     };
-    if (r.dryRun) await people.checkCreate({ actorId: r.actor.userId, fields: create });
-    else {
-      const recordIn = r.recordIn;
-      const attested = consent === undefined;
-      const recorders: PeopleRecorders | undefined = recordIn && {
-        change: async (trx, id) => {
-          await recordIn.created(trx, id);
-          if (attested) await recordIn.consentAttested(trx, id);
-        },
-      };
-      await people.create({
-        actorId: r.actor.userId,
-        form: { fields: create, files: [] },
-        ...(recorders ? { recordIn: recorders } : {}),
-      });
-    }
-    return 'created';
+    return {
+      status: 'created',
+      write: async ({ people }) => {
+        if (r.dryRun) return people.checkCreate({ actorId: r.actor.userId, fields: create });
+        const recordIn = r.recordIn;
+        const attested = consent === undefined;
+        const recorders: PeopleRecorders | undefined = recordIn && {
+          change: async (trx, id) => {
+            await recordIn.created(trx, id);
+            if (attested) await recordIn.consentAttested(trx, id);
+          },
+        };
+        const { id } = await people.create({
+          actorId: r.actor.userId,
+          form: { fields: create, files: [] },
+          ...(recorders ? { recordIn: recorders } : {}),
+        });
+        lookups.emailNowHeld(String(fields.email), id);
+      },
+    };
   }
 
-  async function evaluationRow(r: ImportRequest, reading: RowReading, seen: Set<string>): Promise<ImportRow['status']> {
+  async function readEvaluation(r: ImportRequest, reading: RowReading) {
     const columns = columnsByKey('evaluations');
     for (const key of EVALUATION_TEXT_KEYS) await reading.read(key, readText);
     const fecha = await reading.read('fecha', (raw) => readDate(raw, r.lang));
@@ -241,43 +274,66 @@ export function createImportsService(deps: AppDeps & { storage: BlobStorage }) {
     if (fecha === undefined && !reading.errors.fecha) reading.add('fecha', 'validation.required');
     const v = reading.values;
     if (v.email === undefined && v.rut === undefined) reading.add('row', 'import.errors.clientKeyMissing');
-    if (reading.failed || type === undefined || fecha === undefined) return 'error';
+  }
 
-    const client = await people.findClientByKey({
-      actorId: r.actor.userId,
-      email: v.email as string | undefined,
-      rut: v.rut as string | undefined,
-    });
+  /** The row's client, day and method once its cells read well: what the batch looks up. */
+  function evaluationKey(reading: RowReading, findClient: ClientFinder) {
+    const v = reading.values;
+    if (reading.failed) return undefined;
+    const client = findClient({ email: v.email as string | undefined, rut: v.rut as string | undefined });
     if (!client) {
       reading.add(v.email !== undefined ? 'email' : 'rut', 'import.errors.clientNotFound');
-      return 'error';
+      return undefined;
     }
-    const key = `${client.id}|${fecha}|${type}`;
-    if (seen.has(key)) return 'skipped';
-    seen.add(key);
-    if (await evaluations.existsOn({ actor: r.actor, clientId: client.id, day: fecha, evaluationType: type }))
-      return 'skipped';
+    return { clientId: client.id, day: v.fecha as string, evaluationType: v.evaluation_type as number };
+  }
 
+  function planEvaluation(
+    r: ImportRequest,
+    reading: RowReading,
+    key: ReturnType<typeof evaluationKey>,
+    stored: Set<string>,
+    seen: Set<string>,
+  ): RowPlan {
+    if (reading.failed || !key) return { status: 'error' };
+    const id = `${key.clientId}|${key.day}|${key.evaluationType}`;
+    if (seen.has(id) || stored.has(id)) return { status: 'skipped' };
+    seen.add(id);
+    const v = reading.values;
     const measures: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(v))
       if (!['rut', 'email', 'fecha', 'evaluation_type', 'temperatura'].includes(field)) measures[field] = value;
     const body = parseWith(createEvaluationBodySchema, {
       ...measures,
-      id_evaluado: client.id,
+      id_evaluado: key.clientId,
       id_evaluador: r.actor.userId,
-      evaluation_type: type,
-      fecha,
+      evaluation_type: key.evaluationType,
+      fecha: key.day,
       ...(v.temperatura !== undefined ? { clinical_data: { temperatura: v.temperatura } } : {}),
     });
-    if (r.dryRun) await evaluations.checkCreate({ actor: r.actor, body });
-    else
-      await evaluations.create({
-        actor: r.actor,
-        body,
-        cost: deps.config.importCreditCost,
-        ...(r.recordIn ? { recordIn: r.recordIn.created } : {}),
-      });
-    return 'created';
+    return {
+      status: 'created',
+      write: async ({ evaluations }) => {
+        if (r.dryRun) await evaluations.checkCreate({ actor: r.actor, body });
+        else
+          await evaluations.create({
+            actor: r.actor,
+            body,
+            cost: deps.config.importCreditCost,
+            ...(r.recordIn ? { recordIn: r.recordIn.created } : {}),
+          });
+      },
+    };
+  }
+
+  /** A row's plan, or its refusal as errors at its cells. */
+  function planned(reading: RowReading, plan: () => RowPlan): RowPlan {
+    try {
+      return plan();
+    } catch (error) {
+      reading.addError(error);
+      return { status: 'error' };
+    }
   }
 
   return {
@@ -288,26 +344,68 @@ export function createImportsService(deps: AppDeps & { storage: BlobStorage }) {
       const columns = COLUMNS_OF[r.kind];
       const mapped = mapHeaders(table.headers, columns, r.mapping);
       const places = createPlaceResolver(deps.db);
+      const lookups = createImportLookups();
+      const servicesOver = (db: Kysely<Database>): RowServices => ({
+        people: createPeopleService(
+          { ...deps, db },
+          { lookups: lookups.over(db), parentAssignable: lookups.parentAssignable(db) },
+        ),
+        evaluations: createEvaluationsService({ ...deps, db }),
+      });
+      const onDatabase = servicesOver(deps.db);
       const seen = new Set<string>();
       const rows: ImportRow[] = [];
       const totals = { created: 0, updated: 0, skipped: 0, error: 0 };
-      const runRow = async (index: number, byKey: Map<string, { raw: string; column: MappedColumn }>) => {
-        const reading = new RowReading(byKey, r.lang);
-        let status: ImportRow['status'];
-        try {
-          status =
-            r.kind === 'clients' ? await clientRow(r, reading, places, seen) : await evaluationRow(r, reading, seen);
-        } catch (error) {
-          reading.addError(error);
-          status = 'error';
+
+      const runBatch = async (batch: ReadRow[]) => {
+        // First the reads a batch shares: the clients its rows name, their stored evaluations, their e-mails.
+        const findClient = await onDatabase.people.findClientsByKeys({
+          actorId: r.actor.userId,
+          keys: batch.flatMap((row) => (row.clientKey && !row.reading.failed ? [row.clientKey] : [])),
+        });
+        let plans: RowPlan[];
+        if (r.kind === 'clients') {
+          await lookups.holdEmails(
+            deps.db,
+            batch.flatMap((row) => (typeof row.reading.values.email === 'string' ? [row.reading.values.email] : [])),
+          );
+          plans = batch.map((row) => planned(row.reading, () => planClient(r, row.reading, findClient, lookups, seen)));
+        } else {
+          const keys = batch.map((row) => evaluationKey(row.reading, findClient));
+          const stored = await onDatabase.evaluations.existingOn({
+            actor: r.actor,
+            keys: keys.filter((k) => k !== undefined),
+          });
+          plans = batch.map((row, i) =>
+            planned(row.reading, () => planEvaluation(r, row.reading, keys[i], stored, seen)),
+          );
         }
-        if (status !== 'error' && reading.failed) status = 'error';
-        totals[status] += 1;
-        rows[index] = { row: index + 2, status, errors: { ...reading.errors } };
+        // Then the writes (a dry run's checks), each row whole or not at all.
+        const writeAll = async (services: RowServices) => {
+          for (const [i, plan] of plans.entries()) {
+            if (!plan.write) continue;
+            try {
+              await plan.write(services);
+            } catch (error) {
+              batch[i]!.reading.addError(error);
+              plan.status = 'error';
+            }
+          }
+        };
+        if (r.dryRun || !plans.some((p) => p.write)) await writeAll(onDatabase);
+        else await deps.db.transaction().execute((trx) => writeAll(servicesOver(trx)));
+        // Counted once the batch is committed.
+        for (const [i, { index, reading }] of batch.entries()) {
+          let status = plans[i]!.status;
+          if (status !== 'error' && reading.failed) status = 'error';
+          totals[status] += 1;
+          rows[index] = { row: index + 2, status, errors: { ...reading.errors } };
+        }
       };
-      // A few rows at a time, never two that could be about the same record (same e-mail, document, or evaluation
-      // cells): each row's outcome is what it would be one after another, in less time.
-      let batch: Promise<void>[] = [];
+
+      // A batch never holds two rows that could be about the same record (same e-mail, document, or evaluation
+      // cells): each row's outcome is what it would be one after another.
+      let batch: ReadRow[] = [];
       const batchKeys = new Set<string>();
       for (const [index, cells] of table.rows.entries()) {
         const byKey = new Map<string, { raw: string; column: MappedColumn }>();
@@ -315,15 +413,24 @@ export function createImportsService(deps: AppDeps & { storage: BlobStorage }) {
           if (column.key) byKey.set(column.key, { raw: cells[i] ?? '', column });
         });
         const keys = rowKeys(r.kind, byKey);
-        if (batch.length >= ROWS_AT_ONCE || keys.some((k) => batchKeys.has(k))) {
-          await Promise.all(batch);
+        if (batch.length >= ROWS_PER_TRANSACTION || keys.some((k) => batchKeys.has(k))) {
+          await runBatch(batch);
           batch = [];
           batchKeys.clear();
         }
         for (const k of keys) batchKeys.add(k);
-        batch.push(runRow(index, byKey));
+        const reading = new RowReading(byKey, r.lang);
+        try {
+          if (r.kind === 'clients') await readClient(r, reading, places);
+          else await readEvaluation(r, reading);
+        } catch (error) {
+          reading.addError(error);
+        }
+        const v = reading.values;
+        const clientKey = { email: v.email as string | undefined, rut: v.rut as string | undefined };
+        batch.push({ index, reading, ...(clientKey.email || clientKey.rut ? { clientKey } : {}) });
       }
-      await Promise.all(batch);
+      await runBatch(batch);
       return {
         dry_run: r.dryRun,
         format: table.format,
@@ -338,12 +445,15 @@ export function createImportsService(deps: AppDeps & { storage: BlobStorage }) {
   };
 }
 
-/** What makes two rows possibly about the same record: they never run at the same time. */
+/**
+ * What makes two client rows possibly about the same record: never in one batch, whose clients and e-mails are
+ * read before its first row is stored. Evaluation rows create no client: a batch's repeated one is found by its
+ * client, day and method once read (`seen`).
+ */
 function rowKeys(kind: ImportKind, cells: Map<string, { raw: string }>): string[] {
+  if (kind === 'evaluations') return [];
   const cell = (key: string) => normaliseText(cells.get(key)?.raw ?? '');
-  const id = [`email:${cell('email')}`, `rut:${cell('rut').replaceAll(' ', '')}`].filter((k) => !k.endsWith(':'));
-  // An evaluation's client may be named by e-mail in one row and by document in another: the day and method too.
-  return kind === 'clients' ? id : [...id, `day:${cell('fecha')}|${cell('evaluation_type')}`];
+  return [`email:${cell('email')}`, `rut:${cell('rut').replaceAll(' ', '')}`].filter((k) => !k.endsWith(':'));
 }
 
 const labelOf = (column: SpreadsheetColumn, lang: Language) =>

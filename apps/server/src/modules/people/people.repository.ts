@@ -122,17 +122,6 @@ export function createPeopleRepository(db: Db) {
     findSelf: (actorId: number) =>
       selectManaged(db).select('users.units').where('users.id', '=', actorId).executeTakeFirst(),
 
-    /** The parent a new user may hang from: the actor itself or a live professional below it. */
-    findAssignableParent: (actorId: number, parentId: number) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'type'])
-        .where('id', '=', parentId)
-        .where('deleted_at', 'is', null)
-        .where('type', '=', USER_TYPE.professional)
-        .where((eb) => eb.or([eb('id', '=', actorId), userBelowActor(actorId, 'users')]))
-        .executeTakeFirst(),
-
     /**
      * Direct children of `parentId` of one type, paged, with the exact total, in one statement; scoped to the
      * actor's tree (the actor's own children need no tree walk). The count reads `users` alone, without the
@@ -172,21 +161,19 @@ export function createPeopleRepository(db: Db) {
       };
     },
 
-    /** A live client below the actor by its e-mail (first) or its cleaned national id, in one statement (the import's match). */
-    findManagedClientByKey: (actorId: number, key: { email: string | null; rut: string | null }) =>
+    /**
+     * The live clients below the actor with any of these (lowercase) e-mails or cleaned national ids, in one
+     * statement: an import's rows find theirs a batch at a time.
+     */
+    findManagedClientsByKeys: (actorId: number, keys: { emails: string[]; ruts: string[] }) =>
       selectManaged(db)
-        .where((eb) =>
-          eb.or([
-            ...(key.email ? [eb(sql`lower(users.email)`, '=', key.email)] : []),
-            ...(key.rut ? [eb('users.rut', '=', key.rut)] : []),
-          ]),
+        .where(
+          sql<boolean>`(lower(users.email) = ANY(${keys.emails}::text[]) OR users.rut = ANY(${keys.ruts}::text[]))`,
         )
         .where('users.type', '=', USER_TYPE.client)
         .where(userBelowActor(actorId, 'users'))
-        .orderBy(sql`(lower(users.email) = ${key.email ?? ''})`, 'desc')
         .orderBy('users.id')
-        .limit(1)
-        .executeTakeFirst(),
+        .execute(),
 
     /** Only users below the actor can be changed; returns false when none matched. */
     updateManaged: async (actorId: number, userId: number, patch: UserUpdate) => {

@@ -10,7 +10,7 @@ import {
   type IngresoPerfilBody,
   type UnitSystem,
 } from '@medida/contracts';
-import { isUniqueViolation, type Database, type Kysely, type Transaction } from '@medida/db';
+import { inTransaction, isUniqueViolation, type Database, type Kysely, type Transaction } from '@medida/db';
 import type { RecordChange } from '../../lib/audit-route.ts';
 import { fieldError, forbidden, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { HOUR, type Clock } from '../../lib/clock.ts';
@@ -64,6 +64,11 @@ const asUnitSystem = (units: string): UnitSystem => (units === 'imperial' ? 'imp
 
 export function createPeopleService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config'> & { storage: BlobStorage },
+  /**
+   * Look-ups in place of the tables' (an import answers them for a batch of rows): the person rules', and whether a
+   * new user may hang from `parentId` (a live professional that is the actor or below it).
+   */
+  options: { lookups?: PersonLookups; parentAssignable?: (actorId: number, parentId: number) => Promise<boolean> } = {},
 ) {
   const db: Kysely<Database> = deps.db;
   const clock: Clock = deps.clock;
@@ -71,12 +76,13 @@ export function createPeopleService(
   const users = createUserRecordsService(db);
   const countries = createCountriesService(db);
   const locations = createLocationsService(db);
-  const lookups: PersonLookups = {
+  const lookups: PersonLookups = options.lookups ?? {
     emailTaken: users.emailTaken,
     findCountry: countries.find,
     findState: locations.findState,
     findCity: locations.findCity,
   };
+  const parentAssignable = options.parentAssignable ?? users.isAssignableParent;
   const attachments = createAttachmentsService({ db, storage: deps.storage, config: deps.config });
   const credits = createCreditsService({ db, clock });
   const consent = createConsentService(deps);
@@ -87,7 +93,7 @@ export function createPeopleService(
 
   /** Managed-user reads: the actor's own id or one strictly below it. */
   async function requireVisibleParent(actorId: number, parentId: number) {
-    if (parentId !== actorId && !(await repo.findAssignableParent(actorId, parentId))) throw notFound();
+    if (parentId !== actorId && !(await users.isAssignableParent(actorId, parentId))) throw notFound();
   }
 
   /** A new user's form checked (contract schema, parent in the actor's tree, person rules), nothing stored. */
@@ -100,9 +106,11 @@ export function createPeopleService(
     const infosRaw = fields.files_info;
     delete fields.files_info;
     const body = parseWith(createUserBodySchema, fields);
-    if (!(await repo.findAssignableParent(actorId, body.parent_user_id))) throw notFound();
+    if (!(await parentAssignable(actorId, body.parent_user_id))) throw notFound();
     const extras =
-      body.type === USER_TYPE.client ? { company_id: body.company_id } : { trabajo: body.trabajo, empresa: body.empresa };
+      body.type === USER_TYPE.client
+        ? { company_id: body.company_id }
+        : { trabajo: body.trabajo, empresa: body.empresa };
     const checked = await checkPersonRules(
       lookups,
       { ...body, ...extras },
@@ -136,14 +144,32 @@ export function createPeopleService(
     },
 
     /**
-     * The actor's client with this e-mail or national id (cleaned), e-mail first: how an imported row finds the
-     * client it is about. Only clients in the actor's tree.
+     * The actor's clients matching a batch of keys (e-mail, national id), read in one statement; the answer finds
+     * a key's client: the one with its e-mail first, else the one with its cleaned national id (the oldest of
+     * several). Only clients in the actor's tree: how an import's rows find the clients they are about.
      */
-    async findClientByKey(a: { actorId: number; email?: string | undefined; rut?: string | undefined }) {
-      const email = a.email?.trim().toLowerCase();
-      const rut = a.rut ? cleanNationalId(a.rut) : '';
-      if (!email && !rut) return undefined;
-      return repo.findManagedClientByKey(a.actorId, { email: email || null, rut: rut || null });
+    async findClientsByKeys(a: { actorId: number; keys: { email?: string | undefined; rut?: string | undefined }[] }) {
+      const cleaned = a.keys.map((k) => ({
+        email: k.email?.trim().toLowerCase() ?? '',
+        rut: k.rut ? cleanNationalId(k.rut) : '',
+      }));
+      const emails = [...new Set(cleaned.map((k) => k.email).filter(Boolean))];
+      const ruts = [...new Set(cleaned.map((k) => k.rut).filter(Boolean))];
+      const rows =
+        emails.length + ruts.length === 0 ? [] : await repo.findManagedClientsByKeys(a.actorId, { emails, ruts });
+      // Rows come oldest first: the first one seen for a key is the one it names.
+      const byEmail = new Map<string, (typeof rows)[number]>();
+      const byRut = new Map<string, (typeof rows)[number]>();
+      for (const row of rows) {
+        const email = row.email.toLowerCase();
+        if (!byEmail.has(email)) byEmail.set(email, row);
+        if (row.rut && !byRut.has(row.rut)) byRut.set(row.rut, row);
+      }
+      return (key: { email?: string | undefined; rut?: string | undefined }) => {
+        const email = key.email?.trim().toLowerCase();
+        const rut = key.rut ? cleanNationalId(key.rut) : '';
+        return (email ? byEmail.get(email) : undefined) ?? (rut ? byRut.get(rut) : undefined);
+      };
     },
 
     async create(a: { actorId: number; form: UserForm; recordIn?: PeopleRecorders }) {
@@ -168,7 +194,8 @@ export function createPeopleService(
 
         let id: number;
         try {
-          id = await db.transaction().execute(async (trx) => {
+          // Its own transaction, or a savepoint of the caller's (an import's batch of rows).
+          id = await inTransaction(db, async (trx) => {
             const { id } = await createUserRecordsService(trx).insert({
               type: body.type,
               password_hash: null,
@@ -283,7 +310,7 @@ export function createPeopleService(
         await emailChange.assertMayRequest({ userId: targetId, newEmail, requestedBy: a.actorId });
         let removedKeys: string[];
         try {
-          removedKeys = await db.transaction().execute(async (trx) => {
+          removedKeys = await inTransaction(db, async (trx) => {
             if (!(await createPeopleRepository(trx).updateManaged(a.actorId, targetId, fieldsPatch))) throw notFound();
             await a.recordIn?.change(trx, targetId);
             const removed = await attachments.removeInTransaction(trx, {

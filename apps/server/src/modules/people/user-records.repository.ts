@@ -128,6 +128,25 @@ export function createUserRecordsRepository(db: Db) {
       (await db.selectFrom('users').select('parent_user_id').where('id', '=', userId).executeTakeFirst())
         ?.parent_user_id ?? null,
 
+    /** Whether a new user may hang from `parentId`: the actor itself or a live professional below it. */
+    isAssignableParent: async (actorId: number, parentId: number) =>
+      (await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', parentId)
+        .where('deleted_at', 'is', null)
+        .where('type', '=', USER_TYPE.professional)
+        .where((eb) => eb.or([eb('id', '=', actorId), userBelowActor(actorId, 'users')]))
+        .executeTakeFirst()) !== undefined,
+
+    /** Who holds each of these (lowercase) e-mails, deleted users included, in one statement (an import's batch). */
+    holdersOfEmails: (emails: string[]) =>
+      db
+        .selectFrom('users')
+        .select(['id', sql<string>`lower(email)`.as('email')])
+        .where(sql<boolean>`lower(email) = ANY(${emails}::text[])`)
+        .execute(),
+
     /** Case-insensitive; deleted users keep their e-mail reserved (decision 051). */
     emailTaken: async (email: string, exceptUserId?: number) => {
       let query = db
