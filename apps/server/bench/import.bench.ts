@@ -1,6 +1,6 @@
 /**
  * Issue 35 item 4 (decision 228): 5,000 clients imported from one CSV in under 30 s on PostgreSQL. A benchmark, not a
- * test: `DATABASE_URL=postgres://… npx tsx bench/import.bench.ts` (a fresh database is created and dropped); without
+ * test: `DATABASE_URL=postgres://… npm run bench:import -w @medida/server` (a fresh database is created and dropped); without
  * DATABASE_URL it runs on PGlite. Prints the dry run's and the real run's times and the totals.
  */
 import { performance } from 'node:perf_hooks';
