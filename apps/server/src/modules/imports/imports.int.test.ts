@@ -207,6 +207,51 @@ describe('POST /web/import/clients', () => {
     expect(await clientsOf('no.consent@example.com')).toEqual([]);
   });
 
+  it('stores a file of several batches row by row: the refused rows alone are left out, each stored one whole', async () => {
+    // 120 clients: more than two batches of 50 (decision 228), one too young, one with the e-mail of another
+    // account's professional, and one row repeated right after itself (never in the same batch: skipped).
+    const people = Array.from({ length: 120 }, (_, i) => ({ email: `batch-${i}@example.com`, rut: rut() }));
+    const lines = people.map((p, i) =>
+      clientLine(i === 37 ? { ...p, nacimiento: '01/01/2024' } : i === 88 ? { ...p, email: tenants.other.email } : p),
+    );
+    lines.splice(6, 0, lines[5]!);
+    const file = csvFile([CLIENT_HEADER_ES, ...lines]);
+
+    const body = (await importFile('clients', file)).json<ImportResponse>();
+    expect(body.totals).toEqual({ created: 118, updated: 0, skipped: 1, error: 2 });
+    expect(body.rows[6]!.status).toBe('skipped');
+    expect(Object.keys(body.rows[38]!.errors)).toEqual(['nacimiento']);
+    expect(Object.keys(body.rows[89]!.errors)).toEqual(['email']);
+    expect(await clientsOf(people[37]!.email)).toEqual([]);
+    expect(await clientsOf(people[88]!.email)).toEqual([]);
+
+    const stored = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', 'like', 'batch-%@example.com')
+      .execute();
+    const ids = stored.map((u) => u.id);
+    expect(ids).toHaveLength(118);
+    const consents = await ctx.db
+      .selectFrom('client_consents')
+      .select('client_id')
+      .where('client_id', 'in', ids)
+      .execute();
+    const events = await ctx.db
+      .selectFrom('audit_events')
+      .select('client_id')
+      .where('client_id', 'in', ids)
+      .where('action', '=', 'create')
+      .where('resource_type', '=', 'client_import')
+      .execute();
+    expect([new Set(consents.map((c) => c.client_id)).size, new Set(events.map((e) => e.client_id)).size]).toEqual([
+      118, 118,
+    ]);
+
+    const again = (await importFile('clients', file)).json<ImportResponse>();
+    expect(again.totals).toEqual({ created: 0, updated: 0, skipped: 119, error: 2 });
+  });
+
   it("attested consent records each new client's consent and an audit event of the attestation", async () => {
     const email = 'attested@example.com';
     const file = csvFile([CLIENT_HEADER_ES, clientLine({ email, rut: rut(), consent: '' })]);
