@@ -149,7 +149,14 @@ describe('sessions', () => {
     const res = await sessionUser(await login(ctx.app, user));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      user: { id: user.id, type: 2, cambia_pass: 1, email_verified: true, second_factor_required: false },
+      user: {
+        id: user.id,
+        type: 2,
+        cambia_pass: 1,
+        email_verified: true,
+        second_factor_required: false,
+        operator: false,
+      },
     });
   });
 

@@ -230,7 +230,10 @@ describe('an export interrupted by a restart (in-process queue)', () => {
       expect(ready.status).toBe('ready');
       const res = await download(two, t.owner.headers, id);
       expect(res.statusCode, res.body).toBe(200);
-      expect(Object.keys(unzipSync(new Uint8Array(res.rawPayload)))).toEqual(['client.json']);
+      expect(Object.keys(unzipSync(new Uint8Array(res.rawPayload))).sort()).toEqual([
+        'client.json',
+        'fhir-bundle.json',
+      ]);
     } finally {
       await two.close();
     }

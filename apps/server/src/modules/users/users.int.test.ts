@@ -69,7 +69,14 @@ describe('POST /web/creacuenta', () => {
     const { token } = await registerVerifiedLink(body.email);
     const me = await ctx.app.inject({ method: 'GET', url: '/web/authenticate/user', headers: bearer(token) });
     expect(me.json()).toEqual({
-      user: { id: row.id, type: 1, cambia_pass: 0, email_verified: true, second_factor_required: false },
+      user: {
+        id: row.id,
+        type: 1,
+        cambia_pass: 0,
+        email_verified: true,
+        second_factor_required: false,
+        operator: false,
+      },
     });
     const summary = await ctx.app.inject({ method: 'GET', url: '/web/creditos', headers: bearer(token) });
     expect(summary.json()).toEqual({
