@@ -39,7 +39,7 @@ it(`exports a client with ${N} evaluations and prints its size and time`, async 
   expect(zip.statusCode).toBe(200);
   const entries = unzipSync(new Uint8Array(zip.rawPayload));
   const json = entries['client.json']!.byteLength;
-  expect(Object.keys(entries)).toHaveLength(N + 1);
+  expect(Object.keys(entries)).toHaveLength(N + 2); // the reports, client.json and fhir-bundle.json
   console.log(
     `Client export: ${N} evaluations → ZIP ${(zip.rawPayload.byteLength / 1024).toFixed(0)} KB ` +
       `(client.json ${(json / 1024).toFixed(0)} KB uncompressed, ${N} PDFs) in ${(ms / 1000).toFixed(1)} s from POST to downloaded`,

@@ -61,7 +61,7 @@ describe('credit requests and the operator console', () => {
     const res = await as(headers).get('/web/operator/accounts');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ error: { message: expect.stringContaining('segundo factor') } });
-    for (const url of ['/web/creditos', '/web/listadoperfil', '/web/dashboard']) {
+    for (const url of ['/web/creditos', '/web/listadoperfil', '/web/getdash']) {
       const denied = await as(operator.headers).get(url);
       expect(denied.statusCode, url).toBe(403);
     }
