@@ -74,7 +74,8 @@ export function CreditRequestsSection() {
         </Button>
       </Group>
       <OwnCreditRequests />
-      <AskCreditsModal opened={opened} onClose={() => setOpened(false)} />
+      {/* Mounted only while open: the dashboard paints with signed-in.css alone, which has no modal styles (decision 171). */}
+      {opened && <AskCreditsModal opened onClose={() => setOpened(false)} />}
     </Stack>
   );
 }
