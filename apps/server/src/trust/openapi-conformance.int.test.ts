@@ -27,15 +27,31 @@ const conformance = () => ctx.conformance!();
 const BOGUS_TOKEN = 'x'.repeat(43);
 const post = (url: string, payload: object): InjectOptions => ({ method: 'POST', url, payload });
 
-/** A user whose account the operator has suspended (decision 229): signing in is refused with 403. */
-async function suspendedUser() {
-  const user = await insertUser(ctx);
+/** The operator suspends the user's account (decision 229): signing in is refused with 403. */
+async function suspend(userId: number) {
   const res = await ctx.app.inject({
-    ...post(`/web/operator/accounts/${user.id}/suspend`, {}),
+    ...post(`/web/operator/accounts/${userId}/suspend`, {}),
     headers: others.operator.headers,
   });
   expect(res.statusCode, res.body).toBe(200);
+}
+
+async function suspendedUser() {
+  const user = await insertUser(ctx);
+  await suspend(user.id);
   return user;
+}
+
+/** A user with an enrolled authenticator, past the password: its second step's ticket and a valid code. */
+async function secondStep() {
+  const user = await loggedIn(ctx);
+  const { secret } = await enrolledTotp(ctx.app, user.headers);
+  const step = await ctx.app.inject({
+    ...post('/web/authenticate', { email: user.email, password: user.password }),
+    remoteAddress: freshIp(),
+  });
+  const { ticket } = step.json<{ second_factor: { ticket: string } }>().second_factor;
+  return { user, body: { ticket, code: totpCode(ctx.app, secret) } };
 }
 
 /** One request for each public route (and an answer it may give: what reaches the handler). */
@@ -68,16 +84,7 @@ const publicCases: { route: string; request: () => Promise<InjectOptions> | Inje
   },
   {
     route: 'POST /web/authenticate/second-factor',
-    request: async () => {
-      const user = await loggedIn(ctx);
-      const { secret } = await enrolledTotp(ctx.app, user.headers);
-      const step = await ctx.app.inject({
-        ...post('/web/authenticate', { email: user.email, password: user.password }),
-        remoteAddress: freshIp(),
-      });
-      const { ticket } = step.json<{ second_factor: { ticket: string } }>().second_factor;
-      return post('/web/authenticate/second-factor', { ticket, code: totpCode(ctx.app, secret) });
-    },
+    request: async () => post('/web/authenticate/second-factor', (await secondStep()).body),
     status: 200,
   },
   {
@@ -96,18 +103,9 @@ const publicCases: { route: string; request: () => Promise<InjectOptions> | Inje
   {
     route: 'POST /web/authenticate/second-factor',
     request: async () => {
-      const user = await loggedIn(ctx);
-      const { secret } = await enrolledTotp(ctx.app, user.headers);
-      const step = await ctx.app.inject({
-        ...post('/web/authenticate', { email: user.email, password: user.password }),
-        remoteAddress: freshIp(),
-      });
-      const { ticket } = step.json<{ second_factor: { ticket: string } }>().second_factor;
-      await ctx.app.inject({
-        ...post(`/web/operator/accounts/${user.id}/suspend`, {}),
-        headers: others.operator.headers,
-      });
-      return post('/web/authenticate/second-factor', { ticket, code: totpCode(ctx.app, secret) });
+      const { user, body } = await secondStep();
+      await suspend(user.id);
+      return post('/web/authenticate/second-factor', body);
     },
     status: 403,
   },
