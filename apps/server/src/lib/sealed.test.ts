@@ -17,8 +17,12 @@ describe('seal (AES-256-GCM, decision 207)', () => {
     const sealed = seal(key, plain, 'totp:1');
     expect(() => unseal(randomBytes(32), sealed, 'totp:1')).toThrow();
     expect(() => unseal(key, sealed, 'totp:2')).toThrow();
-    const last = sealed.at(-1) === 'A' ? 'B' : 'A';
-    expect(() => unseal(key, sealed.slice(0, -1) + last, 'totp:1')).toThrow();
+    // Every position, the final character's spare bits included (base64url 'A' → 'B' flips only those).
+    for (let at = 0; at < sealed.length; at++) {
+      if (sealed[at] === '.') continue;
+      const other = sealed[at] === 'A' ? 'B' : 'A';
+      expect(() => unseal(key, sealed.slice(0, at) + other + sealed.slice(at + 1), 'totp:1')).toThrow();
+    }
     expect(() => unseal(key, 'v0.x.y.z', 'totp:1')).toThrow();
   });
 });

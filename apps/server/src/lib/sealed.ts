@@ -20,8 +20,15 @@ export function seal(key: Buffer, plain: Buffer, context: string): string {
 export function unseal(key: Buffer, sealed: string, context: string): Buffer {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('not a sealed value');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', key, strictBase64url(iv));
   decipher.setAAD(Buffer.from(context));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
+  decipher.setAuthTag(strictBase64url(tag));
+  return Buffer.concat([decipher.update(strictBase64url(body)), decipher.final()]);
+}
+
+/** Bytes of a canonical base64url text only: Buffer.from ignores a final character's spare bits, so an altered one would open. */
+function strictBase64url(text: string): Buffer {
+  const bytes = Buffer.from(text, 'base64url');
+  if (bytes.toString('base64url') !== text) throw new Error('not a sealed value');
+  return bytes;
 }
