@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
@@ -11,6 +11,7 @@ import { LoginPage } from '../pages/login-page.ts';
 import { ChangePasswordDialog, ForgotPasswordPage, ResetPasswordPage } from '../pages/password-pages.ts';
 import { RegisterPage } from '../pages/register-page.ts';
 import { Shell } from '../pages/shell.ts';
+import { lane } from '../support/lane.ts';
 
 const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
 
@@ -140,13 +141,13 @@ describe('password recovery', () => {
       },
     });
     expect(created.status()).toBe(202);
-    await mailedLinkPath(inject('dataDir'), email, 'verify-email'); // the account exists once its link went out
+    await mailedLinkPath(lane().dataDir, email, 'verify-email'); // the account exists once its link went out
 
     await (await new LoginPage(page).open()).forgotLink.click();
     await new ForgotPasswordPage(page).ask(email);
     await page.getByText(tr('es', 'messages.passwordResetText')).first().waitFor();
 
-    const mail = await waitForMail(inject('dataDir'), email, /reset-password#token=/);
+    const mail = await waitForMail(lane().dataDir, email, /reset-password#token=/);
     const link = /https?:\/\/[^\s"<>]+\/pages\/reset-password#token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
     expect(link).toBeTruthy();
     const linkPath = new URL(link!).pathname + new URL(link!).hash;

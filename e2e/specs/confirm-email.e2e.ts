@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { OneTimeLinkPage } from '../pages/one-time-link-page.ts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signInForApi, type Api } from '../support/api.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
@@ -10,6 +10,7 @@ import { tr, type Lang } from '../support/i18n.ts';
 import { waitForMail } from '../support/outbox.ts';
 import { repoRoot } from '../support/server.ts';
 import { expectPath, logIn } from '../support/session.ts';
+import { lane } from '../support/lane.ts';
 
 const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
 const LANGS: Lang[] = ['es', 'en', 'pt'];
@@ -86,7 +87,7 @@ describe('confirming a new login e-mail from the mailed link (issue 10 item 3)',
     expect(asked.status, JSON.stringify(asked.json)).toBe(200);
     await own.context.close();
 
-    const mail = await waitForMail(inject('dataDir'), newEmail, /confirm-email#token=/);
+    const mail = await waitForMail(lane().dataDir, newEmail, /confirm-email#token=/);
     const link = /https?:\/\/[^\s"<>]+\/pages\/confirm-email#token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
     expect(link).toBeTruthy();
     const linkPath = new URL(link!).pathname + new URL(link!).hash;

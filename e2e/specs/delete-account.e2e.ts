@@ -3,7 +3,7 @@ import { DeleteAccountPage } from '../pages/delete-account-page.ts';
 import { HandoverDialog } from '../pages/people-pages.ts';
 import { apiWith } from '../support/api.ts';
 import { LoginPage } from '../pages/login-page.ts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
@@ -11,6 +11,7 @@ import { tr, type Lang } from '../support/i18n.ts';
 import { mailedLinkPath } from '../support/outbox.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { logIn, openSignedIn } from '../support/session.ts';
+import { lane } from '../support/lane.ts';
 
 // Deleting one's own account (issue 12, decision 113).
 const HOME = E2E_USERS.home;
@@ -20,7 +21,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
   // A professional with nobody under it: signs up through the API.
-  const res = await fetch(`${inject('baseURL')}/web/creacuenta`, {
+  const res = await fetch(`${lane().baseURL}/web/creacuenta`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
@@ -37,7 +38,7 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(202);
   // The account exists once its confirmation link has gone out (the work runs after the answer).
-  await mailedLinkPath(inject('dataDir'), LEAVER.email, 'verify-email');
+  await mailedLinkPath(lane().dataDir, LEAVER.email, 'verify-email');
 });
 afterAll(async () => {
   await browser?.close();
@@ -126,7 +127,7 @@ describe('delete-account', () => {
       await context.close();
 
       // The network professional accepts its invitation and finds the clients handed to it.
-      const invitation = await mailedLinkPath(inject('dataDir'), owner.networkEmail, 'reset-password');
+      const invitation = await mailedLinkPath(lane().dataDir, owner.networkEmail, 'reset-password');
       const token = new URLSearchParams(invitation.split('#')[1]).get('token')!;
       const accepted = await post('/web/reestablecepass/confirm', { token, password: 'Mi-Red-Sigue-2026' });
       expect(accepted.status).toBe(200);
@@ -140,7 +141,7 @@ describe('delete-account', () => {
 
 /** One call to a public JSON route, the way the web app calls it. */
 async function post(path: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(inject('baseURL') + path, {
+  const res = await fetch(lane().baseURL + path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
     body: JSON.stringify(body),
@@ -167,7 +168,7 @@ async function professionalWithNetwork(lang: Lang) {
     terms_accepted: true,
   });
   expect(registered.status).toBe(202);
-  const link = await mailedLinkPath(inject('dataDir'), owner.email, 'verify-email');
+  const link = await mailedLinkPath(lane().dataDir, owner.email, 'verify-email');
   const confirmed = await post('/web/confirmaregistro', {
     token: new URLSearchParams(link.split('#')[1]).get('token'),
   });

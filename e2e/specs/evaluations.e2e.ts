@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '@medida/server/testing/pdf-text';
 import { bioimpedanceEvaluation, findClientId, signInForApi, type Api } from '../support/api.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, downloadedBytes } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { waitForMail } from '../support/outbox.ts';
@@ -14,6 +13,7 @@ import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
 import { EvaluationsPage } from '../pages/evaluations-page.ts';
 import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
 import { ClientDetailPage } from '../pages/people-pages.ts';
+import { lane } from '../support/lane.ts';
 
 const es = (key: string) => tr('es', key);
 
@@ -441,8 +441,7 @@ describe('evaluation detail, PDF and e-mail', () => {
     page.on('request', (r) => r.url().includes('report.pdf') && requested.push(r.url()));
     const download = page.waitForEvent('download');
     await new EvaluationDetailPage(page).pdfButton.click();
-    const file = await (await download).path();
-    const pdf = await readFile(file);
+    const pdf = await downloadedBytes(await download);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     expect(text).toContain('Informe de evaluación');
@@ -463,7 +462,7 @@ describe('evaluation detail, PDF and e-mail', () => {
     await detail.expectToast(es('evaluations.send.doneTitle'));
     const password = await detail.shownPassword();
     expect(password).toMatch(/^[A-Za-z0-9]{8,}$/);
-    const mail = await waitForMail(inject('dataDir'), to, /Content-Disposition: attachment/i);
+    const mail = await waitForMail(lane().dataDir, to, /Content-Disposition: attachment/i);
     const replyTo = /^Reply-To: (.*)$/im.exec(mail)?.[1] ?? '';
     expect(replyTo).toContain(E2E_USERS.evaluator.email);
     expect(replyTo).toContain(`${E2E_USERS.evaluator.nombre} ${E2E_USERS.evaluator.apellido}`);

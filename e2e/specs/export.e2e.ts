@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
@@ -6,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bioimpedanceEvaluation, findClientId, signInForApi } from '../support/api.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, downloadedBytes } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
@@ -59,9 +58,9 @@ async function exportFromCard(page: Page, lang: Lang, shot: string) {
   await expect.poll(() => card.getByRole('status').textContent()).toMatch(/\d+\D+\d+/);
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, `${shot}-progress.png`) });
-  const file = await (await download).path();
+  const file = await downloadedBytes(await download);
   await card.getByText(tr(lang, 'exportData.done')).waitFor();
-  const entries = unzipSync(new Uint8Array(await readFile(file)));
+  const entries = unzipSync(new Uint8Array(file));
   return { entries, fileName: (await download).suggestedFilename() };
 }
 
@@ -74,7 +73,7 @@ async function downloadFhir(page: Page, lang: Lang): Promise<FhirBundle> {
   const download = page.waitForEvent('download');
   await card.getByRole('button', { name: tr(lang, 'exportData.fhir.action') }).click();
   expect((await download).suggestedFilename()).toBe('xavier-exportado-fhir.json');
-  const bundle = JSON.parse(await readFile((await (await download).path())!, 'utf8')) as FhirBundle;
+  const bundle = JSON.parse((await downloadedBytes(await download)).toString('utf8')) as FhirBundle;
   expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
   return bundle;
 }
@@ -146,7 +145,7 @@ describe('client data export', () => {
       await list.exportFormat('csv').waitFor();
       await screenshotWithoutOverflow(page, `export-client-list-menu-${lang}-${name}`);
       await list.exportFormat('csv').click();
-      const file = await readFile((await (await download).path())!);
+      const file = await downloadedBytes(await download);
       expect((await download).suggestedFilename()).toMatch(
         new RegExp(`^${fileStem[lang]}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
       );
@@ -174,7 +173,7 @@ describe('client data export', () => {
       await xlsx.click();
       expect((await download).suggestedFilename()).toMatch(/^evaluations-\d{4}-\d{2}-\d{2}\.xlsx$/);
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load((await readFile((await (await download).path())!)) as unknown as ArrayBuffer);
+      await workbook.xlsx.load((await downloadedBytes(await download)) as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0]!;
       expect(sheet.rowCount).toBe(3);
       const header = (sheet.getRow(1).values as unknown[]).slice(1);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
 import { LoginPage } from '../pages/login-page.ts';
@@ -9,6 +9,7 @@ import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { mailedLinkPath } from '../support/outbox.ts';
 import { expectPath, logIn } from '../support/session.ts';
+import { lane } from '../support/lane.ts';
 
 // Issue 15: a professional's first day, as a new user lives it.
 let browser: Browser;
@@ -42,7 +43,7 @@ describe("a professional's first day", () => {
     await register.sent.waitFor();
 
     // The mailed link signs in at once, with the sign-up credits and what they are for.
-    await page.goto(await mailedLinkPath(inject('dataDir'), 'primera.jornada@e2e.medida.test', 'verify-email'));
+    await page.goto(await mailedLinkPath(lane().dataDir, 'primera.jornada@e2e.medida.test', 'verify-email'));
     await expectPath(page, '/dashboard');
     await expect.poll(() => page.getByTestId('dashboard-credits').textContent()).toBe('10');
     await expect

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { expectPath, logIn, openSignedIn } from '../support/session.ts';
+import { lane } from '../support/lane.ts';
 
 // Issue 11, decision 107: index.html's inline script preloads the first screen's chunks and language and
 // starts the signed-in first screen's requests; the CSP lets it run by its hash, and the app uses each early
@@ -49,7 +50,7 @@ describe('first screen', () => {
     const { context, page } = await newPage(browser);
     await context.addInitScript(() => window.localStorage.setItem('lang', 'pt')); // before index.html's script
     const seen = watch(page);
-    await page.goto(`${inject('baseURL')}/pages/login`);
+    await page.goto(`${lane().baseURL}/pages/login`);
     await page.getByTestId('login-form').waitFor();
     const links = await preloaded(page);
     expect(links.some((href) => /^\/assets\/login-page-[\w-]+\.js$/.test(href))).toBe(true);
@@ -156,7 +157,7 @@ describe('prerendered Login', () => {
     ['pt-BR', 'pt'],
   ] as const)
     it(`arrives as HTML in ${lang} (Accept-Language) and the app takes over the same elements`, async () => {
-      const context = await browser.newContext({ baseURL: inject('baseURL'), locale });
+      const context = await browser.newContext({ baseURL: lane().baseURL, locale });
       const page = await context.newPage();
       const seen = watch(page);
       await rememberPaintedHeading(page);

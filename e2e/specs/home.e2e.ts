@@ -1,6 +1,6 @@
 import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
 import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DASHBOARD_WEEKS } from '@medida/contracts';
 import { bioimpedanceEvaluation, findClientId, signInForApi, type Api } from '../support/api.ts';
@@ -10,6 +10,7 @@ import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn, openSignedIn, storedToken } from '../support/session.ts';
+import { lane } from '../support/lane.ts';
 
 // The professional's home (issue 12), as the home fixture professional with three clients of its own.
 const HOME = E2E_USERS.home;
@@ -99,7 +100,7 @@ describe('dashboard', () => {
     await logIn(page, E2E_USERS.client.email, E2E_USERS.client.password);
     await expectPath(page, '/evaluations');
     const clientToken = await storedToken(page);
-    const res = await fetch(`${inject('baseURL')}/web/getdash`, {
+    const res = await fetch(`${lane().baseURL}/web/getdash`, {
       headers: { Authorization: `Bearer ${clientToken}` },
     });
     expect(res.status).toBe(403);

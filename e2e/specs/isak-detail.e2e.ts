@@ -1,7 +1,6 @@
 import { writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { findClientId, signInForApi, type Api } from '../support/api.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
@@ -9,6 +8,7 @@ import { E2E_USERS } from '../support/fixtures.ts';
 import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
 import { openSignedIn, storedToken } from '../support/session.ts';
 import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
+import { lane } from '../support/lane.ts';
 
 // Issue 31 A items 3-6 (decision 198): an ISAK profile's results on the detail (sites, TEM, sums, somatotype on the
 // somatochart with the earlier profile, Phantom, Kerr), the somatotype's change in the history, the professional's
@@ -145,7 +145,7 @@ describe('an ISAK profile’s results (decision 198)', () => {
 
   it('prints the ISAK page in the PDF in each language', async () => {
     const api: Api = async (p) => {
-      const res = await fetch(inject('baseURL') + p, {
+      const res = await fetch(lane().baseURL + p, {
         headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
       });
       return { status: res.status, json: Buffer.from(await res.arrayBuffer()) as never };

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, inject, it, type ExpectStatic } from 'vitest';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '@medida/server/testing/pdf-text';
 import { DeleteAccountPage } from '../pages/delete-account-page.ts';
@@ -9,11 +8,12 @@ import { LoginPage } from '../pages/login-page.ts';
 import { ClientsPage } from '../pages/people-pages.ts';
 import { RegisterPage } from '../pages/register-page.ts';
 import { namePattern } from '../pages/screen.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, downloadedBytes } from '../support/browser.ts';
 import { pickDateIn } from '../support/date-picker.ts';
 import type { Lang } from '../support/i18n.ts';
 import { mailedLinkPath } from '../support/outbox.ts';
 import { expectPath } from '../support/session.ts';
+import { lane } from '../support/lane.ts';
 
 // Issue 30, "done when": a new professional in each language — Chile in Spanish, the US in English, Brazil in
 // Portuguese — goes sign-up → a client → the four methods → the PDF → deletes the account, without help: every
@@ -72,7 +72,7 @@ async function signUp(expect: ExpectStatic, page: Page, p: Practice, email: stri
   await register.fill({ nombre: 'Nueva', apellido: `Profesional ${p.lang}`, email, password, birth: [1988, 5, 20] });
   await register.acceptTermsAndSubmit();
   await register.sent.waitFor();
-  await page.goto(await mailedLinkPath(inject('dataDir'), email, 'verify-email'));
+  await page.goto(await mailedLinkPath(lane().dataDir, email, 'verify-email'));
   await expectPath(page, '/dashboard');
 }
 
@@ -127,7 +127,7 @@ describe('a new professional in each language, without help (issue 30)', () => {
         await detail.pdfButton.click();
         const file = await download;
         expect(file.suggestedFilename()).toMatch(p.fileWord);
-        const text = pdfText(await readFile((await file.path())!));
+        const text = pdfText(await downloadedBytes(file));
         expect(text).toContain(REPORT_TITLE[p.lang]);
         expect(text).toContain(`Clara Cliente ${p.lang}`);
 

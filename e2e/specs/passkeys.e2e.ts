@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LoginPage } from '../pages/login-page.ts';
 import { PasskeysPanel } from '../pages/passkeys-panel.ts';
@@ -9,6 +9,7 @@ import { E2E_USERS } from '../support/fixtures.ts';
 import type { Lang } from '../support/i18n.ts';
 import { screenPairs, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, openSignedIn, storedToken } from '../support/session.ts';
+import { lane } from '../support/lane.ts';
 
 // The screenshots' desktop width (the issue's 1280 px); the phone is the suite's 390 px.
 const DESKTOP = { ...WIDE, width: 1280 };
@@ -30,7 +31,7 @@ afterAll(async () => {
  * it and passed its PIN or fingerprint.
  */
 async function pageWithAuthenticator(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const baseURL = inject('baseURL').replace('://127.0.0.1:', '://localhost:');
+  const baseURL = lane().baseURL.replace('://127.0.0.1:', '://localhost:');
   const context = await browser.newContext({ baseURL, viewport, locale: 'es-CL' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { pickDateIn } from '../support/date-picker.ts';
@@ -12,6 +12,7 @@ import { waitForMail } from '../support/outbox.ts';
 import { expectPath, logIn, openSignedIn } from '../support/session.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { forEveryScreen, SHOTS } from '../support/screens.ts';
+import { lane } from '../support/lane.ts';
 
 const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
 // A 1×1 PNG and a minimal PDF: real files the server accepts by their first bytes.
@@ -278,7 +279,7 @@ describe('Mi Red (network professionals)', () => {
 
   it('the new network professional gets an invitation link, not a password, and the link signs it in (issue 30 item 8)', async () => {
     // Diego Fuentes was created by the demo professional in the test above.
-    const mail = await waitForMail(inject('dataDir'), 'diego.fuentes@e2e.medida.test', /reset-password#token=/);
+    const mail = await waitForMail(lane().dataDir, 'diego.fuentes@e2e.medida.test', /reset-password#token=/);
     expect(mail).not.toMatch(/contrase.a temporal/i);
     // The inviter by name, the expiry in words and the inviter's (the browser's) zone, not an ISO date (decision 186).
     expect(mail).toMatch(/Demo \S+ te invita a Medida/);
@@ -318,7 +319,7 @@ describe('Mi Red (network professionals)', () => {
       await ask.dialog.getByRole('alert').waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, `people-ask-email-change-sent-${lang}-${viewport}.png`) });
-      const mail = await waitForMail(inject('dataDir'), diego, /diego\.nuevo@e2e\.medida\.test/);
+      const mail = await waitForMail(lane().dataDir, diego, /diego\.nuevo@e2e\.medida\.test/);
       expect(mail).not.toMatch(/#token=/);
     });
   });

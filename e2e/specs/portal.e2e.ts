@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiWith, bioimpedanceEvaluation, findClientId, signInForApi } from '../support/api.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
@@ -15,6 +15,7 @@ import { ClientsPage } from '../pages/people-pages.ts';
 import { Shell } from '../pages/shell.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn, storedToken } from '../support/session.ts';
+import { lane } from '../support/lane.ts';
 
 /**
  * Issue 15: a client is invited to the portal by choice (decision 132) and then sees its own portal —
@@ -66,7 +67,7 @@ describe('inviting a client to the portal', () => {
   it('creates the client with the opt-in: the e-mail names the professional and the expiry in its zone', async () => {
     // The professional's browser is in Chile: the e-mail writes the link's expiry in that zone.
     const context = await browser.newContext({
-      baseURL: inject('baseURL'),
+      baseURL: lane().baseURL,
       viewport: DESKTOP,
       locale: 'es-CL',
       timezoneId: 'America/Santiago',
@@ -83,7 +84,7 @@ describe('inviting a client to the portal', () => {
     await form.submit('people.clients.create').click();
     await form.expectToast(es('messages.createdUser'));
 
-    const mail = await waitForMail(inject('dataDir'), CLIENT.email, /reset-password#token=/);
+    const mail = await waitForMail(lane().dataDir, CLIENT.email, /reset-password#token=/);
     // The outbox reader decodes bytes, not UTF-8: the professional is found by its plain-ASCII surname.
     expect(mail).toContain(`${PRO.apellido} te invita al portal de clientes de Medida`);
     expect(mail).toMatch(/vence el \d{1,2} de [^\n]+ de 20\d\d[^\n]*\d{1,2}:\d{2} \(America\/Santiago\)/);
@@ -114,7 +115,7 @@ describe('inviting a client to the portal', () => {
   });
 
   it('the invitation link lets the client choose its password, once, and lands signed in (issue 30 item 7)', async () => {
-    const mail = await waitForMail(inject('dataDir'), CLIENT.email, /reset-password#token=/);
+    const mail = await waitForMail(lane().dataDir, CLIENT.email, /reset-password#token=/);
     const { context, page } = await newPage(browser);
     const choose = new ResetPasswordPage(page, 'es', true);
     await page.goto(linkIn(mail));
@@ -126,7 +127,7 @@ describe('inviting a client to the portal', () => {
     await expectPath(page, '/evaluations');
     expect(await storedToken(page)).toBeTruthy();
     // The e-mail that follows says welcome, never "your password was changed".
-    const welcome = await waitForMail(inject('dataDir'), CLIENT.email, /Bienvenido a Medida/);
+    const welcome = await waitForMail(lane().dataDir, CLIENT.email, /Bienvenido a Medida/);
     expect(welcome).not.toMatch(/fue cambiada|password was changed/i);
     await context.close();
     // Used once: the same link is refused on use, with what to do.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
@@ -10,6 +10,7 @@ import { expectPath, logIn, openSignedIn } from '../support/session.ts';
 import sharp from 'sharp';
 import { ProfileModal } from '../pages/profile-modal.ts';
 import { Shell } from '../pages/shell.ts';
+import { lane } from '../support/lane.ts';
 
 // The profile's edit form (issue 12, decision 116) as the seeded client (the saved path: profile.int.test.ts).
 const CLIENT = E2E_USERS.client;
@@ -71,7 +72,7 @@ describe('profile', () => {
       await profile.changeEmailSent(wanted).waitFor();
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(SHOTS, `profile-email-sent-${lang}-${name}.png`) });
-      await waitForMail(inject('dataDir'), wanted, /confirm-email#token=/);
+      await waitForMail(lane().dataDir, wanted, /confirm-email#token=/);
     });
   });
 
@@ -145,7 +146,7 @@ async function registeredProfessional(lang: Lang) {
   const email = `fresh.${lang}.${Date.now()}@e2e.medida.test`;
   const password = 'Recien-Llegada-2026';
   const call = (url: string, body: unknown) =>
-    fetch(inject('baseURL') + url, {
+    fetch(lane().baseURL + url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
       body: JSON.stringify(body),
@@ -162,7 +163,7 @@ async function registeredProfessional(lang: Lang) {
     terms_accepted: true,
   });
   expect(registered.status).toBe(202);
-  const link = await mailedLinkPath(inject('dataDir'), email, 'verify-email');
+  const link = await mailedLinkPath(lane().dataDir, email, 'verify-email');
   const confirmed = await call('/web/confirmaregistro', {
     token: new URLSearchParams(link.split('#')[1]).get('token'),
   });

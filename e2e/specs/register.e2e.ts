@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { LoginPage } from '../pages/login-page.ts';
 import { RegisterPage, type Registration } from '../pages/register-page.ts';
@@ -7,6 +7,7 @@ import { launchBrowser, newPage } from '../support/browser.ts';
 import { mailedLinkPath } from '../support/outbox.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, logIn, logOut } from '../support/session.ts';
+import { lane } from '../support/lane.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ describe('registration', () => {
     // The same "check your inbox" for a new and a taken e-mail (decision 017); a development server says where.
     await register.sent.waitFor();
     await register.devOutbox.waitFor();
-    await page.goto(await mailedLinkPath(inject('dataDir'), email, 'verify-email'));
+    await page.goto(await mailedLinkPath(lane().dataDir, email, 'verify-email'));
     await expectPath(page, '/dashboard');
     const shell = new Shell(page);
     await expect.poll(() => shell.userMenuButton.textContent()).toContain('Renata');
@@ -70,7 +71,7 @@ describe('registration', () => {
     await register.button('common.confirm', register.ageConfirmation).click();
     await register.sent.waitFor();
     // Signed in before opening the link: a banner asks for it, with "send again".
-    await mailedLinkPath(inject('dataDir'), 'trece@e2e.medida.test', 'verify-email');
+    await mailedLinkPath(lane().dataDir, 'trece@e2e.medida.test', 'verify-email');
     await logIn(page, 'trece@e2e.medida.test', 'Trece-Anios-2026');
     await expectPath(page, '/dashboard');
     const shell = new Shell(page);
@@ -92,7 +93,7 @@ describe('registration', () => {
       await register.sent.waitFor();
       await screenshotWithoutOverflow(page, `register-sent-${lang}-${viewport}`);
 
-      await mailedLinkPath(inject('dataDir'), email, 'verify-email');
+      await mailedLinkPath(lane().dataDir, email, 'verify-email');
       await logIn(page, email, password, lang);
       await expectPath(page, '/dashboard');
       const shell = new Shell(page, lang);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LoginPage } from '../pages/login-page.ts';
 import { SecondFactorPanel } from '../pages/second-factor-panel.ts';
@@ -11,6 +11,7 @@ import type { Lang } from '../support/i18n.ts';
 import { screenPairs, screenshotWithoutOverflow } from '../support/screens.ts';
 import { expectPath, openSignedIn, storedToken } from '../support/session.ts';
 import { authenticator } from '../support/totp.ts';
+import { lane } from '../support/lane.ts';
 
 // Two-step sign-in with an authenticator app (decisions 206–208): set up from the profile, sign out, sign in with
 // a code, then with a recovery code, turn it off; and the enrolment an account requires of its network. Codes come
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ baseURL: inject('baseURL'), viewport, locale: 'es-CL' });
+  const context = await browser.newContext({ baseURL: lane().baseURL, viewport, locale: 'es-CL' });
   return context.newPage();
 }
 
@@ -50,7 +51,7 @@ async function apiSession(
   app?: { next(): Promise<string> },
 ): Promise<string> {
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${inject('baseURL')}${path}`, {
+    const res = await fetch(`${lane().baseURL}${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
       body: JSON.stringify(body),
@@ -276,7 +277,7 @@ describe('two-step sign-in', () => {
           const childId = (
             await apiWith((await storedToken(page))!)<{ user: { id: number } }>('/web/authenticate/user')
           ).json.user.id;
-          const reset = await fetch(`${inject('baseURL')}/web/people/${childId}/second-factor/reset`, {
+          const reset = await fetch(`${lane().baseURL}/web/people/${childId}/second-factor/reset`, {
             method: 'POST',
             headers: { Authorization: `Bearer ${rootApiToken}`, 'X-Requested-With': 'XMLHttpRequest' },
           });

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { WidgetsPage } from '../pages/widgets-page.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, downloadedBytes } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { forEveryScreen, screenshotWithoutOverflow } from '../support/screens.ts';
@@ -88,10 +87,10 @@ describe('charts', () => {
     // Named in the user's language (issue 30 item 13).
     expect(csv.suggestedFilename()).toBe(`${tr('es', 'charts.files.bmi-categories')}.csv`);
     expect(csv.suggestedFilename()).toBe('categorias-imc.csv');
-    const text = await readFile(await csv.path(), 'utf8');
+    const text = (await downloadedBytes(csv)).toString('utf8');
     expect(text.split('\r\n')[0]).toBe('\uFEFFCategoría,Clientes');
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-improving-png').click()]);
-    const image = await readFile(await png.path());
+    const image = await downloadedBytes(png);
     expect(image.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(image.length).toBeGreaterThan(500);
     // Only men: the page asks again with the filter (the figures per filter: charts.int.test.ts).

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { expectPath, openSignedIn } from './session.ts';
+import { lane } from './lane.ts';
 
 /** One JSON API call: the HTTP status and the parsed answer. */
 export type Api = <T = Record<string, unknown>>(
@@ -11,7 +11,7 @@ export type Api = <T = Record<string, unknown>>(
 /** The JSON API with a session token, called the way the web app calls it (bearer and X-Requested-With). */
 export function apiWith(token: string): Api {
   return async (path, init = {}) => {
-    const res = await fetch(inject('baseURL') + path, {
+    const res = await fetch(lane().baseURL + path, {
       method: init.method ?? 'GET',
       headers: {
         Authorization: `Bearer ${token}`,

@@ -1,5 +1,6 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { lane } from './lane.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -14,12 +15,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ] as const;
 
+/**
+ * The run's one Chromium (started by the global setup), connected to: each spec file gets its own connection and
+ * closes it, which closes the contexts it opened, not the browser. A start per file cost a second or two each.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-  });
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 export const DESKTOP = { width: 1366, height: 900 };
@@ -31,7 +32,14 @@ export async function newPage(
   viewport = DESKTOP,
   locale = 'es-CL',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: inject('baseURL'), viewport, locale });
+  const context = await browser.newContext({ baseURL: lane().baseURL, viewport, locale });
   const page = await context.newPage();
   return { context, page };
+}
+
+/** A download's bytes. Over the shared browser's connection Playwright gives no local path, only a stream. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

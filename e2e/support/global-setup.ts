@@ -1,26 +1,40 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 import { startServer } from './server.ts';
 import { seedE2eFixtures } from './fixtures.ts';
+import type { Lane } from './lane.ts';
+import { laneCount } from './lane-count.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseURL: string;
-    dataDir: string;
-  }
-}
-
-export default async function setup(project: TestProject) {
+async function startLane(): Promise<{ lane: Lane; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'medida-e2e-'));
   // Fixture users are written through the real data layer before the server takes the database.
   await seedE2eFixtures(dataDir);
   const server = await startServer(dataDir);
-  project.provide('baseURL', server.baseURL);
-  project.provide('dataDir', dataDir);
+  return {
+    lane: { baseURL: server.baseURL, dataDir },
+    stop: async () => {
+      await server.stop();
+      if (!process.env.KEEP_E2E_DATA) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const [browser, ...lanes] = await Promise.all([
+    chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] }),
+    ...Array.from({ length: laneCount() }, startLane),
+  ] as const);
+  project.provide(
+    'lanes',
+    lanes.map((l) => l.lane),
+  );
+  project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
-    await server.stop();
-    if (!process.env.KEEP_E2E_DATA) await rm(dataDir, { recursive: true, force: true });
+    await browser.close();
+    await Promise.all(lanes.map((l) => l.stop()));
   };
 }
