@@ -104,5 +104,19 @@ export default tseslint.config(
       'react/no-danger': 'error',
     },
   },
+  {
+    // A browser spec saves its pictures through saveShot (e2e/support/screens.ts), which CI switches off (decision 232).
+    files: ['e2e/specs/**/*.ts', 'e2e/pages/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='screenshot']",
+          message:
+            'Save pictures with saveShot() from e2e/support/screens.ts (E2E_SHOTS=off skips them, decision 232).',
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { ChatPanel } from '../pages/chat-panel.ts';
 import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
 import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
@@ -15,7 +14,7 @@ import { seriousAxeViolations, type AxeFinding } from '../support/axe.ts';
 import { launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
-import { forEveryScreen, revealWhenInView, SHOTS, type ViewportName } from '../support/screens.ts';
+import { forEveryScreen, revealWhenInView, SHOTS, type ViewportName, saveShot } from '../support/screens.ts';
 import { openSignedIn } from '../support/session.ts';
 
 // Issue 15 (accessibility) and issue 30 item 15 (decision 190): axe-core finds no serious or critical violation on
@@ -50,7 +49,7 @@ async function settled(on: Page = page): Promise<void> {
     await expect.poll(() => loading.count(), { timeout: 15_000 }).toBe(0);
   } catch (error) {
     // What still loads, for whoever reads the failure.
-    await on.screenshot({ path: path.join(SHOTS, 'a11y-still-loading.png'), fullPage: true });
+    await saveShot(on, 'a11y-still-loading', { fullPage: true });
     const what = await loading.evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 200)));
     throw new Error(`still loading at ${on.url()}: ${what.join(' | ')}`, { cause: error });
   }
@@ -59,7 +58,7 @@ async function settled(on: Page = page): Promise<void> {
 /** axe's serious and critical rules, and exactly one h1 (issue 15: one main heading per page). */
 async function checkScreen(where: string, on: Page = page): Promise<void> {
   await settled(on);
-  await on.screenshot({ path: path.join(SHOTS, `a11y-${where.replaceAll(' ', '-')}.png`), fullPage: true });
+  await saveShot(on, `a11y-${where.replaceAll(' ', '-')}`, { fullPage: true });
   const headings = await on.locator('h1').count();
   if (headings !== 1) failures.push(`${where}\n${headings} h1 elements (one expected)`);
   await expectNoSeriousViolation(where, on);
@@ -69,7 +68,7 @@ async function checkScreen(where: string, on: Page = page): Promise<void> {
 async function checkOverlay(where: string, on: Page): Promise<void> {
   // axe first: it waits for the opening transition, so the screenshot shows the overlay as axe judged it.
   await expectNoSeriousViolation(where, on);
-  await on.screenshot({ path: path.join(SHOTS, `a11y-${where.replaceAll(' ', '-')}.png`) });
+  await saveShot(on, `a11y-${where.replaceAll(' ', '-')}`);
 }
 
 /** Closes what is open on top (dialog, menu) and waits until no dialog is left. */

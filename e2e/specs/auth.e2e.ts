@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
-import { SHOTS } from '../support/screens.ts';
+import { saveShot } from '../support/screens.ts';
 import { mailedLinkPath, waitForMail } from '../support/outbox.ts';
 import { expectPath, logIn, logOut, storedToken } from '../support/session.ts';
 import { LoginPage } from '../pages/login-page.ts';
@@ -97,7 +96,7 @@ describe('forced password change', () => {
     // Behind it a bare frame, as for a required second factor: no sidebar, no profile menu waiting for a name.
     expect(await new Shell(page, 'es').sidebar.count()).toBe(0);
     expect(await page.getByText(tr('es', 'common.loadingName')).count()).toBe(0);
-    await page.screenshot({ path: path.join(SHOTS, 'forced-password-change-es-desktop.png') });
+    await saveShot(page, 'forced-password-change-es-desktop');
 
     const newPassword = 'Nueva-Clave-Segura-2026';
     // The session was just opened with the temporary password: it is not asked for again.

@@ -1,12 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { ChatPanel } from '../pages/chat-panel.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
-import { forEveryScreen, SHOTS } from '../support/screens.ts';
+import { forEveryScreen, SHOTS, saveShot } from '../support/screens.ts';
 import { expectPath, openSignedIn } from '../support/session.ts';
 
 const PRO = E2E_USERS.evaluator;
@@ -84,7 +83,7 @@ describe('chat between a professional and its client (two browsers)', () => {
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     await expect.poll(() => badge(pro.page)).toBe('0');
 
-    await pro.page.screenshot({ path: path.join(SHOTS, 'chat-es-desktop.png') });
+    await saveShot(pro.page, 'chat-es-desktop');
     await pro.context.close();
     await client.context.close();
   });
@@ -98,7 +97,7 @@ describe('chat between a professional and its client (two browsers)', () => {
         await chat.open();
         await chat.room(`${CLIENT.nombre} ${CLIENT.apellido}`).first().click();
         await chat.messageBox.waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `chat-${lang}-desktop.png`) });
+        await saveShot(page, `chat-${lang}-desktop`);
         return;
       }
       await signIn(page, CLIENT, lang);
@@ -108,12 +107,12 @@ describe('chat between a professional and its client (two browsers)', () => {
       await room.waitFor();
       expect(await chat.messageBox.count()).toBe(0);
       await page.waitForTimeout(400); // the modal's opening transition
-      await page.screenshot({ path: path.join(SHOTS, `chat-rooms-${lang}-phone.png`) });
+      await saveShot(page, `chat-rooms-${lang}-phone`);
       await room.click();
       await chat.messageBox.waitFor();
       expect(await chat.roomSearch.count()).toBe(0);
       expect(await chat.messageBox.getAttribute('placeholder')).toBe(tr(lang, 'chat.placeholder'));
-      await page.screenshot({ path: path.join(SHOTS, `chat-conversation-${lang}-phone.png`) });
+      await saveShot(page, `chat-conversation-${lang}-phone`);
       await chat.backButton.click();
       await chat.roomSearch.waitFor();
     });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
@@ -6,7 +5,7 @@ import { E2E_USERS } from '../support/fixtures.ts';
 import type { Lang } from '../support/i18n.ts';
 import { CompaniesPage } from '../pages/companies-page.ts';
 import { ClientsPage } from '../pages/people-pages.ts';
-import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
+import { forEveryScreen, screenshotWithoutOverflow, saveShot } from '../support/screens.ts';
 import { openSignedIn } from '../support/session.ts';
 
 // Companies (issue 12, decision 112) as the home fixture professional.
@@ -76,7 +75,7 @@ describe('companies', () => {
         await companies.button('companies.rename', companies.cards.first()).click();
         await companies.dialog_.waitFor();
         await page.waitForTimeout(400); // the modal's opening transition
-        await page.screenshot({ path: path.join(SHOTS, `companies-modal-${lang}-${name}.png`) });
+        await saveShot(page, `companies-modal-${lang}-${name}`);
       }
     });
   });

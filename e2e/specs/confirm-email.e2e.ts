@@ -11,6 +11,7 @@ import { waitForMail } from '../support/outbox.ts';
 import { repoRoot } from '../support/server.ts';
 import { expectPath, logIn } from '../support/session.ts';
 import { lane } from '../support/lane.ts';
+import { saveShot } from '../support/screens.ts';
 
 const SHOTS = path.join(repoRoot, 'e2e/artifacts/screens');
 const LANGS: Lang[] = ['es', 'en', 'pt'];
@@ -32,7 +33,7 @@ async function shoot(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true });
+    await saveShot(page, `${name}-${size}`, { fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { EXAM_CATALOGUE } from '@medida/domain';
@@ -6,7 +5,7 @@ import { bioimpedanceEvaluation, findClientId, signInForApi } from '../support/a
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
-import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
+import { forEveryScreen, screenshotWithoutOverflow, saveShot } from '../support/screens.ts';
 import { openSignedIn } from '../support/session.ts';
 import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
 
@@ -68,7 +67,7 @@ describe('the energy and labs cards of the evaluation detail', () => {
       expect(await energy.textContent()).toContain(tr(lang, 'evaluations.bmrTable.title'));
       await screenshotWithoutOverflow(page, `detail-cards-page-${lang}-${viewport}`);
       await energy.scrollIntoViewIfNeeded();
-      await energy.screenshot({ path: path.join(SHOTS, `energy-card-${lang}-${viewport}.png`) });
+      await saveShot(energy, `energy-card-${lang}-${viewport}`);
 
       const card = page.getByTestId('card-labs');
       await card.waitFor();
@@ -86,7 +85,7 @@ describe('the energy and labs cards of the evaluation detail', () => {
         tr(lang, 'evaluations.results.classifiedAsShown'),
       );
       await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: path.join(SHOTS, `labs-card-${lang}-${viewport}.png`) });
+      await saveShot(card, `labs-card-${lang}-${viewport}`);
       // The composition card says it too, beside BMI with WHO's two decimals (decision 196).
       const composition = page.getByTestId('card-composition');
       expect(await page.getByTestId('classification-note-composition').textContent()).toBe(
@@ -94,7 +93,7 @@ describe('the energy and labs cards of the evaluation detail', () => {
       );
       expect(await page.getByTestId('metric-bmi-value').textContent()).toMatch(/^\d+[.,]\d{2}$/);
       await composition.scrollIntoViewIfNeeded();
-      await composition.screenshot({ path: path.join(SHOTS, `classification-note-${lang}-${viewport}.png`) });
+      await saveShot(composition, `classification-note-${lang}-${viewport}`);
     });
   });
 });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '@medida/server/testing/pdf-text';
@@ -7,7 +6,7 @@ import { launchBrowser, newPage, downloadedBytes } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr } from '../support/i18n.ts';
 import { waitForMail } from '../support/outbox.ts';
-import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
+import { forEveryScreen, screenshotWithoutOverflow, saveShot } from '../support/screens.ts';
 import { openSignedIn } from '../support/session.ts';
 import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
 import { EvaluationsPage } from '../pages/evaluations-page.ts';
@@ -486,7 +485,7 @@ describe('evaluation detail, PDF and e-mail', () => {
       await detail.reportLanguageButton.click();
       await shot.getByRole('menuitem', { name: /English/ }).waitFor();
       await shot.waitForTimeout(300); // the menu's opening transition
-      await shot.screenshot({ path: path.join(SHOTS, `report-language-menu-${lang}-${name}.png`) });
+      await saveShot(shot, `report-language-menu-${lang}-${name}`);
       await shot.keyboard.press('Escape');
       await detail.sendButton.click();
       await detail.recipient.waitFor();

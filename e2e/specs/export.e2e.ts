@@ -1,4 +1,3 @@
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
@@ -8,7 +7,7 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { launchBrowser, newPage, downloadedBytes } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
-import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
+import { forEveryScreen, screenshotWithoutOverflow, saveShot } from '../support/screens.ts';
 import { expectPath, logIn, openSignedIn } from '../support/session.ts';
 import { ClientsPage } from '../pages/people-pages.ts';
 
@@ -57,7 +56,7 @@ async function exportFromCard(page: Page, lang: Lang, shot: string) {
   // The first answer already knows the total: "file 0 of N".
   await expect.poll(() => card.getByRole('status').textContent()).toMatch(/\d+\D+\d+/);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, `${shot}-progress.png`) });
+  await saveShot(page, `${shot}-progress`);
   const file = await downloadedBytes(await download);
   await card.getByText(tr(lang, 'exportData.done')).waitFor();
   const entries = unzipSync(new Uint8Array(file));

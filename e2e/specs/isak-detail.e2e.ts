@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { findClientId, signInForApi, type Api } from '../support/api.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
-import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
+import { forEveryScreen, screenshotWithoutOverflow, SHOTS, saveShot } from '../support/screens.ts';
 import { openSignedIn, storedToken } from '../support/session.ts';
 import { EvaluationDetailPage } from '../pages/evaluation-detail-page.ts';
 import { lane } from '../support/lane.ts';
@@ -110,7 +110,7 @@ describe('an ISAK profile’s results (decision 198)', () => {
       const toggle = card.getByTestId('isak-sites-toggle');
       expect(await toggle.getAttribute('aria-expanded')).toBe(viewport === 'phone' ? 'false' : 'true');
       if (viewport === 'phone') {
-        await card.screenshot({ path: path.join(SHOTS, `isak-card-${lang}-phone-folded.png`) });
+        await saveShot(card, `isak-card-${lang}-phone-folded`);
         await toggle.click();
       }
       expect(await card.getByTestId(/^isak-site-/).count()).toBe(27);
@@ -125,10 +125,8 @@ describe('an ISAK profile’s results (decision 198)', () => {
       expect(await changes.count()).toBeGreaterThanOrEqual(1);
       await screenshotWithoutOverflow(page, `isak-detail-page-${lang}-${viewport}`);
       await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: path.join(SHOTS, `isak-card-${lang}-${viewport}.png`) });
-      await page.getByTestId('evaluation-history').screenshot({
-        path: path.join(SHOTS, `isak-history-${lang}-${viewport}.png`),
-      });
+      await saveShot(card, `isak-card-${lang}-${viewport}`);
+      await saveShot(page.getByTestId('evaluation-history'), `isak-history-${lang}-${viewport}`);
     });
   });
 
@@ -139,7 +137,7 @@ describe('an ISAK profile’s results (decision 198)', () => {
       await card.waitFor();
       expect(await card.getByTestId('isak-tem-month').count()).toBeGreaterThanOrEqual(2);
       await screenshotWithoutOverflow(page, `isak-dashboard-${lang}-${viewport}`);
-      await card.screenshot({ path: path.join(SHOTS, `isak-tem-card-${lang}-${viewport}.png`) });
+      await saveShot(card, `isak-tem-card-${lang}-${viewport}`);
     });
   });
 

@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { IsakProfile } from '../pages/isak-profile.ts';
@@ -7,7 +6,7 @@ import { apiWith } from '../support/api.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import type { Lang } from '../support/i18n.ts';
-import { SHOTS } from '../support/screens.ts';
+import { SHOTS, saveShot } from '../support/screens.ts';
 import { openSignedIn } from '../support/session.ts';
 
 // Issue 31 part A (decision 197): a professional measures an ISAK profile in the wizard — two readings per site, a
@@ -101,17 +100,17 @@ describe('an ISAK profile from the wizard (issue 31, decision 197)', () => {
           ] as const) {
             await page.setViewportSize(viewport);
             await wizard.row('triceps').scrollIntoViewIfNeeded();
-            await page.screenshot({ path: path.join(SHOTS, `isak-profile-third-${lang}-${width}.png`) });
+            await saveShot(page, `isak-profile-third-${lang}-${width}`);
             // The full profile's sites inside their groups (breadths, lengths).
             await wizard.row('ap_chest').scrollIntoViewIfNeeded();
-            await page.screenshot({ path: path.join(SHOTS, `isak-profile-breadths-${lang}-${width}.png`) });
+            await saveShot(page, `isak-profile-breadths-${lang}-${width}`);
           }
           await page.setViewportSize(DESKTOP);
           await wizard.saveButton.click();
           await expect.poll(() => wizard.reading('triceps', 3).getAttribute('aria-invalid')).toBe('true');
           expect(new URL(page.url()).pathname).toBe('/evaluations');
           await wizard.row('triceps').scrollIntoViewIfNeeded();
-          await page.screenshot({ path: path.join(SHOTS, `isak-profile-refused-${lang}-desktop.png`) });
+          await saveShot(page, `isak-profile-refused-${lang}-desktop`);
 
           await wizard.reading('triceps', 3).fill(number(TRICEPS_THIRD));
           // The median of 19.1, 20.1 and 19.8.

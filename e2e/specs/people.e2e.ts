@@ -11,7 +11,7 @@ import { ResetPasswordPage } from '../pages/password-pages.ts';
 import { waitForMail } from '../support/outbox.ts';
 import { expectPath, logIn, openSignedIn } from '../support/session.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { forEveryScreen, SHOTS } from '../support/screens.ts';
+import { forEveryScreen, SHOTS, saveShot } from '../support/screens.ts';
 import { lane } from '../support/lane.ts';
 
 const DEMO = { email: 'demo@medida.app', password: 'Medida-Demo-2026' };
@@ -306,11 +306,11 @@ describe('Mi Red (network professionals)', () => {
       expect(await email.getAttribute('readonly')).not.toBeNull();
       await form.emailOwnerHint('Diego').waitFor();
       await mkdir(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, `people-email-owner-only-${lang}-${viewport}.png`) });
+      await saveShot(page, `people-email-owner-only-${lang}-${viewport}`);
 
       const ask = await form.openAskEmailChange();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, `people-ask-email-change-${lang}-${viewport}.png`) });
+      await saveShot(page, `people-ask-email-change-${lang}-${viewport}`);
       // One request is enough (three a day per person): the first screen sends it, the others show the dialog.
       if (asked) return;
       asked = true;
@@ -318,7 +318,7 @@ describe('Mi Red (network professionals)', () => {
       await ask.send.click();
       await ask.dialog.getByRole('alert').waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, `people-ask-email-change-sent-${lang}-${viewport}.png`) });
+      await saveShot(page, `people-ask-email-change-sent-${lang}-${viewport}`);
       const mail = await waitForMail(lane().dataDir, diego, /diego\.nuevo@e2e\.medida\.test/);
       expect(mail).not.toMatch(/#token=/);
     });

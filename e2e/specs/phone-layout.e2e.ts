@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { bioimpedanceEvaluation, findClientId, signInForApi } from '../support/a
 import { launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { tr, type Lang } from '../support/i18n.ts';
-import { revealWhenInView, SHOTS } from '../support/screens.ts';
+import { revealWhenInView, SHOTS, saveShot } from '../support/screens.ts';
 import { openSignedIn } from '../support/session.ts';
 
 // Issue 30 item 14 (decision 190): at 390 px nothing the reader needs is off-screen, clipped, overlapped or
@@ -122,7 +121,7 @@ describe('at 390 px (issue 30 item 14)', () => {
         const room = chat.room(`${CLIENT.nombre} ${CLIENT.apellido}`).first();
         await room.waitFor();
         await page.waitForTimeout(400); // the modal's opening transition
-        await page.screenshot({ path: path.join(SHOTS, `phone-chat-rooms-${lang}.png`) });
+        await saveShot(page, `phone-chat-rooms-${lang}`);
         const count = room.getByTestId('chat-room-unseen');
         expect(await count.textContent()).toBe('1');
         const countBox = await boxOf(count);
@@ -146,10 +145,10 @@ describe('at 390 px (issue 30 item 14)', () => {
         await openSignedIn(page, PRO, `/evaluations/detail?evaluationID=${detailId}`, lang);
         await page.getByTestId('evaluation-history').waitFor();
         await revealWhenInView(page);
-        await page.screenshot({ path: path.join(SHOTS, `phone-evaluation-detail-${lang}.png`), fullPage: true });
+        await saveShot(page, `phone-evaluation-detail-${lang}`, { fullPage: true });
         for (const table of ['history-table', 'comparison-table']) {
           const root = page.getByTestId(table);
-          await root.screenshot({ path: path.join(SHOTS, `phone-${table}-${lang}.png`) });
+          await saveShot(root, `phone-${table}-${lang}`);
           await expectInsideScreen(root, `${table} (${lang})`);
           // No column waits behind a sideways scroll: the table is no wider than the space it has.
           expect(
@@ -200,7 +199,7 @@ describe('at 390 px (issue 30 item 14)', () => {
         const sidebar = page.getByTestId('sidebar');
         await sidebar.waitFor();
         await page.waitForTimeout(400);
-        await page.screenshot({ path: path.join(SHOTS, `phone-menu-${lang}.png`) });
+        await saveShot(page, `phone-menu-${lang}`);
         const lastItem = await boxOf(page.getByTestId('nav-design-system'));
         expect(overlaps(lastItem, await boxOf(page.getByTestId('chat-button')))).toBe(false);
       } finally {

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
 import { mailedLinkPath, waitForMail } from '../support/outbox.ts';
 import { tr, type Lang } from '../support/i18n.ts';
-import { forEveryScreen, screenshotWithoutOverflow, SHOTS } from '../support/screens.ts';
+import { forEveryScreen, screenshotWithoutOverflow, saveShot } from '../support/screens.ts';
 import { expectPath, logIn, openSignedIn } from '../support/session.ts';
 import sharp from 'sharp';
 import { ProfileModal } from '../pages/profile-modal.ts';
@@ -40,7 +39,7 @@ describe('profile', () => {
       await profile.saveButton.waitFor();
       expect(await profile.field('fields.email', profile.root).getAttribute('readonly')).not.toBeNull();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(SHOTS, `profile-edit-${lang}-${name}.png`), fullPage: true });
+      await saveShot(page, `profile-edit-${lang}-${name}`, { fullPage: true });
       if (lang === 'es' && name === 'desktop') {
         await profile.field('fields.telefono', profile.root).fill('+56 9 8765 4321');
         // The fixture client has no address, RUT or location: one's own profile asks only what sign-up asked
@@ -66,12 +65,12 @@ describe('profile', () => {
       expect((await profile.descriptionOf(profile.currentPassword)).trim()).not.toBe('');
       expect(await profile.newEmail.getAttribute('aria-invalid')).not.toBe('true');
       await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(SHOTS, `profile-email-${lang}-${name}.png`) });
+      await saveShot(page, `profile-email-${lang}-${name}`);
       await profile.currentPassword.fill(CLIENT.password);
       await profile.changeEmailSubmit.click();
       await profile.changeEmailSent(wanted).waitFor();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(SHOTS, `profile-email-sent-${lang}-${name}.png`) });
+      await saveShot(page, `profile-email-sent-${lang}-${name}`);
       await waitForMail(lane().dataDir, wanted, /confirm-email#token=/);
     });
   });

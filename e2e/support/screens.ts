@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DESKTOP, newPage, PHONE } from './browser.ts';
 import type { Lang } from './i18n.ts';
@@ -33,12 +33,25 @@ export async function revealWhenInView(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/** Shows the charts, asserts the page does not scroll sideways, then writes `<name>.png` (the whole page) into SHOTS. */
+/**
+ * Writes `<name>.png` into SHOTS, for a person to look at; nothing under `E2E_SHOTS=off` (what CI sets: no one looks
+ * at its pictures, and encoding some 180 of them cost the run CPU, decision 232). The checks around a call still run.
+ */
+export async function saveShot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env.E2E_SHOTS === 'off') return;
+  await mkdir(SHOTS, { recursive: true });
+  await target.screenshot({ path: path.join(SHOTS, `${name}.png`), ...options });
+}
+
+/** Shows the charts, asserts the page does not scroll sideways, then saves `<name>.png` (the whole page). */
 export async function screenshotWithoutOverflow(page: Page, name: string): Promise<void> {
   await revealWhenInView(page);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await saveShot(page, name, { fullPage: true });
 }
 
 /**

@@ -489,3 +489,12 @@ describe('everywhere', () => {
     expect(await fixtureRules('switch-not-exhaustive.ts')).toContain('@typescript-eslint/switch-exhaustiveness-check');
   });
 });
+
+describe('browser specs', () => {
+  it('save pictures through saveShot, which CI switches off', { timeout: TIMEOUT }, async () => {
+    const direct =
+      "export async function show(page: { screenshot(o: object): Promise<void> }) {\n  await page.screenshot({ path: 'x.png' });\n}\n";
+    expect(await rulesFired('e2e/specs/fixture.e2e.ts', direct)).toContain('no-restricted-syntax');
+    expect(await rulesFired('e2e/support/fixture.ts', direct)).not.toContain('no-restricted-syntax');
+  });
+});
