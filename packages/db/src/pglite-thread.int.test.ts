@@ -8,7 +8,8 @@ import { createDb, type DbHandle } from './create-db.ts';
 import { isUniqueViolation } from './errors.ts';
 
 // PGlite-specific on purpose (like the pool adapter's test): the embedded database's thread.
-describe('PGlite in its worker thread', () => {
+// The embedded database only: `npm test` runs it; the PostgreSQL pass (DATABASE_URL) would repeat it as it is.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in its worker thread', () => {
   let handle: DbHandle;
 
   beforeAll(async () => {
