@@ -134,6 +134,30 @@ export const STEPS: readonly Step[] = [
     timeoutMinutes: 40,
   },
   {
+    name: 'import',
+    title: 'Import of 5,000 clients',
+    command: 'npx tsx bench/import.bench.ts',
+    cwd: 'apps/server',
+    output: 'bench',
+    meaning:
+      'One CSV of 5,000 clients through `POST /web/import/clients`: the dry run, then the import, on the database ' +
+      'DATABASE_URL names (PGlite without it; a fresh database either way). Target (issue 35 item 4): the import ' +
+      'under 30 s on PostgreSQL (decision 228).',
+    timeoutMinutes: 20,
+  },
+  {
+    name: 'round-trip',
+    title: 'Export, import and export again (5,000 clients, 20,000 evaluations)',
+    command: 'npx tsx bench/round-trip.bench.ts',
+    cwd: 'apps/server',
+    output: 'bench',
+    meaning:
+      "An account's 5,000 clients and 20,000 evaluations exported as CSV, imported into a new account in another " +
+      'installation (the evaluation list in two files of at most 10,000 rows), exported again and compared row by ' +
+      "row: the times of each part and the rows that differ, which must be none (issue 35's done-when, decision 228).",
+    timeoutMinutes: 40,
+  },
+  {
     name: 'weight',
     title: 'Page weight and Lighthouse (mobile)',
     before: 'npm run build -w @medida/web',

@@ -124,7 +124,8 @@ export function createCreditRequestsService(deps: {
         await createCreditsService(deps).grantInTransaction(trx, {
           userId: row.account_id,
           amount: row.credits,
-          note: d.note ? `request ${row.id}: ${d.note}` : `request ${row.id}`,
+          // The request's number, in no language: the console shows the note to operators in es, en and pt.
+          note: d.note ? `#${row.id}: ${d.note}` : `#${row.id}`,
           actorId: d.operatorId,
         });
       return { ...found, ...row };

@@ -83,7 +83,8 @@ describe('credit requests and the operator console', () => {
     const ledger = await ctx.db.selectFrom('credit_ledger').selectAll().where('to_user_id', '=', pro.id).execute();
     expect(ledger).toHaveLength(1);
     expect([operator.id, second.id]).toContain(ledger[0]!.actor_id);
-    expect(ledger[0]!.note).toContain('factura 12');
+    // The request's number and the note, in no language (the console shows it in es, en and pt).
+    expect(ledger[0]!.note).toBe(`#${request.id}: factura 12`);
     await ctx.mailer.idle();
     expect(ctx.mailer.sent.some((m) => m.to === pro.email && m.subject.includes('20'))).toBe(true);
     // Declining it now changes nothing.
