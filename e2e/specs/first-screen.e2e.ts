@@ -99,8 +99,12 @@ describe('first screen', () => {
     const seen = watch(page);
     await page.goto('/dashboard');
     await page.getByTestId('dash-latest').waitFor();
-    await expect.poll(() => seen.api.includes('/web/getUserChatRooms')).toBe(true);
-    const started = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    // A resource's timing entry comes when its answer has arrived, not when Playwright sees the request leave.
+    const entries = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    await expect
+      .poll(async () => (await entries()).some((line) => line.startsWith('/web/getUserChatRooms')))
+      .toBe(true);
+    const started = await entries();
     expect(started.filter((line) => /\/assets\/all-[\w-]+\.css/.test(line))).toEqual([]);
     expect(
       started.filter((line) => line.startsWith('/web/getUserChatRooms') || /\/assets\/overlays-/.test(line)),
