@@ -49,7 +49,7 @@ describe('server process', () => {
     // A second process on the same data directory refuses with a clear message.
     const second = startServer();
     expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/is in use by another running Medida process \(pid \d+\)/);
+    expect(second.output()).toMatch(/is in use by another running Medida process \(pid \d+/);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from './create-db.ts';
-import { DataDirLockedError } from './data-dir-lock.ts';
+import { DataDirLockedError, processStartTime } from './data-dir-lock.ts';
 
 const writerScript = fileURLToPath(new URL('./test/crash-writer.ts', import.meta.url));
 const workDir = mkdtempSync(join(tmpdir(), 'medida-crash-'));
@@ -73,7 +73,31 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite crash safety', () => 
       writeFileSync(`${dataDir}.lock`, String(holder.pid));
       const attempt = createDb({ pglite: { dataDir } });
       await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError);
-      await expect(attempt).rejects.toThrow(/in use by another running Medida process \(pid \d+\)/);
+      await expect(attempt).rejects.toThrow(/in use by another running Medida process \(pid \d+/);
+      // Where /proc tells, the holder's command line too, so a person can tell which process it is.
+      if (existsSync('/proc/self/cmdline')) await expect(attempt).rejects.toThrow(/\(pid \d+: \S*node -e setTimeout/);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  // PIDs are reused: a lock whose PID now names another process (started after the lock was written) is stale.
+  it.runIf(existsSync('/proc/self/stat'))('takes over a lock whose PID now belongs to another process', async () => {
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => holder.once('spawn', resolve));
+      const started = processStartTime(holder.pid!);
+      expect(started).toMatch(/^\d+$/);
+      const held = join(workDir, 'held-by-its-owner');
+      writeFileSync(`${held}.lock`, `${holder.pid} ${started}`);
+      await expect(createDb({ pglite: { dataDir: held } })).rejects.toBeInstanceOf(DataDirLockedError);
+
+      const reused = join(workDir, 'pid-reused');
+      writeFileSync(`${reused}.lock`, `${holder.pid} ${Number(started) - 1}`);
+      const handle = await createDb({ pglite: { dataDir: reused } });
+      expect(readFileSync(`${reused}.lock`, 'utf8')).toBe(`${process.pid} ${processStartTime(process.pid)}`);
+      await handle.close();
+      expect(existsSync(`${reused}.lock`)).toBe(false);
     } finally {
       holder.kill('SIGKILL');
     }
