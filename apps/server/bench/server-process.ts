@@ -81,7 +81,8 @@ export async function timeNpmStart(env: Record<string, string>): Promise<number>
     await waitForHealth(`http://127.0.0.1:${port}`, child);
     return performance.now() - spawnedAt;
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
+    // A start that failed has already exited: its own error, not the stop's ESRCH, is the one to report.
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
     await exited;
   }
 }
