@@ -84,6 +84,22 @@ export async function timeNpmStart(env: Record<string, string>): Promise<number>
     // A start that failed has already exited: its own error, not the stop's ESRCH, is the one to report.
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
     await exited;
+    // npm exits at once; the server it started closes its database after it. The next start waits for the group.
+    await groupGone(child.pid!);
+  }
+}
+
+/** Resolves once no process of the group is left (the server under npm included); throws after 60 s. */
+async function groupGone(groupId: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      process.kill(-groupId, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`process group ${groupId} still running 60 s after SIGTERM`);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
