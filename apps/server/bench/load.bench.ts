@@ -10,11 +10,11 @@
  * sign-in limits it already lets an operator raise (LOGIN_IP_PER_MINUTE/HOUR); the per-account throttle stays,
  * so every connection signs in its own users one after another. Report downloads are limited per user
  * (30 a minute, fixed windows), so they rotate over LOAD_BENCH_USERS professionals, each downloading its own
- * evaluation's report: two report cells can fall in one minute, and at ~350 downloads a second 150 users keep each
- * under 25 (with 60 users the 50-connection cell drew 429s).
+ * evaluation's report: two report cells can fall in one minute: at ~470 downloads a second (PostgreSQL, 2026-11-30), 150 users
+ * drew 429s in the 50-connection cell; 250 keep each under 20 (with 60 users the 50-connection cell drew 429s).
  *
  *   npm run bench:load -w @medida/server   (LOAD_BENCH_SECONDS per cell, default 5; LOAD_BENCH_CONNECTIONS,
- *   default 1,10,50; LOAD_BENCH_USERS, default 150; LOAD_BENCH_ONLY=pglite|postgres for one half)
+ *   default 1,10,50; LOAD_BENCH_USERS, default 250; LOAD_BENCH_ONLY=pglite|postgres for one half)
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -38,7 +38,7 @@ import { buildServer, type ServerProcess } from './server-process.ts';
 
 const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 5);
 const LEVELS = (process.env.LOAD_BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
-const USERS = Number(process.env.LOAD_BENCH_USERS ?? 150);
+const USERS = Number(process.env.LOAD_BENCH_USERS ?? 250);
 const PASSWORD = 'Load bench: a long passphrase';
 /** Enough for every evaluation a run can create. */
 const OWNER_CREDITS = 1_000_000;

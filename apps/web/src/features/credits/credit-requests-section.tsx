@@ -4,9 +4,14 @@ import { IconCoins } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CreditRequest } from '@medida/contracts';
-import { AskCreditsModal } from './ask-credits-modal.tsx';
+import { lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
 import { creditRequestsKey, fetchOwnCreditRequests } from './credit-requests-api.ts';
 import { CreditRequestState, formatMoment, formatPrice } from './credit-request-texts.tsx';
+
+/** The dialog's code (a modal, a form, the decimal input) comes when it is opened, not with the dashboard (issue 33 item 8). */
+const AskCreditsModal = lazyWithTimeout(() => import('./ask-credits-modal.tsx').then((m) => m.AskCreditsModal), {
+  fallback: null,
+});
 
 /** How many of the account's requests the dashboard and the wizard list (the newest). */
 const SHOWN = 3;
