@@ -2,6 +2,7 @@ import { ErrorCode } from '@medida/contracts';
 import type { Database, Kysely, Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { groupedTransaction } from '../../lib/grouped-transactions.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createCreditsRepository } from './credits.repository.ts';
 
@@ -56,7 +57,8 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
     async setBalance(a: { actorId: number; claimedActorId: number; userId: number; creditos: number }) {
       if (a.claimedActorId !== a.actorId) throw forbidden();
       if (a.userId === a.actorId) throw notFound();
-      return deps.db.transaction().execute(async (trx) => {
+      // Shared with the actor's other writes of the moment (decision 233).
+      return groupedTransaction(deps.db, a.actorId, async (trx) => {
         const rows = await createUserRecordsService(trx).lockPair(a.actorId, a.userId);
         const parent = rows.find((r) => r.id === a.actorId);
         const child = rows.find((r) => r.id === a.userId);

@@ -10,8 +10,9 @@ import {
   type EvaluationListingItem,
   type ListEvaluationsResponse,
 } from '@medida/contracts';
-import { inTransaction, type Database, type Kysely, type Transaction } from '@medida/db';
+import { type Database, type Kysely, type Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
+import { groupedTransaction } from '../../lib/grouped-transactions.ts';
 import { requireProfessional } from '../../lib/access.ts';
 import type { RecordChange } from '../../lib/audit-route.ts';
 import type { Actor, AppDeps } from '../../types.ts';
@@ -138,8 +139,9 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       const { client, input, result } = await checkNew(a.actor, a.body);
 
       const cost = a.cost ?? deps.config.evaluationCreditCost;
-      // Its own transaction, or a savepoint of the caller's (an import's batch of rows).
-      return inTransaction(db, async (trx) => {
+      // Shared with the actor's other writes of the moment (decision 233), or a savepoint of the caller's
+      // transaction (an import's batch of rows).
+      return groupedTransaction(db, a.actor.userId, async (trx) => {
         const now = deps.clock.now();
         const tx = createEvaluationsRepository(trx);
         const row = await tx.insertEvaluation({

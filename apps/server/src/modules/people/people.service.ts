@@ -12,6 +12,7 @@ import {
 } from '@medida/contracts';
 import { inTransaction, isUniqueViolation, type Database, type Kysely, type Transaction } from '@medida/db';
 import type { RecordChange } from '../../lib/audit-route.ts';
+import { groupedTransaction } from '../../lib/grouped-transactions.ts';
 import { fieldError, forbidden, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { HOUR, type Clock } from '../../lib/clock.ts';
 import type { BlobStorage } from '../../lib/storage.ts';
@@ -194,8 +195,12 @@ export function createPeopleService(
 
         let id: number;
         try {
-          // Its own transaction, or a savepoint of the caller's (an import's batch of rows).
-          id = await inTransaction(db, async (trx) => {
+          // Shared with the actor's other writes of the moment (decision 233), or a savepoint of the caller's
+          // transaction (an import's batch of rows). Not with files: their promotion is no statement, so a shared
+          // transaction that failed and ran again alone would promote them twice.
+          const unit = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
+            files.length === 0 ? groupedTransaction(db, a.actorId, work) : inTransaction(db, work);
+          id = await unit(async (trx) => {
             const { id } = await createUserRecordsService(trx).insert({
               type: body.type,
               password_hash: null,
