@@ -105,6 +105,20 @@ export default tseslint.config(
     },
   },
   {
+    // dayjs through lib/dates-locale.ts, which sets its locale to the UI language: a module that imported dayjs itself
+    // would show English months on a screen that does not load that module (the dashboard does not, decision 215).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/dates-locale.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'dayjs', message: "Import { dayjs } from lib/dates-locale.ts (the UI language's locale)." }],
+        },
+      ],
+    },
+  },
+  {
     // A browser spec saves its pictures through saveShot (e2e/support/screens.ts), which CI switches off (decision 232).
     files: ['e2e/specs/**/*.ts', 'e2e/pages/**/*.ts'],
     rules: {

@@ -498,3 +498,11 @@ describe('browser specs', () => {
     expect(await rulesFired('e2e/support/fixture.ts', direct)).not.toContain('no-restricted-syntax');
   });
 });
+
+describe('dates in the web app', () => {
+  it("take dayjs from lib/dates-locale.ts, which sets the UI language's locale", { timeout: TIMEOUT }, async () => {
+    const direct = "import dayjs from 'dayjs';\nexport const today = () => dayjs().format('D MMM');\n";
+    expect(await rulesFired('apps/web/src/features/fixture.ts', direct)).toContain('no-restricted-imports');
+    expect(await rulesFired('apps/web/src/lib/dates-locale.ts', direct)).not.toContain('no-restricted-imports');
+  });
+});

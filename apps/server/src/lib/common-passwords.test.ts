@@ -86,9 +86,11 @@ describe('the password judge’s worker thread (decision 205)', WORKER_TIMEOUT, 
       const started = performance.now();
       expect(await passwordWeakness('Clave2026!')).toBe('passwordWordAndNumber');
       const took = performance.now() - started;
-      // On the main thread the load blocked the loop for its whole length (~1.5–1.8 s idle, 9 s and more loaded).
+      // On the main thread the load blocked the loop for its whole length (~1.5–1.8 s idle, 9 s and more loaded), so
+      // the longest gap was the check itself. Relative to it: a machine busy with other work stalls the loop a while
+      // too (282 ms seen beside a build), never for a quarter of the load.
       expect(took).toBeGreaterThan(200);
-      expect(longestGap).toBeLessThan(200);
+      expect(longestGap).toBeLessThan(took / 4);
     } finally {
       clearInterval(tick);
     }

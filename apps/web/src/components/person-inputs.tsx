@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { SEXES } from '@medida/contracts';
 import { birthDateBounds } from '../lib/birth-date.ts';

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { dayjs } from './dates-locale.ts';
 import { MAX_AGE_YEARS, MIN_AGE_YEARS } from './constants.ts';
 
 const ISO = 'YYYY-MM-DD';

@@ -11,3 +11,6 @@ dayjs.locale(dateLocale(currentLanguage()));
 i18n.on('languageChanged', (next) => {
   if (isLanguage(next)) dayjs.locale(dateLocale(next));
 });
+
+/** dayjs for the app's modules: through here, so its locale follows the UI language wherever dates are shown. */
+export { dayjs };

@@ -2,3 +2,30 @@
 export function longDate(isoDay: string, lang: string): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
 }
+
+/**
+ * "15 jun 2025" (or "15 jun" without the year): a calendar day `YYYY-MM-DD` in the reader's language, with no time zone
+ * shift. Intl, not dayjs, so the dashboard does not load dayjs (decision 215).
+ */
+export function shortDate(isoDay: string, lang: string, options: { year?: boolean } = {}): string {
+  const parts = new Intl.DateTimeFormat(lang, {
+    day: 'numeric',
+    month: 'short',
+    ...(options.year === false ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).formatToParts(new Date(`${isoDay.slice(0, 10)}T00:00:00Z`));
+  // Compact, as a chart's axis needs: Portuguese's "14 de set." becomes "14 set." (a joining word is a space).
+  return parts.map((part) => (part.type === 'literal' && /\p{L}/u.test(part.value) ? ' ' : part.value)).join('');
+}
+
+/** "15 jun 2025, 14:05": an instant in the reader's language and the browser's time zone, on a 24-hour clock. */
+export function shortDateTime(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}

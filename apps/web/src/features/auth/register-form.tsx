@@ -4,7 +4,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dates-locale.ts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ESPECIALIDADES, emailSchema, type CreaCuentaBody, type RegistrationVariant } from '@medida/contracts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconDownload, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import type { Attachment } from '@medida/contracts';
 import { especialidadKey } from '../../lib/especialidades.ts';

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconCoins, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dates-locale.ts';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';

@@ -5,7 +5,7 @@ import { Button, Card, Group, RingProgress, Select, SimpleGrid, Stack, Text, Tit
 import { DatePickerInput } from '@mantine/dates';
 import { SEXES, type Charts } from '@medida/contracts';
 import { IconFileTypeCsv, IconPhoto } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconActivity,
   IconCalendarStats,
@@ -11,19 +11,20 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { Dashboard } from '@medida/contracts';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { shortDate, shortDateTime } from '../../lib/long-date.ts';
 import { useMeasurementUnits } from '../../lib/own-profile.ts';
 import { displayUnit, inUnits } from '../../lib/units.ts';
 import { CreditsExplanation } from '../credits/index.ts';
 import { evaluationWizard } from '../evaluations/index.ts';
 import tileClasses from './stat-tile.module.css';
+import gridClasses from './dashboard-grid.module.css';
 import { paths } from '../../config/paths.ts';
 import { WeeklyChart } from './weekly-chart.tsx';
 
-const day = (iso: string) => dayjs(iso).format('D MMM YYYY');
+const day = (isoDay: string) => shortDate(isoDay, currentLanguage());
 const fullName = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.apellido}`;
 const decimal = (value: number) =>
   new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value);
@@ -101,7 +102,7 @@ export function CountsCard({ counts }: { counts: Dashboard['counts'] }) {
 function CountTiles({ counts }: { counts: Dashboard['counts'] }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+    <div className={gridClasses.tiles}>
       <StatTile icon={<IconUsers />} label={t('dashboard.counts.clients')} testId="dash-clients">
         {counts.clients}
       </StatTile>
@@ -127,13 +128,16 @@ function CountTiles({ counts }: { counts: Dashboard['counts'] }) {
       <StatTile icon={<IconCoins />} color="yellow" label={t('profile.credits')} testId="dashboard-credits">
         {counts.credits}
       </StatTile>
-    </SimpleGrid>
+    </div>
   );
 }
 
 export function WeeklyCard({ weekly }: { weekly: Dashboard['weekly'] }) {
   const { t } = useTranslation();
-  const data = weekly.map((w) => ({ week: dayjs(w.week_start).format('D MMM'), count: w.count }));
+  const data = weekly.map((w) => ({
+    week: shortDate(w.week_start, currentLanguage(), { year: false }),
+    count: w.count,
+  }));
   return (
     <Card title={t('dashboard.weekly.title')} testId="dash-weekly">
       <WeeklyChart data={data} seriesLabel={t('dashboard.weekly.series')} />
@@ -296,7 +300,7 @@ export function CreditsCard({ movements }: { movements: Dashboard['credit_moveme
                   )}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {dayjs(m.created_at).format('D MMM YYYY HH:mm')}
+                  {shortDateTime(m.created_at, currentLanguage())}
                 </Text>
               </Stack>
             </Group>

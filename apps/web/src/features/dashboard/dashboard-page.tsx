@@ -1,4 +1,4 @@
-import { Box, SimpleGrid, Stack } from '@mantine/core';
+import { Box, Stack } from '@mantine/core';
 import type { Dashboard, DashboardCard } from '@medida/contracts';
 import { USER_TYPE } from '@medida/contracts/constants';
 import { useDeferredValue, useEffect } from 'react';
@@ -14,6 +14,7 @@ import { useCreditsSummary } from '../credits/index.ts';
 import { useDashboard } from './dashboard-api.ts';
 import { CountsCard, CreditsCard, FollowUpCard, LatestCard, WeeklyCard, WrongWayCard } from './dashboard-cards.tsx';
 import { useIsakTem } from './isak-tem-api.ts';
+import gridClasses from './dashboard-grid.module.css';
 
 /** One dashboard card by id (the widgets page shows the same cards for choosing). */
 export function DashboardCardView({ card, data }: { card: DashboardCard; data: Dashboard }) {
@@ -50,11 +51,11 @@ function cardRows(cards: DashboardCard[]): DashboardCard[][] {
 function CardRow({ row, data }: { row: DashboardCard[]; data: Dashboard }) {
   if (row[0] === 'counts') return <DashboardCardView card="counts" data={data} />;
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+    <div className={gridClasses.cards}>
       {row.map((card) => (
         <DashboardCardView key={card} card={card} data={data} />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }
 

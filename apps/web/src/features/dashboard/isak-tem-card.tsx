@@ -1,7 +1,7 @@
 import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { IsakTem } from '@medida/contracts';
 import { temStanding } from '@medida/domain';
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dates-locale.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { IconClipboardHeart, IconClipboardPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dates-locale.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

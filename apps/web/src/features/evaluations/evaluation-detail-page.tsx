@@ -2,7 +2,7 @@ import { USER_TYPE } from '@medida/contracts';
 import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconHistory, IconPencil, IconInfoCircle, IconTrash, IconUserCheck } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { EvaluationDetail } from '@medida/contracts';

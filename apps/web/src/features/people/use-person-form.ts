@@ -1,5 +1,5 @@
 import { useForm } from '@mantine/form';
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage, notifyError } from '../../lib/notify.ts';

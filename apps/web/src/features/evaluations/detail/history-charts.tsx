@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { ChartTooltip, LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatNumber } from './format.ts';

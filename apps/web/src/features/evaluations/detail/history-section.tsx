@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyWithTimeout } from '../../../components/lazy-with-timeout.tsx';

@@ -1,5 +1,5 @@
 import { Box, Stack, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dates-locale.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { somatochartLayout, type SomatotypeComponent } from '@medida/domain';

@@ -1,5 +1,5 @@
 import { Badge, Paper, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatNumber } from './format.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EvaluationDetail } from '@medida/contracts';

@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconDotsVertical, IconEye, IconMail, IconTrash, IconUserCheck } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EvaluationListItem } from '@medida/contracts';

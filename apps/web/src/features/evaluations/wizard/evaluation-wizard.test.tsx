@@ -1,7 +1,7 @@
 // The evaluation wizard as a user meets it (issue 29 item 7, decision 180): fields found by their translated labels,
 // buttons by their names, and what a save sends read from the request. The API is a stub of fetch.
 import { screen, within } from '@testing-library/react';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dates-locale.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@medida/contracts/constants';
 import { getInputByLabel, queryInputByLabel, renderWithProviders, tr } from '../../../test/render.tsx';

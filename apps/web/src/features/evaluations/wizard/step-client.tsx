@@ -20,7 +20,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendar, IconPencil, IconSearch, IconX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { ageInYears } from '@medida/domain';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants.ts';
