@@ -9,7 +9,8 @@ import type { Config } from '../config.ts';
  * nor read the other. From SECRET_KEY (required in production on PostgreSQL: every instance needs the same key);
  * unset, a random key kept in `<DATA_DIR>/secret.key` (0600), made on first use.
  */
-export type KeyPurpose = 'audit-checkpoint' | 'second-factor-seal' | 'recovery-code-hash' | 'mail-seal';
+export type KeyPurpose =
+  'audit-checkpoint' | 'second-factor-seal' | 'recovery-code-hash' | 'mail-seal' | 'registration-seal';
 
 const KEY_FILE = 'secret.key';
 const masters = new WeakMap<Pick<Config, 'secretKey' | 'dataDir'>, Buffer>();

@@ -19,6 +19,7 @@ import { createUsersService } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUsersService(app.deps);
+  await users.workRegistrations();
   const rateLimits = createRateLimitsService(app.deps);
   const { config } = app.deps;
   // Development without SMTP: the register page may say where the link went (never in production).

@@ -13,6 +13,9 @@ import { AppError, fieldError, notFound, tooManyRequests } from '../../lib/app-e
 import { HOUR } from '../../lib/clock.ts';
 import { assertStrongPassword } from '../../lib/common-passwords.ts';
 import { asLanguage } from '../../lib/i18n.ts';
+import { jobKind } from '../../lib/jobs.ts';
+import { seal, unseal } from '../../lib/sealed.ts';
+import { serverKey } from '../../lib/server-keys.ts';
 import { personProfileFields } from '../../lib/person-profile.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAccountTokensService } from '../account-tokens/account-tokens.service.ts';
@@ -23,6 +26,19 @@ import { createNotificationsService } from '../notifications/notifications.servi
 import { createRateLimitsService } from '../rate-limits/rate-limits.service.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
 import { createUserRecordsService, type UserRecordsService } from '../people/user-records.service.ts';
+
+/**
+ * A registration's slow part (argon2, the insert, the mail), run after the answer as a queued job (decision 234): on
+ * PostgreSQL any instance runs it and one that dies leaves it to another. Sealed with the server key, since the form
+ * holds the password. Retried: a run that stored the account before failing finds it and sends no second account.
+ */
+const REGISTRATION = jobKind<{ sealed: string }>({
+  name: 'registration',
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  expireInSeconds: 120,
+});
+const REGISTRATION_SEAL = 'registration';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<UserRecordsService['findProfile']>>>;
 
@@ -40,7 +56,7 @@ function toProfile(row: ProfileRow): UserProfile {
 }
 
 export function createUsersService(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config' | 'background'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'hasher' | 'mailer' | 'config' | 'background' | 'jobs'>,
 ) {
   const users = createUserRecordsService(deps.db);
   const countries = createCountriesService(deps.db);
@@ -50,6 +66,7 @@ export function createUsersService(
   const sessions = createSessionsService(deps);
   const rateLimits = createRateLimitsService(deps);
   const links = createAccountTokensService(deps);
+  const sealKey = serverKey(deps.config, 'registration-seal');
 
   return {
     /** A user may read itself and the users below it in its account tree; anyone else is "not found" (no existence leak). */
@@ -87,8 +104,23 @@ export function createUsersService(
         REGISTER_LIMIT_PER_EMAIL,
       ]);
       if (!perEmail.allowed) return;
-      deps.background.run('registration', () => createAccount(body, variant));
+      // Queued for a new and a taken address alike, after the answer: the job finds out which (timing, decision 017).
+      const sealed = seal(sealKey, Buffer.from(JSON.stringify(body), 'utf8'), REGISTRATION_SEAL);
+      // Background work until queued, and in-process until done (tests and the shutdown drain wait for it).
+      deps.background.run('registration', async () => {
+        const id = await deps.jobs.send(REGISTRATION, { sealed });
+        if (!deps.jobs.durable) await deps.jobs.settled(REGISTRATION, id);
+      });
     },
+
+    /** This instance runs queued registrations (users.routes.ts, at start). */
+    workRegistrations: () =>
+      deps.jobs.work(REGISTRATION, async ({ sealed }) => {
+        const body = JSON.parse(unseal(sealKey, sealed, REGISTRATION_SEAL).toString('utf8')) as CreaCuentaBody;
+        const variant = resolveRegistrationVariant(body.variant);
+        // Checked before it was queued; a variant removed meanwhile leaves nothing to do.
+        if (variant) await createAccount(body, variant);
+      }),
 
     /** The link of the registration mail: verifies the e-mail and signs in (issue 15: no second login). */
     async confirmRegistration(token: string, meta: { ip: string | null; userAgent: string | null }) {
