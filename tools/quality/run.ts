@@ -3,7 +3,7 @@
  * trust suites, the login page's size, Lighthouse), records the load average before and after each, and writes
  * docs/quality.md from their figures. A command that fails is reported as failed on the page and makes this exit 1.
  *
- *   npm run quality                          everything (45 to 90 minutes on 2 cores, most of it the faults suite)
+ *   npm run quality                          everything (about 46 minutes on 2 cores; README)
  *   QUALITY_QUICK=1 npm run quality          the engine bench alone (seconds): checks the runner and the page
  *   QUALITY_ONLY=http,lists npm run quality  the named steps (tools/quality/steps.ts)
  *   DATABASE_URL=postgres://… npm run quality  the benches also measure PostgreSQL
