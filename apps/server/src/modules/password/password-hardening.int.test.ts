@@ -117,24 +117,47 @@ describe('reset requests answer before the work (issue 10 item 8)', () => {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
   it('answers a known e-mail no slower than an unknown one', async () => {
-    const known: TestUser[] = [];
-    for (let i = 0; i < 30; i++) known.push(await insertUser(ctx));
     const timeOf = async (email: string) => {
+      // Each after the previous one's work has settled.
+      await ctx.mailer.idle();
       const started = performance.now();
       const res = await post('/web/reestablecepass', { email });
       expect(res.statusCode).toBe(200);
       return performance.now() - started;
     };
-    const knownTimes: number[] = [];
-    const unknownTimes: number[] = [];
-    // Interleaved, each after the previous one's work has settled: the machine's load hits both alike.
-    for (const user of known) {
-      await ctx.mailer.idle();
-      knownTimes.push(await timeOf(user.email));
-      await ctx.mailer.idle();
-      unknownTimes.push(await timeOf(`nobody-${user.id}@example.com`));
+    /** One round of 20 pairs, alternating which goes first so a warm-up or a load spike favours neither. */
+    const round = async () => {
+      const knownTimes: number[] = [];
+      const unknownTimes: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const user = await insertUser(ctx);
+        if (i % 2 === 0) {
+          knownTimes.push(await timeOf(user.email));
+          unknownTimes.push(await timeOf(`nobody-${user.id}@example.com`));
+        } else {
+          unknownTimes.push(await timeOf(`nobody-${user.id}@example.com`));
+          knownTimes.push(await timeOf(user.email));
+        }
+      }
+      // The median of each pair's difference: load that changes from pair to pair (other test files on the same two
+      // cores) shifts both of a pair alike and cancels out, where it skews two separate medians (a CI run on a loaded
+      // machine failed 11.4 against 10.6 ms that way).
+      const difference = median(knownTimes.map((t, i) => t - unknownTimes[i]!));
+      return [median(knownTimes), median(unknownTimes), difference] as const;
+    };
+    // A round that a load spike skews is measured again, up to five times, as the registration's timing test does.
+    // The work before the answer (the old code: the token, its row and the mail) made the known address tens of
+    // milliseconds slower in every round.
+    const rounds: string[] = [];
+    let within = false;
+    for (let attempt = 0; attempt < 5 && !within; attempt++) {
+      const [known, unknown, difference] = await round();
+      rounds.push(
+        `known ${known.toFixed(2)} ms / unknown ${unknown.toFixed(2)} ms, pairs differ by ${difference.toFixed(2)} ms`,
+      );
+      within = difference <= unknown * 0.25 + 0.5;
     }
     await ctx.mailer.idle();
-    expect(median(knownTimes)).toBeLessThan(median(unknownTimes) * 1.25 + 0.5);
+    expect(within, rounds.join('; ')).toBe(true);
   });
 });
