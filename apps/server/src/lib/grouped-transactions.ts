@@ -44,8 +44,8 @@ const groupsOf = new WeakMap<Kysely<Database>, Map<number, Group>>();
  * Group commit for one writer's writes (decision 233). One writer's writes queue on the same locks until their
  * commit (its account's audit chain, its balance, its account's data version), so a commit at a time is the most
  * it gets. The writes of `writer` that arrive while its transaction is on its way run together in the next one,
- * each in a savepoint: each caller gets its own answer or error, only after the shared commit, and a write that
- * fails leaves the others whole. If the shared transaction itself fails, each write runs again alone.
+ * one after the other: each caller gets its own answer, only after the shared commit. If any write or the commit
+ * fails, the shared transaction rolls back and each write runs again alone, so an error is only its own caller's.
  * Inside a caller's transaction (an import's batch) it is that transaction's savepoint, as `inTransaction`.
  */
 export async function groupedTransaction<T>(

@@ -30,7 +30,8 @@ import { createUserRecordsService, type UserRecordsService } from '../people/use
 /**
  * A registration's slow part (argon2, the insert, the mail), run after the answer as a queued job (decision 234): on
  * PostgreSQL any instance runs it and one that dies leaves it to another. Sealed with the server key, since the form
- * holds the password. Retried: a run that stored the account before failing finds it and sends no second account.
+ * holds the password. Retried: a run that failed after storing the account finds it on the next run and mails
+ * "you already have an account"; no second account is made.
  */
 const REGISTRATION = jobKind<{ sealed: string }>({
   name: 'registration',
