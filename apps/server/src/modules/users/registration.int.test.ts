@@ -11,6 +11,7 @@ import {
   registrationBody,
 } from '../../test/factories.ts';
 import { chileIds, clientBody, createUser, loggedIn, networkBody, type ChileIds } from '../../test/people-factories.ts';
+import { pairedTimingRounds } from '../../test/paired-timing.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 // Issue 10 items 4 and 8, decision 017. Each test failed on the code before: a taken e-mail answered
@@ -25,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const accountsWith = (email: string) =>
   ctx.db
     .selectFrom('users')
@@ -75,37 +75,20 @@ describe('a taken e-mail is answered like a new one', () => {
       expect(res.statusCode).toBe(202);
       return elapsed;
     };
-    /** One round of 20 pairs, alternating which goes first so a warm-up or a load spike favours neither. */
-    const round = async () => {
-      const newTimes: number[] = [];
-      const takenTimes: number[] = [];
-      for (let i = 0; i < 20; i++) {
+    // The old code (argon2 and the insert before the answer) is slower on the new path by tens of milliseconds in
+    // every round, so it never passes. Half a millisecond of slack: both are a few ms, the timer's own noise.
+    const measured = await pairedTimingRounds(
+      async () => {
         const taken = (await insertUser(ctx)).email;
         const fresh = registrationBody().email;
-        if (i % 2 === 0) {
-          newTimes.push(await timeOf(fresh));
-          takenTimes.push(await timeOf(taken));
-        } else {
-          takenTimes.push(await timeOf(taken));
-          newTimes.push(await timeOf(fresh));
-        }
-      }
-      // The median of each pair's difference: load that changes from pair to pair (other test files on the same
-      // two cores) shifts both of a pair alike and cancels out, where it skews two separate medians.
-      const difference = median(newTimes.map((t, i) => t - takenTimes[i]!));
-      return [median(newTimes), median(takenTimes), difference] as const;
-    };
-    // The machine is shared (2 cores, several test runs): a round that a load spike skews is measured
-    // again, up to five times (three were not enough while a build ran beside CI). The old code (argon2 and the insert before the answer) is slower on the
-    // new path by tens of milliseconds in every round, so it never passes.
-    const rounds: string[] = [];
-    let within = false;
-    for (let attempt = 0; attempt < 5 && !within; attempt++) {
-      const [n, t, difference] = await round();
-      rounds.push(`new ${n.toFixed(2)} ms / taken ${t.toFixed(2)} ms, pairs differ by ${difference.toFixed(2)} ms`);
-      // Half a millisecond of slack: both are a few ms, where the timer's own noise is that size.
-      within = Math.abs(difference) <= Math.max(n, t) * 0.1 + 0.5;
-    }
+        return { a: () => timeOf(fresh), b: () => timeOf(taken) };
+      },
+      (r) => Math.abs(r.difference) <= Math.max(r.a, r.b) * 0.1 + 0.5,
+    );
+    const rounds = measured.rounds.map(
+      (r) => `new ${r.a.toFixed(2)} ms / taken ${r.b.toFixed(2)} ms, pairs differ by ${r.difference.toFixed(2)} ms`,
+    );
+    const within = measured.within;
     await ctx.mailer.idle();
     console.info(`registration answer medians (20 pairs a round): ${rounds.join('; ')}`);
     expect(within, rounds.join('; ')).toBe(true);
