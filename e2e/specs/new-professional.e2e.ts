@@ -14,6 +14,7 @@ import type { Lang } from '../support/i18n.ts';
 import { mailedLinkPath } from '../support/outbox.ts';
 import { expectPath } from '../support/session.ts';
 import { lane } from '../support/lane.ts';
+import { flowRounds } from '../support/screens.ts';
 
 // Issue 30, "done when": a new professional in each language — Chile in Spanish, the US in English, Brazil in
 // Portuguese — goes sign-up → a client → the four methods → the PDF → deletes the account, without help: every
@@ -107,8 +108,9 @@ async function evaluate(page: Page, p: Practice, clientEmail: string, method: Me
 }
 
 describe('a new professional in each language, without help (issue 30)', () => {
-  for (const p of PRACTICES) {
-    // The three practices at once (separate people, separate browsers); a concurrent test polls with its own expect.
+  // CI runs one practice, by turn (decision 235); a full run takes the three at once (separate people, separate
+  // browsers), each concurrent test polling with its own expect.
+  for (const p of flowRounds(import.meta.url, PRACTICES)) {
     it.concurrent(
       `${p.lang} (${p.country}): sign-up → client → four methods → PDF → delete the account`,
       async ({ expect }) => {

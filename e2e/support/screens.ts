@@ -63,15 +63,22 @@ const ROTATE = process.env.E2E_SCREENS === 'rotate';
 const PAIRS = LANGS.flatMap((lang) => VIEWPORTS.map(([name, viewport]) => ({ lang, name, viewport })));
 let loopsInThisFile = 0;
 
+const nameSum = (name: string) => [...name].reduce((sum, ch) => sum + ch.charCodeAt(0), 0);
+
 function fileOffset(): number {
-  const file = expect.getState().testPath ?? '';
-  return [...path.basename(file)].reduce((sum, ch) => sum + ch.charCodeAt(0), 0);
+  return nameSum(path.basename(expect.getState().testPath ?? ''));
 }
 
 /** The (language, width) pairs a screen loop shows under `E2E_SCREENS`; each call is one loop. */
 export function screenPairs(): { lang: Lang; name: ViewportName; viewport: (typeof VIEWPORTS)[number][1] }[] {
   if (!ROTATE) return PAIRS;
   return [PAIRS[(fileOffset() + loopsInThisFile++) % PAIRS.length]!];
+}
+
+/** The languages a loop at one fixed width shows under `E2E_SCREENS`: one, the next at each loop of a file, or all. */
+export function screenLanguages(): readonly Lang[] {
+  if (!ROTATE) return LANGS;
+  return [LANGS[(fileOffset() + loopsInThisFile++) % LANGS.length]!];
 }
 
 /** Runs `show` once per language and viewport (see `E2E_SCREENS`), each in a fresh browser context. */
@@ -90,9 +97,12 @@ export async function forEveryScreen(
 }
 
 /**
- * A sweep over many fields in each language: under `E2E_SCREENS=rotate` each field is checked in one language
- * only, the languages taking turns (decision 212). True when `lang` checks the `index`-th field.
+ * The rounds of a flow written once per language (sign-up to PDF, the ISAK profile, the decimal sweep, credits asked
+ * for and granted). Under `E2E_SCREENS=rotate` (CI), one: the language whose turn it is by the file's name, so that the
+ * flow files between them meet every language (decision 235). Unset or `all`: every round.
  */
-export function sweptIn(lang: Lang, index: number): boolean {
-  return !ROTATE || LANGS[index % LANGS.length] === lang;
+export function flowRounds<T extends { lang: Lang }>(fileUrl: string, rounds: readonly T[]): readonly T[] {
+  if (!ROTATE) return rounds;
+  const lang = LANGS[nameSum(path.basename(fileUrl)) % LANGS.length];
+  return rounds.filter((round) => round.lang === lang);
 }

@@ -1,6 +1,6 @@
 import { Box, Flex, Group, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ISAK_REQUIRED_SITES, ISAK_SITE_INFO, REPEAT_TOLERANCE_PCT, type IsakSite } from '@medida/domain';
 import { DecimalInput } from '../../../components/decimal-input.tsx';
@@ -39,10 +39,29 @@ function shownDifference(pct: number, tolerance: number, language: string): stri
   return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: digits }).format(pct);
 }
 
-function IsakSiteRow({ form, site }: { form: UseFormReturnType<WizardValues>; site: IsakSite }) {
+interface SiteRowProps {
+  form: UseFormReturnType<WizardValues>;
+  site: IsakSite;
+  /** What the row shows, passed so that a row whose readings and errors did not change skips the render. */
+  readings: IsakReadings;
+  errors: readonly (string | undefined)[];
+}
+
+/**
+ * A site's readings. Memoised on its readings and errors: a reading typed re-renders its own row, not the sixty
+ * inputs of the profile (the form's methods read the current values, whichever render's `form` they come from).
+ */
+const IsakSiteRow = memo(
+  SiteRow,
+  (before, after) =>
+    before.site === after.site &&
+    before.readings === after.readings &&
+    before.errors.every((e, i) => e === after.errors[i]),
+);
+
+function SiteRow({ form, site, readings }: SiteRowProps) {
   const { t, i18n } = useTranslation();
   const errorId = useId();
-  const readings = form.getValues().isak.sites[site];
   const { repeat, final } = siteState(site, readings);
   const name = t(`evaluations.isakSites.${site}`);
   const { unit } = ISAK_SITE_INFO[site];
@@ -125,6 +144,8 @@ function IsakSiteRow({ form, site }: { form: UseFormReturnType<WizardValues>; si
   );
 }
 
+const siteErrorPaths = (site: IsakSite) => ['', '.0', '.1', '.2'].map((suffix) => `isak.sites.${site}${suffix}`);
+
 /**
  * The ISAK profile's sites (type 5): the restricted profile by default, Kerr's eight more with the full profile;
  * two readings per site and a third when they disagree (isak.md §a.3). Always mm and cm (decision 197).
@@ -149,7 +170,13 @@ export function IsakFields({ form }: { form: UseFormReturnType<WizardValues> }) 
               {t(`evaluations.isakWizard.groups.${group.id}`)}
             </Text>
             {shownSites(group.sites, full).map((site) => (
-              <IsakSiteRow key={site} form={form} site={site} />
+              <IsakSiteRow
+                key={site}
+                form={form}
+                site={site}
+                readings={form.getValues().isak.sites[site]}
+                errors={siteErrorPaths(site).map((p) => form.errors[p] as string | undefined)}
+              />
             ))}
           </Stack>
         ))}
