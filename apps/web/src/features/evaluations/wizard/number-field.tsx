@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../../components/decimal-input.tsx';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
@@ -20,8 +21,25 @@ interface NumberFieldProps {
   description?: string;
 }
 
-/** A measurement input with its unit inside the field, so the number and the unit read together. */
-export function NumberField({
+/** The value at a dotted form path (`measurements.peso`) in one render's values. */
+const valueAt = (values: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], values);
+
+/**
+ * A measurement input with its unit inside the field, so the number and the unit read together. Memoised on its own
+ * value and error (a controlled form's `values` and `errors` are each render's): a key typed in one field renders
+ * that field, not the forty others of the step (decision 235).
+ */
+export const NumberField = memo(NumberFieldView, ({ form: a, ...before }, { form: b, ...after }) => {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof typeof before>;
+  return (
+    [...keys].every((key) => before[key] === after[key]) &&
+    valueAt(a.values, before.path) === valueAt(b.values, after.path) &&
+    a.errors[before.path] === b.errors[after.path]
+  );
+});
+
+function NumberFieldView({
   form,
   path,
   label,
