@@ -3,14 +3,32 @@ import type { Browser } from 'playwright-core';
 import { EvaluationWizard } from '../pages/evaluation-wizard.ts';
 import { namePattern } from '../pages/screen.ts';
 import { signInForApi } from '../support/api.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { E2E_USERS } from '../support/fixtures.ts';
+import { saveShot } from '../support/screens.ts';
 
 // Issue 15, forms that fit: values typed in the wrong unit are recognised and the fix is one click; the
 // toast says how many fields are out of range and each field says its accepted range.
 
 let browser: Browser;
 let wizard: EvaluationWizard;
+
+/** The measurement rows whose inputs do not start at one height: a row is the fields whose cells share a top. */
+async function misalignedRows(w: EvaluationWizard): Promise<string[]> {
+  const cells = await w.root
+    .getByTestId('wizard-measurements')
+    .locator('input')
+    .evaluateAll((inputs) =>
+      inputs.map((input) => ({
+        row: Math.round(input.closest('.mantine-InputWrapper-root')!.getBoundingClientRect().top),
+        input: Math.round(input.getBoundingClientRect().top),
+      })),
+    );
+  const rows = new Map<number, typeof cells>();
+  for (const cell of cells) rows.set(cell.row, [...(rows.get(cell.row) ?? []), cell]);
+  expect(rows.size, 'rows of more than one field').toBeLessThan(cells.length);
+  return [...rows].filter(([, row]) => new Set(row.map((c) => c.input)).size > 1).map(([top]) => `row at ${top} px`);
+}
 let closeContext: () => Promise<void>;
 
 beforeAll(async () => {
@@ -55,6 +73,14 @@ describe('wizard inputs (issue 15)', () => {
     await wizard.saveButton.click();
     await wizard.expectToast(wizard.t('evaluations.wizard.outOfRangeCount_other', { count: 2 }));
     expect(await wizard.errorOf(wizard.measurement('peso'))).toContain('Ingresa un valor entre 20 y 300 kg');
+    // A row's inputs start together whatever its labels' lines and its fields' errors (field-grid.module.css), at a
+    // desktop's four columns and a phone's two, where a label wraps and its neighbour's does not.
+    for (const viewport of [DESKTOP, PHONE]) {
+      await wizard.page.setViewportSize(viewport);
+      await saveShot(wizard.page, `wizard-errors-es-${viewport === PHONE ? 'phone' : 'desktop'}`);
+      expect(await misalignedRows(wizard), `${viewport.width} px`).toEqual([]);
+    }
+    await wizard.page.setViewportSize(DESKTOP);
   });
 
   it('takes the Rockport time as mm:ss', async () => {

@@ -1,11 +1,12 @@
 import { Input, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { FRECUENCIA, HACE_OPTIONS } from '@medida/domain';
 import { BmrField } from './bmr-field.tsx';
 import { ClinicalDataFields } from './clinical-data-fields.tsx';
 import { ExamFields } from './exam-fields.tsx';
+import classes from './field-grid.module.css';
 import { IsakFields } from './isak-fields.tsx';
 import { NumberField } from './number-field.tsx';
 import { WizardSection as Section } from './wizard-section.tsx';
@@ -45,18 +46,14 @@ function MeasurementFields({ form }: { form: UseFormReturnType<WizardValues> }) 
         legend={t('evaluations.wizard.measurements', { method: t(`evaluations.types.${method}`) })}
         testId="wizard-measurements"
       >
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
-          {required.map((name) => field(name, true))}
-        </SimpleGrid>
+        <div className={classes.grid}>{required.map((name) => field(name, true))}</div>
       </Section>
       {optional.length > 0 && (
         <Section
           legend={t('evaluations.wizard.optionalMeasurements')}
           hint={t('evaluations.wizard.optionalMeasurementsHint')}
         >
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
-            {optional.map((name) => field(name, false))}
-          </SimpleGrid>
+          <div className={classes.grid}>{optional.map((name) => field(name, false))}</div>
         </Section>
       )}
       {method === 5 ? <IsakFields form={form} /> : null}
@@ -95,7 +92,7 @@ function DeviceFields({ form }: { form: UseFormReturnType<WizardValues> }) {
   const { t } = useTranslation();
   return (
     <Section legend={t('evaluations.wizard.device')} hint={t('evaluations.wizard.deviceHint')}>
-      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" verticalSpacing="sm">
+      <div className={classes.grid} style={{ '--field-grid-cols-sm': 5 } as CSSProperties}>
         {DEVICE_FIELDS.map((f) => (
           <NumberField
             key={f}
@@ -107,7 +104,7 @@ function DeviceFields({ form }: { form: UseFormReturnType<WizardValues> }) {
             testId={`field-device-${f}`}
           />
         ))}
-      </SimpleGrid>
+      </div>
     </Section>
   );
 }
