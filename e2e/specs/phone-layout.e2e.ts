@@ -92,7 +92,6 @@ async function expectInsideScreen(root: Locator, where: string): Promise<void> {
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The texts and controls drawn under the chat button, as the page now stands. */
 /**
  * Scrolls until the window rests at the page's end: a card that finishes rendering after the first scroll (a slice, a
  * chart) makes the page taller and leaves the window short of the end (CI's 2026-11-30 run, the detail in pt).
@@ -103,16 +102,14 @@ async function scrollToTheEnd(page: Page): Promise<void> {
       async () => {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await page.waitForTimeout(200);
-        return page.evaluate(() => {
-          const root = document.documentElement;
-          return root.scrollHeight - (window.scrollY + window.innerHeight);
-        });
+        return page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));
       },
       { timeout: 15_000 },
     )
     .toBeLessThanOrEqual(1);
 }
 
+/** The texts and controls drawn under the chat button, as the page now stands. */
 async function underChatButton(page: Page): Promise<string[]> {
   const button = await boxOf(page.getByTestId('chat-button'));
   return page.evaluate((b) => {

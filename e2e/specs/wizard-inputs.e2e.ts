@@ -13,22 +13,6 @@ import { saveShot } from '../support/screens.ts';
 let browser: Browser;
 let wizard: EvaluationWizard;
 
-/** The measurement rows whose inputs do not start at one height: a row is the fields whose cells share a top. */
-async function misalignedRows(w: EvaluationWizard): Promise<string[]> {
-  const cells = await w.root
-    .getByTestId('wizard-measurements')
-    .locator('input')
-    .evaluateAll((inputs) =>
-      inputs.map((input) => ({
-        row: Math.round(input.closest('.mantine-InputWrapper-root')!.getBoundingClientRect().top),
-        input: Math.round(input.getBoundingClientRect().top),
-      })),
-    );
-  const rows = new Map<number, typeof cells>();
-  for (const cell of cells) rows.set(cell.row, [...(rows.get(cell.row) ?? []), cell]);
-  expect(rows.size, 'rows of more than one field').toBeLessThan(cells.length);
-  return [...rows].filter(([, row]) => new Set(row.map((c) => c.input)).size > 1).map(([top]) => `row at ${top} px`);
-}
 let closeContext: () => Promise<void>;
 
 beforeAll(async () => {
@@ -47,6 +31,23 @@ afterAll(async () => {
   await closeContext?.();
   await browser?.close();
 });
+
+/** The measurement rows whose inputs do not start at one height: a row is the fields whose cells share a top. */
+async function misalignedRows(w: EvaluationWizard): Promise<string[]> {
+  const cells = await w.root
+    .getByTestId('wizard-measurements')
+    .locator('input')
+    .evaluateAll((inputs) =>
+      inputs.map((input) => ({
+        row: Math.round(input.closest('.mantine-InputWrapper-root')!.getBoundingClientRect().top),
+        input: Math.round(input.getBoundingClientRect().top),
+      })),
+    );
+  const rows = new Map<number, typeof cells>();
+  for (const cell of cells) rows.set(cell.row, [...(rows.get(cell.row) ?? []), cell]);
+  expect(rows.size, 'rows of more than one field').toBeLessThan(cells.length);
+  return [...rows].filter(([, row]) => new Set(row.map((c) => c.input)).size > 1).map(([top]) => `row at ${top} px`);
+}
 
 describe('wizard inputs (issue 15)', () => {
   it('offers centimetres for a height typed in metres', async () => {

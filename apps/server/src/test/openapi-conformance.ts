@@ -41,6 +41,10 @@ interface Violation {
 const documentPath = (route: string) => route.replace(/:(\w+)/g, '{$1}');
 export const operationName = (method: string, route: string) => `${method.toUpperCase()} ${route}`;
 
+/** One line per operation answered, with the statuses it gave: what a conformance test prints. */
+export const answeredStatuses = (seen: Conformance['seen']) =>
+  [...seen].map(([operation, statuses]) => `${operation}: ${[...statuses].sort().join(' ')}`).join('\n');
+
 /**
  * The document's schemas are OpenAPI 3.0 (draft-04 style bounds, `nullable`); Ajv reads JSON Schema draft-07:
  * boolean exclusive bounds become numbers, `nullable` becomes a union with null.

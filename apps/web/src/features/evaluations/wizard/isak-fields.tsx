@@ -44,6 +44,7 @@ interface SiteRowProps {
   site: IsakSite;
   /** What the row shows, passed so that a row whose readings and errors did not change skips the render. */
   readings: IsakReadings;
+  /** The site's own error, then each reading's (`siteErrorPaths`). */
   errors: readonly (string | undefined)[];
 }
 
@@ -59,7 +60,7 @@ const IsakSiteRow = memo(
     before.errors.every((e, i) => e === after.errors[i]),
 );
 
-function SiteRow({ form, site, readings }: SiteRowProps) {
+function SiteRow({ form, site, readings, errors }: SiteRowProps) {
   const { t, i18n } = useTranslation();
   const errorId = useId();
   const { repeat, final } = siteState(site, readings);
@@ -68,9 +69,9 @@ function SiteRow({ form, site, readings }: SiteRowProps) {
   const count = needsThird(site, readings) ? 3 : 2;
   const required = ISAK_REQUIRED_SITES.includes(site);
   const path = `isak.sites.${site}`;
-  const siteError = form.errors[path];
+  const [siteError, ...readingErrors] = errors;
   const errorAt = errorIndexOfSite(site, readings);
-  const errorOf = (i: number) => form.errors[`${path}.${i}`] ?? (i === errorAt ? siteError : undefined);
+  const errorOf = (i: number) => readingErrors[i] ?? (i === errorAt ? siteError : undefined);
   const messages = [...new Set([0, 1, 2].slice(0, count).map(errorOf).filter(Boolean))];
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
 

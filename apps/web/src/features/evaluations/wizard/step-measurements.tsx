@@ -1,7 +1,7 @@
 import { Input, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useState, type CSSProperties } from 'react';
+import { useState } from 'react';
 import { FRECUENCIA, HACE_OPTIONS } from '@medida/domain';
 import { BmrField } from './bmr-field.tsx';
 import { ClinicalDataFields } from './clinical-data-fields.tsx';
@@ -92,7 +92,7 @@ function DeviceFields({ form }: { form: UseFormReturnType<WizardValues> }) {
   const { t } = useTranslation();
   return (
     <Section legend={t('evaluations.wizard.device')} hint={t('evaluations.wizard.deviceHint')}>
-      <div className={classes.grid} style={{ '--field-grid-cols-sm': 5 } as CSSProperties}>
+      <div className={`${classes.grid} ${classes.five}`}>
         {DEVICE_FIELDS.map((f) => (
           <NumberField
             key={f}
