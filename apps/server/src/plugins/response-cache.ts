@@ -64,6 +64,16 @@ async function responseCachePlugin(app: FastifyInstance, options: ResponseCacheO
     const key = keysAsSent.get(sentKey(request, auth, today()));
     return key === undefined ? undefined : store.peek(key, auth.accountId, auth.dataVersion);
   });
+  // Requests answered from memory in preHandler. Fastify resumes the chain once the answer has left, or once the
+  // client has gone (a premature close): then the handler would run and send a second answer.
+  const answeredEarly = new WeakSet<FastifyRequest>();
+  app.addHook('onRoute', (route) => {
+    if (route.config?.responseCache !== true) return;
+    const handler = route.handler;
+    route.handler = function answerOnce(request, reply) {
+      return answeredEarly.has(request) ? reply : handler.call(this, request, reply);
+    };
+  });
   if (!store.enabled) return;
   const keys = new WeakMap<FastifyRequest, string>();
   function rememberAsSent(request: FastifyRequest, auth: RequestAuth, key: string) {
@@ -78,6 +88,7 @@ async function responseCachePlugin(app: FastifyInstance, options: ResponseCacheO
     const held = request.recordedAnswer;
     if (held) {
       store.countHit();
+      answeredEarly.add(request);
       return reply.code(200).type(held.contentType).send(held.body);
     }
     if (request.routeOptions.config.responseCache !== true || request.method !== 'GET' || !request.auth) return;
@@ -88,6 +99,7 @@ async function responseCachePlugin(app: FastifyInstance, options: ResponseCacheO
       return;
     }
     rememberAsSent(request, request.auth, key);
+    answeredEarly.add(request);
     return reply.code(200).type(hit.contentType).send(hit.body);
   });
 
