@@ -28,6 +28,8 @@ await build({
     // The operator's backup and restore (decision 225), for an installation without the dev tools (the image).
     backup: new URL('./src/cli/backup.ts', import.meta.url).pathname,
     restore: new URL('./src/cli/restore.ts', import.meta.url).pathname,
+    // A new embedded database's creation, in a child process (lib/prepare-data-dir.ts forks ./prepare-data-dir.js).
+    'prepare-data-dir': new URL('./src/lib/prepare-data-dir.main.ts', import.meta.url).pathname,
     // The password judge's worker thread (common-passwords.ts starts it as ./password-worker.js beside its chunk).
     'password-worker': new URL('./src/lib/password-judge.worker.ts', import.meta.url).pathname,
   },

@@ -27,7 +27,7 @@ import { createEvaluationsService } from '../src/modules/evaluations/evaluations
 import { createSessionsService } from '../src/modules/sessions/sessions.service.ts';
 import { evaluationBody } from '../src/test/evaluation-factories.ts';
 import { seedBenchTree } from './bench-tree.ts';
-import { freePort } from './server-process.ts';
+import { freePort, startFlags } from './server-process.ts';
 
 const ROOT = process.env.AB_DATA ?? '/tmp/medida-ab';
 const BUILDS = path.resolve(import.meta.dirname, '../../../node_modules/.cache/medida-ab');
@@ -102,14 +102,6 @@ const token = await (async () => {
   }
 })();
 
-/** The node flags `npm start` passes (apps/server/package.json), so the builds run as they are deployed. */
-const startFlags = (
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
-    scripts: { start: string };
-  }
-).scripts.start
-  .split(/\s+/)
-  .filter((arg) => arg.startsWith('--'));
 const words = (value: string | undefined) => value?.split(/\s+/).filter(Boolean);
 
 async function start(variant: string) {

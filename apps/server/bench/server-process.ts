@@ -14,6 +14,13 @@ import { fileURLToPath } from 'node:url';
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Builds dist/ from the current sources (esbuild, a few seconds). */
+/** The node flags `npm start` passes (apps/server/package.json, decision 165): benches measure what is deployed. */
+export const startFlags = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
+
 export async function buildServer() {
   await import('../build.ts');
 }
@@ -122,7 +129,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const port = await freePort();
   const ownDataDir = env.DATA_DIR ? null : mkdtempSync(path.join(tmpdir(), 'medida-bench-server-'));
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+  const child = spawn(process.execPath, [...startFlags, 'dist/server.js'], {
     cwd: serverRoot,
     env: {
       ...process.env,

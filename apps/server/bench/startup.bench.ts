@@ -12,17 +12,12 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startFlags } from './server-process.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'medida-bench-startup');
 const IDLE_MS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const serverEntry = new URL('../dist/server.js', import.meta.url).pathname;
-/** The flags `npm start` gives node (decision 165): the bench measures what is deployed. */
-const startFlags = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .filter((arg) => arg.startsWith('--'));
 if (!existsSync(serverEntry)) throw new Error('dist/server.js is missing: npm run build -w @medida/server first');
 
 function freePort(): Promise<number> {

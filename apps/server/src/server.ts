@@ -14,11 +14,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { buildApp as BuildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { systemClock } from './lib/clock.ts';
-import { closePasswordJudge, warmPasswordJudge } from './lib/common-passwords.ts';
+import { closePasswordJudge } from './lib/common-passwords.ts';
 import { shutdownGracefully } from './lib/lifecycle.ts';
 import { startBackupDuties } from './modules/backup/backup-duties.ts';
 import { createMailer } from './lib/mailer.ts';
 import { openDatabase } from './lib/open-database.ts';
+import { isNewEmbeddedDatabase, prepareNewDataDir } from './lib/prepare-data-dir.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import { scheduleDatabaseMaintenance } from './lib/database-maintenance.ts';
 import type { BlobStorage } from './lib/storage.ts';
@@ -43,9 +44,11 @@ async function main() {
     throw error;
   }
 
+  // A new embedded database is created in a child process, whose memory goes back when it exits (decision 237).
+  const created = isNewEmbeddedDatabase(config);
   // The database starts in its own thread (PGlite, decision 101) while this one loads the app's modules: on
   // two cores the two halves of the start overlap (issue 11 item 6).
-  const opening = openDatabase(config);
+  const opening = (created ? prepareNewDataDir() : Promise.resolve()).then(() => openDatabase(config));
   const appModule = import('./app.ts');
   let db: DbHandle;
   try {
@@ -56,13 +59,13 @@ async function main() {
     throw error;
   }
 
+  const hasher = createPasswordHasher();
+  const seeded =
+    (config.seedDemo && created) ||
+    (config.seedDemo ? await seedDemoData(db.db, { hashPassword: hasher.hash, now: systemClock.now }) : false);
+
   const storage = await createBlobStorage(config.blobs, db.db);
   const swept = await sweepUploadsAtStart(config, db, storage);
-
-  const hasher = createPasswordHasher();
-  const seeded = config.seedDemo
-    ? await seedDemoData(db.db, { hashPassword: hasher.hash, now: systemClock.now })
-    : false;
 
   let app: Awaited<ReturnType<typeof BuildApp>> | undefined;
   try {
@@ -167,8 +170,6 @@ async function main() {
   runningApp.addHook('onClose', async () => closePasswordJudge());
 
   const listeningAt = await runningApp.listen({ port: config.port, host: config.host });
-  // Its dictionaries load in that thread while no one waits, rather than on the first registration.
-  setTimeout(warmPasswordJudge, 1000).unref();
   runningApp.log.info(
     { driver: db.driver, dataDir: db.driver === 'pglite' ? config.dataDir : undefined },
     'database ready',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { closePasswordJudge, passwordWeakness, personalWords } from './common-passwords.ts';
+import {
+  closePasswordJudge,
+  configurePasswordJudge,
+  passwordJudgeRunning,
+  passwordWeakness,
+  personalWords,
+} from './common-passwords.ts';
 
 const maria = { nombre: 'María José', apellido: 'Pérez Soto', email: 'maria.perez@clinica-sur.cl' };
 
@@ -104,5 +110,25 @@ describe('the password judge’s worker thread (decision 205)', WORKER_TIMEOUT, 
       passwordWeakness('Maria2026!', maria),
     ]);
     expect(answers).toEqual(['passwordCommon', null, 'passwordPersonal']);
+  });
+
+  it('exits once idle (its dictionaries leave memory) and the next check starts it again (decision 237)', async () => {
+    await closePasswordJudge();
+    expect(passwordJudgeRunning()).toBe(false);
+    configurePasswordJudge({ idleMs: 500 });
+    try {
+      expect(await passwordWeakness('password')).toBe('passwordCommon');
+      expect(passwordJudgeRunning()).toBe(true);
+      // Checks closer together than the idle time keep the same thread.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await passwordWeakness('correct horse battery staple')).toBeNull();
+      expect(passwordJudgeRunning()).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(passwordJudgeRunning()).toBe(false);
+      expect(await passwordWeakness('Clave2026!')).toBe('passwordWordAndNumber');
+      expect(passwordJudgeRunning()).toBe(true);
+    } finally {
+      configurePasswordJudge({ idleMs: 10 * 60_000 });
+    }
   });
 });

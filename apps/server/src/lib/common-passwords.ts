@@ -8,8 +8,9 @@ export { personalWords, type PasswordOwner, type PasswordWeakness } from './pass
 /**
  * Passwords are judged (decision 205, password-judge.ts) in ONE worker thread: loading zxcvbn's dictionaries took
  * ~1.8 s of CPU on a quiet core (9–31 s under load) and each check 10–100 ms, all of it blocking every request of
- * the instance while on the main thread. The thread starts on first use (or at `warmPasswordJudge`), loads the
- * dictionaries once, takes the checks one after another, and is replaced by the next check if it dies.
+ * the instance while on the main thread. The thread starts on first use, loads the dictionaries once, takes the
+ * checks one after another, and is replaced by the next check if it dies. Idle for `idleMs` it exits: its ~75 MB
+ * (about 50–70 MB of the process's RSS) are kept only while passwords are being set (decision 237).
  */
 
 /**
@@ -29,14 +30,25 @@ interface Pending {
 interface Judge {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** The timer that ends the thread once no check came for `idleMs`. */
+  idle: NodeJS.Timeout | undefined;
 }
 
 let judge: Judge | undefined;
 let nextId = 1;
+/** How long the thread waits for another check before it exits; `configurePasswordJudge` changes it (tests). */
+let idleMs = 10 * 60_000;
+
+export function configurePasswordJudge(options: { idleMs: number }): void {
+  idleMs = options.idleMs;
+}
+
+/** Whether the thread is running (its dictionaries in memory). */
+export const passwordJudgeRunning = (): boolean => judge !== undefined;
 
 function startJudge(): Judge {
   const worker = new Worker(workerEntry());
-  const started: Judge = { worker, pending: new Map() };
+  const started: Judge = { worker, pending: new Map(), idle: undefined };
   // An idle judge does not keep the process alive (tests, a CLI); one with checks waiting does.
   worker.unref();
   const failAll = (error: Error) => {
@@ -49,7 +61,13 @@ function startJudge(): Judge {
     const pending = started.pending.get(reply.id);
     if (!pending) return;
     started.pending.delete(reply.id);
-    if (started.pending.size === 0) worker.unref();
+    if (started.pending.size === 0) {
+      worker.unref();
+      started.idle = setTimeout(() => {
+        if (judge === started) judge = undefined;
+        void worker.terminate();
+      }, idleMs).unref();
+    }
     if ('error' in reply) pending.reject(new Error(`password check failed: ${reply.error}`));
     else pending.resolve(reply.weakness);
   });
@@ -63,11 +81,6 @@ function currentJudge(): Judge {
   return judge;
 }
 
-/** Starts the worker so that it loads the dictionaries now, before the first password comes (server.ts). */
-export function warmPasswordJudge(): void {
-  currentJudge();
-}
-
 /** Stops the worker (server shutdown); a later check would start a new one. */
 export async function closePasswordJudge(): Promise<void> {
   const closing = judge;
@@ -77,7 +90,9 @@ export async function closePasswordJudge(): Promise<void> {
 
 /** Null when strong enough, else why not. Checks queue for the one worker; the first waits for its dictionaries. */
 export function passwordWeakness(password: string, owner: PasswordOwner = {}): Promise<PasswordWeakness | null> {
-  const { worker, pending } = currentJudge();
+  const current = currentJudge();
+  const { worker, pending } = current;
+  clearTimeout(current.idle);
   const id = nextId++;
   const job: JudgeJob = { id, password, owner: { nombre: owner.nombre, apellido: owner.apellido, email: owner.email } };
   return new Promise((resolve, reject) => {
