@@ -46,6 +46,8 @@ const config: KnipConfig = {
         'src/modules/reports/report-render.worker.ts',
         // common-passwords.ts starts the password judge's worker thread the same way.
         'src/lib/password-worker.mjs',
+        // prepare-data-dir.ts forks its child by URL (decision 237): prepare-data-dir.mjs from source.
+        'src/lib/prepare-data-dir.mjs',
         'src/lib/password-judge.worker.ts',
         ...tests,
       ],
