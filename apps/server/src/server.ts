@@ -59,13 +59,14 @@ async function main() {
     throw error;
   }
 
+  const storage = await createBlobStorage(config.blobs, db.db);
+  const swept = await sweepUploadsAtStart(config, db, storage);
+
   const hasher = createPasswordHasher();
+  // A new embedded database was seeded by the child that made it.
   const seeded =
     (config.seedDemo && created) ||
     (config.seedDemo ? await seedDemoData(db.db, { hashPassword: hasher.hash, now: systemClock.now }) : false);
-
-  const storage = await createBlobStorage(config.blobs, db.db);
-  const swept = await sweepUploadsAtStart(config, db, storage);
 
   let app: Awaited<ReturnType<typeof BuildApp>> | undefined;
   try {
