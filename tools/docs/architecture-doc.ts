@@ -44,6 +44,10 @@ const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[
   },
   { patterns: ['*-rate.ts'], role: 'in-process rate limit (a token bucket per user, per instance)' },
   {
+    patterns: ['*-ladder.ts'],
+    role: "in-process positions of a list, valid for one data version of the account (the pages' anchor ladder, decision 238)",
+  },
+  {
     patterns: ['*-jobs.ts'],
     role: 'jobs: the kinds of queued job a module sends and works (`lib/jobs.ts`), their retries and how the client sees them',
   },

@@ -227,20 +227,38 @@ async function pagesByNumber(label: string, handle: DbHandle, ownerId: number) {
     { name: `filter_nombre=ma, page ${Math.ceil(maLast / 2)}`, page: Math.ceil(maLast / 2), filters: { nombre: 'ma' } },
     { name: `filter_nombre=ma, last page (${maLast})`, page: maLast, filters: { nombre: 'ma' } },
   ];
-  console.log(`\n${label}: pages by number (no cursor), ${limit} rows, p50/p95 ms of ${RUNS} runs`);
-  console.log('| page | rows | same rows as OFFSET | p50 ms | p95 ms |\n|---|---:|---|---:|---:|');
+  // The account's data version as the session check reads it: a page by number uses the anchor ladder (decision 238).
+  const version = await sql<{ version: number }>`SELECT coalesce(max(version), 0)::int8 AS version
+    FROM account_data_versions WHERE account_root_id = ${ownerId}`.execute(handle.db);
+  const dataVersion = { accountId: ownerId, version: Number(version.rows[0]!.version) };
+  console.log(
+    `\n${label}: pages by number (no cursor), ${limit} rows; the first request at this data version (it reads the ` +
+      `ladder's rungs up to the page), then p50/p95 ms of ${RUNS} runs`,
+  );
+  // A deep page with no rung read yet at this data version (the first request after a change of the account).
+  const cold = createEvaluationsService({
+    db: handle.db,
+    clock: { now: () => new Date() },
+    config: { evaluationCreditCost: 1 } as Config,
+  });
+  const coldStarted = performance.now();
+  await cold.list({ actor, page: 5000, limit, filters: {}, dataVersion });
+  console.log(`page 5000 with no rung read yet: ${(performance.now() - coldStarted).toFixed(1)} ms`);
+  console.log('| page | rows | same rows as OFFSET | first ms | p50 ms | p95 ms |\n|---|---:|---|---:|---:|---:|');
   for (const c of cases) {
     const filters = c.filters ?? {};
-    const out = await service.list({ actor, page: c.page, limit, filters });
+    const started = performance.now();
+    const out = await service.list({ actor, page: c.page, limit, filters, dataVersion });
+    const first = performance.now() - started;
     const like = filters.nombre ? sql`lower(c.nombre) LIKE 'ma%'` : sql`true`;
     const expected = await sql<{ id: number }>`SELECT e.id FROM evaluations e JOIN users c ON c.id = e.client_id
       WHERE e.deleted_at IS NULL AND e.account_root_id = ${ownerId} AND ${like} ORDER BY e.created_at DESC, e.id DESC OFFSET ${(c.page - 1) * limit} LIMIT ${limit}`.execute(
       handle.db,
     );
     const same = expected.rows.map((r) => r.id).join() === out.datos.map((r) => r.id).join();
-    const t = await timesOf(() => service.list({ actor, page: c.page, limit, filters }));
+    const t = await timesOf(() => service.list({ actor, page: c.page, limit, filters, dataVersion }));
     console.log(
-      `| ${c.name} | ${out.datos.length} | ${same ? 'yes' : 'NO'} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} |`,
+      `| ${c.name} | ${out.datos.length} | ${same ? 'yes' : 'NO'} | ${first.toFixed(1)} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} |`,
     );
   }
   console.log(`(load average ${loadavg()[0]!.toFixed(1)})`);

@@ -103,7 +103,12 @@ describe('pages reached by number', () => {
     expect(all.length).toBeGreaterThanOrEqual(minimumRows);
     expect(new Set(all).size).toBe(all.length);
     const last = walked.length;
-    const depths = [1, 2, 3, Math.ceil(last / 3), Math.ceil(last / 2), last - 1, last].filter((n) => n >= 1);
+    // 10 pages to a rung of the anchor ladder (decision 238): pages 11 and 101 start right after a rung, 12 and 102
+    // walk from one, page 10 from the first row; the pages within the count's cap of the end know it from the ladder.
+    const rungs = [10, 11, 12, 100, 101, 102, last - 100, last - 99];
+    const depths = [1, 2, 3, Math.ceil(last / 3), Math.ceil(last / 2), last - 1, last, ...rungs].filter(
+      (n) => n >= 1 && n <= last,
+    );
     for (const page of new Set(depths)) {
       const byNumber = await list(actor, `&page=${page}${query}`);
       expect(ids(byNumber), `page ${page} of ${last}${query}`).toEqual(ids(walked[page - 1]!));
@@ -174,5 +179,19 @@ describe('pages reached by number', () => {
       const body = await list(top, `&page=${page}`);
       expect(ids(body).some((id) => foreign.has(id))).toBe(false);
     }
+  });
+
+  it('after the account changes, pages by number follow the new rows (the ladder of the old data is not used)', async () => {
+    const before = await expectSameAsWalk(top, '', 1300);
+    // Newer evaluations at the top, and a row in the middle deleted: every deep page moves.
+    await sql`INSERT INTO evaluations (client_id, evaluator_id, evaluation_type, evaluated_on, created_at, updated_at)
+      SELECT ${oneClient}, ${top.id}, 1, DATE '2026-01-01', TIMESTAMPTZ '2026-06-01' + g * INTERVAL '1 second', now()
+      FROM generate_series(1, 7) g`.execute(ctx.db);
+    await sql`UPDATE evaluations SET deleted_at = now(), deleted_by = ${top.id} WHERE id = ${before[700]!}`.execute(
+      ctx.db,
+    );
+    const after = await expectSameAsWalk(top, '', 1300);
+    expect(after.length).toBe(before.length + 6);
+    expect(after.slice(7, 700 + 7)).toEqual(before.slice(0, 700));
   });
 });

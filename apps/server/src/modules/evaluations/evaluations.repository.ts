@@ -63,7 +63,7 @@ export interface EvaluationFigures {
  * The list counts at most this many rows past the page's start and then says "more" (decision 100):
  * an exact count walks every evaluation in scope, however deep the user ever pages.
  */
-const LIST_COUNT_CAP = 1000;
+export const LIST_COUNT_CAP = 1000;
 
 /** Where the previous page ended: its last row's created_at (epoch microseconds, exact) and id. */
 export interface ListCursor {
@@ -120,8 +120,13 @@ interface ListShape {
   rut: boolean;
   company: boolean;
   client: boolean;
-  /** Where the page starts: the first row, after the client's cursor, or after the anchor of a page's number. */
-  start: 'first' | 'cursor' | 'anchor';
+  /**
+   * Where the page starts: the first row, after the client's cursor, or after the anchor of a page's number, walked
+   * from the first row or (`anchorFrom`) from a known row at or before it (the anchor ladder, decision 238).
+   */
+  start: 'first' | 'cursor' | 'anchor' | 'anchorFrom';
+  /** The count from the page's start is known from the ladder (decision 238): not walked. */
+  countKnown: boolean;
 }
 
 /** The list's values, one parameter each; a shape uses some of them. */
@@ -134,14 +139,17 @@ type ListParams = {
   rut: string;
   companyId: number;
   clientId: number;
+  /** The client's cursor, or (`anchorFrom`) the known row the anchor is walked from. */
   cursorMicros: number;
   cursorId: number;
   limit: number;
-  /** The anchor's position (0-based): the row before the page, (page - 1) × limit - 1. */
+  /** The anchor's position (0-based): the row before the page, (page - 1) × limit - 1; counted after the known row. */
   anchorOffset: number;
   /** Rows before the page, (page - 1) × limit: counted only when no anchor exists (a page past the end). */
   skip: number;
   countLimit: number;
+  /** With `countKnown`: the rows from the page's start, up to the cap + 1. */
+  knownCount: number;
   defaultCompanyId: number;
 };
 
@@ -153,6 +161,8 @@ const detailQueries = {
 
 /** One compiled statement per list shape, shared by every repository (the SQL text does not depend on `db`). */
 const listQueries = compiledQueries<ListParams>();
+/** The ladder's statement per shape (decision 238): `take` rows after the known row (or from the first), every `step`-th. */
+const ladderQueries = compiledQueries<ListParams & { take: number; step: number }>();
 
 export function createEvaluationsRepository(db: Db) {
   /**
@@ -351,7 +361,7 @@ export function createEvaluationsRepository(db: Db) {
     for (const on of clientFilters(shape, p)) base = base.where(on);
     if (shape.client) base = base.where('e.client_id', '=', p.clientId);
     if (shape.start === 'cursor') base = base.where(afterCursor({ createdMicros: p.cursorMicros, id: p.cursorId }));
-    if (shape.start === 'anchor') base = base.where(afterAnchor());
+    if (shape.start === 'anchor' || shape.start === 'anchorFrom') base = base.where(afterAnchor());
     const page = base
       .innerJoin('users as ev', 'ev.id', 'e.evaluator_id')
       .leftJoin('companies as co', 'co.id', 'c.company_id')
@@ -378,13 +388,51 @@ export function createEvaluationsRepository(db: Db) {
     return { scope, page };
   };
 
+  const listShape = (
+    f: ListFilters,
+    scope: EvaluationScope,
+    start: ListShape['start'],
+    countKnown: boolean,
+  ): ListShape => ({
+    scope: scope.kind,
+    nombre: Boolean(f.nombre),
+    apellido: Boolean(f.apellido),
+    email: Boolean(f.email),
+    rut: Boolean(f.rut),
+    company: f.companyId !== undefined,
+    client: f.clientId !== undefined,
+    start,
+    countKnown,
+  });
+
+  /** The values of a list statement that come from its scope, filters and known row. */
+  const listValues = (
+    scope: EvaluationScope,
+    f: ListFilters,
+    known: ListCursor | undefined,
+    defaultCompanyId: number,
+  ) => ({
+    scopeId: scope.kind === 'self' ? scope.clientId : scope.rootId,
+    nombre: f.nombre ? prefix(f.nombre) : '',
+    apellido: f.apellido ? prefix(f.apellido) : '',
+    email: f.email ? prefix(f.email) : '',
+    rut: f.rut ? `${escapeLike(f.rut)}%` : '',
+    companyId: f.companyId ?? 0,
+    clientId: f.clientId ?? 0,
+    cursorMicros: known?.createdMicros ?? 0,
+    cursorId: known?.id ?? 0,
+    countLimit: LIST_COUNT_CAP + 1,
+    defaultCompanyId,
+  });
+
   const listQuery = (shape: ListShape, p: Slots<ListParams>) => {
     const { scope, page } = listPage(shape, p);
     const rows = walk(shape, p);
+    const byAnchor = shape.start === 'anchor' || shape.start === 'anchorFrom';
     const fromStart =
       shape.start === 'cursor'
         ? rows.where(afterCursor({ createdMicros: p.cursorMicros, id: p.cursorId }))
-        : shape.start === 'anchor'
+        : byAnchor
           ? rows.where(afterAnchor())
           : rows;
     // Counted from the page's start, up to the cap: the count's cost does not grow with the depth (decision 100).
@@ -392,8 +440,9 @@ export function createEvaluationsRepository(db: Db) {
       sql<number>`(SELECT count(*) FROM ${q.select(sql`1`.as('one')).limit(limit)} AS w)`;
     // No anchor: the page lies past the end. Then (only then) count the rows before it, so that the answer says
     // where the end is (the web list steps back to the last page); a negative count from the page's start.
-    const counted =
-      shape.start === 'anchor'
+    const counted = shape.countKnown
+      ? sql<number>`${p.knownCount}::int`
+      : byAnchor
         ? sql<number>`CASE WHEN EXISTS (SELECT 1 FROM anchor) THEN ${countOf(fromStart, p.countLimit)}
             ELSE ${countOf(rows, p.skip)} - ${p.skip} END`
         : countOf(fromStart, p.countLimit);
@@ -405,20 +454,22 @@ export function createEvaluationsRepository(db: Db) {
       .as('t');
     // The anchor: the row before the page, found by walking the narrow rows' order alone (created_at and id of an
     // index, no row read) and used like a cursor. Materialized: walked once, read by the page and the count.
-    // (The outer query reads no column of `anchor`: typed as a statement without it.)
-    const anchored: Pick<Db, 'selectFrom'> =
-      shape.start === 'anchor'
-        ? db.with(
-            (cte) => cte('anchor').materialized(),
-            () =>
-              rows
-                .select(['e.created_at', 'e.id'])
-                .orderBy(newestFirst(shape), 'desc')
-                .orderBy('e.id', 'desc')
-                .offset(p.anchorOffset)
-                .limit(1),
-          )
-        : db;
+    // (The outer query reads no column of `anchor`: typed as a statement without it.) From a known row of the ladder
+    // the walk starts there (decision 238): at most a ladder step of rows, at any depth.
+    const walkedFrom =
+      shape.start === 'anchorFrom' ? rows.where(afterCursor({ createdMicros: p.cursorMicros, id: p.cursorId })) : rows;
+    const anchored: Pick<Db, 'selectFrom'> = byAnchor
+      ? db.with(
+          (cte) => cte('anchor').materialized(),
+          () =>
+            walkedFrom
+              .select(['e.created_at', 'e.id'])
+              .orderBy(newestFirst(shape), 'desc')
+              .orderBy('e.id', 'desc')
+              .offset(p.anchorOffset)
+              .limit(1),
+        )
+      : db;
     return anchored
       .selectFrom(totals)
       .leftJoinLateral(page.as('p'), (join) => join.onTrue())
@@ -641,37 +692,30 @@ export function createEvaluationsRepository(db: Db) {
       limit: number;
       offset: number;
       cursor?: ListCursor | undefined;
+      /** A page by number: a known row of the list (the ladder's) and how many rows after it the anchor lies. */
+      from?: { row: ListCursor; skip: number } | undefined;
+      /** The rows from the page's start up to LIST_COUNT_CAP + 1, when the ladder knows them. */
+      knownCount?: number | undefined;
       defaultCompanyId: number;
     }) {
-      const f = q.filters;
-      const shape: ListShape = {
-        scope: q.scope.kind,
-        nombre: Boolean(f.nombre),
-        apellido: Boolean(f.apellido),
-        email: Boolean(f.email),
-        rut: Boolean(f.rut),
-        company: f.companyId !== undefined,
-        client: f.clientId !== undefined,
-        start: q.cursor ? 'cursor' : q.offset > 0 ? 'anchor' : 'first',
-      };
+      const start: ListShape['start'] = q.cursor
+        ? 'cursor'
+        : q.offset === 0
+          ? 'first'
+          : q.from
+            ? 'anchorFrom'
+            : 'anchor';
+      const shape = listShape(q.filters, q.scope, start, q.knownCount !== undefined);
+      const known = q.cursor ?? q.from?.row;
       const result = await listQueries.execute(
         db,
         JSON.stringify(shape),
         {
-          scopeId: q.scope.kind === 'self' ? q.scope.clientId : q.scope.rootId,
-          nombre: f.nombre ? prefix(f.nombre) : '',
-          apellido: f.apellido ? prefix(f.apellido) : '',
-          email: f.email ? prefix(f.email) : '',
-          rut: f.rut ? `${escapeLike(f.rut)}%` : '',
-          companyId: f.companyId ?? 0,
-          clientId: f.clientId ?? 0,
-          cursorMicros: q.cursor?.createdMicros ?? 0,
-          cursorId: q.cursor?.id ?? 0,
+          ...listValues(q.scope, q.filters, known, q.defaultCompanyId),
           limit: q.limit,
-          anchorOffset: Math.max(0, q.offset - 1),
+          anchorOffset: q.from ? q.from.skip : Math.max(0, q.offset - 1),
           skip: q.offset,
-          countLimit: LIST_COUNT_CAP + 1,
-          defaultCompanyId: q.defaultCompanyId,
+          knownCount: q.knownCount ?? 0,
         },
         (p) => listQuery(shape, p),
       );
@@ -692,6 +736,61 @@ export function createEvaluationsRepository(db: Db) {
      * One page of the list's spreadsheet (decision 227): the list's rows (scope, filters, order) with their client
      * and their current version's inputs and results, after the previous page's last row (keyset, never an offset).
      */
+    /**
+     * The anchor ladder's next rungs (decision 238): of the `take` rows after `after` (from the first without it), in
+     * the list's order, every `step`-th (the step-th, the 2·step-th, …), as cursors; and how many rows there were
+     * (fewer than `take`: the list ends there).
+     */
+    async listLadder(q: {
+      scope: EvaluationScope;
+      filters: ListFilters;
+      after: ListCursor | undefined;
+      take: number;
+      step: number;
+    }): Promise<{ rungs: ListCursor[]; walked: number }> {
+      const shape = listShape(q.filters, q.scope, q.after ? 'anchorFrom' : 'first', false);
+      const rows = await ladderQueries.execute(
+        db,
+        JSON.stringify(shape),
+        {
+          ...listValues(q.scope, q.filters, q.after, 0),
+          limit: 0,
+          anchorOffset: 0,
+          skip: 0,
+          take: q.take,
+          step: q.step,
+          knownCount: 0,
+        },
+        (p) => {
+          const rows = q.after
+            ? walk(shape, p).where(afterCursor({ createdMicros: p.cursorMicros, id: p.cursorId }))
+            : walk(shape, p);
+          const numbered = rows
+            .select([
+              'e.created_at',
+              'e.id',
+              sql<number>`row_number() OVER (ORDER BY ${newestFirst(shape)} DESC, e.id DESC)`.as('n'),
+            ])
+            .orderBy(newestFirst(shape), 'desc')
+            .orderBy('e.id', 'desc')
+            .limit(p.take);
+          // One pass, nothing held but the rungs: every step-th row's position, and how many rows were walked.
+          const rung = sql<boolean>`w.n % ${p.step} = 0`;
+          return db.selectFrom(numbered.as('w')).select([
+            sql<string[]>`coalesce(array_agg((extract(epoch FROM w.created_at) * 1000000)::int8 ORDER BY w.n)
+                FILTER (WHERE ${rung}), '{}')`.as('micros'),
+            sql<number[]>`coalesce(array_agg(w.id ORDER BY w.n) FILTER (WHERE ${rung}), '{}')`.as('ids'),
+            sql<string>`count(*)`.as('walked'),
+          ]);
+        },
+      );
+      const [found] = rows;
+      return {
+        rungs: (found?.ids ?? []).map((id, i) => ({ createdMicros: Number(found!.micros[i]), id: Number(id) })),
+        walked: Number(found?.walked ?? 0),
+      };
+    },
+
     exportPage: (q: {
       scope: EvaluationScope;
       filters: ListFilters;

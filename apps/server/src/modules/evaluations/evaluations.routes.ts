@@ -173,8 +173,10 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => {
       const q = request.query;
+      const auth = authOf(request);
       return evaluations.list({
-        actor: authOf(request),
+        actor: auth,
+        dataVersion: { accountId: auth.accountId, version: auth.dataVersion },
         page: q.page,
         limit: q.limit,
         scopeUserId: q.id_usuario,

@@ -20,6 +20,7 @@ import { createConsentService } from '../consent/consent.service.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
 import { runEngine } from './evaluation-input.ts';
+import { createListLadders, ladderStep } from './list-ladder.ts';
 import {
   toEvaluationColumns,
   toEvaluationDetail,
@@ -31,6 +32,7 @@ import {
 } from './evaluations.mapper.ts';
 import {
   createEvaluationsRepository,
+  LIST_COUNT_CAP,
   type EvaluationScope,
   type ListCursor,
   type ListFilters,
@@ -69,6 +71,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   const consent = createConsentService(deps);
   const credits = createCreditsService(deps);
   const today = () => deps.clock.now().toISOString().slice(0, 10);
+  const ladders = createListLadders();
 
   /**
    * Reads: a professional sees its tree, a client itself. A professional without a parent is its account's top
@@ -238,18 +241,44 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       filters: ListFilters;
       scopeUserId?: number | undefined;
       cursor?: string | undefined;
+      /** The actor's account and its data version at the session check: a page by number may use the ladder then. */
+      dataVersion?: { accountId: number; version: number } | undefined;
     }): Promise<ListEvaluationsResponse> {
       const actor = a.actor;
       const scope = await listScope(actor, a.scopeUserId);
       const filters = { ...a.filters, rut: a.filters.rut ? cleanRut(a.filters.rut) : undefined };
+      const offset = (a.page - 1) * a.limit;
+      const cursor = a.cursor === undefined ? undefined : decodeCursor(a.cursor);
+      // A page by number starts from the ladder's nearest rung, and its capped count is known when the ladder
+      // reaches the cap past the page's start or the list's end (decision 238).
+      const ladder =
+        cursor || offset === 0 || !a.dataVersion
+          ? undefined
+          : await ladders.view(
+              JSON.stringify([a.dataVersion.accountId, a.dataVersion.version, scope, filters, a.limit]),
+              offset - 1,
+              offset + LIST_COUNT_CAP,
+              ladderStep(a.limit),
+              (after, take) => repo.listLadder({ scope, filters, after, take, step: ladderStep(a.limit) }),
+            );
+      const rung = ladder?.start;
+      // The rung is the page's anchor itself: the page is the rows after it, as after a cursor.
+      const fromRung =
+        rung && rung.position < offset - 1 ? { row: rung.row, skip: offset - 2 - rung.position } : undefined;
+      // Past the end the count is left to the statement (it says where the end is).
+      const knownCount =
+        ladder && ladder.rowsAtLeast > offset ? Math.min(ladder.rowsAtLeast - offset, LIST_COUNT_CAP + 1) : undefined;
+      const exactEnough = ladder && (ladder.total !== undefined || knownCount === LIST_COUNT_CAP + 1);
       // The page and the client check are independent: run together (the page is scoped either way).
       const [page, clientInScope] = await Promise.all([
         repo.list({
           scope,
           filters,
           limit: a.limit,
-          offset: (a.page - 1) * a.limit,
-          cursor: a.cursor === undefined ? undefined : decodeCursor(a.cursor),
+          offset,
+          cursor: cursor ?? (rung && !fromRung ? rung.row : undefined),
+          from: fromRung,
+          knownCount: exactEnough ? knownCount : undefined,
           defaultCompanyId: DEFAULT_COMPANY_ID,
         }),
         a.filters.clientId === undefined ? true : repo.findClientInScope(scope, a.filters.clientId),
