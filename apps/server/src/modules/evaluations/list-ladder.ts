@@ -32,8 +32,8 @@ export type LadderRead = (
 /** How many rows apart the rungs are: 10 pages, so a page's anchor is at most 10 pages of rows past a rung. */
 export const ladderStep = (pageSize: number) => 10 * pageSize;
 
-/** How many lists' ladders one process keeps; the least recently used goes first. */
-const LADDERS_KEPT = 1000;
+/** How many lists' ladders one process keeps (at most ~500 rungs each at 100,000 rows); the least recently used goes first. */
+const LADDERS_KEPT = 200;
 
 interface Ladder {
   /** rungs[i] is the row at position (i + 1) × step - 1. */
