@@ -200,11 +200,14 @@ const p95Of = async (fn: () => Promise<unknown>) => (await timesOf(fn)).p95;
  * page, each checked against the page walked to by offset in SQL (same ids), then p50/p95 (decision 216).
  */
 async function pagesByNumber(label: string, handle: DbHandle, ownerId: number) {
-  const service = createEvaluationsService({
-    db: handle.db,
-    clock: { now: () => new Date() },
-    config: { evaluationCreditCost: 1 } as Config,
-  });
+  // Each service has its own anchor ladders (decision 238): a new one has read no rung yet.
+  const newService = () =>
+    createEvaluationsService({
+      db: handle.db,
+      clock: { now: () => new Date() },
+      config: { evaluationCreditCost: 1 } as Config,
+    });
+  const service = newService();
   const actor = { userId: ownerId, userType: USER_TYPE.professional, parentId: null, credits: 0 };
   const limit = 20;
   const { rows } = await sql<{
@@ -236,13 +239,8 @@ async function pagesByNumber(label: string, handle: DbHandle, ownerId: number) {
       `ladder's rungs up to the page), then p50/p95 ms of ${RUNS} runs`,
   );
   // A deep page with no rung read yet at this data version (the first request after a change of the account).
-  const cold = createEvaluationsService({
-    db: handle.db,
-    clock: { now: () => new Date() },
-    config: { evaluationCreditCost: 1 } as Config,
-  });
   const coldStarted = performance.now();
-  await cold.list({ actor, page: 5000, limit, filters: {}, dataVersion });
+  await newService().list({ actor, page: 5000, limit, filters: {}, dataVersion });
   console.log(`page 5000 with no rung read yet: ${(performance.now() - coldStarted).toFixed(1)} ms`);
   console.log('| page | rows | same rows as OFFSET | first ms | p50 ms | p95 ms |\n|---|---:|---|---:|---:|---:|');
   for (const c of cases) {

@@ -65,8 +65,7 @@ async function main() {
   const hasher = createPasswordHasher();
   // A new embedded database was seeded by the child that made it.
   const seeded =
-    (config.seedDemo && created) ||
-    (config.seedDemo ? await seedDemoData(db.db, { hashPassword: hasher.hash, now: systemClock.now }) : false);
+    config.seedDemo && (created || (await seedDemoData(db.db, { hashPassword: hasher.hash, now: systemClock.now })));
 
   let app: Awaited<ReturnType<typeof BuildApp>> | undefined;
   try {

@@ -315,6 +315,9 @@ export function createEvaluationsRepository(db: Db) {
     return on;
   };
 
+  /** Rows after the statement's known row: the client's cursor, or the ladder's rung (`anchorFrom`). */
+  const afterKnown = (p: Slots<ListParams>) => afterCursor({ createdMicros: p.cursorMicros, id: p.cursorId });
+
   const scopeOf = (shape: ListShape, p: Slots<ListParams>): EvaluationScope =>
     shape.scope === 'self' ? { kind: 'self', clientId: p.scopeId } : { kind: shape.scope, rootId: p.scopeId };
 
@@ -360,7 +363,7 @@ export function createEvaluationsRepository(db: Db) {
     let base = scoped(scope);
     for (const on of clientFilters(shape, p)) base = base.where(on);
     if (shape.client) base = base.where('e.client_id', '=', p.clientId);
-    if (shape.start === 'cursor') base = base.where(afterCursor({ createdMicros: p.cursorMicros, id: p.cursorId }));
+    if (shape.start === 'cursor') base = base.where(afterKnown(p));
     if (shape.start === 'anchor' || shape.start === 'anchorFrom') base = base.where(afterAnchor());
     const page = base
       .innerJoin('users as ev', 'ev.id', 'e.evaluator_id')
@@ -430,11 +433,7 @@ export function createEvaluationsRepository(db: Db) {
     const rows = walk(shape, p);
     const byAnchor = shape.start === 'anchor' || shape.start === 'anchorFrom';
     const fromStart =
-      shape.start === 'cursor'
-        ? rows.where(afterCursor({ createdMicros: p.cursorMicros, id: p.cursorId }))
-        : byAnchor
-          ? rows.where(afterAnchor())
-          : rows;
+      shape.start === 'cursor' ? rows.where(afterKnown(p)) : byAnchor ? rows.where(afterAnchor()) : rows;
     // Counted from the page's start, up to the cap: the count's cost does not grow with the depth (decision 100).
     const countOf = (q: typeof rows, limit: typeof p.countLimit) =>
       sql<number>`(SELECT count(*) FROM ${q.select(sql`1`.as('one')).limit(limit)} AS w)`;
@@ -456,8 +455,7 @@ export function createEvaluationsRepository(db: Db) {
     // index, no row read) and used like a cursor. Materialized: walked once, read by the page and the count.
     // (The outer query reads no column of `anchor`: typed as a statement without it.) From a known row of the ladder
     // the walk starts there (decision 238): at most a ladder step of rows, at any depth.
-    const walkedFrom =
-      shape.start === 'anchorFrom' ? rows.where(afterCursor({ createdMicros: p.cursorMicros, id: p.cursorId })) : rows;
+    const walkedFrom = shape.start === 'anchorFrom' ? rows.where(afterKnown(p)) : rows;
     const anchored: Pick<Db, 'selectFrom'> = byAnchor
       ? db.with(
           (cte) => cte('anchor').materialized(),
@@ -733,10 +731,6 @@ export function createEvaluationsRepository(db: Db) {
     },
 
     /**
-     * One page of the list's spreadsheet (decision 227): the list's rows (scope, filters, order) with their client
-     * and their current version's inputs and results, after the previous page's last row (keyset, never an offset).
-     */
-    /**
      * The anchor ladder's next rungs (decision 238): of the `take` rows after `after` (from the first without it), in
      * the list's order, every `step`-th (the step-th, the 2·step-th, …), as cursors; and how many rows there were
      * (fewer than `take`: the list ends there).
@@ -762,10 +756,7 @@ export function createEvaluationsRepository(db: Db) {
           knownCount: 0,
         },
         (p) => {
-          const rows = q.after
-            ? walk(shape, p).where(afterCursor({ createdMicros: p.cursorMicros, id: p.cursorId }))
-            : walk(shape, p);
-          const numbered = rows
+          const numbered = (q.after ? walk(shape, p).where(afterKnown(p)) : walk(shape, p))
             .select([
               'e.created_at',
               'e.id',
@@ -791,6 +782,10 @@ export function createEvaluationsRepository(db: Db) {
       };
     },
 
+    /**
+     * One page of the list's spreadsheet (decision 227): the list's rows (scope, filters, order) with their client
+     * and their current version's inputs and results, after the previous page's last row (keyset, never an offset).
+     */
     exportPage: (q: {
       scope: EvaluationScope;
       filters: ListFilters;

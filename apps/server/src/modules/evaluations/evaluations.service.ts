@@ -251,6 +251,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       const cursor = a.cursor === undefined ? undefined : decodeCursor(a.cursor);
       // A page by number starts from the ladder's nearest rung, and its capped count is known when the ladder
       // reaches the cap past the page's start or the list's end (decision 238).
+      const step = ladderStep(a.limit);
       const ladder =
         cursor || offset === 0 || !a.dataVersion
           ? undefined
@@ -258,17 +259,20 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
               JSON.stringify([a.dataVersion.accountId, a.dataVersion.version, scope, filters, a.limit]),
               offset - 1,
               offset + LIST_COUNT_CAP,
-              ladderStep(a.limit),
-              (after, take) => repo.listLadder({ scope, filters, after, take, step: ladderStep(a.limit) }),
+              step,
+              (after, take) => repo.listLadder({ scope, filters, after, take, step }),
             );
       const rung = ladder?.start;
       // The rung is the page's anchor itself: the page is the rows after it, as after a cursor.
       const fromRung =
         rung && rung.position < offset - 1 ? { row: rung.row, skip: offset - 2 - rung.position } : undefined;
-      // Past the end the count is left to the statement (it says where the end is).
+      // Known when the list's length is, or when more rows than the cap follow the page's start; past the end the
+      // count is left to the statement (it says where the end is).
+      const ahead = ladder ? ladder.rowsAtLeast - offset : 0;
       const knownCount =
-        ladder && ladder.rowsAtLeast > offset ? Math.min(ladder.rowsAtLeast - offset, LIST_COUNT_CAP + 1) : undefined;
-      const exactEnough = ladder && (ladder.total !== undefined || knownCount === LIST_COUNT_CAP + 1);
+        ahead > 0 && (ladder?.total !== undefined || ahead > LIST_COUNT_CAP)
+          ? Math.min(ahead, LIST_COUNT_CAP + 1)
+          : undefined;
       // The page and the client check are independent: run together (the page is scoped either way).
       const [page, clientInScope] = await Promise.all([
         repo.list({
@@ -278,7 +282,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           offset,
           cursor: cursor ?? (rung && !fromRung ? rung.row : undefined),
           from: fromRung,
-          knownCount: exactEnough ? knownCount : undefined,
+          knownCount,
           defaultCompanyId: DEFAULT_COMPANY_ID,
         }),
         a.filters.clientId === undefined ? true : repo.findClientInScope(scope, a.filters.clientId),
