@@ -68,6 +68,8 @@ export interface RequestAuth extends Actor {
   /** The actor's account (tree root) and its data version when the request began (decision 160). */
   accountId: number;
   dataVersion: number;
+  /** The user's chat version when the request began (decision 239): the chat answers' cache key. */
+  chatVersion: number;
 }
 
 /** Every declared route and whether it is public: for the default-deny test and audits. */
@@ -117,7 +119,9 @@ declare module 'fastify' {
     /**
      * A GET whose 200 answer is a function of the actor, the query, the language, the day and the account's
      * data version (every table it reads is tracked by migration 0023): served from memory when repeated.
+     * `'chat'`: a read (GET or POST) of the actor's chat, a function of the same and of the user's chat version
+     * (decision 239), the request body included.
      */
-    responseCache?: boolean;
+    responseCache?: boolean | 'chat';
   }
 }

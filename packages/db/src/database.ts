@@ -351,6 +351,12 @@ export interface ChatMembersTable {
   unseen: Generated<number>;
 }
 
+/** A user's chat version (decision 239): raised by every chat write that changes what the user's chat shows. */
+export interface ChatVersionsTable {
+  user_id: number;
+  version: number;
+}
+
 export interface ChatMessagesTable {
   id: Generated<number>;
   room_id: string;
@@ -564,6 +570,7 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
+  chat_versions: ChatVersionsTable;
   server_instances: ServerInstancesTable;
   chat_sockets: ChatSocketsTable;
   client_evaluation_summaries: ClientEvaluationSummariesTable;
@@ -844,6 +851,7 @@ export const databaseColumns = {
   },
   chat_members: { room_id: uuid, user_id: int, unseen: int },
   chat_messages: { id: int, room_id: uuid, user_id: int, message: text, client_id: textNull, created_at: ts },
+  chat_versions: { user_id: int, version: col('bigint', false) },
   client_evaluation_summaries: {
     client_id: int,
     evaluations: int,

@@ -43,7 +43,7 @@ export function protectedRoute<S extends FastifySchema & { response: object }>(
     duringPasswordChange?: boolean;
     duringSecondFactorEnrolment?: boolean;
     verifiedEmail?: boolean;
-    responseCache?: boolean;
+    responseCache?: boolean | 'chat';
   } = {},
 ) {
   // 403: a client on a professional route, a temporary password on any route but its change, a missing second
@@ -60,7 +60,7 @@ export function protectedRoute<S extends FastifySchema & { response: object }>(
       ...(options.duringPasswordChange ? { duringPasswordChange: true } : {}),
       ...(options.duringSecondFactorEnrolment ? { duringSecondFactorEnrolment: true } : {}),
       ...(options.verifiedEmail ? { verifiedEmail: true } : {}),
-      ...(options.responseCache ? { responseCache: true } : {}),
+      ...(options.responseCache ? { responseCache: options.responseCache } : {}),
       ...(access === 'operator' ? { operator: true } : {}),
     },
     ...(access === 'professional' ? { preValidation: professionalOnly } : {}),

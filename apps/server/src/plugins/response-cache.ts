@@ -29,10 +29,22 @@ const askedAs = (request: FastifyRequest, auth: RequestAuth, today: string) =>
 
 /**
  * Everything an opted-in answer depends on (decision 160): the route, who asks, what exactly, in which
- * language, on which day, and the account's data version read with the session in this very request.
+ * language, on which day, and the account's data version read with the session in this very request. A chat read
+ * (decision 239) also depends on the user's chat version, read in the same statement, and on its body.
  */
-const cacheKey = (request: FastifyRequest, auth: RequestAuth, today: string) =>
-  `${askedAs(request, auth, today)}\u0000${normalizedQuery(request.query)}`;
+function cacheKey(request: FastifyRequest, auth: RequestAuth, today: string) {
+  const key = `${askedAs(request, auth, today)}\u0000${normalizedQuery(request.query)}`;
+  return request.routeOptions.config.responseCache === 'chat'
+    ? `${key}\u0000${auth.chatVersion}\u0000${normalizedQuery(request.body)}`
+    : key;
+}
+
+/** Whether the cache may answer this request: a GET of a route that opted in, or a read of the chat (decision 239). */
+function cacheable(request: FastifyRequest): boolean {
+  const mode = request.routeOptions.config.responseCache;
+  if (mode === 'chat') return request.method === 'GET' || request.method === 'POST';
+  return mode === true && request.method === 'GET';
+}
 
 /** The same with the query string as sent, known before validation (decision 172: held reads). */
 function sentKey(request: FastifyRequest, auth: RequestAuth, today: string) {
@@ -45,9 +57,10 @@ const SENT_KEYS = 20_000;
 
 /**
  * Answers GET routes that declare `config.responseCache` from memory when the same actor asked the same
- * thing at the same account data version (decision 160). Runs after authentication (the session statement
- * runs on every request, so a revoked session is still a 401) and validation; a hit goes out through the
- * same onSend hooks as a miss (security headers, compression, the audit trail's read event).
+ * thing at the same account data version (decision 160), and the chat's reads at the same chat version too
+ * (decision 239). Runs after authentication (the session statement runs on every request, so a revoked session is
+ * still a 401) and validation; a hit goes out through the same onSend hooks as a miss (security headers,
+ * compression, the audit trail's read event).
  */
 async function responseCachePlugin(app: FastifyInstance, options: ResponseCacheOptions) {
   const store: ResponseStore = createResponseStore({
@@ -68,7 +81,7 @@ async function responseCachePlugin(app: FastifyInstance, options: ResponseCacheO
   // client has gone (a premature close): then the handler would run and send a second answer.
   const answeredEarly = new WeakSet<FastifyRequest>();
   app.addHook('onRoute', (route) => {
-    if (route.config?.responseCache !== true) return;
+    if (!route.config?.responseCache) return;
     const handler = route.handler;
     route.handler = function answerOnce(request, reply) {
       return answeredEarly.has(request) ? reply : handler.call(this, request, reply);
@@ -77,6 +90,8 @@ async function responseCachePlugin(app: FastifyInstance, options: ResponseCacheO
   if (!store.enabled) return;
   const keys = new WeakMap<FastifyRequest, string>();
   function rememberAsSent(request: FastifyRequest, auth: RequestAuth, key: string) {
+    // Only held reads (GETs keyed by the account's version) are looked up by the query string as sent.
+    if (request.routeOptions.config.responseCache !== true) return;
     const sent = sentKey(request, auth, today());
     keysAsSent.delete(sent);
     keysAsSent.set(sent, key);
@@ -91,7 +106,7 @@ async function responseCachePlugin(app: FastifyInstance, options: ResponseCacheO
       answeredEarly.add(request);
       return reply.code(200).type(held.contentType).send(held.body);
     }
-    if (request.routeOptions.config.responseCache !== true || request.method !== 'GET' || !request.auth) return;
+    if (!cacheable(request) || !request.auth) return;
     const key = cacheKey(request, request.auth, today());
     const hit = store.get(key, request.auth.accountId, request.auth.dataVersion);
     if (!hit) {

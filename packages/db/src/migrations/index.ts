@@ -30,6 +30,7 @@ import * as m0035 from './0035_chat_live_sockets.ts';
 import * as m0036 from './0036_export_jobs.ts';
 import * as m0038 from './0038_operator_console.ts';
 import * as m0039 from './0039_instances_and_export_claims.ts';
+import * as m0040 from './0040_chat_versions.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0036_export_jobs': m0036,
   '0038_operator_console': m0038,
   '0039_instances_and_export_claims': m0039,
+  '0040_chat_versions': m0040,
 };

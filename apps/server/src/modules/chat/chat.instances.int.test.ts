@@ -35,7 +35,7 @@ describe.skipIf(!process.env.DATABASE_URL)('chat across two server instances on 
     await one?.close();
   });
 
-  it('a message sent on one instance reaches a socket on the other, with its unread count', async () => {
+  it('a message sent on one instance reaches a socket and the room list on the other, with its unread count', async () => {
     const created = await one.app.inject({
       method: 'POST',
       url: '/web/getOrCreateUserChatRoom',
@@ -43,6 +43,13 @@ describe.skipIf(!process.env.DATABASE_URL)('chat across two server instances on 
       payload: { user_id: clientId },
     });
     const roomId = created.json().room.chat_room_id as string;
+    // The professional's list, held in instance one's memory (decision 239).
+    const roomsOnOne = async () => {
+      const res = await one.app.inject({ method: 'POST', url: '/web/getUserChatRooms', headers: pro.headers });
+      return res.json() as { unseen_total: number; user_rooms: Array<{ lastMessage: { message: string } | null }> };
+    };
+    expect((await roomsOnOne()).unseen_total).toBe(0);
+    expect((await roomsOnOne()).unseen_total).toBe(0);
     const proSocket = await connectChat(urlOne, pro.token);
     const clientSocket = await connectChat(urlTwo, clientToken);
     sockets.push(proSocket, clientSocket);
@@ -51,6 +58,10 @@ describe.skipIf(!process.env.DATABASE_URL)('chat across two server instances on 
     const received = await proSocket.next('message', (f) => f.message.message === 'desde la instancia 2');
     expect(received.message.user_id).toBe(clientId);
     expect((await proSocket.next('room-updated')).unseen_total).toBe(1);
+    // Stored through instance two: instance one's next read is a fresh one.
+    const listed = await roomsOnOne();
+    expect(listed.unseen_total).toBe(1);
+    expect(listed.user_rooms[0]!.lastMessage?.message).toBe('desde la instancia 2');
     expect((await clientSocket.next('message', (f) => f.client_id === 'instance-two-1')).message.id).toBe(
       received.message.id,
     );

@@ -226,16 +226,35 @@ export function createChatRepository(db: Db) {
         WHERE r.id = v.room_id`.execute(db);
     },
 
-    /** Returns true when the count changed (so a read of an already-read room is not broadcast). */
+    /**
+     * Raises the users' chat versions (decision 239), in user order: every chat write locks these rows in one order,
+     * after the rows it changed, so two writers never wait for each other in a circle.
+     */
+    raiseChatVersions: async (userIds: number[]) => {
+      const ids = [...new Set(userIds)].sort((a, b) => a - b);
+      if (ids.length === 0) return;
+      await sql`INSERT INTO chat_versions AS cv (user_id, version)
+        SELECT u, 1 FROM unnest(${ids}::int[]) WITH ORDINALITY AS t(u, ord) ORDER BY t.ord
+        ON CONFLICT (user_id) DO UPDATE SET version = cv.version + 1`.execute(db);
+    },
+
+    /**
+     * Returns true when the count changed (so a read of an already-read room is not broadcast); then both members'
+     * chat versions rise in the same statement (decision 239: each sees the other's unread count), after the count.
+     */
     markRead: async (roomId: string, userId: number) => {
-      const result = await db
-        .updateTable('chat_members')
-        .set({ unseen: 0 })
-        .where('room_id', '=', roomId)
-        .where('user_id', '=', userId)
-        .where('unseen', '>', 0)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      const { rows } = await sql`WITH read AS (
+          UPDATE chat_members SET unseen = 0
+          WHERE room_id = ${roomId} AND user_id = ${userId} AND unseen > 0
+          RETURNING room_id
+        )
+        INSERT INTO chat_versions AS cv (user_id, version)
+          SELECT m.u, 1 FROM read JOIN chat_rooms r ON r.id = read.room_id
+            CROSS JOIN LATERAL (VALUES (r.user_low), (r.user_high)) AS m(u)
+          ORDER BY m.u
+        ON CONFLICT (user_id) DO UPDATE SET version = cv.version + 1
+        RETURNING 1`.execute(db);
+      return rows.length > 0;
     },
 
     /** Messages of the member's rooms after `afterId` (reconnection backfill), oldest first. */

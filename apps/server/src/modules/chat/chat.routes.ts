@@ -76,13 +76,17 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/web/getUserChatRooms',
-    protectedRoute('any', {
-      tags: ['chat'],
-      summary: "The caller's chat rooms, most recent first, with last message and unread counts",
-      body: getUserChatRoomsBodySchema,
-      querystring: getUserChatRoomsQuerySchema,
-      response: { 200: getUserChatRoomsResponseSchema, ...errors },
-    }),
+    protectedRoute(
+      'any',
+      {
+        tags: ['chat'],
+        summary: "The caller's chat rooms, most recent first, with last message and unread counts",
+        body: getUserChatRoomsBodySchema,
+        querystring: getUserChatRoomsQuerySchema,
+        response: { 200: getUserChatRoomsResponseSchema, ...errors },
+      },
+      { responseCache: 'chat' },
+    ),
     async (request) => {
       const userId = authOf(request).userId;
       const claimed = request.body.user_id ?? request.query.user_id;
@@ -107,12 +111,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/web/chat/messages',
-    protectedRoute('any', {
-      tags: ['chat'],
-      summary: "A page of a room's messages (oldest first); `before` pages to older ones",
-      querystring: chatMessagesQuerySchema,
-      response: { 200: chatMessagesResponseSchema, ...errors },
-    }),
+    protectedRoute(
+      'any',
+      {
+        tags: ['chat'],
+        summary: "A page of a room's messages (oldest first); `before` pages to older ones",
+        querystring: chatMessagesQuerySchema,
+        response: { 200: chatMessagesResponseSchema, ...errors },
+      },
+      { responseCache: 'chat' },
+    ),
     async (request) => {
       const q = request.query;
       const page = await chat.messages({

@@ -180,8 +180,9 @@ export function createChatService(deps: {
 
   /**
    * One transaction for many sends, in arrival order: the rooms locked and checked, the messages inserted
-   * (one statement), the recipients' counts and rooms' last messages updated (one statement), and the batch
-   * announced inside the transaction (PostgreSQL NOTIFY, delivered at commit) or right after its commit.
+   * (one statement), the recipients' counts and rooms' last messages updated (one statement), the members' chat
+   * versions raised (one statement, decision 239), and the batch announced inside the transaction (PostgreSQL
+   * NOTIFY, delivered at commit) or right after its commit.
    * Each send gets its own outcome: a stranger's room is not found, a retried client id its stored message.
    */
   async function sendBatch(inputs: SendInput[]): Promise<Array<SendResult | Error>> {
@@ -242,6 +243,10 @@ export function createChatService(deps: {
           fanOut.push({ ...m, user_low: room.user_low, user_high: room.user_high, room_created_at: room.created_at });
         }
         await tx.recordDeliveries([...unread.values()], [...last.values()]);
+        // Both members of every room that got a message see it in their lists (decision 239).
+        await tx.raiseChatVersions(
+          [...last.keys()].flatMap((id) => [rooms.get(id)!.user_low, rooms.get(id)!.user_high]),
+        );
         announce = encodeMessagesEvents(fanOut);
         if (deps.bus?.crossInstance) for (const payload of announce) await deps.bus.publish(payload, trx);
       }
@@ -294,6 +299,7 @@ export function createChatService(deps: {
         const created = await tx.insertRoomIfAbsent(pair, deps.clock.now());
         if (!created) return undefined;
         await tx.insertMembers(created.id, [pair.low, pair.high]);
+        await tx.raiseChatVersions([pair.low, pair.high]);
         return created.id;
       });
       const id = roomId ?? (await repo.findRoomIdByPair(pair));

@@ -7,17 +7,19 @@ const recordingReadsQuery = compiledQueries<{ tokenHashes: string[]; reads: stri
 
 /**
  * The live (not revoked) sessions of live (not deleted) users behind these token hashes, with each user's account
- * and its data version (decision 160: the response cache's key). Expiry is checked by the caller against its clock.
+ * and its data version (decision 160: the response cache's key) and the user's chat version (decision 239). Expiry is checked by the caller against its clock.
  */
 function activeSessions(db: Kysely<Database>, tokenHashes: string[]) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('account_data_versions as v', 'v.account_root_id', 'users.account_root_id')
+    .leftJoin('chat_versions as cv', 'cv.user_id', 'users.id')
     .select([
       'sessions.token_hash',
       'users.account_root_id',
       sql<number>`coalesce(v.version, 0)`.as('data_version'),
+      sql<number>`coalesce(cv.version, 0)`.as('chat_version'),
       'sessions.id',
       'sessions.user_id',
       'sessions.last_seen_at',

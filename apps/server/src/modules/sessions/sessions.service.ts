@@ -134,6 +134,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
       operator: session.operator,
       accountId: session.account_root_id,
       dataVersion: session.data_version,
+      chatVersion: session.chat_version,
     };
   }
 
