@@ -1,5 +1,22 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { namePattern, Screen } from './screen.ts';
+
+/**
+ * Waits until every card of the evaluation shown (or of `id`) is rendered. The body renders in stages after its first
+ * paint (decision 215), and on a phone only once the reader scrolls towards the card after the first screen (decision
+ * 241): its place is scrolled into view, as a reader would, then the page goes back to the top.
+ */
+export async function everyCardRendered(page: Page, id?: number): Promise<void> {
+  const body = page.locator(`[data-testid=evaluation-body]${id === undefined ? '' : `[data-evaluation="${id}"]`}`);
+  await body.waitFor();
+  const scrolled = await body.evaluate((el) => {
+    const next = el.querySelector('[data-when-in-view]');
+    next?.scrollIntoView({ block: 'center' });
+    return next !== null;
+  });
+  await body.and(page.locator('[data-complete=true]')).waitFor();
+  if (scrolled) await page.evaluate(() => window.scrollTo(0, 0));
+}
 
 export type ResultGroup = 'composition' | 'energy' | 'foodGuide' | 'fitness' | 'risks' | 'labs' | 'comparison';
 
@@ -15,10 +32,9 @@ export class EvaluationDetailPage extends Screen {
     return this;
   }
 
-  /** Every card of the evaluation shown (or of `id`) rendered: the body renders in stages after its first paint (decision 215). */
+  /** Every card of the evaluation shown (or of `id`) rendered (everyCardRendered). */
   async rendered(id?: number): Promise<void> {
-    const which = id === undefined ? '' : `[data-evaluation="${id}"]`;
-    await this.page.locator(`[data-testid=evaluation-body]${which}[aria-busy=false]`).waitFor();
+    await everyCardRendered(this.page, id);
   }
 
   group(name: ResultGroup): Locator {

@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { EXAM_CATALOGUE, type ExamId } from '@medida/domain';
+import { everyCardRendered } from './evaluation-detail-page.ts';
 import { namePattern, Screen } from './screen.ts';
 
 export type Method = 1 | 2 | 3 | 4;
@@ -217,8 +218,8 @@ export class EvaluationWizard extends Screen {
     await this.expectToast(this.t('messages.evaluationCreatedTitle'));
     await this.page.waitForURL((url) => url.pathname === '/evaluations/detail' && url.href !== before);
     const id = Number(new URL(this.page.url()).searchParams.get('evaluationID'));
-    // Its cards render in stages after the first paint (decision 215): every one, before the caller reads them.
-    await this.page.locator(`[data-testid=evaluation-body][data-evaluation="${id}"][aria-busy=false]`).waitFor();
+    // Its cards render in stages after the first paint (decisions 215, 241): every one, before the caller reads them.
+    await everyCardRendered(this.page, id);
     return id;
   }
 

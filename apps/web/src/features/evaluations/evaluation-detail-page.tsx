@@ -21,6 +21,7 @@ import { EquationFootnoteProvider, EquationFootnotes } from './detail/equation-s
 import { collectEquations } from './detail/format.ts';
 import { historyPoints, inReaderUnits, somatoPoints } from './detail/history.ts';
 import type * as IsakCardModule from './detail/isak-card.tsx';
+import { useLaterStages } from './detail/use-later-stages.ts';
 import { WarningsList } from './detail/warnings-list.tsx';
 import { useConfirmDeleteEvaluation } from './evaluation-actions.tsx';
 import { ReportButtons } from './report-buttons.tsx';
@@ -218,7 +219,9 @@ function useChunk<T>(
     const start = () => {
       then?.();
       source.load().then(
-        (loaded) => live && setModule(() => loaded),
+        // In a transition: what the module brings (the later cards, the equations' tooltips over the first screen's
+        // [n]) renders in slices, not in one task.
+        (loaded) => live && startTransition(() => setModule(() => loaded)),
         (error: unknown) => live && setFailed(error instanceof Error ? error : new Error(String(error))),
       );
     };
@@ -254,37 +257,19 @@ function Failed({ error }: { error: Error }): never {
   throw error;
 }
 
-/**
- * 0 for the body's first render, then one more after each paint up to `last`: the cards below the first one render
- * in stages, each in a transition (short slices) and a commit of its own, so the first screen (the header, the
- * warnings, the composition) paints without waiting for the whole page's work and no single commit blocks long
- * (decision 215).
- */
-function useStageAfterPaint(last: number): number {
-  const [stage, setStage] = useState(0);
-  useEffect(() => {
-    if (stage >= last) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setStage((s) => Math.min(s + 1, last))), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [stage, last]);
-  return stage;
-}
+/** The stages of the cards after the first screen, in the page's order; the footnotes come last. */
+const LATER_STAGES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+const LAST_STAGE = LATER_STAGES.length;
 
 function EvaluationBody({ data, Isak }: { data: EvaluationDetail; Isak: typeof IsakCardModule | null }) {
   // The cards below the first screen: their chunk is asked for once the first stage is painted (a request started
   // before that paint would share the network and the main thread with it, decision 215), which also releases what
   // waited for the first screen (the chat, the overlays; decision 171).
   const { module: cards, failed, retry } = useChunk(laterCards, { afterPaint: true, then: markFirstScreenShown });
-  // The stages after the first wait for the later cards' chunk.
-  const stage = useStageAfterPaint(cards ? 2 : 0);
-  const later = stage >= 1 ? cards : null;
-  const foot = stage >= 2 ? cards : null;
+  // The stages after the first wait for the later cards' chunk and for the reader to come near them.
+  const { stage, started, ref: nextCard } = useLaterStages(Boolean(cards), LAST_STAGE);
+  const upTo = (n: number) => (stage >= n ? cards : null);
+  const [fitness, energy, food, risks, labs, comparison, history, versions, foot] = LATER_STAGES.map(upTo);
   const isClient = useSessionUser().data?.type === USER_TYPE.client;
   useTranslation(); // re-render on a language change
   const lang = currentLanguage();
@@ -296,8 +281,14 @@ function EvaluationBody({ data, Isak }: { data: EvaluationDetail; Isak: typeof I
   const points = useMemo(() => inReaderUnits(historyPoints(data.history, data), units), [data, units]);
   return (
     <EquationFootnoteProvider equations={equations} tooltip={cards?.EquationTooltip}>
-      {/* Busy until the last stage is rendered: what waits for the whole page (tests, assistive technology) can tell. */}
-      <Stack gap="lg" data-testid="evaluation-body" data-evaluation={data.id} aria-busy={!foot}>
+      {/* Busy while the stages render; complete once the last has (what waits for the whole page, e.g. tests). */}
+      <Stack
+        gap="lg"
+        data-testid="evaluation-body"
+        data-evaluation={data.id}
+        data-complete={Boolean(foot)}
+        aria-busy={started && !foot}
+      >
         <WarningsList warnings={r.warnings} equations={equations} />
         {/* An ISAK profile (type 5) leads with its own results: sites, TEM, sums, somatotype, Phantom, Kerr. */}
         {r.isak && Isak && <Isak.IsakCard isak={r.isak} somatoPoints={somatoPoints(points, data.id)} />}
@@ -305,40 +296,46 @@ function EvaluationBody({ data, Isak }: { data: EvaluationDetail; Isak: typeof I
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="lg">
               <CompositionCard result={r} inputs={data.inputs} />
-              {later && <later.FitnessCard result={r} inputs={data.inputs} />}
+              {fitness && <fitness.FitnessCard result={r} inputs={data.inputs} />}
             </Stack>
           </Grid.Col>
-          {later && (
-            <Grid.Col span={{ base: 12, md: 6 }}>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            {energy ? (
               <Stack gap="lg">
-                <later.EnergyCard result={r} />
-                <later.FoodGuideCard guide={r.food_guide} />
+                <energy.EnergyCard result={r} />
+                {food && <food.FoodGuideCard guide={r.food_guide} />}
               </Stack>
-            </Grid.Col>
-          )}
-          {foot && (
+            ) : (
+              // The next card's place: beside the composition on a wide screen (the stages start at once), below it
+              // on a phone (they start as the reader scrolls towards it). Browser tests scroll to it.
+              <div ref={nextCard} data-when-in-view="" style={{ minHeight: 1 }} />
+            )}
+          </Grid.Col>
+          {risks && (
             <Grid.Col span={{ base: 12, lg: 5 }}>
-              <foot.RisksCard result={r} inputs={data.inputs} />
+              <risks.RisksCard result={r} inputs={data.inputs} />
             </Grid.Col>
           )}
-          {foot && (
+          {labs && (
             <Grid.Col span={{ base: 12, lg: 7 }}>
-              <foot.LabsCard exams={r.exams} sex={r.sex} />
+              <labs.LabsCard exams={r.exams} sex={r.sex} />
             </Grid.Col>
           )}
         </Grid>
-        {foot &&
+        {comparison &&
           r.comparisons.length > 0 &&
           (isClient ? (
-            <foot.FoldedComparison>
-              <foot.ComparisonTable comparisons={r.comparisons} />
-            </foot.FoldedComparison>
+            <comparison.FoldedComparison>
+              <comparison.ComparisonTable comparisons={r.comparisons} />
+            </comparison.FoldedComparison>
           ) : (
-            <foot.ComparisonTable comparisons={r.comparisons} />
+            <comparison.ComparisonTable comparisons={r.comparisons} />
           ))}
-        {foot && <foot.HistorySection points={points} currentId={data.id} />}
+        {history && <history.HistorySection points={points} currentId={data.id} />}
         {/* Keyed by the current version: a new version resets the comparison to previous → current. Not for clients: the versions are the professionals' record. */}
-        {foot && !isClient && data.versions.length > 1 && <VersionsSection key={data.current_version} data={data} />}
+        {versions && !isClient && data.versions.length > 1 && (
+          <VersionsSection key={data.current_version} data={data} />
+        )}
         {foot && <EquationFootnotes equations={equations} />}
         {failed && (
           <ChunkErrorBoundary key={failed.message} onRetry={retry}>
