@@ -1,5 +1,6 @@
 import { inTransaction, type Database, type Kysely, type Transaction } from '@medida/db';
 import { batched, type BatchLimits } from './batched.ts';
+import { withCommitTail } from './commit-tail.ts';
 
 type Work = (trx: Transaction<Database>) => Promise<unknown>;
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -21,17 +22,19 @@ async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
 function createGroup(db: Kysely<Database>) {
   return batched<Work, Outcome>(
     {
-      one: (work) => outcomeOf(() => db.transaction().execute(work)),
+      one: (work) => outcomeOf(() => db.transaction().execute((trx) => withCommitTail(trx, work))),
       // One after the other: a write may read what it locked and then compute from it, which within one
       // transaction holds only while no other write of it runs meanwhile. Without savepoints (two statements more
       // per write): a write that fails rolls the batch back, and batched then runs each write alone, so the failure
       // stays its own.
       many: (works) =>
-        db.transaction().execute(async (trx) => {
-          const outcomes: Outcome[] = [];
-          for (const work of works) outcomes.push({ ok: true, value: await work(trx) });
-          return outcomes;
-        }),
+        db.transaction().execute((trx) =>
+          withCommitTail(trx, async () => {
+            const outcomes: Outcome[] = [];
+            for (const work of works) outcomes.push({ ok: true, value: await work(trx) });
+            return outcomes;
+          }),
+        ),
     },
     GROUP_LIMITS,
   );
@@ -46,6 +49,7 @@ const groupsOf = new WeakMap<Kysely<Database>, Map<number, Group>>();
  * it gets. The writes of `writer` that arrive while its transaction is on its way run together in the next one,
  * one after the other: each caller gets its own answer, only after the shared commit. If any write or the commit
  * fails, the shared transaction rolls back and each write runs again alone, so an error is only its own caller's.
+ * The writes' `atCommit` rows go in the commit tail, one statement per kind for the whole batch (decision 240).
  * Inside a caller's transaction (an import's batch) it is that transaction's savepoint, as `inTransaction`.
  */
 export async function groupedTransaction<T>(

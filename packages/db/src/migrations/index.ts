@@ -31,6 +31,7 @@ import * as m0036 from './0036_export_jobs.ts';
 import * as m0038 from './0038_operator_console.ts';
 import * as m0039 from './0039_instances_and_export_claims.ts';
 import * as m0040 from './0040_chat_versions.ts';
+import * as m0041 from './0041_client_consents_by_client.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0038_operator_console': m0038,
   '0039_instances_and_export_claims': m0039,
   '0040_chat_versions': m0040,
+  '0041_client_consents_by_client': m0041,
 };

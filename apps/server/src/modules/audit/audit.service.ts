@@ -4,8 +4,19 @@ import type { AuditEventInput } from '../../lib/audit-route.ts';
 import type { AppDeps } from '../../types.ts';
 import { auditFieldsOf } from './audit-batch-item.ts';
 import { createGroupAppend } from './audit-group-append.ts';
-import { appendAuditEvent, createAuditRepository, lockAuditChains } from './audit.repository.ts';
+import {
+  appendAuditEvent,
+  appendAuditEvents,
+  createAuditRepository,
+  lockAuditChains,
+  type PendingAuditEvent,
+} from './audit.repository.ts';
+import { atCommit, type TailWriter } from '../../lib/commit-tail.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
+
+/** A transaction's events in one statement, in the order recorded (one alone as audit_append, as before). */
+const appendInTail: TailWriter<PendingAuditEvent> = (trx, events) =>
+  events.length === 1 ? appendAuditEvent(trx, events[0]!.target, events[0]!.event) : appendAuditEvents(trx, events);
 
 type TrailRow = Awaited<ReturnType<ReturnType<typeof createAuditRepository>['listForClient']>>[number];
 
@@ -60,9 +71,12 @@ export function createAuditService(deps: Pick<AppDeps, 'db' | 'clock'>) {
      */
     record: (event: AuditEventInput): Promise<boolean> =>
       groupAppend(event.target, auditFieldsOf(event, deps.clock.now())),
-    /** The same inside the caller's transaction: the event stands or falls with the change it records. */
-    recordInTransaction: (trx: Transaction<Database>, event: AuditEventInput): Promise<boolean> =>
-      appendAuditEvent(trx, event.target, auditFieldsOf(event, deps.clock.now())),
+    /**
+     * The same inside the caller's transaction: the event stands or falls with the change it records. Stamped now,
+     * appended with the transaction's other events just before its commit when it has a commit tail (decision 240).
+     */
+    recordInTransaction: (trx: Transaction<Database>, event: AuditEventInput): Promise<void> =>
+      atCommit(trx, appendInTail, { target: event.target, event: auditFieldsOf(event, deps.clock.now()) }),
     /** Before appending to several accounts' chains in one transaction (see lockAuditChains). */
     lockChains: lockAuditChains,
   };

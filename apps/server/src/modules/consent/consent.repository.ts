@@ -4,27 +4,32 @@ const HEALTH_DATA = 'health_data';
 
 export function createConsentRepository(db: Kysely<Database>) {
   return {
-    insert: (row: {
-      clientId: number;
-      textVersion: string;
-      textSha256: string;
-      lang: string;
-      method: string;
-      givenAt: Date;
-      recordedBy: number;
-    }) =>
+    /** Records in one statement (a transaction's commit tail may carry several, decision 240). */
+    insert: (
+      rows: {
+        clientId: number;
+        textVersion: string;
+        textSha256: string;
+        lang: string;
+        method: string;
+        givenAt: Date;
+        recordedBy: number;
+      }[],
+    ) =>
       db
         .insertInto('client_consents')
-        .values({
-          client_id: row.clientId,
-          purpose: HEALTH_DATA,
-          text_version: row.textVersion,
-          text_sha256: row.textSha256,
-          lang: row.lang,
-          method: row.method,
-          given_at: row.givenAt,
-          recorded_by: row.recordedBy,
-        })
+        .values(
+          rows.map((row) => ({
+            client_id: row.clientId,
+            purpose: HEALTH_DATA,
+            text_version: row.textVersion,
+            text_sha256: row.textSha256,
+            lang: row.lang,
+            method: row.method,
+            given_at: row.givenAt,
+            recorded_by: row.recordedBy,
+          })),
+        )
         .execute(),
 
     /** The live consent if there is one, else the most recent withdrawn one. */

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { CONSENT_TEXTS, ErrorCode, type Consent, type Language } from '@medida/contracts';
-import type { Database, Kysely, Transaction } from '@medida/db';
+import type { Database, Transaction } from '@medida/db';
 import type { RecordChange } from '../../lib/audit-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../types.ts';
+import { atCommit, type TailWriter } from '../../lib/commit-tail.ts';
 import { createConsentRepository } from './consent.repository.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
 
@@ -18,6 +19,10 @@ const consentAlreadyGiven = () => new AppError(409, ErrorCode.conflict, 'errors.
 const noConsentToWithdraw = () => new AppError(409, ErrorCode.conflict, 'errors.noConsentToWithdraw');
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+type ConsentRow = Parameters<ReturnType<typeof createConsentRepository>['insert']>[0][number];
+/** A transaction's consent records in one statement, at its commit when it has a commit tail (decision 240). */
+const writeConsents: TailWriter<ConsentRow> = (trx, rows) => createConsentRepository(trx).insert(rows);
 
 /** Writes the change's audit event in its transaction (decision 142); routes pass it, seeds do not. */
 type RecordIn = RecordChange<Transaction<Database>>;
@@ -52,10 +57,10 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
 
     /** Inside the transaction that creates the client: no client without its consent. */
     recordInTransaction: (
-      trx: Kysely<Database>,
+      trx: Transaction<Database>,
       a: { clientId: number; recordedBy: number; fields: ConsentFields; now: Date },
     ) =>
-      createConsentRepository(trx).insert({
+      atCommit(trx, writeConsents, {
         clientId: a.clientId,
         textVersion: a.fields.consent_version,
         textSha256: sha256(CONSENT_TEXTS[a.fields.consent_lang]),

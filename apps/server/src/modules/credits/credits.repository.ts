@@ -1,32 +1,38 @@
 import type { Database, Kysely, Transaction } from '@medida/db';
 
+/** One movement of credits as the ledger records it. */
+export interface LedgerEntry {
+  actorId: number | null;
+  fromUserId: number | null;
+  toUserId: number | null;
+  evaluationId?: number;
+  amount: number;
+  note?: string;
+  now: Date;
+}
+
 /** The credit ledger (immutable entries); balances are `users.creditos`, through the people module's user records. */
 export function createCreditsRepository(trx: Kysely<Database> | Transaction<Database>) {
   return {
     /**
-     * A transfer (toUserId), an evaluation's charge (evaluationId, the credits are spent) or a grant
-     * (no fromUserId: credits entering the system, with a note saying why).
+     * Entries in one statement (a transaction's commit tail may carry several, decision 240): each a transfer
+     * (toUserId), an evaluation's charge (evaluationId, the credits are spent) or a grant (no fromUserId: credits
+     * entering the system, with a note saying why).
      */
-    insertEntry: (e: {
-      actorId: number | null;
-      fromUserId: number | null;
-      toUserId: number | null;
-      evaluationId?: number;
-      amount: number;
-      note?: string;
-      now: Date;
-    }) =>
+    insertEntries: (entries: LedgerEntry[]) =>
       trx
         .insertInto('credit_ledger')
-        .values({
-          actor_id: e.actorId,
-          from_user_id: e.fromUserId,
-          to_user_id: e.toUserId,
-          evaluation_id: e.evaluationId ?? null,
-          note: e.note ?? null,
-          amount: e.amount,
-          created_at: e.now,
-        })
+        .values(
+          entries.map((e) => ({
+            actor_id: e.actorId,
+            from_user_id: e.fromUserId,
+            to_user_id: e.toUserId,
+            evaluation_id: e.evaluationId ?? null,
+            note: e.note ?? null,
+            amount: e.amount,
+            created_at: e.now,
+          })),
+        )
         .execute(),
 
     /** The newest entries that moved a user's credits (the operator's console: metadata, never what was evaluated). */

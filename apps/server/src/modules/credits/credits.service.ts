@@ -2,21 +2,24 @@ import { ErrorCode } from '@medida/contracts';
 import type { Database, Kysely, Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { atCommit, type TailWriter } from '../../lib/commit-tail.ts';
 import { groupedTransaction } from '../../lib/grouped-transactions.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
-import { createCreditsRepository } from './credits.repository.ts';
+import { createCreditsRepository, type LedgerEntry } from './credits.repository.ts';
 
 const insufficientCredits = () => new AppError(409, ErrorCode.conflict, 'errors.insufficientCredits');
 
-/** Moves `amount` (> 0) between two locked accounts and writes the ledger entry. */
+/** A transaction's ledger entries in one statement, at its commit when it has a commit tail (decision 240). */
+const writeEntries: TailWriter<LedgerEntry> = (trx, entries) => createCreditsRepository(trx).insertEntries(entries);
+const recordEntry = (trx: Transaction<Database>, entry: LedgerEntry) => atCommit(trx, writeEntries, entry);
+
+/** Moves `amount` (> 0) between two locked accounts (one statement) and records the ledger entry. */
 async function move(
   trx: Transaction<Database>,
   e: { actorId: number; fromUserId: number; toUserId: number; amount: number; now: Date },
 ) {
-  const users = createUserRecordsService(trx);
-  if ((await users.debit(e.fromUserId, e.amount)) === undefined) throw insufficientCredits();
-  await users.credit(e.toUserId, e.amount);
-  await createCreditsRepository(trx).insertEntry(e);
+  if (!(await createUserRecordsService(trx).transfer(e.fromUserId, e.toUserId, e.amount))) throw insufficientCredits();
+  await recordEntry(trx, e);
 }
 
 /** The note of the sign-up allowance's ledger entry (the dashboard names it "welcome credits"). */
@@ -39,7 +42,7 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
     const users = createUserRecordsService(trx);
     await users.lockPair(g.userId, g.userId);
     await users.credit(g.userId, g.amount);
-    await createCreditsRepository(trx).insertEntry({
+    await recordEntry(trx, {
       actorId: g.actorId ?? null,
       fromUserId: null,
       toUserId: g.userId,
@@ -89,7 +92,7 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
       // The debit checks the balance and locks the payer's row for the rest of the transaction.
       const balance = await createUserRecordsService(trx).debit(a.userId, a.amount);
       if (balance === undefined) throw new AppError(409, ErrorCode.conflict, 'errors.insufficientCreditsEvaluation');
-      await createCreditsRepository(trx).insertEntry({
+      await recordEntry(trx, {
         actorId: a.actorId,
         fromUserId: a.userId,
         toUserId: null,

@@ -164,6 +164,18 @@ const listQueries = compiledQueries<ListParams>();
 /** The ladder's statement per shape (decision 238): `take` rows after the known row (or from the first), every `step`-th. */
 const ladderQueries = compiledQueries<ListParams & { take: number; step: number }>();
 
+/** One version of an evaluation as stored (its inputs and the engine's results). */
+export interface NewEvaluationVersion {
+  evaluation_id: number;
+  version: number;
+  evaluation_type: number;
+  inputs: object;
+  results: object;
+  engine_version: string;
+  created_by: number;
+  now: Date;
+}
+
 export function createEvaluationsRepository(db: Db) {
   /**
    * Live evaluations in scope, with their client (the list's base). A tree is narrowed to its account first
@@ -574,28 +586,22 @@ export function createEvaluationsRepository(db: Db) {
         .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow(),
 
-    insertVersion: (v: {
-      evaluation_id: number;
-      version: number;
-      evaluation_type: number;
-      inputs: object;
-      results: object;
-      engine_version: string;
-      created_by: number;
-      now: Date;
-    }) =>
+    /** Versions in one statement (a transaction's commit tail may carry several, decision 240). */
+    insertVersions: (versions: NewEvaluationVersion[]) =>
       db
         .insertInto('evaluation_versions')
-        .values({
-          evaluation_id: v.evaluation_id,
-          version: v.version,
-          evaluation_type: v.evaluation_type,
-          inputs: JSON.stringify(v.inputs),
-          results: JSON.stringify(v.results),
-          engine_version: v.engine_version,
-          created_by: v.created_by,
-          created_at: v.now,
-        })
+        .values(
+          versions.map((v) => ({
+            evaluation_id: v.evaluation_id,
+            version: v.version,
+            evaluation_type: v.evaluation_type,
+            inputs: JSON.stringify(v.inputs),
+            results: JSON.stringify(v.results),
+            engine_version: v.engine_version,
+            created_by: v.created_by,
+            created_at: v.now,
+          })),
+        )
         .execute(),
 
     /** Locks a live evaluation in scope (edits and deletes serialise on it). */

@@ -12,7 +12,9 @@ import {
 } from '@medida/contracts';
 import { type Database, type Kysely, type Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
+import { atCommit, type TailWriter } from '../../lib/commit-tail.ts';
 import { groupedTransaction } from '../../lib/grouped-transactions.ts';
+import { inOrder } from '../../lib/in-order.ts';
 import { requireProfessional } from '../../lib/access.ts';
 import type { RecordChange } from '../../lib/audit-route.ts';
 import type { Actor, AppDeps } from '../../types.ts';
@@ -36,7 +38,12 @@ import {
   type EvaluationScope,
   type ListCursor,
   type ListFilters,
+  type NewEvaluationVersion,
 } from './evaluations.repository.ts';
+
+/** A transaction's new versions in one statement, at its commit when it has a commit tail (decision 240). */
+const writeVersions: TailWriter<NewEvaluationVersion> = (trx, versions) =>
+  createEvaluationsRepository(trx).insertVersions(versions);
 
 const HISTORY_LIMIT = 100;
 
@@ -111,9 +118,11 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   async function checkNew(actor: Actor, body: CreateEvaluationRequest) {
     professional(actor);
     checkEvaluator(body, actor.userId);
-    const client = await users.findClientBelow(actor.userId, body.id_evaluado);
-    if (!client) throw notFound();
-    await consent.requireWritable(client.id);
+    // The consent is read with the client (one wait); a client outside the actor's tree is 404 whatever it says.
+    const [client] = await inOrder([
+      users.findClientBelow(actor.userId, body.id_evaluado).then((found) => found ?? Promise.reject(notFound())),
+      consent.requireWritable(body.id_evaluado),
+    ]);
     return { client, ...engine(body, client) };
   }
 
@@ -153,7 +162,8 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           evaluator_id: a.actor.userId,
           now,
         });
-        await tx.insertVersion({
+        // Read back by nothing before the commit: written with the transaction's others (decision 240).
+        await atCommit(trx, writeVersions, {
           evaluation_id: row.id,
           version: 1,
           evaluation_type: input.evaluation_type,
@@ -200,16 +210,18 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         if (!locked) throw notFound();
         const now = deps.clock.now();
         const version = locked.current_version + 1;
-        await tx.insertVersion({
-          evaluation_id: locked.id,
-          version,
-          evaluation_type: input.evaluation_type,
-          inputs: input,
-          results: result,
-          engine_version: result.engine_version,
-          created_by: a.actor.userId,
-          now,
-        });
+        await tx.insertVersions([
+          {
+            evaluation_id: locked.id,
+            version,
+            evaluation_type: input.evaluation_type,
+            inputs: input,
+            results: result,
+            engine_version: result.engine_version,
+            created_by: a.actor.userId,
+            now,
+          },
+        ]);
         await tx.bumpVersion(locked.id, { ...toEvaluationColumns(input, result), version, now });
         await (a.recordIn ?? noRecord)(trx, locked.id);
         return { evaluacion: toSavedEvaluation(locked, version, input, result), creditos: actor.credits };

@@ -1,4 +1,5 @@
 import type { Database, Kysely } from '@medida/db';
+import { rememberFound } from '../../lib/remember-found.ts';
 import { createLocationsRepository } from './locations.repository.ts';
 
 /** States and cities (reference data; the locations module owns both tables): for the routes and the person rules. */
@@ -7,9 +8,9 @@ export function createLocationsService(db: Kysely<Database>) {
   return {
     statesOf: repo.statesOf,
     citiesOf: repo.citiesOf,
-    /** With its country, so a person's region can be checked against its country. */
-    findState: repo.findState,
-    /** With its state, so a person's comuna can be checked against its region. */
-    findCity: repo.findCity,
+    /** With its country, so a person's region can be checked against its country. Found ones remembered. */
+    findState: rememberFound(repo.findState),
+    /** With its state, so a person's comuna can be checked against its region. Found ones remembered. */
+    findCity: rememberFound(repo.findCity),
   };
 }

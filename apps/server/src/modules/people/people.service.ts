@@ -13,6 +13,7 @@ import {
 import { inTransaction, isUniqueViolation, type Database, type Kysely, type Transaction } from '@medida/db';
 import type { RecordChange } from '../../lib/audit-route.ts';
 import { groupedTransaction } from '../../lib/grouped-transactions.ts';
+import { inOrder } from '../../lib/in-order.ts';
 import { fieldError, forbidden, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { HOUR, type Clock } from '../../lib/clock.ts';
 import type { BlobStorage } from '../../lib/storage.ts';
@@ -107,20 +108,27 @@ export function createPeopleService(
     const infosRaw = fields.files_info;
     delete fields.files_info;
     const body = parseWith(createUserBodySchema, fields);
-    if (!(await parentAssignable(actorId, body.parent_user_id))) throw notFound();
     const extras =
       body.type === USER_TYPE.client
         ? { company_id: body.company_id }
         : { trabajo: body.trabajo, empresa: body.empresa };
-    const checked = await checkPersonRules(
-      lookups,
-      { ...body, ...extras },
-      {
-        kind: body.type === USER_TYPE.client ? 'client' : 'network',
-        today: clock.now(),
-        companyAllowed: (id) => companies.isAssignable(actorId, id),
-      },
-    );
+    // The parent's look-up and the rules' (reads only) go together; a parent outside the actor's tree is still 404
+    // before any field error.
+    const parentInTree = parentAssignable(actorId, body.parent_user_id).then((ok) => {
+      if (!ok) throw notFound();
+    });
+    const [, checked] = await inOrder([
+      parentInTree,
+      checkPersonRules(
+        lookups,
+        { ...body, ...extras },
+        {
+          kind: body.type === USER_TYPE.client ? 'client' : 'network',
+          today: clock.now(),
+          companyAllowed: (id) => companies.isAssignable(actorId, id),
+        },
+      ),
+    ]);
     return { body, checked, infosRaw };
   }
 

@@ -358,6 +358,31 @@ export function createUserRecordsRepository(db: Db) {
           .executeTakeFirst()
       )?.creditos,
 
+    /**
+     * Moves `amount` (> 0) from one user to another in one statement; the sender's balance is checked as `debit`
+     * does. For a pair the caller locked (`lockPair`): false when the sender was short (nothing written).
+     */
+    transfer: async (fromUserId: number, toUserId: number, amount: number) =>
+      Number(
+        (
+          await db
+            .updateTable('users')
+            .set({
+              creditos: sql<number>`creditos + CASE WHEN id = ${toUserId} THEN ${amount}::integer ELSE ${-amount}::integer END`,
+            })
+            .where('id', 'in', [fromUserId, toUserId])
+            .where(({ exists, selectFrom }) =>
+              exists(
+                selectFrom('users as sender')
+                  .select('sender.id')
+                  .where('sender.id', '=', fromUserId)
+                  .where('sender.creditos', '>=', amount),
+              ),
+            )
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) === 2,
+
     credit: (userId: number, amount: number) =>
       db
         .updateTable('users')

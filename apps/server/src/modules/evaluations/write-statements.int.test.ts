@@ -1,0 +1,64 @@
+import type { DbHandle } from '@medida/db';
+import { createFreshTestDb } from '@medida/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluationBody } from '../../test/evaluation-factories.ts';
+import { clientBody, twoTenants } from '../../test/people-factories.ts';
+import { statementCounter } from '../../test/statement-counter.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+
+/**
+ * Round trips of issue 33 item 3's writes (decision 240): the checks before the transaction asked together, places
+ * remembered, and what no write reads back (audit event, consent, version, ledger entry) in the commit tail, one
+ * statement per kind for all the writes that share a transaction (decision 233).
+ */
+describe('statements per write', () => {
+  let ctx: TestContext;
+  let t: Awaited<ReturnType<typeof twoTenants>>;
+  let counted: DbHandle;
+  const { counter, plugin } = statementCounter();
+
+  beforeAll(async () => {
+    const handle = await createFreshTestDb();
+    const db = handle.db.withPlugin(plugin);
+    // BEGIN and COMMIT are round trips too, but the driver sends them past the plugins: count them here.
+    const transaction = db.transaction.bind(db);
+    db.transaction = () => {
+      counter.count += 2;
+      return transaction();
+    };
+    counted = { ...handle, db };
+    ctx = await createTestApp({ RESPONSE_CACHE_MB: '0' }, { handle: counted });
+    t = await twoTenants(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  /** Statements of one request, after a first one (so the session touch and the places are known). */
+  async function statementsOf(url: string, payload: () => object) {
+    const post = () => ctx.app.inject({ method: 'POST', url, headers: t.owner.headers, payload: payload() });
+    const first = await post();
+    expect(first.statusCode, first.body).toBe(200);
+    counter.count = 0;
+    const res = await post();
+    expect(res.statusCode, res.body).toBe(200);
+    return counter.count;
+  }
+
+  it('creates a client in 8 statements: session, parent and e-mail (together), BEGIN, the user, audit event, consent, COMMIT', async () => {
+    expect(await statementsOf('/web/create_user', () => clientBody(t.ids, t.owner.id))).toBe(8);
+  });
+
+  it('creates an evaluation in 10 statements, the version, ledger entry and audit event in the commit tail', async () => {
+    const body = () => evaluationBody(t.client.id, t.owner.id);
+    // Session, client and consent (together), BEGIN, the evaluation, the debit, version, ledger, audit, COMMIT. Writes
+    // that share a transaction share its last three (how many share one depends on timing: commit-tail.int.test.ts).
+    expect(await statementsOf('/web/ingresaevaluacion', body)).toBe(10);
+  });
+
+  it('moves credits in 6 statements: session, BEGIN, both balances locked, moved in one update, ledger entry, COMMIT', async () => {
+    let creditos = 0;
+    const body = () => ({ user_id: t.colleague.id, id_usuario: t.owner.id, creditos: ++creditos });
+    expect(await statementsOf('/web/cambiacreditosnew', body)).toBe(6);
+  });
+});
