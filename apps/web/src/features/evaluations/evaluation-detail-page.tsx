@@ -217,7 +217,9 @@ function useChunk<T>(
     if (module || !when) return;
     let live = true;
     const start = () => {
-      then?.();
+      // In a task of its own: what `then` starts (the chat, the overlays) renders at once, and the chunk's request
+      // need not wait for it in one long task.
+      if (then) setTimeout(then, 0);
       source.load().then(
         // In a transition: what the module brings (the later cards, the equations' tooltips over the first screen's
         // [n]) renders in slices, not in one task.
