@@ -93,11 +93,18 @@ describe('credits: a ledger between a parent and its direct children', () => {
 
   it('moves credits only for the authenticated parent of a direct child', async () => {
     const grandchild = await insertUser(ctx, { type: USER_TYPE.client, parent_user_id: t.colleague.id });
+    const deletedChild = await insertUser(ctx, {
+      type: USER_TYPE.client,
+      parent_user_id: t.owner.id,
+      deleted_at: new Date(),
+    });
     const cases: [Actor | { headers: object }, object, number][] = [
       [t.owner, { user_id: t.client.id, id_usuario: t.other.id, creditos: 1 }, 403], // claims another actor
       [t.owner, { user_id: grandchild.id, id_usuario: t.owner.id, creditos: 1 }, 404], // not a direct child
       [t.owner, { user_id: t.otherClient.id, id_usuario: t.owner.id, creditos: 1 }, 404],
       [t.owner, { user_id: t.owner.id, id_usuario: t.owner.id, creditos: 1 }, 404],
+      [t.owner, { user_id: deletedChild.id, id_usuario: t.owner.id, creditos: 1 }, 404], // a deleted child
+      [t.owner, { user_id: 2_000_000_000, id_usuario: t.owner.id, creditos: 1 }, 404], // nobody
       [t.other, { user_id: t.client.id, id_usuario: t.other.id, creditos: 1 }, 404],
       [t.client, { user_id: t.client.id, id_usuario: t.client.id, creditos: 1 }, 403],
       [{ headers: {} }, { user_id: t.client.id, id_usuario: t.owner.id, creditos: 1 }, 401],

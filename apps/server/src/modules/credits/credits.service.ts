@@ -62,18 +62,24 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
       if (a.userId === a.actorId) throw notFound();
       // Shared with the actor's other writes of the moment (decision 233).
       return groupedTransaction(deps.db, a.actorId, async (trx) => {
-        const rows = await createUserRecordsService(trx).lockPair(a.actorId, a.userId);
+        // One statement locks both and moves the difference when every rule holds (decision 240); the rows as locked
+        // say which rule did not.
+        const { rows, moved } = await createUserRecordsService(trx).setChildBalance(a.actorId, a.userId, a.creditos);
         const parent = rows.find((r) => r.id === a.actorId);
         const child = rows.find((r) => r.id === a.userId);
-        // Checked after the lock, so a concurrent delete or move cannot slip in between.
         if (!parent || parent.deleted_at || !child || child.deleted_at || child.parent_user_id !== a.actorId)
           throw notFound();
         const diff = a.creditos - child.creditos;
         if (diff === 0) throw fieldError('creditos', 'validation.creditsUnchanged');
-        const now = deps.clock.now();
-        if (diff > 0)
-          await move(trx, { actorId: a.actorId, fromUserId: a.actorId, toUserId: a.userId, amount: diff, now });
-        else await move(trx, { actorId: a.actorId, fromUserId: a.userId, toUserId: a.actorId, amount: -diff, now });
+        if (!moved) throw insufficientCredits();
+        const [fromUserId, toUserId] = diff > 0 ? [a.actorId, a.userId] : [a.userId, a.actorId];
+        await recordEntry(trx, {
+          actorId: a.actorId,
+          fromUserId,
+          toUserId,
+          amount: Math.abs(diff),
+          now: deps.clock.now(),
+        });
         return { creditos: a.creditos, parent_creditos: parent.creditos - diff };
       });
     },
