@@ -164,6 +164,17 @@ const listQueries = compiledQueries<ListParams>();
 /** The ladder's statement per shape (decision 238): `take` rows after the known row (or from the first), every `step`-th. */
 const ladderQueries = compiledQueries<ListParams & { take: number; step: number }>();
 
+/** A new evaluation's row: its reserved id, client, evaluator, method, day and the engine's figures. */
+export interface NewEvaluation {
+  id: number;
+  client_id: number;
+  evaluator_id: number;
+  evaluation_type: number;
+  evaluated_on: string;
+  figures: EvaluationFigures;
+  now: Date;
+}
+
 /** One version of an evaluation as stored (its inputs and the engine's results). */
 export interface NewEvaluationVersion {
   evaluation_id: number;
@@ -563,28 +574,35 @@ export function createEvaluationsRepository(db: Db) {
         .where(clientInScope(scope))
         .executeTakeFirst(),
 
-    insertEvaluation: (row: {
-      client_id: number;
-      evaluator_id: number;
-      evaluation_type: number;
-      evaluated_on: string;
-      figures: EvaluationFigures;
-      now: Date;
-    }) =>
+    /**
+     * An id for an evaluation not inserted yet (outside its transaction: nothing waits on a sequence), so the insert can
+     * go in the commit tail with the others of its transaction (decision 240).
+     */
+    reserveId: async () =>
+      (
+        await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('evaluations', 'id'))::integer AS id`.execute(
+          db,
+        )
+      ).rows[0]!.id,
+
+    /** New evaluations (version 1) with their reserved ids, in one statement. */
+    insertEvaluations: (rows: NewEvaluation[]) =>
       db
         .insertInto('evaluations')
-        .values({
-          ...row.figures,
-          client_id: row.client_id,
-          evaluator_id: row.evaluator_id,
-          evaluation_type: row.evaluation_type,
-          evaluated_on: row.evaluated_on,
-          current_version: 1,
-          created_at: row.now,
-          updated_at: row.now,
-        })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow(),
+        .values(
+          rows.map((row) => ({
+            ...row.figures,
+            id: row.id,
+            client_id: row.client_id,
+            evaluator_id: row.evaluator_id,
+            evaluation_type: row.evaluation_type,
+            evaluated_on: row.evaluated_on,
+            current_version: 1,
+            created_at: row.now,
+            updated_at: row.now,
+          })),
+        )
+        .execute(),
 
     /** Versions in one statement (a transaction's commit tail may carry several, decision 240). */
     insertVersions: (versions: NewEvaluationVersion[]) =>

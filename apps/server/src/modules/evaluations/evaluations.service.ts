@@ -38,9 +38,13 @@ import {
   type EvaluationScope,
   type ListCursor,
   type ListFilters,
+  type NewEvaluation,
   type NewEvaluationVersion,
 } from './evaluations.repository.ts';
 
+/** A transaction's new evaluations in one statement, at its commit when it has a commit tail (decision 240). */
+const writeEvaluations: TailWriter<NewEvaluation> = (trx, rows) =>
+  createEvaluationsRepository(trx).insertEvaluations(rows);
 /** A transaction's new versions in one statement, at its commit when it has a commit tail (decision 240). */
 const writeVersions: TailWriter<NewEvaluationVersion> = (trx, versions) =>
   createEvaluationsRepository(trx).insertVersions(versions);
@@ -151,20 +155,23 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       const { client, input, result } = await checkNew(a.actor, a.body);
 
       const cost = a.cost ?? deps.config.evaluationCreditCost;
+      // Its id first, so its rows need no answer inside the transaction and go in its commit tail (decision 240).
+      const id = await repo.reserveId();
       // Shared with the actor's other writes of the moment (decision 233), or a savepoint of the caller's
       // transaction (an import's batch of rows).
       return groupedTransaction(db, a.actor.userId, async (trx) => {
         const now = deps.clock.now();
-        const tx = createEvaluationsRepository(trx);
-        const row = await tx.insertEvaluation({
+        // Deferred in this order (the version and the ledger entry refer to the evaluation); without a commit tail
+        // (an import's savepoint) each is written at once, in the same order.
+        await atCommit(trx, writeEvaluations, {
           ...toEvaluationColumns(input, result),
+          id,
           client_id: client.id,
           evaluator_id: a.actor.userId,
           now,
         });
-        // Read back by nothing before the commit: written with the transaction's others (decision 240).
         await atCommit(trx, writeVersions, {
-          evaluation_id: row.id,
+          evaluation_id: id,
           version: 1,
           evaluation_type: input.evaluation_type,
           inputs: input,
@@ -173,19 +180,19 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           created_by: a.actor.userId,
           now,
         });
-        // The charge and the evaluation commit together; too few credits rolls both back. The charge and the audit
-        // event come last: the payer's row and the account's audit chain stay locked for the commit alone
-        // (decision 219).
+        // The charge and the evaluation commit together; too few credits rolls both back. The debit is the write's
+        // one statement of its own: it answers the balance, and it locks the payer's row until the commit.
         const balance =
           cost > 0
             ? await credits.chargeInTransaction(trx, {
                 actorId: a.actor.userId,
                 userId: a.actor.userId,
                 amount: cost,
-                evaluationId: row.id,
+                evaluationId: id,
               })
             : await createUserRecordsService(trx).balanceOf(a.actor.userId);
-        await (a.recordIn ?? noRecord)(trx, row.id);
+        await (a.recordIn ?? noRecord)(trx, id);
+        const row = { id, created_at: now };
         return { evaluacion: toSavedEvaluation(row, 1, input, result), creditos: balance };
       });
     },

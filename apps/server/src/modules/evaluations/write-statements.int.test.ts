@@ -8,8 +8,8 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 /**
  * Round trips of issue 33 item 3's writes (decision 240): the checks before the transaction asked together, places
- * remembered, and what no write reads back (audit event, consent, version, ledger entry) in the commit tail, one
- * statement per kind for all the writes that share a transaction (decision 233).
+ * remembered, ids reserved before it, and what no write reads back (the new rows, audit event, consent, version,
+ * ledger entry) in the commit tail, one statement per kind for all the writes that share a transaction (decision 233).
  */
 describe('statements per write', () => {
   let ctx: TestContext;
@@ -45,15 +45,16 @@ describe('statements per write', () => {
     return counter.count;
   }
 
-  it('creates a client in 8 statements: session, parent and e-mail (together), BEGIN, the user, audit event, consent, COMMIT', async () => {
-    expect(await statementsOf('/web/create_user', () => clientBody(t.ids, t.owner.id))).toBe(8);
+  it('creates a client in 9 statements: session, parent and e-mail (together), its id, BEGIN, then only the tail (user, audit event, consent), COMMIT', async () => {
+    expect(await statementsOf('/web/create_user', () => clientBody(t.ids, t.owner.id))).toBe(9);
   });
 
-  it('creates an evaluation in 10 statements, the version, ledger entry and audit event in the commit tail', async () => {
+  it('creates an evaluation in 11 statements: of its own inside the transaction only the debit, its rows in the commit tail', async () => {
     const body = () => evaluationBody(t.client.id, t.owner.id);
-    // Session, client and consent (together), BEGIN, the evaluation, the debit, version, ledger, audit, COMMIT. Writes
-    // that share a transaction share its last three (how many share one depends on timing: commit-tail.int.test.ts).
-    expect(await statementsOf('/web/ingresaevaluacion', body)).toBe(10);
+    // Session, client and consent (together), its id, BEGIN, the debit, then the evaluation, version, ledger entry and
+    // audit event, COMMIT. Writes that share a transaction share the tail's four (how many share one depends on
+    // timing: commit-tail.int.test.ts).
+    expect(await statementsOf('/web/ingresaevaluacion', body)).toBe(11);
   });
 
   it('moves credits in 5 statements: session, BEGIN, both balances locked and moved in one, ledger entry, COMMIT', async () => {

@@ -10,8 +10,16 @@ import {
   type IngresoPerfilBody,
   type UnitSystem,
 } from '@medida/contracts';
-import { inTransaction, isUniqueViolation, type Database, type Kysely, type Transaction } from '@medida/db';
+import {
+  inTransaction,
+  isUniqueViolation,
+  type Database,
+  type Kysely,
+  type NewUser,
+  type Transaction,
+} from '@medida/db';
 import type { RecordChange } from '../../lib/audit-route.ts';
+import { atCommit, type TailWriter } from '../../lib/commit-tail.ts';
 import { groupedTransaction } from '../../lib/grouped-transactions.ts';
 import { inOrder } from '../../lib/in-order.ts';
 import { fieldError, forbidden, notFound, tooManyRequests } from '../../lib/app-error.ts';
@@ -51,6 +59,10 @@ export interface PeopleRecorders {
   attachmentCreated?: RecordChange<Transaction<Database>>;
   attachmentDeleted?: RecordChange<Transaction<Database>>;
 }
+
+/** A transaction's new users (ids reserved) in one statement, at its commit when it has a commit tail (decision 240). */
+const writeUsers: TailWriter<NewUser & { id: number }> = (trx, rows) =>
+  createUserRecordsService(trx).insertWithIds(rows);
 
 const emailTaken = () => fieldError('email', 'validation.emailTaken');
 /** Asking a user to change its e-mail sends it a mail: a few a day per user, a bounded number per asker. */
@@ -201,15 +213,19 @@ export function createPeopleService(
         // Nobody created here gets a password: a client chooses one from its portal invitation, if it gets one
         // (decision 132), a network professional from the invitation mailed now (decision 186).
 
-        let id: number;
+        // Its id first, so its row needs no answer inside the transaction and goes in its commit tail (decision 240).
+        const id = await users.reserveId();
         try {
           // Shared with the actor's other writes of the moment (decision 233), or a savepoint of the caller's
           // transaction (an import's batch of rows). Not with files: their promotion is no statement, so a shared
           // transaction that failed and ran again alone would promote them twice.
           const unit = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
             files.length === 0 ? groupedTransaction(db, a.actorId, work) : inTransaction(db, work);
-          id = await unit(async (trx) => {
-            const { id } = await createUserRecordsService(trx).insert({
+          await unit(async (trx) => {
+            // First of the tail (its audit event and consent refer to it); without a tail (files, an import's
+            // savepoint) written at once.
+            await atCommit(trx, writeUsers, {
+              id,
               type: body.type,
               password_hash: null,
               cambia_pass: 0,
@@ -236,7 +252,6 @@ export function createPeopleService(
             });
             if (body.type === USER_TYPE.client)
               await consent.recordInTransaction(trx, { clientId: id, recordedBy: a.actorId, fields: body, now });
-            return id;
           });
         } catch (error) {
           if (isUniqueViolation(error)) throw emailTaken();

@@ -425,6 +425,17 @@ export function createUserRecordsRepository(db: Db) {
 
     insert: (user: NewUser) => db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow(),
 
+    /**
+     * An id for a user not inserted yet (outside its transaction: nothing waits on a sequence), so the insert can go
+     * in the commit tail with the others of its transaction (decision 240).
+     */
+    reserveId: async () =>
+      (await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('users', 'id'))::integer AS id`.execute(db))
+        .rows[0]!.id,
+
+    /** Users with their reserved ids, in one statement. */
+    insertWithIds: (users: (NewUser & { id: number })[]) => db.insertInto('users').values(users).execute(),
+
     /** False when the account is gone (deleted since the link was sent). */
     markVerified: async (userId: number, now: Date) =>
       Number(
