@@ -13,7 +13,8 @@ import { textParsers } from './type-parsers.ts';
 
 const port = parentPort!;
 const { dataDir, loadDataDir } = workerData as PgliteWorkerData;
-// The main thread compiles PostgreSQL's WebAssembly once per process and sends it first (pglite-thread.ts).
+// The main thread sends PostgreSQL's WebAssembly compiled when it has it, or nothing: then PGlite loads its own
+// (pglite-thread.ts).
 const { pgliteWasmModule, initdbWasmModule } = await new Promise<PgliteWasmMessage>((resolve) =>
   port.once('message', resolve),
 );

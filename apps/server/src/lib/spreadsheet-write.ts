@@ -1,7 +1,8 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { Language, ListExportFormat } from '@medida/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './exceljs.ts';
 
 /** The formats a list is written in (issue 35 item 5, decision 227). */
 export type SpreadsheetFormat = ListExportFormat;
@@ -86,7 +87,11 @@ async function writeCsv(out: Writable, lang: Language, header: readonly string[]
 
 async function writeXlsx(out: Writable, sheetName: string, header: readonly string[], rows: AsyncIterable<Cell[]>) {
   // Streaming: each committed row leaves memory; no shared-strings table (it would hold every text until the end).
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = header.map((name) => ({ width: Math.min(40, Math.max(10, name.length + 2)) }));
   const head = sheet.addRow(header.map((name) => name));

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../lib/exceljs.ts';
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import Papa from 'papaparse';
 import { AppError } from '../../lib/app-error.ts';
@@ -108,7 +109,7 @@ function checkZip(bytes: Buffer) {
 
 async function readXlsx(bytes: Buffer): Promise<ImportTable> {
   checkZip(bytes);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   try {
     // An ArrayBuffer of exactly the file: exceljs types its input as one.
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer);

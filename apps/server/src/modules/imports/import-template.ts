@@ -1,5 +1,6 @@
 import type { ImportKind, Language } from '@medida/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../lib/exceljs.ts';
 import Papa from 'papaparse';
 import { translate } from '../../lib/i18n.ts';
 import { CHOICE_TEXTS, COLUMNS_OF, headerOf } from '../spreadsheets/spreadsheet-columns.ts';
@@ -62,7 +63,7 @@ export async function importTemplate(a: { kind: ImportKind; lang: Language; form
     const text = Papa.unparse([headers, cells], { delimiter: DELIMITER[a.lang], newline: '\r\n' });
     return { fileName, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\uFEFF${text}\r\n`, 'utf8') };
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   const sheet = workbook.addWorksheet(translate(a.lang, `import.templateName.${a.kind}`));
   sheet.addRow(headers).font = { bold: true };
   // Every cell as text: a spreadsheet keeps "12.345.678-5" and "72,5" as typed.
