@@ -1,5 +1,4 @@
 import type { ImportKind, Language } from '@medida/contracts';
-import type ExcelJS from 'exceljs';
 import { loadExcelJS } from '../../lib/exceljs.ts';
 import Papa from 'papaparse';
 import { translate } from '../../lib/i18n.ts';
