@@ -122,11 +122,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 /**
  * Every route validates and serializes with zod. Given as the compilers' factories rather than set after
  * construction, so Fastify never loads its defaults, Ajv and fast-json-stringify: half a second of the main thread's
- * start-up (issue 33 item 6). Fastify types the factories after Ajv's schemas, hence the cast.
+ * start-up (issue 33 item 6, decision 242).
  */
 const zodCompilers = {
   buildValidator: () => validatorCompiler,
   buildSerializer: () => serializerCompiler,
+  // fastify's types: compilersFactory's builders are typed for Ajv's schemas only, not a type provider's compilers.
 } as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /** Builds the whole app: external plugins, then app plugins, then modules (architecture §Layout). */
