@@ -152,11 +152,11 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
 
     /** `cost`: what this evaluation charges instead of EVALUATION_CREDIT_COST (an imported one, decision 228). */
     async create(a: { actor: Actor; body: CreateEvaluationRequest; recordIn?: RecordIn; cost?: number }) {
-      const { client, input, result } = await checkNew(a.actor, a.body);
+      // Its id with the checks (one wait), so its rows need no answer inside the transaction and go in its commit
+      // tail (decision 240). A refused one leaves a gap in the ids, as a failed insert does.
+      const [{ client, input, result }, id] = await inOrder([checkNew(a.actor, a.body), repo.reserveId()]);
 
       const cost = a.cost ?? deps.config.evaluationCreditCost;
-      // Its id first, so its rows need no answer inside the transaction and go in its commit tail (decision 240).
-      const id = await repo.reserveId();
       // Shared with the actor's other writes of the moment (decision 233), or a savepoint of the caller's
       // transaction (an import's batch of rows).
       return groupedTransaction(db, a.actor.userId, async (trx) => {

@@ -201,7 +201,12 @@ export function createPeopleService(
         body: CreateUserBody;
       };
       try {
-        const { body, checked, infosRaw } = await checkNew(a.actorId, a.form.fields);
+        // Its id with the checks (one wait), so its row needs no answer inside the transaction and goes in its commit
+        // tail (decision 240). A refused form leaves a gap in the ids, as a failed insert does.
+        const [{ body, checked, infosRaw }, id] = await inOrder([
+          checkNew(a.actorId, a.form.fields),
+          users.reserveId(),
+        ]);
         if (body.type === USER_TYPE.professional && files.length > 0)
           throw fieldError('files', 'validation.unknownField');
         const infos = matchFileInfos(
@@ -213,8 +218,6 @@ export function createPeopleService(
         // Nobody created here gets a password: a client chooses one from its portal invitation, if it gets one
         // (decision 132), a network professional from the invitation mailed now (decision 186).
 
-        // Its id first, so its row needs no answer inside the transaction and goes in its commit tail (decision 240).
-        const id = await users.reserveId();
         try {
           // Shared with the actor's other writes of the moment (decision 233), or a savepoint of the caller's
           // transaction (an import's batch of rows). Not with files: their promotion is no statement, so a shared
