@@ -1,12 +1,4 @@
-import type ExcelJS from 'exceljs';
+import { onFirstUse } from './on-first-use.ts';
 
-let loading: Promise<typeof ExcelJS> | undefined;
-
-/**
- * ExcelJS, loaded on the first spreadsheet read or written: a quarter of a second of the main thread's start-up
- * for a module most starts never use (issue 33 item 6).
- */
-export function loadExcelJS(): Promise<typeof ExcelJS> {
-  loading ??= import('exceljs').then((module) => module.default);
-  return loading;
-}
+/** ExcelJS, loaded on the first spreadsheet read or written: a quarter of a second of start-up (decision 242). */
+export const loadExcelJS = onFirstUse(() => import('exceljs').then((module) => module.default));

@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type * as WebAuthn from '@simplewebauthn/server';
 import {
   ErrorCode,
   USER_TYPE,
@@ -16,6 +11,7 @@ import type { Database } from '@medida/db';
 import type { Config } from '../../config.ts';
 import { AppError, fieldError, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { MINUTE } from '../../lib/clock.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import type { AppDeps } from '../../types.ts';
 import { createLockoutService } from '../lockout/lockout.service.ts';
@@ -34,6 +30,8 @@ const ALGORITHMS = [-7, -8, -257];
 const MAX_PASSKEYS = 20;
 
 type ChallengePurpose = Database['webauthn_challenges']['purpose'];
+/** The WebAuthn library (and the X.509 parser under it), loaded on the first passkey ceremony (decision 242). */
+const webAuthn = onFirstUse(() => import('@simplewebauthn/server'));
 
 /** One refusal for every way a passkey sign-in fails: which step failed is nobody's business (R05). */
 export const passkeyRefused = () => new AppError(401, ErrorCode.invalidCredentials, 'errors.passkeyRefused');
@@ -153,9 +151,11 @@ export function createPasskeysService(
       throw passkeyRefused();
     let verification;
     try {
-      verification = await verifyAuthenticationResponse({
+      verification = await (
+        await webAuthn()
+      ).verifyAuthenticationResponse({
         // @simplewebauthn/server's types: its AuthenticatorTransportFuture union, our strings from the database.
-        response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
+        response: response as Parameters<typeof WebAuthn.verifyAuthenticationResponse>[0]['response'],
         expectedChallenge: challenge,
         expectedOrigin: rp.origin,
         expectedRPID: rp.rpID,
@@ -195,7 +195,9 @@ export function createPasskeysService(
       const existing = await repo.credentialsOf(userId);
       if (existing.length >= MAX_PASSKEYS) throw new AppError(409, ErrorCode.conflict, 'errors.passkeyLimit');
       const userHandle = existing[0]?.user_handle ?? randomBytes(16).toString('base64url');
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webAuthn()
+      ).generateRegistrationOptions({
         rpName: 'Medida',
         rpID: rp.rpID,
         userName: user.email,
@@ -229,9 +231,11 @@ export function createPasskeysService(
       if (!taken || taken.user_id !== userId || !taken.user_handle) throw responseRejected();
       let verification;
       try {
-        verification = await verifyRegistrationResponse({
+        verification = await (
+          await webAuthn()
+        ).verifyRegistrationResponse({
           // @simplewebauthn/server's types: its AuthenticatorTransportFuture union, where the schema keeps strings.
-          response: input.response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
+          response: input.response as Parameters<typeof WebAuthn.verifyRegistrationResponse>[0]['response'],
           expectedChallenge: taken.challenge,
           expectedOrigin: rp.origin,
           expectedRPID: rp.rpID,
@@ -295,7 +299,9 @@ export function createPasskeysService(
     async signInOptions(ip: string) {
       const perIp = await rateLimits.consume('passkey-options-ip', ip, deps.config.loginIpLimits);
       if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds, 'errors.loginThrottled');
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webAuthn()
+      ).generateAuthenticationOptions({
         rpID: rp.rpID,
         userVerification: 'required',
         timeout: CEREMONY_MS,
@@ -322,7 +328,9 @@ export function createPasskeysService(
     async secondStepOptions(userId: number, ticketHash: string) {
       const credentials = await repo.credentialsOf(userId);
       if (credentials.length === 0) throw passkeyRefused();
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webAuthn()
+      ).generateAuthenticationOptions({
         rpID: rp.rpID,
         userVerification: 'preferred',
         timeout: CEREMONY_MS,
