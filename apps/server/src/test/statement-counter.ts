@@ -1,4 +1,5 @@
-import type { KyselyPlugin } from '@medida/db';
+import type { DbHandle, KyselyPlugin } from '@medida/db';
+import { createFreshTestDb } from '@medida/db/testing';
 
 /** Counts every statement run through Kysely (query builder and raw `sql`); BEGIN and COMMIT pass it by. */
 export function statementCounter() {
@@ -12,4 +13,20 @@ export function statementCounter() {
     },
   };
   return { counter, plugin };
+}
+
+/**
+ * A fresh test database whose every round trip is counted: Kysely's statements through the plugin, and BEGIN and
+ * COMMIT (the driver sends them past the plugins) added here, two per transaction.
+ */
+export async function countedTestDb(): Promise<{ counter: { count: number }; handle: DbHandle }> {
+  const { counter, plugin } = statementCounter();
+  const fresh = await createFreshTestDb();
+  const db = fresh.db.withPlugin(plugin);
+  const transaction = db.transaction.bind(db);
+  db.transaction = () => {
+    counter.count += 2;
+    return transaction();
+  };
+  return { counter, handle: { ...fresh, db } };
 }

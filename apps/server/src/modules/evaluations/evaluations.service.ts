@@ -49,6 +49,27 @@ const writeEvaluations: TailWriter<NewEvaluation> = (trx, rows) =>
 const writeVersions: TailWriter<NewEvaluationVersion> = (trx, versions) =>
   createEvaluationsRepository(trx).insertVersions(versions);
 
+/** Version `version` of an evaluation as the engine computed it, saved by `createdBy`. */
+function versionRow(
+  evaluationId: number,
+  version: number,
+  computed: { input: { evaluation_type: number }; result: { engine_version: string } },
+  createdBy: number,
+  now: Date,
+): NewEvaluationVersion {
+  const { input, result } = computed;
+  return {
+    evaluation_id: evaluationId,
+    version,
+    evaluation_type: input.evaluation_type,
+    inputs: input,
+    results: result,
+    engine_version: result.engine_version,
+    created_by: createdBy,
+    now,
+  };
+}
+
 const HISTORY_LIMIT = 100;
 
 /** The list's filters on the client (prefixes, company, one client), for the list and its spreadsheet. */
@@ -170,16 +191,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
           evaluator_id: a.actor.userId,
           now,
         });
-        await atCommit(trx, writeVersions, {
-          evaluation_id: id,
-          version: 1,
-          evaluation_type: input.evaluation_type,
-          inputs: input,
-          results: result,
-          engine_version: result.engine_version,
-          created_by: a.actor.userId,
-          now,
-        });
+        await atCommit(trx, writeVersions, versionRow(id, 1, { input, result }, a.actor.userId, now));
         // The charge and the evaluation commit together; too few credits rolls both back. The debit is the write's
         // one statement of its own: it answers the balance, and it locks the payer's row until the commit.
         const balance =
@@ -217,18 +229,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
         if (!locked) throw notFound();
         const now = deps.clock.now();
         const version = locked.current_version + 1;
-        await tx.insertVersions([
-          {
-            evaluation_id: locked.id,
-            version,
-            evaluation_type: input.evaluation_type,
-            inputs: input,
-            results: result,
-            engine_version: result.engine_version,
-            created_by: a.actor.userId,
-            now,
-          },
-        ]);
+        await tx.insertVersions([versionRow(locked.id, version, { input, result }, a.actor.userId, now)]);
         await tx.bumpVersion(locked.id, { ...toEvaluationColumns(input, result), version, now });
         await (a.recordIn ?? noRecord)(trx, locked.id);
         return { evaluacion: toSavedEvaluation(locked, version, input, result), creditos: actor.credits };

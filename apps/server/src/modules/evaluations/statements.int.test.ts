@@ -1,10 +1,9 @@
 import type { DbHandle } from '@medida/db';
-import { createFreshTestDb } from '@medida/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationBody } from '../../test/evaluation-factories.ts';
 import { bearer, login } from '../../test/factories.ts';
 import { twoTenants } from '../../test/people-factories.ts';
-import { statementCounter } from '../../test/statement-counter.ts';
+import { countedTestDb } from '../../test/statement-counter.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 /**
@@ -15,18 +14,10 @@ describe('statements per read request', () => {
   let ctx: TestContext;
   let t: Awaited<ReturnType<typeof twoTenants>>;
   let counted: DbHandle;
-  const { counter, plugin } = statementCounter();
+  let counter: { count: number };
 
   beforeAll(async () => {
-    const handle = await createFreshTestDb();
-    const db = handle.db.withPlugin(plugin);
-    // BEGIN and COMMIT are round trips too, but the driver sends them past the plugins: count them here.
-    const transaction = db.transaction.bind(db);
-    db.transaction = () => {
-      counter.count += 2;
-      return transaction();
-    };
-    counted = { ...handle, db };
+    ({ counter, handle: counted } = await countedTestDb());
     // Without the response cache: these are a miss's statements (a hit's are counted at the end).
     ctx = await createTestApp({ RESPONSE_CACHE_MB: '0' }, { handle: counted });
     t = await twoTenants(ctx);
