@@ -165,6 +165,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       websocket: true,
     },
     (socket, request) => {
+      // node's types: a request's address is undefined once its client has gone, here during the upgrade: nobody to
+      // admit, and no address to count a slot against.
+      if ((request.ip as string | undefined) === undefined) return socket.terminate();
       const query = request.query as z.infer<typeof wsQuerySchema>;
       return handleSocket(socket, {
         ...authOf(request),
