@@ -38,19 +38,21 @@ function toError(serialized: SerializedDbError): Error {
  * PostgreSQL's WebAssembly, compiled once per process: each new thread gets the compiled modules instead of
  * compiling 9 MB again (about half a second of CPU per database opened; the test suites open hundreds).
  */
-let compiling: Promise<PgliteWasmModules> | undefined;
+let compiling: Promise<void> | undefined;
 let compiledWasm: PgliteWasmModules | undefined;
 function compilePgliteWasm(): void {
+  if (compiling) return;
   // node's types: @types/node declares no global WebAssembly (TypeScript's DOM library does, and is left out here).
   const { WebAssembly: wasm } = globalThis as unknown as {
     WebAssembly: { compile(bytes: Uint8Array): Promise<PgliteWasmModules['pgliteWasmModule']> };
   };
   const compile = async (file: string) =>
     wasm.compile(await readFile(createRequire(import.meta.url).resolve(`@electric-sql/pglite/${file}`)));
-  compiling ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(
-    ([pgliteWasmModule, initdbWasmModule]) => (compiledWasm = { pgliteWasmModule, initdbWasmModule }),
+  // A failed compile is tried again by the next thread opened (each thread meanwhile loads its own).
+  compiling = Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(
+    ([pgliteWasmModule, initdbWasmModule]) => void (compiledWasm = { pgliteWasmModule, initdbWasmModule }),
+    () => void (compiling = undefined),
   );
-  compiling.catch(() => (compiling = undefined));
 }
 
 /**

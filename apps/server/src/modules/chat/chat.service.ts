@@ -245,7 +245,7 @@ export function createChatService(deps: {
         await tx.recordDeliveries([...unread.values()], [...last.values()]);
         // Both members of every room that got a message see it in their lists (decision 239).
         await tx.raiseChatVersions(
-          [...last.keys()].flatMap((id) => [rooms.get(id)!.user_low, rooms.get(id)!.user_high]),
+          [...last.keys()].map((id) => rooms.get(id)!).flatMap((room) => [room.user_low, room.user_high]),
         );
         announce = encodeMessagesEvents(fanOut);
         if (deps.bus?.crossInstance) for (const payload of announce) await deps.bus.publish(payload, trx);
