@@ -31,6 +31,15 @@ describe('migrated schema', () => {
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 
+  it('still applies a migration the database has no record of (the quick check at start only skips a full set)', async () => {
+    await sql`DROP INDEX client_consents_client_idx`.execute(handle.db);
+    await sql`DELETE FROM kysely_migration WHERE name = '0041_client_consents_by_client'`.execute(handle.db);
+    expect(await migrateToLatest(handle.db)).toEqual(['0041_client_consents_by_client']);
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'client_consents_client_idx'`.execute(handle.db);
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it('seeds countries from the dataset and the default company 9', async () => {
     const countries = await handle.db.selectFrom('countries').selectAll().execute();
     expect(countries.length).toBeGreaterThanOrEqual(240);
