@@ -34,6 +34,19 @@ describe.skipIf(!process.env.DATABASE_URL)('prepared statements on PostgreSQL co
     });
   });
 
+  it('evicts a statement whose Parse failed without aborting the transaction it is evicted in', async () => {
+    await handle.db.connection().execute(async (db) => {
+      await expect(sql`SELECT name FROM no_such_table`.execute(db)).rejects.toMatchObject({ code: '42P01' });
+      await sql`BEGIN`.execute(db);
+      // Enough new statements to push the failed one out of the connection's 100.
+      for (let n = 0; n < 110; n++) await sql.raw(`SELECT ${n}::int4 AS evicting`).execute(db);
+      await sql`CREATE TABLE evicted_in_transaction (a int4)`.execute(db);
+      await sql`COMMIT`.execute(db);
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int4 AS n FROM evicted_in_transaction`.execute(db);
+      expect(rows).toEqual([{ n: 0 }]);
+    });
+  });
+
   it('reports errors and goes on; prepares again a statement whose table changed its columns', async () => {
     await handle.db.connection().execute(async (db) => {
       await expect(sql`SELECT nope FROM users`.execute(db)).rejects.toMatchObject({ code: '42703' });

@@ -32,8 +32,12 @@ export function withPreparedStatements(pool: pg.Pool, limit = PREPARED_STATEMENT
   const kept = new WeakMap<pg.PoolClient, Map<string, string>>();
 
   const forget = async (client: pg.PoolClient, name: string) => {
-    delete parsedStatements(client)[name];
-    await client.query(`DEALLOCATE ${name}`).catch(() => undefined); // already gone with a failed Parse
+    const parsed = parsedStatements(client);
+    // A statement whose Parse failed was never prepared: a DEALLOCATE of it would fail, and inside a transaction
+    // that failure aborts the transaction (a migration's).
+    if (!(name in parsed)) return;
+    delete parsed[name];
+    await client.query(`DEALLOCATE ${name}`).catch(() => undefined);
   };
 
   const run = async (client: pg.PoolClient, sql: string, values: unknown[]) => {
