@@ -3,18 +3,19 @@ import type { Database } from './database.ts';
 import { migrations } from './migrations/index.ts';
 
 /**
- * Whether every migration this code has is recorded as applied: one read of Kysely's own table, where the Migrator
+ * Whether every migration this code has is recorded as applied: two short reads of Kysely's own table, where the Migrator
  * would first look the schema up in the catalogs (about half a second of a start on the embedded database, issue 33
  * item 6). A database without the table, or with a migration missing, answers false.
  */
 async function allApplied(db: Kysely<Database>): Promise<boolean> {
-  try {
-    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
-    const applied = new Set(rows.map((row) => row.name));
-    return Object.keys(migrations).every((name) => applied.has(name));
-  } catch {
-    return false;
-  }
+  // Looked up first rather than read and caught: a failed statement would be an error in the server's log at every
+  // start of a new database.
+  const { rows: found } = await sql<{ present: boolean }>`
+    SELECT to_regclass('kysely_migration') IS NOT NULL AS present`.execute(db);
+  if (!found[0]?.present) return false;
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+  const applied = new Set(rows.map((row) => row.name));
+  return Object.keys(migrations).every((name) => applied.has(name));
 }
 
 /** Applies every pending migration; throws (with the failing migration's name) if one fails. */
