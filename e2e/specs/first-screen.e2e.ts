@@ -61,7 +61,7 @@ describe('first screen', () => {
     await context.close();
   });
 
-  it('starts the dashboard, its session, figures and credits with the entry, and asks the server for each once', async () => {
+  it('starts the dashboard, its session, figures, credits and what its cards ask for with the entry, and asks the server for each once', async () => {
     const { context, page } = await newPage(browser);
     await logIn(page, E2E_USERS.home.email, E2E_USERS.home.password);
     await expectPath(page, '/dashboard');
@@ -78,6 +78,10 @@ describe('first screen', () => {
     expect(count('/web/getdash')).toBe(1);
     expect(count('/web/datosusuario')).toBe(1);
     expect(count('/web/creditos')).toBe(1);
+    // Decision 243: the ISAK precision, a top account's credit requests and the wrong-way card's units.
+    expect(count('/web/isak/tem')).toBe(1);
+    expect(count('/web/credit-requests')).toBe(1);
+    expect(count('/web/listadoperfil')).toBe(1);
     expect(seen.errors).toEqual([]);
     await context.close();
   });

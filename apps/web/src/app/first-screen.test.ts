@@ -124,28 +124,57 @@ describe('holdsUntilShown', () => {
 
 describe('startEarlyRequests', () => {
   /** The URLs asked for, once every request chained on the session user has started (run serialized, as index.html does). */
-  async function requested(pathname: string, search: string, user: object | null) {
+  async function requested(pathname: string, search: string, user: object | null, bodies: Record<string, object> = {}) {
     const standalone = new Function(`return (${startEarlyRequests.toString()})`)() as typeof startEarlyRequests;
     const urls: string[] = [];
     const early = standalone({ pathname, search, token: 't', language: 'en' }, (url, init) => {
       urls.push(url);
       expect(new Headers(init.headers).get('Authorization')).toBe('Bearer t');
-      const body = url === '/web/authenticate/user' && user ? JSON.stringify({ user }) : '{}';
-      return Promise.resolve(new Response(body, { status: user ? 200 : 401 }));
+      const body = url === '/web/authenticate/user' ? user && { user } : (bodies[url] ?? {});
+      return Promise.resolve(new Response(JSON.stringify(body ?? {}), { status: user ? 200 : 401 }));
     });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Requests chained on an answer's body start a few turns later.
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
     expect(Object.keys(early).sort()).toEqual([...urls].sort());
     return urls;
   }
   const professional = { id: 7, type: 1, cambia_pass: 0 };
 
-  it("starts the dashboard's session, profile, figures and credits", async () => {
+  it("starts the dashboard's session, profile, figures, credits and ISAK precision", async () => {
     expect(await requested('/dashboard', '', professional)).toEqual([
       '/web/authenticate/user',
       '/web/datosusuario?id_usuario=7',
       '/web/getdash?id_usuario=7&type=1',
       '/web/creditos',
+      '/web/isak/tem',
     ]);
+  });
+
+  it("starts what the dashboard's cards ask for as their answers say: a top account's requests, the units", async () => {
+    const bodies = {
+      '/web/creditos': { creditos: 3, evaluation_cost: 1, ask: { kind: 'operator', email: 'a@b.cl' } },
+      '/web/getdash?id_usuario=7&type=1': { data: { cards: ['counts', 'wrong_way'] } },
+    };
+    expect((await requested('/dashboard', '', professional, bodies)).sort()).toEqual([
+      '/web/authenticate/user',
+      '/web/credit-requests',
+      '/web/creditos',
+      '/web/datosusuario?id_usuario=7',
+      '/web/getdash?id_usuario=7&type=1',
+      '/web/isak/tem',
+      '/web/listadoperfil',
+    ]);
+    // Free evaluations (no line on credits), a parent account to ask, or no wrong-way card: neither.
+    const others: Record<string, object>[] = [
+      { '/web/creditos': { creditos: 0, evaluation_cost: 0, ask: { kind: 'operator', email: 'a@b.cl' } } },
+      { '/web/creditos': { creditos: 3, evaluation_cost: 1, ask: { kind: 'parent', name: 'P', email: 'p@b.cl' } } },
+      { '/web/getdash?id_usuario=7&type=1': { data: { cards: ['counts'] } } },
+    ];
+    for (const other of others) {
+      const urls = await requested('/dashboard', '', professional, other);
+      expect(urls).not.toContain('/web/credit-requests');
+      expect(urls).not.toContain('/web/listadoperfil');
+    }
   });
 
   it("starts an evaluation's detail with the session, and only for a plain numeric id", async () => {
@@ -166,6 +195,7 @@ describe('startEarlyRequests', () => {
       '/web/authenticate/user',
       '/web/getdash?id_usuario=7&type=1',
       '/web/creditos',
+      '/web/isak/tem',
     ]);
     expect(await requested('/dashboard', '', { id: 9, type: 2, cambia_pass: 0 })).toEqual([
       '/web/authenticate/user',

@@ -113,8 +113,9 @@ export function holdsUntilShown(visit: { pathname: string; signedIn: boolean }):
 /**
  * Starts the signed-in first screen's requests while the entry downloads (serialized like
  * `firstScreenPlan`): the session user and an evaluation's detail, then the profile and, for the dashboard,
- * its figures and the credits summary, for the detail the reader's own profile (units), with the headers lib/api.ts sends. An answer that is not 200 is used as it is: the app
- * handles it as it would its own request's (a 401 still ends the session).
+ * its figures, the credits summary and what its cards ask for, for the detail the reader's own profile (units), with
+ * the headers lib/api.ts sends. An answer that is not 200 is used as it is: the app handles it as it would its own
+ * request's (a 401 still ends the session).
  */
 export function startEarlyRequests(
   visit: { pathname: string; search?: string; token: string; language: string },
@@ -144,26 +145,53 @@ export function startEarlyRequests(
   const ids = user
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((body: { user?: { id?: unknown; type?: unknown; cambia_pass?: unknown } } | null) => body?.user ?? null);
-  const after = (url: (u: { id?: unknown; type?: unknown; cambia_pass?: unknown }) => string | null) => {
-    const started = ids.then((u) => {
-      const next = u ? url(u) : null;
-      return next ? { url: next, response: get(next, init) } : null;
+  /** The request `url` names once `source` has come (none for null); its body read from a clone as it arrives. */
+  const after = <T>(source: Promise<T | null>, url: (value: T) => string | null) =>
+    source.then((value) => {
+      const next = value ? url(value) : null;
+      if (!next) return null;
+      const response = get(next, init);
+      const body = response.then((r) => (r.ok ? (r.clone().json() as Promise<unknown>) : null)).catch(() => null);
+      return { url: next, response, body };
     });
-    return started;
-  };
+  const bodyOf = <T>(started: Promise<{ body: Promise<unknown> } | null>) =>
+    started.then((s) => (s ? (s.body as Promise<T | null>) : null));
   // The layout's profile (the user menu, the welcome line) on every signed-in screen; a temporary password has
   // none (lib/session.ts).
-  const waiting = [after((u) => (u.cambia_pass !== 1 ? '/web/datosusuario?id_usuario=' + String(u.id) : null))];
+  const waiting = [after(ids, (u) => (u.cambia_pass !== 1 ? '/web/datosusuario?id_usuario=' + String(u.id) : null))];
   // The detail shows weights and lengths in the reader's units (lib/own-profile.ts): asked for here, its answer is not
   // one more round trip after the page's first render, just before its first paint (decision 215).
-  if (path === '/evaluations/detail') waiting.push(after((u) => (u.cambia_pass !== 1 ? '/web/listadoperfil' : null)));
+  if (path === '/evaluations/detail')
+    waiting.push(after(ids, (u) => (u.cambia_pass !== 1 ? '/web/listadoperfil' : null)));
   if (path === '/' || path === '/dashboard') {
     // Only a professional has a dashboard, and the counts card's line on credits (features/credits). The function
     // is serialized into index.html and cannot import USER_TYPE: 1 is USER_TYPE.professional (decision 090).
     /* eslint-disable medida/no-user-type-literal -- serialized without imports (see the file's header) */
-    waiting.push(after((u) => (u.type === 1 ? '/web/getdash?id_usuario=' + String(u.id) + '&type=1' : null)));
-    waiting.push(after((u) => (u.type === 1 ? '/web/creditos' : null)));
+    const figures = after(ids, (u) => (u.type === 1 ? '/web/getdash?id_usuario=' + String(u.id) + '&type=1' : null));
+    const credits = after(ids, (u) => (u.type === 1 ? '/web/creditos' : null));
+    // Then what the cards ask for as they render (decision 243), else one round trip after the page's code, on the way
+    // to its first paint: the ISAK precision below the cards (features/dashboard/isak-tem-api.ts),
+    waiting.push(
+      figures,
+      credits,
+      after(ids, (u) => (u.type === 1 ? '/web/isak/tem' : null)),
+    );
     /* eslint-enable medida/no-user-type-literal */
+    // a top account's requests to the Medida team under the line on credits (features/credits/credits-explanation.tsx)
+    waiting.push(
+      after(bodyOf<{ evaluation_cost?: unknown; ask?: { kind?: unknown } }>(credits), (c) =>
+        typeof c.evaluation_cost === 'number' && c.evaluation_cost > 0 && c.ask?.kind === 'operator'
+          ? '/web/credit-requests'
+          : null,
+      ),
+    );
+    // and the reader's units for the wrong-way card's lengths (lib/own-profile.ts).
+    waiting.push(
+      after(bodyOf<{ data?: { cards?: unknown } }>(figures), (d) => {
+        const cards = d.data?.cards;
+        return Array.isArray(cards) && cards.indexOf('wrong_way') >= 0 ? '/web/listadoperfil' : null;
+      }),
+    );
   }
   for (const started of waiting)
     started.then(
