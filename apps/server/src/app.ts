@@ -67,7 +67,7 @@ import { security } from './plugins/security.ts';
 import { inlineScriptHashes, spa } from './plugins/spa.ts';
 
 /** JSON bodies are small; upload routes will set their own limit. */
-export const JSON_BODY_LIMIT = 64 * 1024;
+const JSON_BODY_LIMIT = 64 * 1024;
 
 export interface BuildAppOptions {
   config: Config;
@@ -83,7 +83,7 @@ export interface BuildAppOptions {
 }
 
 /** Never logged: credentials and tokens, wherever they appear (security.md R34). */
-export const LOG_REDACT_PATHS = [
+const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',
