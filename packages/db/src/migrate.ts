@@ -5,7 +5,7 @@ import { migrations } from './migrations/index.ts';
 /**
  * Whether every migration this code has is recorded as applied: two short reads of Kysely's own table, where the Migrator
  * would first look the schema up in the catalogs (about half a second of a start on the embedded database, issue 33
- * item 6). A database without the table, or with a migration missing, answers false.
+ * item 6). A database without the table, with a migration missing or with one this code does not know answers false.
  */
 async function allApplied(db: Kysely<Database>): Promise<boolean> {
   // Looked up first rather than read and caught: a failed statement would be an error in the server's log at every
@@ -14,8 +14,11 @@ async function allApplied(db: Kysely<Database>): Promise<boolean> {
     SELECT to_regclass('kysely_migration') IS NOT NULL AS present`.execute(db);
   if (!found[0]?.present) return false;
   const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+  // Exactly this code's set: a record this code does not know (a newer version's migration) goes to the Migrator,
+  // which refuses to start on it.
+  const known = Object.keys(migrations);
   const applied = new Set(rows.map((row) => row.name));
-  return Object.keys(migrations).every((name) => applied.has(name));
+  return applied.size === known.length && known.every((name) => applied.has(name));
 }
 
 /** Applies every pending migration; throws (with the failing migration's name) if one fails. */

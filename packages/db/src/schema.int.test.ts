@@ -31,6 +31,17 @@ describe('migrated schema', () => {
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 
+  it('refuses to start on a database that records a migration this code does not know (a newer version’s)', async () => {
+    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('9999_from_a_newer_version', now()::text)`.execute(
+      handle.db,
+    );
+    try {
+      await expect(migrateToLatest(handle.db)).rejects.toThrow(/9999_from_a_newer_version/);
+    } finally {
+      await sql`DELETE FROM kysely_migration WHERE name = '9999_from_a_newer_version'`.execute(handle.db);
+    }
+  });
+
   it('still applies a migration the database has no record of (the quick check at start only skips a full set)', async () => {
     await sql`DROP INDEX client_consents_client_idx`.execute(handle.db);
     await sql`DELETE FROM kysely_migration WHERE name = '0041_client_consents_by_client'`.execute(handle.db);
