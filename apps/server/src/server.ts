@@ -17,10 +17,9 @@ async function main() {
 
   // A new embedded database is created in a child process, whose memory goes back when it exits (decision 237).
   const created = isNewEmbeddedDatabase(config);
-  // The database starts in its own thread (PGlite, decision 101) while this one loads the app's modules: on
-  // two cores the two halves of the start overlap (issue 11 item 6).
+  // The database starts in its own thread (PGlite, decision 101) while this one loads the rest of the server's
+  // modules: on two cores the two halves of the start overlap (issue 11 item 6, decision 244).
   const opening = (created ? prepareNewDataDir() : Promise.resolve()).then(() => openDatabase(config));
-  // The rest of the server's modules load meanwhile.
   const serving = import('./serve.ts');
   let db: DbHandle;
   try {

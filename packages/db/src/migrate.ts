@@ -2,10 +2,14 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import type { Database } from './database.ts';
 import { migrations } from './migrations/index.ts';
 
+/** The names of every migration this code has, oldest first. */
+export const knownMigrations = (): string[] => Object.keys(migrations).sort();
+
 /**
- * Whether every migration this code has is recorded as applied: two short reads of Kysely's own table, where the Migrator
- * would first look the schema up in the catalogs (about half a second of a start on the embedded database, issue 33
- * item 6). A database without the table, with a migration missing or with one this code does not know answers false.
+ * Whether the database records exactly this code's migrations: two short reads of Kysely's own table, where the
+ * Migrator would first look the schema up in the catalogs (about half a second of a start on the embedded database,
+ * issue 33 item 6). No table, a migration missing, or one this code does not know (a newer version's, which the
+ * Migrator refuses to start on) answers false.
  */
 async function allApplied(db: Kysely<Database>): Promise<boolean> {
   // Looked up first rather than read and caught: a failed statement would be an error in the server's log at every
@@ -14,11 +18,8 @@ async function allApplied(db: Kysely<Database>): Promise<boolean> {
     SELECT to_regclass('kysely_migration') IS NOT NULL AS present`.execute(db);
   if (!found[0]?.present) return false;
   const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
-  // Exactly this code's set: a record this code does not know (a newer version's migration) goes to the Migrator,
-  // which refuses to start on it.
-  const known = Object.keys(migrations);
-  const applied = new Set(rows.map((row) => row.name));
-  return applied.size === known.length && known.every((name) => applied.has(name));
+  const applied = rows.map((row) => row.name).sort();
+  return applied.join('\n') === knownMigrations().join('\n');
 }
 
 /** Applies every pending migration; throws (with the failing migration's name) if one fails. */
@@ -39,9 +40,6 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
-
-/** The names of every migration this code has, oldest first. */
-export const knownMigrations = (): string[] => Object.keys(migrations).sort();
 
 /**
  * Applies the migrations up to and including `name` (a restore first builds the schema its archive was made on, then
