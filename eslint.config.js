@@ -7,6 +7,28 @@ import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 import medida from './tools/lint/medida-rules.js';
 
+/** The web app's restricted imports, each lifted in the one module that wraps it. */
+function webImportRules() {
+  const dayjs = { name: 'dayjs', message: "Import { dayjs } from lib/dates-locale.ts (the UI language's locale)." };
+  const tooltip = {
+    name: '@mantine/core',
+    importNames: ['Tooltip'],
+    message: 'Use TooltipOnDemand (components/tooltip-on-demand.tsx): it mounts the Tooltip on first hover or focus.',
+  };
+  const wrappers = {
+    'apps/web/src/lib/dates-locale.ts': dayjs,
+    'apps/web/src/components/tooltip-on-demand.tsx': tooltip,
+  };
+  const rule = (paths) => ({ 'no-restricted-imports': ['error', { paths }] });
+  return [
+    { files: ['apps/web/src/**/*.{ts,tsx}'], ignores: Object.keys(wrappers), rules: rule([dayjs, tooltip]) },
+    ...Object.entries(wrappers).map(([file, lifted]) => ({
+      files: [file],
+      rules: rule([dayjs, tooltip].filter((restriction) => restriction !== lifted)),
+    })),
+  ];
+}
+
 // The import rules of docs/architecture.md, enforced here; tools/lint/lint-rules.test.ts proves each one fires.
 export default tseslint.config(
   {
@@ -104,16 +126,22 @@ export default tseslint.config(
       'react/no-danger': 'error',
     },
   },
+  // dayjs through lib/dates-locale.ts, which sets its locale to the UI language: a module that imported dayjs itself
+  // would show English months on a screen that does not load that module (the dashboard does not, decision 215).
+  // Mantine's Tooltip through components/tooltip-on-demand.tsx, mounted on the first hover or focus (decision 245).
+  ...webImportRules(),
   {
-    // dayjs through lib/dates-locale.ts, which sets its locale to the UI language: a module that imported dayjs itself
-    // would show English months on a screen that does not load that module (the dashboard does not, decision 215).
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/lib/dates-locale.ts'],
+    // Intl formatters come from @medida/domain's intl-formats.ts, made once per locale and options: building one per
+    // figure cost the evaluation's detail a tenth of its first render (decision 245).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/i18n/intl-formats.ts', '**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
         {
-          paths: [{ name: 'dayjs', message: "Import { dayjs } from lib/dates-locale.ts (the UI language's locale)." }],
+          selector:
+            "NewExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat|DisplayNames|ListFormat)$/]",
+          message: 'Take the formatter from numberFormat/dateTimeFormat/displayNames/listFormat (@medida/domain).',
         },
       ],
     },

@@ -506,3 +506,28 @@ describe('dates in the web app', () => {
     expect(await rulesFired('apps/web/src/lib/dates-locale.ts', direct)).not.toContain('no-restricted-imports');
   });
 });
+
+describe('Intl formatters', () => {
+  it('come from @medida/domain, made once per locale and options', { timeout: TIMEOUT }, async () => {
+    const direct = "export const pct = (v: number) => new Intl.NumberFormat('es', {}).format(v);\n";
+    for (const file of [
+      'apps/web/src/features/fixture.ts',
+      'apps/server/src/modules/reports/fixture.ts',
+      'packages/domain/src/fixture.ts',
+    ])
+      expect(await rulesFired(file, direct)).toContain('no-restricted-syntax');
+    expect(await rulesFired('packages/domain/src/i18n/intl-formats.ts', direct)).not.toContain('no-restricted-syntax');
+  });
+});
+
+describe('tooltips in the web app', () => {
+  it('go through TooltipOnDemand, which mounts them on the first hover or focus', { timeout: TIMEOUT }, async () => {
+    const direct = "import { Tooltip } from '@mantine/core';\nexport const T = Tooltip;\n";
+    expect(await rulesFired('apps/web/src/features/fixture.tsx', direct)).toContain('no-restricted-imports');
+    expect(await rulesFired('apps/web/src/components/tooltip-on-demand.tsx', direct)).not.toContain(
+      'no-restricted-imports',
+    );
+    const dayjs = "import dayjs from 'dayjs';\nexport const d = dayjs;\n";
+    expect(await rulesFired('apps/web/src/components/tooltip-on-demand.tsx', dayjs)).toContain('no-restricted-imports');
+  });
+});

@@ -122,3 +122,4 @@ export { evaluationFieldErrors } from './schema.ts';
 export { somatochartXY } from './isak/somatotype.ts';
 export { ISAK_TEM_LIMITS } from './isak/isak.ts';
 export { evaluatorTemByMonth } from './isak/evaluator-tem.ts';
+export { dateTimeFormat, displayNames, listFormat, numberFormat } from './i18n/intl-formats.ts';

@@ -1,5 +1,5 @@
 import { LANGUAGES, languageSchema, type Language } from '@medida/contracts';
-import { I18N_DEFAULTS } from '@medida/domain';
+import { dateTimeFormat, I18N_DEFAULTS } from '@medida/domain';
 // Imported, not read from disk at a path: the same under tsx, vitest and the compiled bundle (dist/).
 import en from '../i18n/en.json' with { type: 'json' };
 import es from '../i18n/es.json' with { type: 'json' };
@@ -73,8 +73,6 @@ const DATE_LOCALES: Record<Language, string> = { es: 'es', en: 'en-GB', pt: 'pt-
 
 /** A moment as a reader of `lang` in `timeZone` writes it, with the zone named ("3 de diciembre de 2026, 14:30 (America/Santiago)"). */
 export function formatInstant(when: Date, lang: Language, timeZone: string): string {
-  const text = new Intl.DateTimeFormat(DATE_LOCALES[lang], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(
-    when,
-  );
+  const text = dateTimeFormat(DATE_LOCALES[lang], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(when);
   return `${text} (${timeZone})`;
 }

@@ -1,6 +1,7 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '@medida/domain';
 import { decimalSeparatorOf, parseDecimalText, type DecimalText } from '../lib/decimal-text.ts';
 
 export type DecimalInputProps = Omit<NumberInputProps, 'decimalSeparator' | 'thousandSeparator' | 'ref'>;
@@ -31,7 +32,7 @@ export function DecimalInput({
     if (reason === 'tooManyDecimals' && decimals === 0) return t('common.decimal.wholeNumber');
     if (reason === 'tooManyDecimals') return t('common.decimal.tooManyDecimals', { count: decimals });
     if (reason === 'negative') return t('common.decimal.negative');
-    const example = new Intl.NumberFormat(i18n.language).format(decimals === 0 ? 68 : 68.5);
+    const example = numberFormat(i18n.language).format(decimals === 0 ? 68 : 68.5);
     return t('common.decimal.notANumber', { example });
   };
 

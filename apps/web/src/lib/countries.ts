@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { countriesResponseSchema, type Country } from '@medida/contracts';
+import { displayNames } from '@medida/domain';
 import { apiRequest } from './api.ts';
 
 // The country list, shared by registration (public) and the people forms: one call, one cache entry.
@@ -28,7 +29,7 @@ export function useCountries() {
  */
 export function localizedCountryName(country: Pick<Country, 'iso2' | 'name'>, lang: string): string {
   try {
-    const name = new Intl.DisplayNames([lang], { type: 'region' }).of(country.iso2.toUpperCase());
+    const name = displayNames([lang], { type: 'region' }).of(country.iso2.toUpperCase());
     return name && name.toUpperCase() !== country.iso2.toUpperCase() ? name : country.name;
   } catch {
     return country.name;

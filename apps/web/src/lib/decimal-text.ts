@@ -1,3 +1,4 @@
+import { numberFormat } from '@medida/domain';
 /**
  * Numbers typed, pasted or dropped into a numeric field (issue 30, decision 182): either "," or "." is the
  * decimal point whatever the language, so "68,5" and "68.5" are both 68.5 and a separator is never dropped.
@@ -19,7 +20,9 @@ const TRAILING_UNIT = /(?<=[\d.,])[a-zA-Z%°µ/]+$/;
 
 /** The decimal separator of a language: "," in es and pt, "." in en. */
 export function decimalSeparatorOf(lang: string): ',' | '.' {
-  const part = new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal');
+  const part = numberFormat(lang)
+    .formatToParts(1.5)
+    .find((p) => p.type === 'decimal');
   return part?.value === ',' ? ',' : '.';
 }
 

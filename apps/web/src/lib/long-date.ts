@@ -1,18 +1,8 @@
-/**
- * One formatter per language and options, made once: building an Intl.DateTimeFormat costs far more than formatting
- * with it, and the dashboard formats dozens of days in its first render (decision 243).
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lang} ${JSON.stringify(options)}`;
-  let made = formatters.get(key);
-  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(lang, options)));
-  return made;
-}
+import { dateTimeFormat } from '@medida/domain';
 
 /** "15 de junio de 2025": the evaluation's calendar day in the reader's words (no time zone shift). */
 export function longDate(isoDay: string, lang: string): string {
-  return formatter(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+  return dateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
 }
 
 /**
@@ -20,7 +10,7 @@ export function longDate(isoDay: string, lang: string): string {
  * shift. Intl, not dayjs, so the dashboard does not load dayjs (decision 215).
  */
 export function shortDate(isoDay: string, lang: string, options: { year?: boolean } = {}): string {
-  const parts = formatter(lang, {
+  const parts = dateTimeFormat(lang, {
     day: 'numeric',
     month: 'short',
     ...(options.year === false ? {} : { year: 'numeric' }),
@@ -32,7 +22,7 @@ export function shortDate(isoDay: string, lang: string, options: { year?: boolea
 
 /** "15 jun 2025, 14:05": an instant in the reader's language and the browser's time zone, on a 24-hour clock. */
 export function shortDateTime(iso: string, lang: string): string {
-  return formatter(lang, {
+  return dateTimeFormat(lang, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

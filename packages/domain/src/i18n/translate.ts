@@ -8,6 +8,7 @@ import { CATEGORY_NAMES } from './categories.ts';
 import { CLIENT_CITATIONS, EQUATION_NAMES } from './equation-names.ts';
 import { CONDITION_NAMES, METHOD_NAMES, NUTRIENT_NAMES } from './vocabulary.ts';
 import { MEASURE_NAMES, RISK_NAMES } from './evaluation-labels.ts';
+import { numberFormat } from './intl-formats.ts';
 
 /**
  * The engine's codes in words, for the web app and the PDF alike (decision 150): one table per kind of
@@ -86,7 +87,7 @@ export function engineText(
   params: Readonly<Record<string, number | string>> = {},
 ): string {
   const template = I18N_DEFAULTS[code]?.[lang] ?? code;
-  const format = new Intl.NumberFormat(NUMBER_LOCALE[lang], { maximumFractionDigits: 2 });
+  const format = numberFormat(NUMBER_LOCALE[lang], { maximumFractionDigits: 2 });
   return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => {
     const value = params[name];
     if (value === undefined) return match;

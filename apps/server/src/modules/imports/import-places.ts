@@ -1,4 +1,5 @@
 import type { Database, Kysely } from '@medida/db';
+import { displayNames } from '@medida/domain';
 import { createCountriesService } from '../countries/countries.service.ts';
 import { createLocationsService } from '../locations/locations.service.ts';
 import { normaliseText, type CellResult } from './import-cells.ts';
@@ -13,7 +14,7 @@ export function createPlaceResolver(db: Kysely<Database>) {
   let countryIndex: Promise<Map<string, number>> | undefined;
   const states = new Map<number, Promise<Map<string, number>>>();
   const cities = new Map<number, Promise<Map<string, number>>>();
-  const names = ['es', 'en', 'pt'].map((lang) => new Intl.DisplayNames([lang], { type: 'region' }));
+  const names = ['es', 'en', 'pt'].map((lang) => displayNames([lang], { type: 'region' }));
 
   const indexOf = (rows: { id: number; names: string[] }[]) => {
     const index = new Map<string, number>();

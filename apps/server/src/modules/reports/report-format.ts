@@ -6,7 +6,7 @@ import {
   type Language,
   type UnitSystem,
 } from '@medida/contracts';
-import { shownAt, type KeyResultScale } from '@medida/domain';
+import { dateTimeFormat, type KeyResultScale, numberFormat, shownAt } from '@medida/domain';
 
 /** The region each report language is written for when the client's country does not say (issue 14). */
 const DEFAULT_LOCALE: Record<Language, string> = { es: 'es-CL', en: 'en-US', pt: 'pt-BR' };
@@ -49,18 +49,12 @@ const calendarDate = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
 export function reportFormat(lang: Language, countryIso2?: string | null, units: UnitSystem = 'metric'): ReportFormat {
   const locale = reportLocale(lang, countryIso2);
-  const numbers = new Map<number, Intl.NumberFormat>();
-  const dates = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+  const dates = (options: Intl.DateTimeFormatOptions) => dateTimeFormat(locale, { ...options, timeZone: 'UTC' });
   const long = dates({ day: 'numeric', month: 'long', year: 'numeric' });
   const month = dates({ month: 'short', year: 'numeric' });
   const short = dates({ day: '2-digit', month: '2-digit', year: 'numeric' });
   const num = (value: number, digits = 1) => {
-    let format = numbers.get(digits);
-    if (!format) {
-      format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-      numbers.set(digits, format);
-    }
+    const format = numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
     // The engine's rounding (what every class was decided on), then the locale's digits.
     return format.format(shownAt(value, digits));
   };

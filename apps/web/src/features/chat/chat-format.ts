@@ -1,4 +1,5 @@
 import type { ChatRoom } from '@medida/contracts';
+import { dateTimeFormat } from '@medida/domain';
 
 /** The other participant of a room (the room list shows them). */
 export function otherUser(room: ChatRoom, userId: number | null) {
@@ -15,7 +16,7 @@ export const participantInitials = (user: ChatRoom['users'][number] | undefined)
 export function formatChatTime(iso: string, lang: string, now: Date = new Date()): string {
   const date = new Date(iso);
   const sameDay = date.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(
+  return dateTimeFormat(
     lang,
     sameDay ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' },
   ).format(date);

@@ -1,5 +1,6 @@
 import { USER_TYPE } from '@medida/contracts';
-import { ActionIcon, Badge, Box, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Modal, Text } from '@mantine/core';
+import { TooltipOnDemand } from '../../components/tooltip-on-demand.tsx';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -37,7 +38,7 @@ export function ChatModal() {
           {t('chat.reconnecting')}
         </Badge>
       )}
-      <Tooltip label={muted ? t('chat.unmute') : t('chat.mute')}>
+      <TooltipOnDemand label={muted ? t('chat.unmute') : t('chat.mute')}>
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -51,7 +52,7 @@ export function ChatModal() {
         >
           {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
         </ActionIcon>
-      </Tooltip>
+      </TooltipOnDemand>
     </Group>
   );
 

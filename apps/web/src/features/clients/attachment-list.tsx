@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { TooltipOnDemand } from '../../components/tooltip-on-demand.tsx';
 import { IconArrowBackUp, IconDownload, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { dayjs } from '../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ function IconButton({
   testId: string;
 }) {
   return (
-    <Tooltip label={label}>
+    <TooltipOnDemand label={label}>
       <ActionIcon
         variant="subtle"
         color={color}
@@ -42,7 +43,7 @@ function IconButton({
       >
         {children}
       </ActionIcon>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }
 

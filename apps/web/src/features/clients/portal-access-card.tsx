@@ -2,12 +2,13 @@ import { Badge, Button, Group, Paper, Skeleton, Text, Title } from '@mantine/cor
 import { IconSend } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@medida/domain';
 import { LoadError } from '../../components/load-error.tsx';
 import { apiErrorMessage, notifyApiError, notifySuccess } from '../../lib/notify.ts';
 import { fetchPortalStatus, inviteToPortal, portalStatusKey } from './portal-invite-api.ts';
 
 const dateTime = (language: string, iso: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 const STATUS_COLOUR = { none: 'gray', invited: 'blue', active: 'teal' } as const;
 

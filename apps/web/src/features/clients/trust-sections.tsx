@@ -5,6 +5,7 @@ import { IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@medida/domain';
 import { LoadError } from '../../components/load-error.tsx';
 import { LabelledPagination } from '../../components/labelled-pagination.tsx';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -19,7 +20,7 @@ export function useClientConsent(clientId: number) {
 }
 
 const dateTime = (language: string, iso: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** Shown on top of a client whose consent was withdrawn: the record is read-only (decision 141). */
 export function ConsentWithdrawnBanner({

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CreditRequest } from '@medida/contracts';
+import { dateTimeFormat, numberFormat } from '@medida/domain';
 
 const STATE_COLORS = { requested: 'yellow', granted: 'teal', declined: 'red' } as const;
 
@@ -18,14 +19,14 @@ export function CreditRequestState({ state }: { state: CreditRequest['state'] })
 export function formatPrice(price: number | null, currency: string | null, lang: string): string | null {
   if (price === null || !currency) return null;
   try {
-    return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(price);
+    return numberFormat(lang, { style: 'currency', currency }).format(price);
   } catch {
     // A currency code Intl does not know: the number and the code as configured.
-    return `${currency} ${new Intl.NumberFormat(lang).format(price)}`;
+    return `${currency} ${numberFormat(lang).format(price)}`;
   }
 }
 
 /** A moment (an ISO timestamp) as the reader writes dates and times. */
 export function formatMoment(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }

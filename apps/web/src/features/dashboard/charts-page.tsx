@@ -5,6 +5,7 @@ import { Button, Card, Group, RingProgress, Select, SimpleGrid, Stack, Text, Tit
 import { DatePickerInput } from '@mantine/dates';
 import { SEXES, type Charts } from '@medida/contracts';
 import { IconFileTypeCsv, IconPhoto } from '@tabler/icons-react';
+import { numberFormat } from '@medida/domain';
 import { dayjs } from '../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
@@ -22,7 +23,7 @@ const NO_FILTERS: ChartsFilters = { company: '', from: '', to: '', sexo: '' };
 const oneDecimal = (value: number | null) =>
   value === null
     ? '—'
-    : new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value);
+    : numberFormat(currentLanguage(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value);
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 /** A chart card with its PNG (the drawn chart) and CSV (its data) exports. */

@@ -13,6 +13,7 @@ import {
 import type { Dashboard } from '@medida/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { numberFormat } from '@medida/domain';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { shortDate, shortDateTime } from '../../lib/long-date.ts';
 import { useMeasurementUnits } from '../../lib/own-profile.ts';
@@ -27,7 +28,7 @@ import { WeeklyChart } from './weekly-chart.tsx';
 const day = (isoDay: string) => shortDate(isoDay, currentLanguage());
 const fullName = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.apellido}`;
 const decimal = (value: number) =>
-  new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value);
+  numberFormat(currentLanguage(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value);
 
 function StatTile({
   icon,

@@ -1,6 +1,6 @@
 import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { IsakTem } from '@medida/contracts';
-import { temStanding } from '@medida/domain';
+import { numberFormat, temStanding } from '@medida/domain';
 import { dayjs } from '../../lib/dates-locale.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ const GROUPS = ['skinfolds', 'others'] as const;
 type Group = (typeof GROUPS)[number];
 
 const percent = (value: number, lang: string) =>
-  new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  numberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 
 /** One month's relative TEM of a group with where it stands against ISAK's limits (— without readings). */
 function TemCell({ tem, group, data }: { tem: IsakTem['months'][number]['skinfolds']; group: Group; data: IsakTem }) {
@@ -60,8 +60,7 @@ export function IsakTemCard() {
   const titleId = useId();
   const { data } = useIsakTem();
   if (!data || data.months.length === 0) return null;
-  const limit = (v: number) =>
-    new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v);
+  const limit = (v: number) => numberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v);
   const limits = (group: Group) =>
     `≤ ${limit(data.limits.level1[group])} % ${t(`${K}.level1`)} · ≤ ${limit(data.limits.level2[group])} % ${t(`${K}.level2`)}`;
   const heads = {

@@ -1,4 +1,5 @@
 import { ATTACHMENT_MIME_TYPES, MAX_ATTACHMENT_BYTES } from '@medida/contracts';
+import { numberFormat } from '@medida/domain';
 
 /** What the file picker offers: images and PDF (the server checks the content again). */
 export const ACCEPTED_ATTACHMENT_TYPES: string[] = [...ATTACHMENT_MIME_TYPES];
@@ -20,5 +21,5 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1000;
     unit += 1;
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${numberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }

@@ -1,5 +1,6 @@
 import { USER_TYPE, type DeletionPeople } from '@medida/contracts';
 import { Alert, Anchor, Button, Card, List, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { listFormat } from '@medida/domain';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconArrowsExchange, IconTrash } from '@tabler/icons-react';
@@ -32,7 +33,7 @@ export function DeleteAccountPage() {
   // "2 clients and 1 network professional", leaving out a count of 0, joined the language's way.
   const counts = deletion.data
     ? {
-        people: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+        people: listFormat(i18n.language, { type: 'conjunction' }).format(
           [
             deletion.data.clients > 0 ? t('deleteAccount.clientCount', { count: deletion.data.clients }) : '',
             deletion.data.network > 0 ? t('deleteAccount.networkCount', { count: deletion.data.network }) : '',

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Passkey } from '@medida/contracts/passkeys';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { dateTimeFormat } from '@medida/domain';
 import { PasswordField } from '../../components/password-field.tsx';
 import { firstFieldErrors, isApiError } from '../../lib/api-error.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -83,7 +84,7 @@ export function PasskeysPanel() {
 
 function PasskeyRow({ passkey, onRename, onDelete }: { passkey: Passkey; onRename: () => void; onDelete: () => void }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <Card component="li" withBorder padding="sm" data-testid="passkey-row" aria-label={passkey.name}>
       <Group justify="space-between" wrap="wrap" gap="sm">

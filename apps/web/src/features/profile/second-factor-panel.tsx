@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Stack, Switch, Text, Title } from '@mantin
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@medida/domain';
 import { apiErrorMessage, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { fetchSecondFactor, secondFactorKeys, setNetworkPolicy } from './second-factor-api.ts';
 import { TotpReauthModal, TotpSetupModal } from './totp-modals.tsx';
@@ -29,7 +30,7 @@ export function SecondFactorPanel() {
     onError: (error) => notifyError(apiErrorMessage(error)),
   });
   const since = data?.totp
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(data.totp.confirmed_at))
+    ? dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(data.totp.confirmed_at))
     : null;
   return (
     <Stack gap="sm" component="section" aria-labelledby="second-factor-title" data-testid="second-factor-panel">

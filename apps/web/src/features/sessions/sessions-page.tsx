@@ -5,6 +5,7 @@ import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-r
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { dateTimeFormat } from '@medida/domain';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -91,7 +92,7 @@ export function SessionsPage() {
 function SessionCard({ session, ending, onEnd }: { session: ActiveSession; ending: boolean; onEnd: () => void }) {
   const { t, i18n } = useTranslation();
   const device = describeUserAgent(session.user_agent);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const name =
     device.browser && device.system
       ? t('sessions.browserOn', { browser: device.browser, system: device.system })

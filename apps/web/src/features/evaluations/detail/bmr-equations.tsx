@@ -1,4 +1,5 @@
-import { Group, Table, Text, Tooltip } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
+import { TooltipOnDemand } from '../../../components/tooltip-on-demand.tsx';
 import { IconCheck, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EQUATIONS, type EquationRef, type EvaluationResult } from '@medida/domain';
@@ -76,13 +77,13 @@ export function BmrEquations({ bmr }: { bmr: EvaluationResult['bmr'] }) {
                 <Table.Td data-label={t('evaluations.bmrTable.equation')} className={stacked.wide}>
                   <Group gap={6} wrap="wrap" align="baseline">
                     {row.primary && (
-                      <Tooltip label={t('evaluations.bmrTable.primary')}>
+                      <TooltipOnDemand label={t('evaluations.bmrTable.primary')}>
                         <IconStar
                           size={14}
                           color="var(--mantine-color-yellow-7)"
                           aria-label={t('evaluations.bmrTable.primary')}
                         />
-                      </Tooltip>
+                      </TooltipOnDemand>
                     )}
                     <Text size="sm" fw={row.primary ? 700 : 400}>
                       {row.equation.name}

@@ -1,4 +1,5 @@
-import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
+import { TooltipOnDemand } from '../../../components/tooltip-on-demand.tsx';
 import { IconCheck, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FatComparison } from '@medida/domain';
@@ -49,13 +50,13 @@ export function ComparisonTable({ comparisons }: { comparisons: FatComparison[] 
                 <Table.Td data-label={t('evaluations.comparison.equation')} className={stacked.wide}>
                   <Group gap={6} wrap="wrap">
                     {c.primary && (
-                      <Tooltip label={t('evaluations.comparison.primary')}>
+                      <TooltipOnDemand label={t('evaluations.comparison.primary')}>
                         <IconStar
                           size={14}
                           color="var(--mantine-color-yellow-7)"
                           aria-label={t('evaluations.comparison.primary')}
                         />
-                      </Tooltip>
+                      </TooltipOnDemand>
                     )}
                     <Text size="sm" fw={c.primary ? 700 : 400}>
                       {c.equation.name}

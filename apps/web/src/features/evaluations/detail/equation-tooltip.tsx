@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { Stack, Text, Tooltip } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { TooltipOnDemand } from '../../../components/tooltip-on-demand.tsx';
 import type { EquationRef } from '@medida/domain';
 
 /**
@@ -9,7 +10,7 @@ import type { EquationRef } from '@medida/domain';
  */
 export function EquationTooltip({ equation, children }: { equation: EquationRef; children: ReactElement }) {
   return (
-    <Tooltip
+    <TooltipOnDemand
       multiline
       w={320}
       withArrow
@@ -23,6 +24,6 @@ export function EquationTooltip({ equation, children }: { equation: EquationRef;
       }
     >
       {children}
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }

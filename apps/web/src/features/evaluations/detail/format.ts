@@ -1,4 +1,4 @@
-import { shownAt, type EquationRef, type EvaluationResult } from '@medida/domain';
+import { type EquationRef, type EvaluationResult, numberFormat, shownAt } from '@medida/domain';
 
 /** The four colours of the spec's categories, plus gray for readings that are not a judgement. */
 export type LevelColour = 'green' | 'yellow' | 'orange' | 'red' | 'gray';
@@ -100,17 +100,10 @@ export function levelColour(level: string | null | undefined, scale?: Scale): Le
   return (scale && OVERRIDES[scale]?.[level]) ?? BY_LEVEL[level] ?? 'gray';
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
 /** A number rounded for display only, with the reader's decimal separator (the engine keeps full precision). */
 export function formatNumber(value: number | null | undefined, decimals: number, lang: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const key = `${lang}:${decimals}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    formatters.set(key, f);
-  }
+  const f = numberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   // The engine's rounding (half away from zero on the decimal form), so a class agrees with its figure; -0.0 reads
   // as a change in the wrong direction.
   const rounded = shownAt(value, decimals);

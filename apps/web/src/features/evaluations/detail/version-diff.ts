@@ -1,4 +1,5 @@
 import type { UnitSystem } from '@medida/contracts';
+import { numberFormat } from '@medida/domain';
 import { displayUnit, fromMetric } from '../../../lib/units.ts';
 import { rangeOfPath } from '../wizard/input-hints.ts';
 
@@ -8,7 +9,7 @@ import { rangeOfPath } from '../wizard/input-hints.ts';
 export type ShowNumber = (value: number, path: string) => string;
 
 export function numberShown(lang: string, units: UnitSystem): ShowNumber {
-  const format = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+  const format = numberFormat(lang, { maximumFractionDigits: 2 });
   return (value, path) => {
     const unit = rangeOfPath(path)?.unit;
     if (units === 'metric' || !unit || displayUnit(unit, units) === unit) return format.format(value);

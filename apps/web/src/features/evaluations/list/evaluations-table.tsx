@@ -1,16 +1,5 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  Menu,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { TooltipOnDemand } from '../../../components/tooltip-on-demand.tsx';
 import { IconDotsVertical, IconEye, IconMail, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { dayjs } from '../../../lib/dates-locale.ts';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +17,7 @@ function MineMark({ item }: { item: EvaluationListItem }) {
   const { t } = useTranslation();
   if (!item.created_by_me) return null;
   return (
-    <Tooltip label={t('evaluations.list.mineHint')}>
+    <TooltipOnDemand label={t('evaluations.list.mineHint')}>
       <Badge
         size="sm"
         variant="light"
@@ -38,7 +27,7 @@ function MineMark({ item }: { item: EvaluationListItem }) {
       >
         {t('evaluations.list.mine')}
       </Badge>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }
 

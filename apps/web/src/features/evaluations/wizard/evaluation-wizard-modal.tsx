@@ -29,7 +29,7 @@ import {
   type WizardValues,
 } from './wizard-form.ts';
 import { paths } from '../../../config/paths.ts';
-import { ERROR_KEYS } from '@medida/domain';
+import { ERROR_KEYS, numberFormat } from '@medida/domain';
 import { isakRangeOfPath, rangeOfErrorPath } from './input-hints.ts';
 import { fromMetricValues, toMetricValues, type UnitBaseline } from './wizard-units.ts';
 import { useMeasurementUnits, useOwnProfile } from '../../../lib/own-profile.ts';
@@ -95,7 +95,7 @@ function WizardForm({ initialClient, edit }: { initialClient: WizardClient | nul
 
   /** An out-of-range value says the accepted range, with the interface language's decimal separator. */
   const fieldErrorText = (path: string, key: string, exams: WizardValues['clinical_data']['exams']) => {
-    const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 });
+    const number = numberFormat(currentLanguage(), { maximumFractionDigits: 2 });
     // ISAK sites are always in mm and cm (decision 197): their range is said as entered.
     const isak = key === ERROR_KEYS.range ? isakRangeOfPath(path) : null;
     if (isak)

@@ -2,7 +2,7 @@ import { Box, Flex, Group, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ISAK_REQUIRED_SITES, ISAK_SITE_INFO, REPEAT_TOLERANCE_PCT, type IsakSite } from '@medida/domain';
+import { ISAK_REQUIRED_SITES, ISAK_SITE_INFO, type IsakSite, numberFormat, REPEAT_TOLERANCE_PCT } from '@medida/domain';
 import { DecimalInput } from '../../../components/decimal-input.tsx';
 import { WizardSection as Section } from './wizard-section.tsx';
 import {
@@ -36,7 +36,7 @@ const toleranceOf = (site: IsakSite) =>
 function shownDifference(pct: number, tolerance: number, language: string): string {
   let digits = 1;
   while (digits < 4 && Math.round(pct * 10 ** digits) / 10 ** digits <= tolerance) digits += 1;
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: digits }).format(pct);
+  return numberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: digits }).format(pct);
 }
 
 interface SiteRowProps {
@@ -73,7 +73,7 @@ function SiteRow({ form, site, readings, errors }: SiteRowProps) {
   const errorAt = errorIndexOfSite(site, readings);
   const errorOf = (i: number) => readingErrors[i] ?? (i === errorAt ? siteError : undefined);
   const messages = [...new Set([0, 1, 2].slice(0, count).map(errorOf).filter(Boolean))];
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const number = numberFormat(i18n.language, { maximumFractionDigits: 2 });
 
   const set = (index: 0 | 1 | 2, value: number | string) => {
     form.setFieldValue(path, withReading(site, form.getValues().isak.sites[site], index, value) as IsakReadings);

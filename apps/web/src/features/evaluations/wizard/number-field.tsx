@@ -2,6 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '@medida/domain';
 import { DecimalInput } from '../../../components/decimal-input.tsx';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
 import { displayUnit, feetAndInches } from '../../../lib/units.ts';
@@ -62,7 +63,7 @@ function NumberFieldView({
     units === 'imperial' && path === 'measurements.estatura' && typeof input.value === 'number'
       ? feetAndInches(input.value)
       : null;
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const number = numberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (
     <DecimalInput
       {...input}

@@ -1,0 +1,63 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { createRef } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+import { TooltipOnDemand } from './tooltip-on-demand.tsx';
+
+/** The label as a reader sees it: mounted and not hidden by its closing transition. */
+const tooltipShown = () => {
+  const tooltip = screen.queryByRole('tooltip');
+  return tooltip && tooltip.style.display !== 'none' ? tooltip : null;
+};
+
+describe('TooltipOnDemand', () => {
+  it('renders the target alone until it is hovered, then shows the label until the pointer leaves', async () => {
+    const ownEnter = vi.fn();
+    const ref = createRef<HTMLButtonElement>();
+    await renderWithProviders(
+      <TooltipOnDemand label="Durnin y Womersley (1974)" transitionProps={{ duration: 0 }}>
+        <button type="button" ref={ref} onMouseEnter={ownEnter}>
+          [1]
+        </button>
+      </TooltipOnDemand>,
+    );
+    expect(tooltipShown()).toBeNull();
+    expect(ref.current?.textContent).toBe('[1]');
+    fireEvent.mouseEnter(screen.getByRole('button', { name: '[1]' }));
+    expect(ownEnter).toHaveBeenCalledTimes(1);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Durnin y Womersley (1974)');
+    // The target was mounted again inside the Tooltip: the caller's ref follows it.
+    expect(ref.current).toBe(screen.getByRole('button', { name: '[1]' }));
+    fireEvent.mouseLeave(screen.getByRole('button', { name: '[1]' }));
+    await vi.waitFor(() => expect(tooltipShown()).toBeNull());
+  });
+
+  it('closes when the pointer moves elsewhere without a mouseleave of the new target', async () => {
+    await renderWithProviders(
+      <div>
+        <TooltipOnDemand label="Principal" transitionProps={{ duration: 0 }}>
+          <span data-testid="star">★</span>
+        </TooltipOnDemand>
+        <p data-testid="elsewhere">…</p>
+      </div>,
+    );
+    fireEvent.mouseEnter(screen.getByTestId('star'));
+    await vi.waitFor(() => expect(tooltipShown()).not.toBeNull());
+    fireEvent.pointerMove(screen.getByTestId('star'));
+    expect(tooltipShown()).not.toBeNull();
+    act(() => void fireEvent.pointerMove(screen.getByTestId('elsewhere')));
+    await vi.waitFor(() => expect(tooltipShown()).toBeNull());
+  });
+
+  it('opens on focus and closes on blur, for a keyboard', async () => {
+    await renderWithProviders(
+      <TooltipOnDemand label="Ver fuente" transitionProps={{ duration: 0 }}>
+        <a href="#eq-1">[1]</a>
+      </TooltipOnDemand>,
+    );
+    act(() => screen.getByRole('link').focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Ver fuente');
+    act(() => screen.getByRole('link').blur());
+    await vi.waitFor(() => expect(tooltipShown()).toBeNull());
+  });
+});
