@@ -5,8 +5,10 @@
 // Network.loadingFinished encodedDataLength: brotli bodies plus headers), by kind. Lighthouse: the default mobile run
 // (simulated slow 4G, 4× CPU), a cold load each, signed in with the app's own token in localStorage.
 // `npm run lighthouse -w @medida/e2e` builds the web app first; CHROME_PATH defaults to Debian's chromium. The HTML and
-// JSON reports go to e2e/artifacts/lighthouse/. PAGE_WEIGHT_PAGES=login,dashboard measures only those pages,
-// PAGE_WEIGHT_LIGHTHOUSE=0 skips Lighthouse. Exits 1 when a weight target is missed; a score is reported, not enforced
+// JSON reports of the last run go to e2e/artifacts/lighthouse/. PAGE_WEIGHT_PAGES=login,dashboard measures only those pages,
+// PAGE_WEIGHT_LIGHTHOUSE=0 skips Lighthouse. Each page is audited PAGE_WEIGHT_RUNS times (3 by default), runs interleaved
+// across the pages; the table gives the median run by performance score and the range of scores (one run on a shared
+// machine moves by ten points). Exits 1 when a weight target is missed; a score is reported, not enforced
 // (it moves with the machine's load).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -184,6 +186,13 @@ async function audit(browser: Browser, baseURL: string, target: Target, reportDi
   };
 }
 
+/** The run with the median performance score, with every run's score beside it. */
+function medianRun(runs: Awaited<ReturnType<typeof audit>>[]) {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return { ...median, 'all runs': sorted.map((r) => r.performance).join(', ') };
+}
+
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'medida-page-weight-'));
 const reportDir = path.join(repoRoot, 'e2e/artifacts/lighthouse');
@@ -225,10 +234,19 @@ try {
   );
   console.table(weights);
   if (process.env.PAGE_WEIGHT_LIGHTHOUSE !== '0') {
-    const rows = [];
-    for (const target of targets) rows.push(await audit(browser, server.baseURL, target, reportDir));
-    console.log('Lighthouse mobile (simulated slow 4G, 4× CPU); target performance ≥ 95 on each page');
-    console.table(rows);
+    const runs = Math.max(1, Number(process.env.PAGE_WEIGHT_RUNS ?? 3));
+    const audits = new Map<string, Awaited<ReturnType<typeof audit>>[]>();
+    for (let run = 0; run < runs; run++)
+      for (const target of targets)
+        audits.set(target.name, [
+          ...(audits.get(target.name) ?? []),
+          await audit(browser, server.baseURL, target, reportDir),
+        ]);
+    console.log(
+      `Lighthouse mobile (simulated slow 4G, 4× CPU), ${runs} runs of each page: the median run by performance, and the ` +
+        'range of scores; target performance ≥ 95 on each page',
+    );
+    console.table([...audits.values()].map(medianRun));
   }
   console.log(
     `load average: ${os
