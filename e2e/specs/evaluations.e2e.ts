@@ -418,7 +418,15 @@ describe('evaluation detail, PDF and e-mail', () => {
     // Each equation: a numbered source with its citation on hover and in the footnotes.
     const source = page.locator('[data-testid=equation-source][data-equation=bmr_mifflin_st_jeor_1990]').first();
     await source.hover();
-    await page.getByRole('tooltip').filter({ hasText: 'Mifflin MD' }).waitFor();
+    const citation = page.getByRole('tooltip').filter({ hasText: 'Mifflin MD' });
+    await citation.waitFor();
+    await page.mouse.move(0, 0);
+    await citation.waitFor({ state: 'hidden' });
+    // The keyboard's focus shows it too (decision 245): Tab back onto the source from the element before it.
+    await source.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await citation.waitFor();
     expect(await page.getByTestId('equation-footnotes').textContent()).toContain('Am J Clin Nutr 1990;51:241-247');
 
     // History: the client's evaluations as a table and charts, with the change since the previous one.

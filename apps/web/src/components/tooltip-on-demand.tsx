@@ -1,12 +1,13 @@
 import { Tooltip, type TooltipProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
-import { cloneElement, useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
+import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type Ref } from 'react';
 
+type Handler = (event: { currentTarget: Element }) => void;
 type TargetProps = {
-  onMouseEnter?: (event: unknown) => void;
-  onMouseLeave?: (event: unknown) => void;
-  onFocus?: (event: unknown) => void;
-  onBlur?: (event: unknown) => void;
+  onMouseEnter?: Handler;
+  onMouseLeave?: Handler;
+  onFocus?: Handler;
+  onBlur?: Handler;
   ref?: Ref<HTMLElement>;
 };
 
@@ -14,7 +15,8 @@ type TargetProps = {
  * Mantine's Tooltip, mounted on its target's first hover or focus (decision 245). A mounted Tooltip runs floating-ui's
  * hooks on every render, and an evaluation's detail has dozens of targets (each [n] and ★): rendering them all cost the
  * detail's later cards about a quarter of their work on a phone, where no pointer ever hovers. Shown while the pointer
- * is over the target or the target has the focus; a pointer that moves off a target replaced under it still closes it.
+ * is over the target or a keyboard has put the focus on it; a pointer that moves or taps off a target replaced under it
+ * still closes it.
  */
 export function TooltipOnDemand({ children, ...props }: Omit<TooltipProps, 'opened'> & { children: ReactElement }) {
   const [armed, setArmed] = useState(false);
@@ -31,24 +33,44 @@ export function TooltipOnDemand({ children, ...props }: Omit<TooltipProps, 'open
       if (target.current !== document.activeElement) setOpened(false);
     };
     document.addEventListener('pointermove', away);
-    return () => document.removeEventListener('pointermove', away);
+    document.addEventListener('pointerdown', away);
+    return () => {
+      document.removeEventListener('pointermove', away);
+      document.removeEventListener('pointerdown', away);
+    };
   }, [opened]);
 
-  const show = (handler?: (event: unknown) => void) => (event: unknown) => {
-    handler?.(event);
+  // Mounting the Tooltip mounts the target anew: a target the keyboard had focused gets the focus back.
+  const refocus = useRef(false);
+  useLayoutEffect(() => {
+    if (!armed || !refocus.current) return;
+    refocus.current = false;
+    target.current?.focus();
+  }, [armed]);
+
+  const open = () => {
     setArmed(true);
     setOpened(true);
   };
-  const hide = (handler?: (event: unknown) => void) => (event: unknown) => {
-    handler?.(event);
-    setOpened(false);
-  };
+  const then =
+    (handler: Handler | undefined, next: Handler): Handler =>
+    (event) => {
+      handler?.(event);
+      next(event);
+    };
+  // A tap focuses a button too: only a keyboard's focus (focus-visible) shows the label, as a hover does.
+  const onFocus = then(own.onFocus, (event) => {
+    if (!event.currentTarget.matches(':focus-visible')) return;
+    if (!armed) refocus.current = true;
+    open();
+  });
+  const close = () => setOpened(false);
   const element = cloneElement(children as ReactElement<TargetProps>, {
     ref,
-    onMouseEnter: show(own.onMouseEnter),
-    onMouseLeave: hide(own.onMouseLeave),
-    onFocus: show(own.onFocus),
-    onBlur: hide(own.onBlur),
+    onMouseEnter: then(own.onMouseEnter, open),
+    onMouseLeave: then(own.onMouseLeave, close),
+    onFocus,
+    onBlur: then(own.onBlur, close),
   });
   if (!armed) return element;
   return (
