@@ -131,8 +131,8 @@ export default tseslint.config(
   // Mantine's Tooltip through components/tooltip-on-demand.tsx, mounted on the first hover or focus (decision 245).
   ...webImportRules(),
   {
-    // Intl formatters come from @medida/domain's intl-formats.ts, made once per locale and options: building one per
-    // figure cost the evaluation's detail a tenth of its first render (decision 245).
+    // Intl formatters come from @medida/domain's intl-formats.ts, made once per locale and options: building one costs
+    // a hundred times more than formatting with it, and screens and reports format hundreds of figures (decision 245).
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/i18n/intl-formats.ts', '**/*.test.{ts,tsx}'],
     rules: {

@@ -235,18 +235,15 @@ try {
   console.table(weights);
   if (process.env.PAGE_WEIGHT_LIGHTHOUSE !== '0') {
     const runs = Math.max(1, Number(process.env.PAGE_WEIGHT_RUNS ?? 3));
-    const audits = new Map<string, Awaited<ReturnType<typeof audit>>[]>();
+    const audits = targets.map(() => [] as Awaited<ReturnType<typeof audit>>[]);
     for (let run = 0; run < runs; run++)
-      for (const target of targets)
-        audits.set(target.name, [
-          ...(audits.get(target.name) ?? []),
-          await audit(browser, server.baseURL, target, reportDir),
-        ]);
+      for (const [i, target] of targets.entries())
+        audits[i]!.push(await audit(browser, server.baseURL, target, reportDir));
     console.log(
       `Lighthouse mobile (simulated slow 4G, 4× CPU), ${runs} runs of each page: the median run by performance, and the ` +
         'range of scores; target performance ≥ 95 on each page',
     );
-    console.table([...audits.values()].map(medianRun));
+    console.table(audits.map(medianRun));
   }
   console.log(
     `load average: ${os

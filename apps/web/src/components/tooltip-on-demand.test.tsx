@@ -4,11 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { TooltipOnDemand } from './tooltip-on-demand.tsx';
 
-/** The label as a reader sees it: mounted and not hidden by its closing transition. */
-const tooltipShown = () => {
-  const tooltip = screen.queryByRole('tooltip');
-  return tooltip && tooltip.style.display !== 'none' ? tooltip : null;
-};
+/**
+ * The label while the Tooltip is open: mounted (closed, it unmounts after its transition). Not its display: in jsdom
+ * every box is empty, so floating-ui's hide middleware sets `display: none` on an open tooltip as soon as it is placed.
+ */
+const tooltipShown = () => screen.queryByRole('tooltip');
 
 describe('TooltipOnDemand', () => {
   it('renders the target alone until it is hovered, then shows the label until the pointer leaves', async () => {
@@ -46,6 +46,20 @@ describe('TooltipOnDemand', () => {
     fireEvent.pointerMove(screen.getByTestId('star'));
     expect(tooltipShown()).not.toBeNull();
     act(() => void fireEvent.pointerMove(screen.getByTestId('elsewhere')));
+    await vi.waitFor(() => expect(tooltipShown()).toBeNull());
+  });
+
+  it('closes on Escape without the pointer moving', async () => {
+    await renderWithProviders(
+      <TooltipOnDemand label="Principal" transitionProps={{ duration: 0 }}>
+        <span data-testid="star">★</span>
+      </TooltipOnDemand>,
+    );
+    fireEvent.mouseEnter(screen.getByTestId('star'));
+    await vi.waitFor(() => expect(tooltipShown()).not.toBeNull());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(tooltipShown()).not.toBeNull();
+    act(() => void fireEvent.keyDown(document, { key: 'Escape' }));
     await vi.waitFor(() => expect(tooltipShown()).toBeNull());
   });
 

@@ -12,11 +12,11 @@ type TargetProps = {
 };
 
 /**
- * Mantine's Tooltip, mounted on its target's first hover or focus (decision 245). A mounted Tooltip runs floating-ui's
+ * Mantine's Tooltip, mounted on its target's first hover or keyboard focus (decision 245). A mounted Tooltip runs floating-ui's
  * hooks on every render, and an evaluation's detail has dozens of targets (each [n] and ★): rendering them all cost the
  * detail's later cards about a quarter of their work on a phone, where no pointer ever hovers. Shown while the pointer
- * is over the target or a keyboard has put the focus on it; a pointer that moves or taps off a target replaced under it
- * still closes it.
+ * is over the target or a keyboard has put the focus on it, until Escape (WCAG 1.4.13: dismissible without moving);
+ * a pointer that moves or taps off a target replaced under it still closes it.
  */
 export function TooltipOnDemand({ children, ...props }: Omit<TooltipProps, 'opened'> & { children: ReactElement }) {
   const [armed, setArmed] = useState(false);
@@ -32,11 +32,15 @@ export function TooltipOnDemand({ children, ...props }: Omit<TooltipProps, 'open
       if (event.target instanceof Node && target.current?.contains(event.target)) return;
       if (target.current !== document.activeElement) setOpened(false);
     };
+    // Controlled, Mantine's Tooltip leaves Escape to its owner.
+    const escape = (event: KeyboardEvent) => event.key === 'Escape' && setOpened(false);
     document.addEventListener('pointermove', away);
     document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', escape);
     return () => {
       document.removeEventListener('pointermove', away);
       document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', escape);
     };
   }, [opened]);
 
