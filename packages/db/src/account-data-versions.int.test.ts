@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from './database.ts';
 import type { DbHandle } from './create-db.ts';
 import { createFreshTestDb } from './testing.ts';
 
@@ -153,5 +154,55 @@ describe('account data versions (migrations 0023 and 0033; decisions 160, 218 an
     // The next transaction bumps again: the memory of what was bumped ends with its transaction.
     await handle.db.updateTable('users').set({ apellido: 'D' }).where('id', '=', a).execute();
     expect(await version(a)).toBe(before + 2);
+  });
+
+  it('bumps once per account and transaction across savepoints (migration 0033): a rolled-back savepoint takes its own bump with it', async () => {
+    const a = await user(1, null);
+    const b = await user(1, null);
+    const client = await user(2, a);
+    const rename = (q: Kysely<Database> | Transaction<Database>, id: number) =>
+      q.updateTable('users').set({ apellido: `R${++n}` }).where('id', '=', id).execute();
+    const [va, vb] = [await version(a), await version(b)];
+
+    // The savepoint's write queued A's bump and is undone: the write after it must queue it again.
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`SAVEPOINT s`.execute(trx);
+      await trx
+        .insertInto('evaluations')
+        .values({ client_id: client, evaluator_id: a, evaluation_type: 1, evaluated_on: '2026-01-01' })
+        .execute();
+      await sql`ROLLBACK TO SAVEPOINT s`.execute(trx);
+      await rename(trx, client);
+    });
+    expect(await version(a)).toBe(va + 1);
+
+    // Queued before the savepoint: undoing the savepoint's later write of the same account keeps the bump.
+    await handle.db.transaction().execute(async (trx) => {
+      await rename(trx, a);
+      await sql`SAVEPOINT s`.execute(trx);
+      await rename(trx, client);
+      await sql`ROLLBACK TO SAVEPOINT s`.execute(trx);
+    });
+    expect(await version(a)).toBe(va + 2);
+
+    // Queued inside a released savepoint; then a movement to B after many rows of A: B is queued on its own.
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`SAVEPOINT s`.execute(trx);
+      await rename(trx, a);
+      await sql`RELEASE SAVEPOINT s`.execute(trx);
+      for (let i = 0; i < 5; i++) await rename(trx, client);
+      await trx.insertInto('credit_ledger').values({ actor_id: a, from_user_id: a, to_user_id: b, amount: 1 }).execute();
+    });
+    expect([await version(a), await version(b)]).toEqual([va + 3, vb + 1]);
+
+    // A whole transaction rolled back queues nothing for the next one.
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await rename(trx, b);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await rename(handle.db, b);
+    expect(await version(b)).toBe(vb + 2);
   });
 });

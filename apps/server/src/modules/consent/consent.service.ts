@@ -15,6 +15,10 @@ export interface ConsentFields {
 }
 
 const consentWithdrawn = () => new AppError(409, ErrorCode.conflict, 'errors.consentWithdrawn');
+
+function refuseWithdrawn(withdrawn: boolean) {
+  if (withdrawn) throw consentWithdrawn();
+}
 const consentAlreadyGiven = () => new AppError(409, ErrorCode.conflict, 'errors.consentAlreadyGiven');
 const noConsentToWithdraw = () => new AppError(409, ErrorCode.conflict, 'errors.noConsentToWithdraw');
 
@@ -116,8 +120,10 @@ export function createConsentService(deps: Pick<AppDeps, 'db' | 'clock'>) {
 
     /** Changes to a client whose consent was withdrawn are refused (409); clients without any record are not. */
     async requireWritable(clientId: number) {
-      const latest = await repo.latest(clientId);
-      if (latest?.withdrawn_at) throw consentWithdrawn();
+      refuseWithdrawn(Boolean((await repo.latest(clientId))?.withdrawn_at));
     },
+
+    /** The same refusal on what the caller read in its own statement (an evaluation's create, decision 246). */
+    refuseWithdrawn,
   };
 }

@@ -575,15 +575,31 @@ export function createEvaluationsRepository(db: Db) {
         .executeTakeFirst(),
 
     /**
-     * An id for an evaluation not inserted yet (outside its transaction: nothing waits on a sequence), so the insert can
-     * go in the commit tail with the others of its transaction (decision 240).
+     * Everything creating an evaluation reads, in one statement (decision 246): the live client strictly below the
+     * actor with what the engine needs (as the people module's `findClientBelow`), whether its health-data consent
+     * stands withdrawn (the consent module's rule: its deciding record, the live one else the newest, is withdrawn),
+     * and with `reserveId` an id for the evaluation not inserted yet. Taken outside its transaction (nothing waits on a
+     * sequence), so the insert can go in the commit tail (decision 240). No row: not a client of the actor's tree.
      */
-    reserveId: async () =>
-      (
-        await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('evaluations', 'id'))::integer AS id`.execute(
-          db,
-        )
-      ).rows[0]!.id,
+    clientForNewEvaluation: (actorId: number, clientId: number, reserveId: boolean) =>
+      db
+        .selectFrom('users as c')
+        .leftJoin('countries', 'countries.id', 'c.pais_id')
+        .select(['c.id', 'c.nacimiento', 'c.sexo', 'c.lang', 'countries.iso2'])
+        .select([
+          // Every record withdrawn, and at least one (no record: null): a live record decides for writing.
+          sql<boolean | null>`(SELECT bool_and(cc.withdrawn_at IS NOT NULL) FROM client_consents cc
+            WHERE cc.client_id = c.id AND cc.purpose = 'health_data')`.as('consent_withdrawn'),
+          (reserveId
+            ? sql<number | null>`nextval(pg_get_serial_sequence('evaluations', 'id'))::integer`
+            : sql<number | null>`NULL::integer`
+          ).as('reserved_id'),
+        ])
+        .where('c.id', '=', clientId)
+        .where('c.type', '=', USER_TYPE.client)
+        .where('c.deleted_at', 'is', null)
+        .where(parentInActorTree(actorId, 'c.parent_user_id'))
+        .executeTakeFirst(),
 
     /** New evaluations (version 1) with their reserved ids, in one statement. */
     insertEvaluations: (rows: NewEvaluation[]) =>

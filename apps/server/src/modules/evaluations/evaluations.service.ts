@@ -14,7 +14,6 @@ import { type Database, type Kysely, type Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import { atCommit, type TailWriter } from '../../lib/commit-tail.ts';
 import { groupedTransaction } from '../../lib/grouped-transactions.ts';
-import { inOrder } from '../../lib/in-order.ts';
 import { requireProfessional } from '../../lib/access.ts';
 import type { RecordChange } from '../../lib/audit-route.ts';
 import type { Actor, AppDeps } from '../../types.ts';
@@ -139,22 +138,25 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
     return outcome;
   }
 
-  /** Everything create checks before it writes: the actor, the client in its tree and writable, the engine's input. */
-  async function checkNew(actor: Actor, body: CreateEvaluationRequest) {
+  /**
+   * Everything create checks before it writes: the actor, the client in its tree and writable, the engine's input.
+   * The client, its consent and (with `reserveId`) the new evaluation's id come in one statement (decision 246); a
+   * client outside the actor's tree is 404 whatever its consent says.
+   */
+  async function checkNew(actor: Actor, body: CreateEvaluationRequest, reserveId: boolean) {
     professional(actor);
     checkEvaluator(body, actor.userId);
-    // The consent is read with the client (one wait); a client outside the actor's tree is 404 whatever it says.
-    const [client] = await inOrder([
-      users.findClientBelow(actor.userId, body.id_evaluado).then((found) => found ?? Promise.reject(notFound())),
-      consent.requireWritable(body.id_evaluado),
-    ]);
-    return { client, ...engine(body, client) };
+    const found = await repo.clientForNewEvaluation(actor.userId, body.id_evaluado, reserveId);
+    if (!found) throw notFound();
+    consent.refuseWithdrawn(found.consent_withdrawn === true);
+    const { consent_withdrawn: _consent, reserved_id: id, ...client } = found;
+    return { client, id, ...engine(body, client) };
   }
 
   return {
     /** A dry run of create (the import's preview): throws what create would, stores nothing. */
     async checkCreate(a: { actor: Actor; body: CreateEvaluationRequest }) {
-      await checkNew(a.actor, a.body);
+      await checkNew(a.actor, a.body, false);
     },
 
     /**
@@ -173,9 +175,11 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
 
     /** `cost`: what this evaluation charges instead of EVALUATION_CREDIT_COST (an imported one, decision 228). */
     async create(a: { actor: Actor; body: CreateEvaluationRequest; recordIn?: RecordIn; cost?: number }) {
-      // Its id with the checks (one wait), so its rows need no answer inside the transaction and go in its commit
-      // tail (decision 240). A refused one leaves a gap in the ids, as a failed insert does.
-      const [{ client, input, result }, id] = await inOrder([checkNew(a.actor, a.body), repo.reserveId()]);
+      // Its id with the checks (one statement), so its rows need no answer inside the transaction and go in its
+      // commit tail (decision 240). One refused by the engine or the balance leaves a gap in the ids, as a failed
+      // insert does.
+      const { client, id, input, result } = await checkNew(a.actor, a.body, true);
+      if (id === null) throw new Error('clientForNewEvaluation reserved no id');
 
       const cost = a.cost ?? deps.config.evaluationCreditCost;
       // Shared with the actor's other writes of the moment (decision 233), or a savepoint of the caller's

@@ -40,12 +40,12 @@ describe('statements per write', () => {
     expect(await statementsOf('/web/create_user', () => clientBody(t.ids, t.owner.id))).toBe(9);
   });
 
-  it('creates an evaluation in 11 statements: of its own inside the transaction only the debit, its rows in the commit tail', async () => {
+  it('creates an evaluation in 9 statements: of its own inside the transaction only the debit, its rows in the commit tail', async () => {
     const body = () => evaluationBody(t.client.id, t.owner.id);
-    // Session, client and consent (together), its id, BEGIN, the debit, then the evaluation, version, ledger entry and
-    // audit event, COMMIT. Writes that share a transaction share the tail's four (how many share one depends on
+    // Session, then the client, its consent and the new id in one (decision 246), BEGIN, the debit, then the
+    // evaluation, version, ledger entry and audit event, COMMIT. Writes that share a transaction share the tail's four (how many share one depends on
     // timing: commit-tail.int.test.ts).
-    expect(await statementsOf('/web/ingresaevaluacion', body)).toBe(11);
+    expect(await statementsOf('/web/ingresaevaluacion', body)).toBe(9);
   });
 
   it('moves credits in 5 statements: session, BEGIN, both balances locked and moved in one, ledger entry, COMMIT', async () => {
