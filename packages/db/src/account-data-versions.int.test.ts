@@ -161,7 +161,11 @@ describe('account data versions (migrations 0023 and 0033; decisions 160, 218 an
     const b = await user(1, null);
     const client = await user(2, a);
     const rename = (q: Kysely<Database> | Transaction<Database>, id: number) =>
-      q.updateTable('users').set({ apellido: `R${++n}` }).where('id', '=', id).execute();
+      q
+        .updateTable('users')
+        .set({ apellido: `R${++n}` })
+        .where('id', '=', id)
+        .execute();
     const [va, vb] = [await version(a), await version(b)];
 
     // The savepoint's write queued A's bump and is undone: the write after it must queue it again.
@@ -191,7 +195,10 @@ describe('account data versions (migrations 0023 and 0033; decisions 160, 218 an
       await rename(trx, a);
       await sql`RELEASE SAVEPOINT s`.execute(trx);
       for (let i = 0; i < 5; i++) await rename(trx, client);
-      await trx.insertInto('credit_ledger').values({ actor_id: a, from_user_id: a, to_user_id: b, amount: 1 }).execute();
+      await trx
+        .insertInto('credit_ledger')
+        .values({ actor_id: a, from_user_id: a, to_user_id: b, amount: 1 })
+        .execute();
     });
     expect([await version(a), await version(b)]).toEqual([va + 3, vb + 1]);
 
