@@ -51,6 +51,24 @@ describe('migrated schema', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it("compresses an evaluation's documents with lz4 where the server has it (migration 0042)", async () => {
+    const { rows } = await sql<{ attname: string; method: string }>`
+      SELECT attname, attcompression AS method FROM pg_attribute
+      WHERE attrelid = 'evaluation_versions'::regclass AND attname IN ('inputs', 'results') ORDER BY attname`.execute(
+      handle.db,
+    );
+    // The methods this server was built with.
+    const lz4 = await sql<{ supported: boolean }>`
+      SELECT 'lz4' = ANY (enumvals) AS supported FROM pg_settings WHERE name = 'default_toast_compression'`.execute(
+      handle.db,
+    );
+    const expected = lz4.rows[0]!.supported ? 'l' : '';
+    expect(rows).toEqual([
+      { attname: 'inputs', method: expected },
+      { attname: 'results', method: expected },
+    ]);
+  });
+
   it('seeds countries from the dataset and the default company 9', async () => {
     const countries = await handle.db.selectFrom('countries').selectAll().execute();
     expect(countries.length).toBeGreaterThanOrEqual(240);

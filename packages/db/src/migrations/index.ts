@@ -32,6 +32,7 @@ import * as m0038 from './0038_operator_console.ts';
 import * as m0039 from './0039_instances_and_export_claims.ts';
 import * as m0040 from './0040_chat_versions.ts';
 import * as m0041 from './0041_client_consents_by_client.ts';
+import * as m0042 from './0042_evaluation_documents_lz4.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0039_instances_and_export_claims': m0039,
   '0040_chat_versions': m0040,
   '0041_client_consents_by_client': m0041,
+  '0042_evaluation_documents_lz4': m0042,
 };
