@@ -168,7 +168,9 @@ export const STEPS: readonly Step[] = [
       "What headless Chromium transfers on a cold load of Login, the dashboard and an evaluation's detail until the " +
       "network is quiet for 2 s (brotli bodies and headers, by kind), then Lighthouse's default mobile run (simulated " +
       'slow 4G, 4× CPU slowdown) three times on each, signed in, a cold load (decisions 109, 215), of the web app as ' +
-      "built: the median run by performance and every run's score. " +
+      "built: the median run by performance and every run's score, with Lighthouse's `benchmarkIndex` of the " +
+      'machine (its 4× slowdown stands for a mid-range phone where that index is about 1,500; lower, the same page ' +
+      'scores lower). ' +
       'Targets (issue 33 item 8): Login ≤ 150 kB, the dashboard ≤ 250 kB (the command exits 1 above them), ' +
       'performance ≥ 95 on all three; accessibility (issue 16).',
     timeoutMinutes: 20,
