@@ -93,20 +93,31 @@ const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
- * Scrolls until the window rests at the page's end: a card that finishes rendering after the first scroll (a slice, a
- * chart) makes the page taller and leaves the window short of the end (CI's 2026-11-30 run, the detail in pt).
+ * Scrolls until the window rests at the page's end and the page has stopped growing: a card that finishes rendering
+ * after the first scroll (a slice, a chart) makes the page taller and leaves the window short of the end (CI's
+ * 2026-11-30 run, the detail in pt), and one that grows just after the window reached the end moved the content under
+ * the chat button (CI's 2026-12-01 run at load 6.6, the detail in es). So the end counts once the page's height held
+ * for three samples in a row, 300 ms apart, with the window at its end each time.
  */
 async function scrollToTheEnd(page: Page): Promise<void> {
+  let last = -1;
+  let steady = 0;
   await expect
     .poll(
       async () => {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.waitForTimeout(200);
-        return page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));
+        await page.waitForTimeout(300);
+        const { height, short } = await page.evaluate(() => ({
+          height: document.documentElement.scrollHeight,
+          short: document.documentElement.scrollHeight - (window.scrollY + window.innerHeight),
+        }));
+        steady = height === last && short <= 1 ? steady + 1 : 0;
+        last = height;
+        return steady;
       },
-      { timeout: 15_000 },
+      { timeout: 20_000, interval: 0 },
     )
-    .toBeLessThanOrEqual(1);
+    .toBeGreaterThanOrEqual(2);
 }
 
 /** The texts and controls drawn under the chat button, as the page now stands. */
