@@ -15,12 +15,13 @@ export interface ConsentFields {
 }
 
 const consentWithdrawn = () => new AppError(409, ErrorCode.conflict, 'errors.consentWithdrawn');
+const consentAlreadyGiven = () => new AppError(409, ErrorCode.conflict, 'errors.consentAlreadyGiven');
+const noConsentToWithdraw = () => new AppError(409, ErrorCode.conflict, 'errors.noConsentToWithdraw');
 
+/** A client whose deciding consent record is withdrawn takes no changes (409). */
 function refuseWithdrawn(withdrawn: boolean) {
   if (withdrawn) throw consentWithdrawn();
 }
-const consentAlreadyGiven = () => new AppError(409, ErrorCode.conflict, 'errors.consentAlreadyGiven');
-const noConsentToWithdraw = () => new AppError(409, ErrorCode.conflict, 'errors.noConsentToWithdraw');
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

@@ -43,8 +43,8 @@ describe('statements per write', () => {
   it('creates an evaluation in 9 statements: of its own inside the transaction only the debit, its rows in the commit tail', async () => {
     const body = () => evaluationBody(t.client.id, t.owner.id);
     // Session, then the client, its consent and the new id in one (decision 246), BEGIN, the debit, then the
-    // evaluation, version, ledger entry and audit event, COMMIT. Writes that share a transaction share the tail's four (how many share one depends on
-    // timing: commit-tail.int.test.ts).
+    // evaluation, version, ledger entry and audit event, COMMIT. Writes that share a transaction share the tail's four
+    // (how many share one depends on timing: commit-tail.int.test.ts).
     expect(await statementsOf('/web/ingresaevaluacion', body)).toBe(9);
   });
 
