@@ -1,8 +1,8 @@
 import { USER_TYPE, type UserType } from '@medida/contracts';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
-import { createDb, migrateToLatest, seedDemoData, type Kysely, type Database } from '@medida/db';
-import { insertTestUser } from '@medida/db/testing';
+import { seedDemoData, type Kysely, type Database } from '@medida/db';
+import { createMigratedPgliteAt, insertTestUser } from '@medida/db/testing';
 
 /** Accounts the browser tests log in with. Passwords are test data, not secrets. */
 export const E2E_USERS = {
@@ -405,9 +405,8 @@ async function insertE2eUser(
  * database, then closes it so the server can take the data directory.
  */
 export async function seedE2eFixtures(dataDir: string): Promise<void> {
-  const handle = await createDb({ pglite: { dataDir: path.join(dataDir, 'pgdata') } });
+  const handle = await createMigratedPgliteAt(path.join(dataDir, 'pgdata'));
   try {
-    await migrateToLatest(handle.db);
     await seedDemoData(handle.db, { hashPassword: (pw) => hash(pw, { algorithm: ARGON2ID }), now: () => new Date() });
     const demo = await handle.db
       .selectFrom('users')

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -9,10 +9,19 @@ import { seedE2eFixtures } from './fixtures.ts';
 import type { Lane } from './lane.ts';
 import { laneCount } from './lane-count.ts';
 
-async function startLane(): Promise<{ lane: Lane; stop: () => Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'medida-e2e-'));
-  // Fixture users are written through the real data layer before the server takes the database.
+/**
+ * The fixtures written once through the real data layer, before any server takes a database: each lane starts on
+ * its own copy of that data directory (seeding costs seconds of CPU that the lanes would spend side by side).
+ */
+async function seededDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'medida-e2e-seed-'));
   await seedE2eFixtures(dataDir);
+  return dataDir;
+}
+
+async function startLane(seeded: string): Promise<{ lane: Lane; stop: () => Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'medida-e2e-'));
+  await cp(seeded, dataDir, { recursive: true });
   const server = await startServer(dataDir);
   return {
     lane: { baseURL: server.baseURL, dataDir },
@@ -24,10 +33,11 @@ async function startLane(): Promise<{ lane: Lane; stop: () => Promise<void> }> {
 }
 
 export default async function setup(project: TestProject) {
+  const seeded = await seededDataDir();
   const [browser, ...lanes] = await Promise.all([
     chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] }),
-    ...Array.from({ length: laneCount() }, startLane),
-  ] as const);
+    ...Array.from({ length: laneCount() }, () => startLane(seeded)),
+  ] as const).finally(() => rm(seeded, { recursive: true, force: true }));
   project.provide(
     'lanes',
     lanes.map((l) => l.lane),

@@ -55,6 +55,16 @@ export async function createFreshTestDb(
   return postgresTestDb(serverUrl, `TEMPLATE ${await postgresTemplate(serverUrl)}`);
 }
 
+/**
+ * A migrated embedded database in `dataDir`, opened from the same template as `createFreshTestDb`: the browser
+ * tests' lanes are seeded on it without running every migration and its seeds again (CI time).
+ */
+export async function createMigratedPgliteAt(dataDir: string): Promise<DbHandle> {
+  const handle = await createDb({ pglite: { dataDir, loadDataDir: await (template ??= pgliteTemplate()) } });
+  await migrateToLatest(handle.db); // a no-op unless the template is stale
+  return handle;
+}
+
 /** A new database `medida_test_<random>` on the server (`options`: what CREATE DATABASE adds), dropped on close. */
 async function postgresTestDb(serverUrl: string, options = ''): Promise<DbHandle & { connectionString: string }> {
   const name = `medida_test_${randomBytes(6).toString('hex')}`;
