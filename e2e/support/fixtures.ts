@@ -2,7 +2,7 @@ import { USER_TYPE, type UserType } from '@medida/contracts';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { seedDemoData, type Kysely, type Database } from '@medida/db';
-import { createMigratedPgliteAt, insertTestUser } from '@medida/db/testing';
+import { createMigratedPglite, insertTestUser } from '@medida/db/testing';
 
 /** Accounts the browser tests log in with. Passwords are test data, not secrets. */
 export const E2E_USERS = {
@@ -405,7 +405,7 @@ async function insertE2eUser(
  * database, then closes it so the server can take the data directory.
  */
 export async function seedE2eFixtures(dataDir: string): Promise<void> {
-  const handle = await createMigratedPgliteAt(path.join(dataDir, 'pgdata'));
+  const handle = await createMigratedPglite(path.join(dataDir, 'pgdata'));
   try {
     await seedDemoData(handle.db, { hashPassword: (pw) => hash(pw, { algorithm: ARGON2ID }), now: () => new Date() });
     const demo = await handle.db

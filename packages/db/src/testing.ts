@@ -47,19 +47,15 @@ export async function createFreshTestDb(
   env: { DATABASE_URL?: string } = { DATABASE_URL: readDatabaseUrl() },
 ): Promise<DbHandle & { connectionString?: string }> {
   const serverUrl = env.DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await createDb({ pglite: { loadDataDir: await (template ??= pgliteTemplate()) } });
-    await migrateToLatest(handle.db); // a no-op unless the template is stale
-    return handle;
-  }
+  if (!serverUrl) return createMigratedPglite();
   return postgresTestDb(serverUrl, `TEMPLATE ${await postgresTemplate(serverUrl)}`);
 }
 
 /**
- * A migrated embedded database in `dataDir`, opened from the same template as `createFreshTestDb`: the browser
- * tests' lanes are seeded on it without running every migration and its seeds again (CI time).
+ * A migrated embedded database opened from the template: in memory, or in `dataDir` (the browser tests' lanes are
+ * seeded there without running every migration and its seeds again).
  */
-export async function createMigratedPgliteAt(dataDir: string): Promise<DbHandle> {
+export async function createMigratedPglite(dataDir?: string): Promise<DbHandle> {
   const handle = await createDb({ pglite: { dataDir, loadDataDir: await (template ??= pgliteTemplate()) } });
   await migrateToLatest(handle.db); // a no-op unless the template is stale
   return handle;
