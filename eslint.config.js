@@ -29,6 +29,25 @@ function webImportRules() {
   ];
 }
 
+/** Intl formatters are made once per locale and options, in @medida/domain (decision 245). */
+const intlFormatters = {
+  selector:
+    "NewExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat|DisplayNames|ListFormat)$/]",
+  message: 'Take the formatter from numberFormat/dateTimeFormat/displayNames/listFormat (@medida/domain).',
+};
+
+/** Layouts that write a <style> element per component, which React writes again on every render (decision 249). */
+const styleElementLayouts = [
+  {
+    selector: "JSXOpeningElement[name.name=/^(SimpleGrid|Grid|Flex)$/], JSXMemberExpression[object.name='Grid']",
+    message: 'The wizard renders on every key: lay it out with a class of wizard-layout.module.css.',
+  },
+  {
+    selector: 'JSXAttribute > JSXExpressionContainer > ObjectExpression > Property[key.name=/^(base|xs|sm|md|lg|xl)$/]',
+    message: 'A responsive style prop writes a <style> on every render: use a class of wizard-layout.module.css.',
+  },
+];
+
 // The import rules of docs/architecture.md, enforced here; tools/lint/lint-rules.test.ts proves each one fires.
 export default tseslint.config(
   {
@@ -136,14 +155,17 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/i18n/intl-formats.ts', '**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "NewExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat|DisplayNames|ListFormat)$/]",
-          message: 'Take the formatter from numberFormat/dateTimeFormat/displayNames/listFormat (@medida/domain).',
-        },
-      ],
+      'no-restricted-syntax': ['error', intlFormatters],
+    },
+  },
+  {
+    // The evaluation wizard renders on every key typed into its sixty fields: its layouts are CSS classes, not
+    // SimpleGrid, Grid, Flex or responsive style props, whose <style> elements made each key restyle the page
+    // (decision 249). The block repeats the Intl rule, which it would otherwise replace for these files.
+    files: ['apps/web/src/features/evaluations/wizard/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', intlFormatters, ...styleElementLayouts],
     },
   },
   {

@@ -521,6 +521,26 @@ describe('Intl formatters', () => {
   });
 });
 
+describe('the evaluation wizard', () => {
+  it('lays out with CSS classes, not components that write a <style> per render', { timeout: TIMEOUT }, async () => {
+    const wizard = 'apps/web/src/features/evaluations/wizard/fixture.tsx';
+    const layouts = [
+      "import { SimpleGrid } from '@mantine/core';\nexport const A = () => <SimpleGrid cols={2} />;\n",
+      "import { Grid } from '@mantine/core';\nexport const A = () => <Grid><Grid.Col span={6} /></Grid>;\n",
+      "import { Text } from '@mantine/core';\nexport const A = () => <Text w={{ sm: 250 }} />;\n",
+    ];
+    for (const code of layouts) {
+      expect(await rulesFired(wizard, code)).toContain('no-restricted-syntax');
+      expect(await rulesFired('apps/web/src/features/people/fixture.tsx', code)).not.toContain('no-restricted-syntax');
+    }
+    const intl = "export const f = () => new Intl.NumberFormat('es', {});\n";
+    expect(await rulesFired(wizard, intl)).toContain('no-restricted-syntax');
+    const plain =
+      "import { Text } from '@mantine/core';\nexport const A = () => <Text w={250} style={{ flexShrink: 0 }} />;\n";
+    expect(await rulesFired(wizard, plain)).not.toContain('no-restricted-syntax');
+  });
+});
+
 describe('tooltips in the web app', () => {
   it('go through TooltipOnDemand, which mounts them on the first hover or focus', { timeout: TIMEOUT }, async () => {
     const direct = "import { Tooltip } from '@mantine/core';\nexport const T = Tooltip;\n";

@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { BMR_EQUATION_IDS, equationName } from '@medida/domain';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { memoOnShown } from './section-memo.ts';
 import { WizardSection as Section } from './wizard-section.tsx';
 import type { WizardValues } from './wizard-form.ts';
 
@@ -10,7 +11,7 @@ import type { WizardValues } from './wizard-form.ts';
  * The resting-energy equation the energy need is computed from (decision 192), as the protocol choice of the
  * skinfold methods: empty is the engine's default (Mifflin-St Jeor); every method may choose.
  */
-export function BmrField({ form }: { form: UseFormReturnType<WizardValues> }) {
+function BmrFieldView({ form }: { form: UseFormReturnType<WizardValues> }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   // The first id is the default; it is offered as the empty choice, named as such.
@@ -30,3 +31,8 @@ export function BmrField({ form }: { form: UseFormReturnType<WizardValues> }) {
     </Section>
   );
 }
+
+export const BmrField = memoOnShown(BmrFieldView, {
+  values: (v) => v.extras.bmr_equation,
+  errorsUnder: ['extras.bmr_equation'],
+});

@@ -1,11 +1,13 @@
-import { Alert, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconTemperature } from '@tabler/icons-react';
 import { CONDITION_NAME_MAX } from '@medida/domain';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from './number-field.tsx';
+import { memoOnShown } from './section-memo.ts';
 import { WizardSection as Section } from './wizard-section.tsx';
 import { hasFever, rangeOf, type WizardValues } from './wizard-form.ts';
+import layout from './wizard-layout.module.css';
 
 type ListName = 'ecnt' | 'autoinmune';
 
@@ -131,7 +133,7 @@ function ConditionList({
 }
 
 /** Clinical data (spec §3): temperature (required, fever warning), breathing difficulty, condition lists. */
-export function ClinicalDataFields({ form }: { form: UseFormReturnType<WizardValues> }) {
+function ClinicalDataFieldsView({ form }: { form: UseFormReturnType<WizardValues> }) {
   const { t } = useTranslation();
   const { temperatura, dif_respirar } = form.getValues().clinical_data;
   return (
@@ -161,11 +163,16 @@ export function ClinicalDataFields({ form }: { form: UseFormReturnType<WizardVal
             {t('messages.feverWarning')}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <div className={`${layout.cols} ${layout.twoFromSm} ${layout.wideGap}`}>
           <ConditionList form={form} list="ecnt" legend={t('evaluations.wizard.ecnt')} />
           <ConditionList form={form} list="autoinmune" legend={t('evaluations.wizard.autoinmune')} />
-        </SimpleGrid>
+        </div>
       </Stack>
     </Section>
   );
 }
+
+export const ClinicalDataFields = memoOnShown(ClinicalDataFieldsView, {
+  values: ({ clinical_data: { exams: _exams, ...shown } }) => shown,
+  errorsUnder: ['clinical_data.'],
+});

@@ -1,18 +1,20 @@
-import { Anchor, Checkbox, Grid, NativeSelect, Stack, Text } from '@mantine/core';
+import { Anchor, Checkbox, NativeSelect, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { EXAM_CATALOGUE } from '@medida/domain';
 import { DecimalInput } from '../../../components/decimal-input.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { examUnitSuggestion } from './input-hints.ts';
+import { memoOnShown } from './section-memo.ts';
 import { WizardSection } from './wizard-section.tsx';
 import type { WizardValues } from './wizard-form.ts';
+import layout from './wizard-layout.module.css';
 
 /**
  * Laboratory exams (spec §3): the value is enabled only when the exam is ticked (spec §4); the unit
  * and the reference limits come from the engine's catalogue, in the user's language and sex.
  */
-export function ExamFields({ form }: { form: UseFormReturnType<WizardValues> }) {
+function ExamFieldsView({ form }: { form: UseFormReturnType<WizardValues> }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { exams } = form.getValues().clinical_data;
@@ -30,8 +32,8 @@ export function ExamFields({ form }: { form: UseFormReturnType<WizardValues> }) 
           const path = `clinical_data.exams.${i}` as const;
           const otherUnit = exam.status ? examUnitSuggestion(exam.name, exam.value, exam.unit) : null;
           return (
-            <Grid key={exam.name} gap="xs" align="center" data-testid={`exam-${exam.name}`}>
-              <Grid.Col span={{ base: 12, sm: 5 }}>
+            <div key={exam.name} className={layout.exam} data-testid={`exam-${exam.name}`}>
+              <div className={layout.examName}>
                 <Checkbox
                   label={def.name[lang]}
                   description={def.derived_from ? t('evaluations.wizard.derivedExam') : undefined}
@@ -43,8 +45,8 @@ export function ExamFields({ form }: { form: UseFormReturnType<WizardValues> }) 
                   }}
                   data-testid={`exam-${exam.name}-check`}
                 />
-              </Grid.Col>
-              <Grid.Col span={{ base: 7, sm: 4 }}>
+              </div>
+              <div className={layout.examValue}>
                 <DecimalInput
                   {...form.getInputProps(`${path}.value`)}
                   aria-label={t('evaluations.wizard.examValue', { name: def.name[lang] })}
@@ -56,8 +58,8 @@ export function ExamFields({ form }: { form: UseFormReturnType<WizardValues> }) 
                   size="sm"
                   data-testid={`exam-${exam.name}-value`}
                 />
-              </Grid.Col>
-              <Grid.Col span={{ base: 5, sm: 3 }}>
+              </div>
+              <div className={layout.examUnit}>
                 {units.length > 1 ? (
                   <NativeSelect
                     {...form.getInputProps(`${path}.unit`)}
@@ -71,9 +73,9 @@ export function ExamFields({ form }: { form: UseFormReturnType<WizardValues> }) 
                     {def.unit || t('evaluations.wizard.noUnit')}
                   </Text>
                 )}
-              </Grid.Col>
+              </div>
               {otherUnit && (
-                <Grid.Col span={12} pt={0}>
+                <div className={layout.examNote}>
                   <Text size="xs" c="orange" data-testid={`exam-${exam.name}-unit-hint`}>
                     {t('evaluations.wizard.otherUnitHint', { unit: exam.unit })}{' '}
                     <Anchor
@@ -86,17 +88,22 @@ export function ExamFields({ form }: { form: UseFormReturnType<WizardValues> }) 
                       {t('evaluations.wizard.useUnit', { unit: otherUnit })}
                     </Anchor>
                   </Text>
-                </Grid.Col>
+                </div>
               )}
-              <Grid.Col span={12} pt={0}>
+              <div className={layout.examNote}>
                 <Text size="xs" c="dimmed" data-testid={`exam-${exam.name}-limit`}>
                   {def.limit(sex)[lang]}
                 </Text>
-              </Grid.Col>
-            </Grid>
+              </div>
+            </div>
           );
         })}
       </Stack>
     </WizardSection>
   );
 }
+
+export const ExamFields = memoOnShown(ExamFieldsView, {
+  values: (v) => [v.clinical_data.exams, v.sexo],
+  errorsUnder: ['clinical_data.exams'],
+});

@@ -1,4 +1,4 @@
-import { Box, Flex, Group, Stack, Switch, Text } from '@mantine/core';
+import { Box, Group, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
   type IsakReadings,
 } from './isak-form.ts';
 import type { WizardValues } from './wizard-form.ts';
+import layout from './wizard-layout.module.css';
 
 /** A label a screen reader reads and that takes no room (Mantine's VisuallyHidden, as a label style). */
 const HIDDEN_LABEL = {
@@ -51,12 +52,14 @@ interface SiteRowProps {
 /**
  * A site's readings. Memoised on its readings and errors: a reading typed re-renders its own row, not the sixty
  * inputs of the profile (the form's methods read the current values, whichever render's `form` they come from).
+ * The readings are compared one by one: Mantine's form copies every value on each change, so the array is new on
+ * every render even where no reading changed.
  */
 const IsakSiteRow = memo(
   SiteRow,
   (before, after) =>
     before.site === after.site &&
-    before.readings === after.readings &&
+    before.readings.every((reading, i) => reading === after.readings[i]) &&
     before.errors.every((e, i) => e === after.errors[i]),
 );
 
@@ -82,8 +85,8 @@ function SiteRow({ form, site, readings, errors }: SiteRowProps) {
 
   return (
     <Box data-testid={`isak-site-${site}`}>
-      <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: 4, sm: 'sm' }} align={{ sm: 'center' }}>
-        <Text size="sm" w={{ sm: 250 }} style={{ flexShrink: 0 }}>
+      <div className={layout.siteRow}>
+        <Text size="sm" className={layout.siteName}>
           {name}
           {required && (
             <Text component="span" c="red" aria-hidden>
@@ -126,7 +129,7 @@ function SiteRow({ form, site, readings, errors }: SiteRowProps) {
             </Text>
           )}
         </Group>
-      </Flex>
+      </div>
       {repeat?.thirdRequired && (
         <Text size="xs" c="orange.8" mt={4} role="status" data-testid={`isak-third-${site}`}>
           {t('evaluations.isakWizard.thirdNeeded', {

@@ -4,13 +4,13 @@ import {
   Alert,
   Avatar,
   Badge,
+  Box,
   Button,
   Group,
   Loader,
   Paper,
   Radio,
   ScrollArea,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -30,6 +30,7 @@ import { searchEvaluationClients } from '../evaluations-api.ts';
 import { useClientSearch } from '../evaluation-queries.ts';
 import type { WizardClient } from '../wizard-store.ts';
 import type { ClientBlock, Method, WizardValues } from './wizard-form.ts';
+import layout from './wizard-layout.module.css';
 
 const METHODS: Method[] = [1, 2, 3, 4, 5];
 
@@ -249,7 +250,7 @@ export function StepClient({ form, block, evaluatorId, today, locked = false }: 
         value={String(evaluation_type)}
         onChange={(v) => form.setFieldValue('evaluation_type', Number(v) as Method)}
       >
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="xs">
+        <Box className={`${layout.cols} ${layout.twoFromXs}`} mt="xs">
           {METHODS.map((m) => (
             <Radio.Card key={m} value={String(m)} radius="md" p="sm" data-testid={`wizard-method-${m}`}>
               <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -265,7 +266,7 @@ export function StepClient({ form, block, evaluatorId, today, locked = false }: 
               </Group>
             </Radio.Card>
           ))}
-        </SimpleGrid>
+        </Box>
       </Radio.Group>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Input, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Box, Input, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { ExamFields } from './exam-fields.tsx';
 import classes from './field-grid.module.css';
 import { IsakFields } from './isak-fields.tsx';
 import { NumberField } from './number-field.tsx';
+import { memoOnShown } from './section-memo.ts';
 import { WizardSection as Section } from './wizard-section.tsx';
 import {
   DEVICE_FIELDS,
@@ -20,6 +21,7 @@ import {
   parseStopwatch,
   type YesNo,
 } from './wizard-form.ts';
+import layout from './wizard-layout.module.css';
 
 /** Whole numbers for pressures; one decimal for the rest (skinfolds to 0.5 mm, tape to 0.1 cm). */
 const DECIMALS: Partial<Record<MeasurementField, number>> = { presion_s: 0, presion_d: 0 };
@@ -65,7 +67,7 @@ function MeasurementFields({ form }: { form: UseFormReturnType<WizardValues> }) 
 }
 
 /** Skinfold methods: the professional may choose the primary equation among those the sites allow (decision 036). */
-function ProtocolField({ form }: { form: UseFormReturnType<WizardValues> }) {
+function ProtocolFieldView({ form }: { form: UseFormReturnType<WizardValues> }) {
   const { t } = useTranslation();
   const choices = protocolChoices(form.getValues());
   return (
@@ -138,20 +140,20 @@ function YesNoField({
   );
 }
 
-function LifestyleFields({ form }: { form: UseFormReturnType<WizardValues> }) {
+function LifestyleFieldsView({ form }: { form: UseFormReturnType<WizardValues> }) {
   const { t } = useTranslation();
   const exercises = form.getValues().ejercita === 'Si';
   const frequencies = Array.from({ length: FRECUENCIA.max - FRECUENCIA.min + 1 }, (_, i) => String(FRECUENCIA.min + i));
   return (
     <Section legend={t('evaluations.wizard.lifestyle')} testId="wizard-lifestyle">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <div className={`${layout.cols} ${layout.threeFromXs}`}>
         <YesNoField form={form} path="fuma" label={t('evaluations.fields.fuma')} />
         <YesNoField form={form} path="alcohol" label={t('evaluations.fields.alcohol')} />
         <YesNoField form={form} path="ejercita" label={t('evaluations.fields.ejercita')} />
-      </SimpleGrid>
+      </div>
       {/* Spec §4: when the client does not exercise, frequency (and duration) are hidden and not required. */}
       {exercises && (
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="sm">
+        <Box className={`${layout.cols} ${layout.twoFromXs}`} mt="sm">
           <Select
             {...form.getInputProps('hace')}
             label={t('evaluations.fields.hace')}
@@ -191,7 +193,7 @@ function LifestyleFields({ form }: { form: UseFormReturnType<WizardValues> }) {
               aria-label={t('evaluations.fields.training_volume_unit')}
             />
           </Input.Wrapper>
-        </SimpleGrid>
+        </Box>
       )}
     </Section>
   );
@@ -229,7 +231,7 @@ function RockportTimeField({ form }: { form: UseFormReturnType<WizardValues> }) 
   );
 }
 
-function RockportFields({ form }: { form: UseFormReturnType<WizardValues> }) {
+function RockportFieldsView({ form }: { form: UseFormReturnType<WizardValues> }) {
   const { t } = useTranslation();
   return (
     <Section
@@ -237,7 +239,7 @@ function RockportFields({ form }: { form: UseFormReturnType<WizardValues> }) {
       hint={t('evaluations.wizard.rockportHint')}
       testId="wizard-rockport"
     >
-      <SimpleGrid cols={{ base: 2 }} spacing="sm">
+      <div className={`${layout.cols} ${layout.two}`}>
         <RockportTimeField form={form} />
         <NumberField
           form={form}
@@ -247,8 +249,8 @@ function RockportFields({ form }: { form: UseFormReturnType<WizardValues> }) {
           decimals={0}
           testId="field-rockport-bpm"
         />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="sm">
+      </div>
+      <Box className={`${layout.cols} ${layout.threeFromXs}`} mt="sm">
         <NumberField
           form={form}
           path="extras.vo2max_measured"
@@ -258,10 +260,33 @@ function RockportFields({ form }: { form: UseFormReturnType<WizardValues> }) {
           decimals={1}
           testId="field-vo2max_measured"
         />
-      </SimpleGrid>
+      </Box>
     </Section>
   );
 }
+
+const ProtocolField = memoOnShown(ProtocolFieldView, {
+  values: (v) => [v.extras.body_fat_equation, protocolChoices(v).map((choice) => choice.id)],
+  errorsUnder: ['extras.body_fat_equation'],
+});
+
+const LifestyleFields = memoOnShown(LifestyleFieldsView, {
+  values: (v) => [
+    v.fuma,
+    v.alcohol,
+    v.ejercita,
+    v.hace,
+    v.frecentrena,
+    v.extras.training_volume,
+    v.extras.training_volume_unit,
+  ],
+  errorsUnder: ['fuma', 'alcohol', 'ejercita', 'hace', 'frecentrena', 'extras.training_volume'],
+});
+
+const RockportFields = memoOnShown(RockportFieldsView, {
+  values: (v) => [v.rockport, v.extras.vo2max_measured],
+  errorsUnder: ['rockport.', 'extras.vo2max_measured'],
+});
 
 /** Step 2: the chosen method's measurements, lifestyle, Rockport, clinical data and exams (spec §4, §5). */
 export function StepMeasurements({ form }: { form: UseFormReturnType<WizardValues> }) {
