@@ -36,11 +36,25 @@ export function localizedCountryName(country: Pick<Country, 'iso2' | 'name'>, la
   }
 }
 
-/** Select options for the country list, named and sorted in the interface language. */
-export function countryOptions(countries: readonly Country[], lang: string): { value: string; label: string }[] {
-  return countries
-    .map((c) => ({ value: String(c.id), label: localizedCountryName(c, lang) }))
-    .sort((a, b) => a.label.localeCompare(b.label, lang));
+type CountryOption = { value: string; label: string };
+
+/** The options made for each fetched list and language: the same list keeps its identity from render to render. */
+const optionsMade = new WeakMap<readonly Country[], Map<string, CountryOption[]>>();
+
+/**
+ * Select options for the country list, named and sorted in the interface language. Made once per list and language:
+ * a person form renders on every key, and naming and sorting 250 countries took a millisecond or more each time.
+ */
+export function countryOptions(countries: readonly Country[], lang: string): CountryOption[] {
+  const byLanguage = optionsMade.get(countries) ?? new Map<string, CountryOption[]>();
+  optionsMade.set(countries, byLanguage);
+  const made =
+    byLanguage.get(lang) ??
+    countries
+      .map((c) => ({ value: String(c.id), label: localizedCountryName(c, lang) }))
+      .sort((a, b) => a.label.localeCompare(b.label, lang));
+  byLanguage.set(lang, made);
+  return made;
 }
 
 /** The localized name of a stored country, matched by the dataset's name (what user records carry). */

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Anchor, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { MemoSelect } from '../../components/memo-select.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -172,7 +173,7 @@ export function RegisterForm({
           <SexoSelect {...field('sexo')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
+          <MemoSelect
             label={t('fields.pais')}
             data={countryOptions}
             searchable

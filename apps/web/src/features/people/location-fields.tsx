@@ -1,7 +1,9 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { PersonField } from '@medida/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MemoSelect } from '../../components/memo-select.tsx';
 import { applyLocationChange, type PersonFormValues } from './person-form.ts';
 import { countryOptions, useCountries } from '../../lib/countries.ts';
 import { useCities, useStates } from './people-queries.ts';
@@ -22,6 +24,14 @@ export function LocationFields({
   const countries = useCountries();
   const states = useStates(toId(values.pais_id));
   const cities = useCities(toId(values.region_id));
+  const stateOptions = useMemo(
+    () => (states.data?.states ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+    [states.data],
+  );
+  const cityOptions = useMemo(
+    () => (cities.data?.cities ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+    [cities.data],
+  );
 
   const pick = (field: 'pais_id' | 'region_id' | 'comuna_id') => (value: string | null) => {
     const next = applyLocationChange(form.getValues(), field, value);
@@ -42,22 +52,22 @@ export function LocationFields({
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <Select
+      <MemoSelect
         label={t('fields.pais')}
         data={countryOptions(countries.data?.countries ?? [], i18n.language)}
         data-testid="person-pais"
         {...selectProps('pais_id', countries.isLoading)}
       />
-      <Select
+      <MemoSelect
         label={t('fields.region')}
-        data={(states.data?.states ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+        data={stateOptions}
         disabled={!values.pais_id}
         data-testid="person-region"
         {...selectProps('region_id', states.isFetching)}
       />
-      <Select
+      <MemoSelect
         label={t('fields.comuna')}
-        data={(cities.data?.cities ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        data={cityOptions}
         disabled={!values.region_id}
         data-testid="person-comuna"
         {...selectProps('comuna_id', cities.isFetching)}
