@@ -44,12 +44,19 @@ const VITEST_CHROME =
 /** npm's own lines (`> medida@… bench`, `> tsx …`) and the benches' progress lines. */
 const NOISE = /^(> |Building the server)/;
 
+/**
+ * Lines that hold no figure: a started server's banner, console.table's rules and a markdown table's separator row.
+ * The page has room for a dozen lines a step (MAX_PAGE_LINES): they pushed the Lighthouse scores and the writes' rows
+ * off it.
+ */
+const NO_FIGURE = /^\s*(Medida is listening on |Demo professional: )|^[┌├└][─┬┼┴]+[┐┤┘]$|^\|(\s*:?-+:?\s*\|)+$/;
+
 export function pickFigures(output: string, kind: Step['output']): string[] {
   const lines = output
     .replace(ANSI, '')
     .split('\n')
     .map((l) => l.replace(/\s+$/, ''))
-    .filter((l) => l.trim() !== '' && !NOISE.test(l));
+    .filter((l) => l.trim() !== '' && !NOISE.test(l) && !NO_FIGURE.test(l));
   const kept = kind === 'vitest' ? lines.filter((l) => !VITEST_CHROME.test(l)) : lines;
   const summary = kind === 'vitest' ? lines.filter((l) => /^\s*Tests\s+\d+/.test(l)).map((l) => l.trim()) : [];
   return [...kept, ...summary];

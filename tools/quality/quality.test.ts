@@ -63,6 +63,27 @@ describe('npm run quality (tools/quality, decision 181)', () => {
     ].join('\n');
     expect(pickFigures(output, 'vitest')).toEqual(['API fuzzing: 7,400 requests, 0 findings', 'Tests  1 passed (1)']);
   });
+  it('drops the lines that hold no figure: a server banner, table rules and separator rows', () => {
+    const output = [
+      '  Medida is listening on http://127.0.0.1:37417 (public address http://127.0.0.1:37417)',
+      '  Demo professional: demo@medida.app / Medida-Demo-2026',
+      '┌─────────┬──────────┐',
+      '│ (index) │ page     │',
+      '├─────────┼──────────┤',
+      "│ 0       │ 'login'  │",
+      '└─────────┴──────────┘',
+      '| route | req/s |',
+      '|---|---:|',
+      '| /web/health | 19124 |',
+    ].join('\n');
+    expect(pickFigures(output, 'bench')).toEqual([
+      '│ (index) │ page     │',
+      "│ 0       │ 'login'  │",
+      '| route | req/s |',
+      '| /web/health | 19124 |',
+    ]);
+  });
+
   it("keeps a step's preparation out of its figures, and reports it when it fails", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'quality-test-'));
     const out = path.join(dir, 'quality.md');
