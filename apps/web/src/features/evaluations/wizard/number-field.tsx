@@ -7,6 +7,7 @@ import { DecimalInput } from '../../../components/decimal-input.tsx';
 import { useMeasurementUnits } from '../../../lib/own-profile.ts';
 import { displayUnit, feetAndInches } from '../../../lib/units.ts';
 import { centimetresSuggestion, rangeOfPath } from './input-hints.ts';
+import { sameBesideForm } from './section-memo.ts';
 import type { NumberValue, WizardValues } from './wizard-form.ts';
 
 interface NumberFieldProps {
@@ -31,14 +32,13 @@ const valueAt = (values: unknown, path: string): unknown =>
  * value and error (a controlled form's `values` and `errors` are each render's): a key typed in one field renders
  * that field, not the forty others of the step (decision 235).
  */
-export const NumberField = memo(NumberFieldView, ({ form: a, ...before }, { form: b, ...after }) => {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof typeof before>;
-  return (
-    [...keys].every((key) => before[key] === after[key]) &&
+export const NumberField = memo(
+  NumberFieldView,
+  ({ form: a, ...before }, { form: b, ...after }) =>
+    sameBesideForm(before, after) &&
     valueAt(a.values, before.path) === valueAt(b.values, after.path) &&
-    a.errors[before.path] === b.errors[after.path]
-  );
-});
+    a.errors[before.path] === b.errors[after.path],
+);
 
 function NumberFieldView({
   form,
