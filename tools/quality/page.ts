@@ -51,15 +51,17 @@ const NOISE = /^(> |Building the server)/;
  */
 const NO_FIGURE = /^\s*(Medida is listening on |Demo professional: )|^[┌├└][─┬┼┴]+[┐┤┘]$|^\|(\s*:?-+:?\s*\|)+$/;
 
-export function pickFigures(output: string, kind: Step['output']): string[] {
-  const lines = output
+export function pickFigures(output: string, kind: Step['output'], summaryFrom?: string): string[] {
+  const all = output
     .replace(ANSI, '')
     .split('\n')
     .map((l) => l.replace(/\s+$/, ''))
     .filter((l) => l.trim() !== '' && !NOISE.test(l) && !NO_FIGURE.test(l));
+  const summary = summaryFrom === undefined ? -1 : all.findLastIndex((l) => l.startsWith(summaryFrom));
+  const lines = summary < 0 ? all : all.slice(summary);
   const kept = kind === 'vitest' ? lines.filter((l) => !VITEST_CHROME.test(l)) : lines;
-  const summary = kind === 'vitest' ? lines.filter((l) => /^\s*Tests\s+\d+/.test(l)).map((l) => l.trim()) : [];
-  return [...kept, ...summary];
+  const tests = kind === 'vitest' ? lines.filter((l) => /^\s*Tests\s+\d+/.test(l)).map((l) => l.trim()) : [];
+  return [...kept, ...tests];
 }
 
 function cut(figures: readonly string[], max: number, logFile: string): string[] {

@@ -84,6 +84,19 @@ describe('npm run quality (tools/quality, decision 181)', () => {
     ]);
   });
 
+  it('shows a summary printed at the end from its first line on, or the whole output without one', () => {
+    const output = ['PGlite: read routes', '| getdash | 4402 |', 'Summary: both', '| getdash | 27.5 % | 35.0 % |'];
+    expect(pickFigures(output.join('\n'), 'bench', 'Summary:')).toEqual(output.slice(2));
+    expect(pickFigures(output.slice(0, 2).join('\n'), 'bench', 'Summary:')).toEqual(output.slice(0, 2));
+  });
+  it("finds each step's summary heading in the bench that prints it", () => {
+    for (const s of STEPS.filter((s) => s.summaryFrom !== undefined)) {
+      const script = /(bench\/[\w.-]+\.ts)/.exec(s.command)![1]!;
+      expect(readFileSync(path.join(import.meta.dirname, '../..', s.cwd, script), 'utf8')).toContain(s.summaryFrom);
+    }
+    expect(STEPS.some((s) => s.summaryFrom !== undefined)).toBe(true);
+  });
+
   it("keeps a step's preparation out of its figures, and reports it when it fails", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'quality-test-'));
     const out = path.join(dir, 'quality.md');

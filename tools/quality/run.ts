@@ -122,7 +122,7 @@ async function runStep(step: Step, logs: string, echo: boolean): Promise<StepRun
     startedAt,
     seconds: (performance.now() - t0) / 1000,
     failure: ran.failure,
-    figures: pickFigures(ran.output, step.output),
+    figures: pickFigures(ran.output, step.output, step.summaryFrom),
     logFile,
   };
 }

@@ -30,7 +30,7 @@ import { createFreshTestDb } from '@medida/db/testing';
 import { seedBenchAccount, type BenchAccount } from './bench-account.ts';
 import { evaluationBody } from '../src/test/evaluation-factories.ts';
 import { clientBody } from '../src/test/people-factories.ts';
-import { closeConnections, ratioTable, request, type RatioRoute } from './route-ratios.ts';
+import { closeConnections, ratioTable, request, type RatioRoute, type RouteRatio } from './route-ratios.ts';
 import { buildServer, timeNpmStart, startServer, type ServerProcess } from './server-process.ts';
 
 const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 3);
@@ -134,18 +134,76 @@ async function healthUnderLoad(label: string, server: ServerProcess, f: BenchAcc
     probe(),
   ]);
   latencies.sort((a, b) => a - b);
+  const p99 = pct(latencies, 99);
   console.log(
     `\n${label}: /web/health while 4 lists and 2 reports run (${seconds} s; ${counts.lists} lists, ${counts.reports} reports done, ${counts.limited} refused by the download limit): ` +
-      `${latencies.length} probes, p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+      `${latencies.length} probes, p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
   );
+  return p99;
 }
+
+/** The closing summary's first line: `npm run quality` shows the output from it on (tools/quality/steps.ts). */
+const HTTP_SUMMARY_HEADING = 'Summary: each route as a share of /web/health';
+const HEALTH = '/web/health';
+
+/** What one database gave, for the closing summary. */
+interface DatabaseFigures {
+  label: string;
+  routes: Map<string, RouteRatio>;
+  healthP99Ms?: number;
+  load: string;
+}
+const figures: DatabaseFigures[] = [];
 
 async function run(label: string, server: ServerProcess, f: BenchAccount) {
   const load = loadavg()[0]!;
-  if (!tables || ONLY.has('reads') || ONLY.has('ratios')) await readRatios(label, server, f);
-  if (!tables || ONLY.has('writes') || ONLY.has('ratios')) await writeRatios(label, server, f);
-  if (!tables) await healthUnderLoad(label, server, f);
-  console.log(`(load average, 1 min: ${load.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
+  const routes = new Map<string, RouteRatio>();
+  // Each table's ratios are to /web/health in its own rounds: the summary names both health rows.
+  const add = (table: Map<string, RouteRatio>, rounds: string) =>
+    table.forEach((value, name) => routes.set(name === HEALTH ? `${HEALTH} (${rounds})` : name, value));
+  if (!tables || ONLY.has('reads') || ONLY.has('ratios')) add(await readRatios(label, server, f), "reads' rounds");
+  if (!tables || ONLY.has('writes') || ONLY.has('ratios')) add(await writeRatios(label, server, f), "writes' rounds");
+  const healthP99Ms = tables ? undefined : await healthUnderLoad(label, server, f);
+  const loads = `${load.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`;
+  console.log(`(load average, 1 min: ${loads})`);
+  figures.push({ label: label.split(' (')[0]!, routes, healthP99Ms, load: loads });
+}
+
+/** Issue 33's targets as shares of /web/health, PGlite then PostgreSQL: reads ≥ 30 / 40 %, writes twice its figures. */
+const TARGETS: Record<string, [number, number]> = {
+  'create_user (a client)': [3.8, 6.0],
+  ingresaevaluacion: [2.6, 3.6],
+  cambiacreditosnew: [7.4, 11.8],
+};
+const READ_TARGET: [number, number] = [30, 40];
+
+/** Both databases side by side, after their tables: the page of `npm run quality` shows this part. */
+function printSummary(startUp: string[]) {
+  if (figures.length === 0) return;
+  const names = [...new Set(figures.flatMap((d) => [...d.routes.keys()]))];
+  const share = (d: DatabaseFigures, name: string) => {
+    const r = d.routes.get(name);
+    if (!r) return '–';
+    return name.startsWith(HEALTH)
+      ? `${r.rate.toFixed(0)}/s`
+      : `${(r.ratio * 100).toFixed(1)} % (${r.rate.toFixed(0)}/s)`;
+  };
+  console.log(`\n${HTTP_SUMMARY_HEADING} (medians; each database's own tables are above, in the full output)`);
+  console.log(`| route | ${figures.map((d) => d.label).join(' | ')} | target (PGlite / PostgreSQL) |`);
+  console.log(`|---|${figures.map(() => '---:|').join('')}---:|`);
+  for (const name of names) {
+    const [pglite, postgres] = TARGETS[name] ?? READ_TARGET;
+    const target = name.startsWith(HEALTH) ? '' : `≥ ${pglite} / ${postgres} %`;
+    console.log(`| ${name} | ${figures.map((d) => share(d, name)).join(' | ')} | ${target} |`);
+  }
+  for (const d of figures) {
+    const p99 =
+      d.healthP99Ms === undefined
+        ? ''
+        : `/web/health p99 ${d.healthP99Ms.toFixed(1)} ms while lists and reports run (target < 50 ms); `;
+    console.log(`${d.label}: ${p99}load average ${d.load}`);
+  }
+  for (const line of startUp) console.log(line);
 }
 
 /** PGlite only: the server on an existing data directory, then `npm start` as typed (sources unchanged). */
@@ -158,8 +216,9 @@ async function startUpFigures(dataDir: string) {
     starts.push({ readyMs: again.readyMs, rssMb: again.rssMb() });
     await again.stop();
   }
-  console.log(
-    `\nThe server (dist/server.js) on the existing PGlite data directory (${starts.length} starts): first answer ` +
+  const lines: string[] = [];
+  lines.push(
+    `The server (dist/server.js) on the existing PGlite data directory (${starts.length} starts): first answer ` +
       starts.map((s) => `${(s.readyMs / 1000).toFixed(2)} s`).join(', ') +
       `; RSS after 5 s idle ${starts.map((s) => `${s.rssMb.toFixed(0)} MB`).join(', ')} (load average ${loadavg()[0]!.toFixed(1)})`,
   );
@@ -168,16 +227,19 @@ async function startUpFigures(dataDir: string) {
   const commands: number[] = [];
   for (let i = 0; i < 3; i++)
     commands.push(await timeNpmStart({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' }));
-  console.log(
+  lines.push(
     `\`npm start\` (the command, sources unchanged) on the same directory: first answer ` +
       commands.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ') +
       ` (target < 3 s; load average ${loadavg()[0]!.toFixed(1)})`,
   );
+  console.log(`\n${lines.join('\n')}`);
+  return lines;
 }
 
 console.log('Building the server (dist/server.js, as npm start runs it)…');
 await buildServer();
 
+let startUp: string[] = [];
 // HTTP_BENCH_ONLY=postgres skips the PGlite half (and the start-up figures).
 if (!ONLY.has('postgres')) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medida-http-bench-'));
@@ -197,7 +259,7 @@ if (!ONLY.has('postgres')) {
       await server.stop();
     }
 
-    if (!tables) await startUpFigures(dataDir);
+    if (!tables) startUp = await startUpFigures(dataDir);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -220,4 +282,5 @@ if (databaseUrl) {
 } else {
   console.log('\nDATABASE_URL not set: PostgreSQL skipped.');
 }
+printSummary(startUp);
 closeConnections();

@@ -61,7 +61,16 @@ export interface RatioRoute {
   body?: () => string;
 }
 
-/** Each route's requests per second and its share of /web/health's in the same round: medians of `rounds` rounds. */
+/** A route's median requests per second and its median share of /web/health's in the same round. */
+export interface RouteRatio {
+  rate: number;
+  ratio: number;
+}
+
+/**
+ * Each route's requests per second and its share of /web/health's in the same round: medians of `rounds` rounds,
+ * printed as a table and returned by route name.
+ */
 export async function ratioTable(
   heading: string,
   baseUrl: string,
@@ -85,10 +94,13 @@ export async function ratioTable(
     `\n${heading}, requests per second at ${CONNECTIONS} connections (median of ${rounds} rounds of ${seconds} s)`,
   );
   console.log('| route | req/s | ratio to /web/health (same round) |\n|---|---:|---:|');
-  for (const r of all)
-    console.log(
-      `| ${r.name} | ${median(rates.get(r.name)!).toFixed(0)} | ${(median(ratios.get(r.name)!) * 100).toFixed(1)} % |`,
-    );
+  const medians = new Map<string, RouteRatio>();
+  for (const r of all) {
+    const m = { rate: median(rates.get(r.name)!), ratio: median(ratios.get(r.name)!) };
+    medians.set(r.name, m);
+    console.log(`| ${r.name} | ${m.rate.toFixed(0)} | ${(m.ratio * 100).toFixed(1)} % |`);
+  }
+  return medians;
 }
 
 /** Closes the kept-alive connections, so the bench's process can end. */
