@@ -232,8 +232,14 @@ try {
     if (w.landed !== new URL(server.baseURL + target.path).pathname)
       throw new Error(`${target.name}: landed on ${w.landed}, not ${target.path}`);
   }
+  // One heading line for the load and the reports: the quality page has about ten lines for this bench.
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   console.log(
-    `Transferred on a cold load until the network is quiet for ${QUIET_MS / 1000} s (brotli, headers included)`,
+    `Transferred on a cold load until the network is quiet for ${QUIET_MS / 1000} s (brotli, headers included; ` +
+      `load average ${load}; Lighthouse reports in ${reportDir})`,
   );
   console.table(weights);
   if (process.env.PAGE_WEIGHT_LIGHTHOUSE !== '0') {
@@ -248,12 +254,6 @@ try {
     );
     console.table(audits.map(medianRun));
   }
-  console.log(
-    `load average: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}; reports in ${reportDir}`,
-  );
 } finally {
   await browser?.close();
   await server.stop();

@@ -81,16 +81,19 @@ function commandLine(step: Step): string {
 }
 
 export function renderPage(run: QualityRun): string {
-  // The longest outputs are cut first, only as far as the page needs.
+  // The longest outputs are cut first, only as far as the page needs. A summary (Step.summaryFrom) is already the
+  // short form of its step, so it is cut only if the page cannot fit otherwise.
   const longest = Math.max(0, ...run.runs.map((r) => r.figures.length));
-  for (let max = longest; max > 5; max--) {
-    const page = renderWithCap(run, max);
-    if (page.split('\n').length <= MAX_PAGE_LINES) return page;
+  for (const keepSummaries of [true, false]) {
+    for (let max = longest; max > 5; max--) {
+      const page = renderWithCap(run, max, keepSummaries);
+      if (page.split('\n').length <= MAX_PAGE_LINES) return page;
+    }
   }
-  return renderWithCap(run, 5);
+  return renderWithCap(run, 5, false);
 }
 
-function renderWithCap(run: QualityRun, maxFigures: number): string {
+function renderWithCap(run: QualityRun, maxFigures: number, keepSummaries: boolean): string {
   const failed = run.runs.filter((r) => r.failure !== null);
   const out: string[] = [];
   out.push('# Quality: current figures');
@@ -145,7 +148,8 @@ function renderWithCap(run: QualityRun, maxFigures: number): string {
       out.push('');
     }
     out.push('```text');
-    out.push(...(r.figures.length > 0 ? cut(r.figures, maxFigures, r.logFile) : ['(no output)']));
+    const max = keepSummaries && r.step.summaryFrom !== undefined ? r.figures.length : maxFigures;
+    out.push(...(r.figures.length > 0 ? cut(r.figures, max, r.logFile) : ['(no output)']));
     out.push('```');
   }
   out.push('');

@@ -138,4 +138,28 @@ describe('npm run quality (tools/quality, decision 181)', () => {
     expect(page).toContain('| engine row 4 | 400 ms |');
     expect(page).toContain('| fuzz row 9 | 900 ms |');
   });
+
+  it("shows a step's summary whole while the page has room, and cuts it only when it has none", () => {
+    const pageWith = (summaryLines: number) => {
+      const runs: StepRun[] = STEPS.map((s) => ({
+        step: { ...s, summaryFrom: s.name === 'http' ? 'Summary' : undefined },
+        loadBefore: 1,
+        loadAfter: 2,
+        startedAt: new Date(0),
+        seconds: 60,
+        failure: null,
+        figures: Array.from({ length: s.name === 'http' ? summaryLines : 40 }, (_, n) => `| ${s.name} row ${n} |`),
+        logFile: `/tmp/${s.name}.log`,
+      }));
+      const run = { startedAt: new Date(0), cpus: 2, cpuModel: 'test', memoryGb: 8, node: 'v20', commit: 'abc1234' };
+      return renderPage({ ...run, database: 'none', skipped: [], runs });
+    };
+    const roomy = pageWith(20);
+    expect(roomy.split('\n').length).toBeLessThanOrEqual(MAX_PAGE_LINES);
+    expect(roomy).toContain('| http row 19 |');
+    expect(roomy).toContain('more lines in /tmp/lists.log');
+    const crowded = pageWith(500);
+    expect(crowded.split('\n').length).toBeLessThanOrEqual(MAX_PAGE_LINES);
+    expect(crowded).toContain('more lines in /tmp/http.log');
+  });
 });
