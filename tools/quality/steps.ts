@@ -66,7 +66,7 @@ export const STEPS: readonly Step[] = [
   },
   {
     name: 'http',
-    title: 'Read routes, health under load, start-up',
+    title: 'Reads and writes, health under load, start-up',
     command: 'BENCH_LOG_LEVEL=error npx tsx bench/http.bench.ts',
     cwd: 'apps/server',
     env: { BENCH_LOG_LEVEL: 'error' },
@@ -74,8 +74,10 @@ export const STEPS: readonly Step[] = [
     // The first line of http.bench.ts's closing summary, both databases side by side (quality.test.ts checks it).
     summaryFrom: 'Summary: each route as a share of /web/health',
     meaning:
-      'Against the compiled server in its own process: requests per second of each read route at 10 connections ' +
-      'as a share of `/web/health` in the same round (targets ≥ 30 % on PGlite, ≥ 40 % on PostgreSQL, issue 33); `/web/health` ' +
+      'Against the compiled server in its own process: requests per second of each read route and of the three writes ' +
+      'of issue 33 at 10 connections as a share of `/web/health` in the same round (targets: reads ≥ 30 % on PGlite ' +
+      "and ≥ 40 % on PostgreSQL, writes twice the issue's figures; the summary gives each), both databases side by " +
+      'side; `/web/health` ' +
       'p99 while 4 lists and 2 reports run (target < 50 ms); the server on an existing data directory: first answer ' +
       'and RSS after 5 s idle (target < 300 MB); `npm start` as typed, sources unchanged: first answer (target < 3 s, ' +
       'decision 211). Issues 11 and 33.',
