@@ -3,7 +3,7 @@
  * module): the one read-only join every owner allows (docs/architecture.md, "Table owners").
  */
 import { USER_TYPE } from '@medida/contracts';
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 
 /** How deep an account tree may go; also bounds the recursion. */
 export const MAX_TREE_DEPTH = 32;
@@ -24,9 +24,10 @@ export const belowActor = (actorId: number, column: string) => sql<boolean>`${sq
 /**
  * Scope for clients (leaves of the tree): `parentColumn` is the actor itself or a professional below
  * it. Same set as `belowActor` for clients, but the recursion walks professionals only (partial index
- * users_professional_parent_idx), so it stays small when a tree holds thousands of clients (decision 071).
+ * users_professional_parent_idx), so it stays small when a tree holds thousands of clients (decision 071). The actor
+ * may be a column of the outer query (one statement checking several actors' rows, decision 250).
  */
-export const parentInActorTree = (actorId: number, parentColumn: string) => sql<boolean>`${sql.ref(parentColumn)} IN (
+export const parentInActorTree = (actorId: number | Expression<number>, parentColumn: string) => sql<boolean>`${sql.ref(parentColumn)} IN (
   WITH RECURSIVE pros (id, depth) AS (
     SELECT ${actorId}::integer, 0
     UNION ALL

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationBody } from '../../test/evaluation-factories.ts';
 import { clientBody, twoTenants } from '../../test/people-factories.ts';
 import { countedTestDb } from '../../test/statement-counter.ts';
+import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 /**
@@ -36,8 +37,59 @@ describe('statements per write', () => {
     return counter.count;
   }
 
-  it('creates a client in 9 statements: session, parent and e-mail (together), its id, BEGIN, then only the tail (user, audit event, consent), COMMIT', async () => {
-    expect(await statementsOf('/web/create_user', () => clientBody(t.ids, t.owner.id))).toBe(9);
+  it('creates a client in 7 statements: session, its parent, e-mail and id in one, BEGIN, then only the tail (user, audit event, consent), COMMIT', async () => {
+    expect(await statementsOf('/web/create_user', () => clientBody(t.ids, t.owner.id))).toBe(7);
+  });
+
+  it("asks concurrent creates' checks in one statement, each answered for its own form and actor (decision 250)", async () => {
+    const create = (headers: object, body: object) =>
+      ctx.app.inject({ method: 'POST', url: '/web/create_user', headers: { ...headers }, payload: body });
+    const taken = clientBody(t.ids, t.owner.id, { email: t.client.email.toUpperCase() });
+    counter.count = 0;
+    const [own, underColleague, foreignParent, emailTaken, otherTenant] = await Promise.all([
+      create(t.owner.headers, clientBody(t.ids, t.owner.id)),
+      create(t.owner.headers, clientBody(t.ids, t.colleague.id)),
+      create(t.owner.headers, clientBody(t.ids, t.other.id)),
+      create(t.owner.headers, taken),
+      create(t.other.headers, clientBody(t.ids, t.other.id)),
+    ]);
+    expect([own, underColleague, otherTenant].map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(foreignParent.statusCode).toBe(404);
+    expect(emailTaken.statusCode).toBe(422);
+    expect(emailTaken.json<{ error: { message: Record<string, string[]> } }>().error.message.email).toHaveLength(1);
+    const ids = [own, underColleague, otherTenant].map((r) => r.json<{ data: { id: number } }>().data.id);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('answers many forms of several actors in one statement, row by row, in their order', async () => {
+    const users = createUserRecordsService(ctx.db);
+    const form = (actorId: number, parentId: number, email: string, reserveId = true) => ({
+      actorId,
+      parentId,
+      email,
+      reserveId,
+    });
+    counter.count = 0;
+    const facts = await users.newUserFacts([
+      form(t.owner.id, t.owner.id, 'new-1@example.test'),
+      form(t.owner.id, t.colleague.id, ` ${t.client.email.toUpperCase()} `),
+      form(t.owner.id, t.other.id, 'new-2@example.test'),
+      form(t.other.id, t.other.id, 'new-3@example.test', false),
+      form(t.other.id, t.colleague.id, 'new-4@example.test'),
+      form(t.colleague.id, t.owner.id, 'new-5@example.test'),
+    ]);
+    expect(counter.count).toBe(1);
+    expect(facts.map((f) => [f.parentOk, f.emailTaken])).toEqual([
+      [true, false],
+      [true, true],
+      [false, false],
+      [true, false],
+      [false, false],
+      [false, false],
+    ]);
+    expect(facts[3]!.id).toBeNull();
+    const reserved = facts.filter((_, i) => i !== 3).map((f) => f.id);
+    expect(reserved.every((id) => typeof id === 'number') && new Set(reserved).size).toBe(5);
   });
 
   it('creates an evaluation in 9 statements: of its own inside the transaction only the debit, its rows in the commit tail', async () => {

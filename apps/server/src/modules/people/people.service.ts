@@ -20,6 +20,7 @@ import {
 } from '@medida/db';
 import type { RecordChange } from '../../lib/audit-route.ts';
 import { atCommit, type TailWriter } from '../../lib/commit-tail.ts';
+import { batched, type BatchLimits } from '../../lib/batched.ts';
 import { groupedTransaction } from '../../lib/grouped-transactions.ts';
 import { inOrder } from '../../lib/in-order.ts';
 import { fieldError, forbidden, notFound, tooManyRequests } from '../../lib/app-error.ts';
@@ -65,6 +66,9 @@ const writeUsers: TailWriter<NewUser & { id: number }> = (trx, rows) =>
   createUserRecordsService(trx).insertWithIds(rows);
 
 const emailTaken = () => fieldError('email', 'validation.emailTaken');
+type NewUserForm = { actorId: number; parentId: number; email: string; reserveId: boolean };
+/** One statement of creates' look-ups on its way at a time, as the session look-ups (decision 170). */
+const NEW_USER_FACT_LIMITS: BatchLimits = { inFlight: 1, batch: 100 };
 /** Asking a user to change its e-mail sends it a mail: a few a day per user, a bounded number per asker. */
 const EMAIL_CHANGE_ASKS_PER_USER = { limit: 3, windowMs: 24 * HOUR };
 const EMAIL_CHANGE_ASKS_PER_ACTOR = { limit: 20, windowMs: HOUR };
@@ -110,8 +114,17 @@ export function createPeopleService(
     if (parentId !== actorId && !(await users.isAssignableParent(actorId, parentId))) throw notFound();
   }
 
-  /** A new user's form checked (contract schema, parent in the actor's tree, person rules), nothing stored. */
-  async function checkNew(actorId: number, raw: Record<string, unknown>) {
+  /** Concurrent creates' look-ups in one statement (decision 250); an import's lookups answer for its batch instead. */
+  const newUserFacts = batched(
+    { one: async (form: NewUserForm) => (await users.newUserFacts([form]))[0]!, many: users.newUserFacts },
+    NEW_USER_FACT_LIMITS,
+  );
+
+  /**
+   * A new user's form checked (contract schema, parent in the actor's tree, person rules), nothing stored; with
+   * `reserveId`, the new user's id taken with the checks (one wait).
+   */
+  async function checkNew(actorId: number, raw: Record<string, unknown>, reserveId: boolean) {
     const fields = { ...raw };
     if (typeof fields.type === 'string' && /^[12]$/.test(fields.type)) fields.type = Number(fields.type);
     // Multipart sends the invitation opt-in as text.
@@ -124,15 +137,29 @@ export function createPeopleService(
       body.type === USER_TYPE.client
         ? { company_id: body.company_id }
         : { trabajo: body.trabajo, empresa: body.empresa };
+    const facts = options.lookups
+      ? undefined
+      : newUserFacts({ actorId, parentId: body.parent_user_id, email: body.email, reserveId });
+    const rules: PersonLookups = facts
+      ? {
+          ...lookups,
+          emailTaken: (email, exceptUserId) =>
+            email === body.email && exceptUserId === undefined
+              ? facts.then((f) => f.emailTaken)
+              : lookups.emailTaken(email, exceptUserId),
+        }
+      : lookups;
     // The parent's look-up and the rules' (reads only) go together; a parent outside the actor's tree is still 404
     // before any field error.
-    const parentInTree = parentAssignable(actorId, body.parent_user_id).then((ok) => {
-      if (!ok) throw notFound();
-    });
-    const [, checked] = await inOrder([
+    const parentInTree = (facts ? facts.then((f) => f.parentOk) : parentAssignable(actorId, body.parent_user_id)).then(
+      (ok) => {
+        if (!ok) throw notFound();
+      },
+    );
+    const [, checked, id] = await inOrder([
       parentInTree,
       checkPersonRules(
-        lookups,
+        rules,
         { ...body, ...extras },
         {
           kind: body.type === USER_TYPE.client ? 'client' : 'network',
@@ -140,14 +167,15 @@ export function createPeopleService(
           companyAllowed: (id) => companies.isAssignable(actorId, id),
         },
       ),
+      facts ? facts.then((f) => f.id) : reserveId ? users.reserveId() : null,
     ]);
-    return { body, checked, infosRaw };
+    return { body, checked, infosRaw, id };
   }
 
   return {
     /** A dry run of create (the import's preview): throws what create would, stores nothing. */
     async checkCreate(a: { actorId: number; fields: Record<string, unknown> }) {
-      await checkNew(a.actorId, a.fields);
+      await checkNew(a.actorId, a.fields, false);
     },
 
     /** A dry run of a client's edit (the import's preview): the form's schema and rules, nothing stored. */
@@ -203,10 +231,8 @@ export function createPeopleService(
       try {
         // Its id with the checks (one wait), so its row needs no answer inside the transaction and goes in its commit
         // tail (decision 240). A refused form leaves a gap in the ids, as a failed insert does.
-        const [{ body, checked, infosRaw }, id] = await inOrder([
-          checkNew(a.actorId, a.form.fields),
-          users.reserveId(),
-        ]);
+        const { body, checked, infosRaw, id } = await checkNew(a.actorId, a.form.fields, true);
+        if (id === null) throw new Error('checkNew reserved no id');
         if (body.type === USER_TYPE.professional && files.length > 0)
           throw fieldError('files', 'validation.unknownField');
         const infos = matchFileInfos(

@@ -433,6 +433,25 @@ export function createUserRecordsRepository(db: Db) {
       (await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('users', 'id'))::integer AS id`.execute(db))
         .rows[0]!.id,
 
+    /**
+     * What creating each of these users needs to know, for many forms in one statement (decision 250), in their
+     * order: whether its parent may take it (as `isAssignableParent`), whether its e-mail is taken (as
+     * `emailTaken`), and, when asked, a reserved id (as `reserveId`).
+     */
+    newUserFacts: async (forms: { actorId: number; parentId: number; email: string; reserveId: boolean }[]) =>
+      (
+        await sql<{ id: number | null; parent_ok: boolean; email_taken: boolean }>`
+          SELECT CASE WHEN f.reserve THEN nextval(pg_get_serial_sequence('users', 'id'))::integer END AS id,
+            EXISTS (SELECT 1 FROM users p WHERE p.id = f.parent AND p.deleted_at IS NULL
+              AND p.type = ${sql.lit(USER_TYPE.professional)}
+              AND (p.id = f.actor OR ${parentInActorTree(sql.ref<number>('f.actor'), 'p.parent_user_id')})) AS parent_ok,
+            EXISTS (SELECT 1 FROM users u WHERE lower(u.email) = f.email) AS email_taken
+          FROM unnest(${forms.map((f) => f.actorId)}::integer[], ${forms.map((f) => f.parentId)}::integer[],
+            ${forms.map((f) => f.email.trim().toLowerCase())}::text[], ${forms.map((f) => f.reserveId)}::boolean[])
+            WITH ORDINALITY AS f (actor, parent, email, reserve, n)
+          ORDER BY f.n`.execute(db)
+      ).rows.map((row) => ({ id: row.id, parentOk: row.parent_ok, emailTaken: row.email_taken })),
+
     /** Users with their reserved ids, in one statement. */
     insertWithIds: (users: (NewUser & { id: number })[]) => db.insertInto('users').values(users).execute(),
 
