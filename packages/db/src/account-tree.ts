@@ -27,7 +27,10 @@ export const belowActor = (actorId: number, column: string) => sql<boolean>`${sq
  * users_professional_parent_idx), so it stays small when a tree holds thousands of clients (decision 071). The actor
  * may be a column of the outer query (one statement checking several actors' rows, decision 250).
  */
-export const parentInActorTree = (actorId: number | Expression<number>, parentColumn: string) => sql<boolean>`${sql.ref(parentColumn)} IN (
+export const parentInActorTree = (
+  actorId: number | Expression<number>,
+  parentColumn: string,
+) => sql<boolean>`${sql.ref(parentColumn)} IN (
   WITH RECURSIVE pros (id, depth) AS (
     SELECT ${actorId}::integer, 0
     UNION ALL
