@@ -187,6 +187,18 @@ export interface NewEvaluationVersion {
   now: Date;
 }
 
+/** A client as creating an evaluation reads it (`clientsForNewEvaluations`). */
+export interface ClientForNewEvaluation {
+  id: number;
+  /** A calendar date, YYYY-MM-DD. */
+  nacimiento: string | null;
+  sexo: string | null;
+  lang: string;
+  iso2: string | null;
+  consent_withdrawn: boolean | null;
+  reserved_id: number | null;
+}
+
 export function createEvaluationsRepository(db: Db) {
   /**
    * Live evaluations in scope, with their client (the list's base). A tree is narrowed to its account first
@@ -575,31 +587,30 @@ export function createEvaluationsRepository(db: Db) {
         .executeTakeFirst(),
 
     /**
-     * Everything creating an evaluation reads, in one statement (decision 246): the live client strictly below the
-     * actor with what the engine needs (as the people module's `findClientBelow`), whether its health-data consent
-     * stands withdrawn (the consent module's rule: its deciding record, the live one else the newest, is withdrawn),
-     * and with `reserveId` an id for the evaluation not inserted yet. Taken outside its transaction (nothing waits on a
-     * sequence), so the insert can go in the commit tail (decision 240). No row: not a client of the actor's tree.
+     * Everything creating an evaluation reads (decision 246), for many creates in one statement and in their order
+     * (decision 251): the live client strictly below the actor with what the engine needs (as the people module's
+     * `findClientBelow`), whether its health-data consent stands withdrawn (the consent module's rule: its deciding
+     * record, the live one else the newest, is withdrawn), and with `reserveId` an id for the evaluation not inserted
+     * yet. Taken outside its transaction (nothing waits on a sequence), so the insert can go in the commit tail
+     * (decision 240). `undefined`: not a client of that actor's tree (and no id taken).
      */
-    clientForNewEvaluation: (actorId: number, clientId: number, reserveId: boolean) =>
-      db
-        .selectFrom('users as c')
-        .leftJoin('countries', 'countries.id', 'c.pais_id')
-        .select(['c.id', 'c.nacimiento', 'c.sexo', 'c.lang', 'countries.iso2'])
-        .select([
-          // Every record withdrawn, and at least one (no record: null): a live record decides for writing.
-          sql<boolean | null>`(SELECT bool_and(cc.withdrawn_at IS NOT NULL) FROM client_consents cc
-            WHERE cc.client_id = c.id AND cc.purpose = 'health_data')`.as('consent_withdrawn'),
-          (reserveId
-            ? sql<number | null>`nextval(pg_get_serial_sequence('evaluations', 'id'))::integer`
-            : sql<number | null>`NULL::integer`
-          ).as('reserved_id'),
-        ])
-        .where('c.id', '=', clientId)
-        .where('c.type', '=', USER_TYPE.client)
-        .where('c.deleted_at', 'is', null)
-        .where(parentInActorTree(actorId, 'c.parent_user_id'))
-        .executeTakeFirst(),
+    clientsForNewEvaluations: async (asks: { actorId: number; clientId: number; reserveId: boolean }[]) => {
+      const { rows } = await sql<ClientForNewEvaluation | { id: null }>`
+        SELECT found.* FROM unnest(${asks.map((a) => a.actorId)}::integer[], ${asks.map((a) => a.clientId)}::integer[],
+          ${asks.map((a) => a.reserveId)}::boolean[]) WITH ORDINALITY AS f (actor, client, reserve, n)
+        LEFT JOIN LATERAL (
+          SELECT c.id, c.nacimiento, c.sexo, c.lang, countries.iso2,
+            -- Every record withdrawn, and at least one (no record: null): a live record decides for writing.
+            (SELECT bool_and(cc.withdrawn_at IS NOT NULL) FROM client_consents cc
+              WHERE cc.client_id = c.id AND cc.purpose = 'health_data') AS consent_withdrawn,
+            CASE WHEN f.reserve THEN nextval(pg_get_serial_sequence('evaluations', 'id'))::integer END AS reserved_id
+          FROM users c LEFT JOIN countries ON countries.id = c.pais_id
+          WHERE c.id = f.client AND c.type = ${sql.lit(USER_TYPE.client)} AND c.deleted_at IS NULL
+            AND ${parentInActorTree(sql.ref<number>('f.actor'), 'c.parent_user_id')}
+        ) found ON true
+        ORDER BY f.n`.execute(db);
+      return rows.map((row) => (row.id === null ? undefined : (row as ClientForNewEvaluation)));
+    },
 
     /** New evaluations (version 1) with their reserved ids, in one statement. */
     insertEvaluations: (rows: NewEvaluation[]) =>

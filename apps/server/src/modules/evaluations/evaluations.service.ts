@@ -12,6 +12,7 @@ import {
 } from '@medida/contracts';
 import { type Database, type Kysely, type Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
+import { batched, type BatchLimits } from '../../lib/batched.ts';
 import { atCommit, type TailWriter } from '../../lib/commit-tail.ts';
 import { groupedTransaction } from '../../lib/grouped-transactions.ts';
 import { requireProfessional } from '../../lib/access.ts';
@@ -71,6 +72,10 @@ function versionRow(
 
 const HISTORY_LIMIT = 100;
 
+type NewEvaluationAsk = { actorId: number; clientId: number; reserveId: boolean };
+/** One statement of creates' reads on its way at a time, as the session look-ups (decision 170). */
+const NEW_EVALUATION_READ_LIMITS: BatchLimits = { inFlight: 1, batch: 100 };
+
 /** The list's filters on the client (prefixes, company, one client), for the list and its spreadsheet. */
 export type EvaluationListFilters = ListFilters;
 
@@ -103,6 +108,14 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   const credits = createCreditsService(deps);
   const today = () => deps.clock.now().toISOString().slice(0, 10);
   const ladders = createListLadders();
+  /** Concurrent creates' reads in one statement (decision 251). */
+  const clientForNewEvaluation = batched(
+    {
+      one: async (ask: NewEvaluationAsk) => (await repo.clientsForNewEvaluations([ask]))[0],
+      many: repo.clientsForNewEvaluations,
+    },
+    NEW_EVALUATION_READ_LIMITS,
+  );
 
   /**
    * Reads: a professional sees its tree, a client itself. A professional without a parent is its account's top
@@ -146,7 +159,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   async function checkNew(actor: Actor, body: CreateEvaluationRequest, reserveId: boolean) {
     professional(actor);
     checkEvaluator(body, actor.userId);
-    const found = await repo.clientForNewEvaluation(actor.userId, body.id_evaluado, reserveId);
+    const found = await clientForNewEvaluation({ actorId: actor.userId, clientId: body.id_evaluado, reserveId });
     if (!found) throw notFound();
     consent.refuseWithdrawn(found.consent_withdrawn === true);
     const { consent_withdrawn: _consent, reserved_id: id, ...client } = found;
@@ -179,7 +192,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
       // commit tail (decision 240). One refused by the engine or the balance leaves a gap in the ids, as a failed
       // insert does.
       const { client, id, input, result } = await checkNew(a.actor, a.body, true);
-      if (id === null) throw new Error('clientForNewEvaluation reserved no id');
+      if (id === null) throw new Error('clientsForNewEvaluations reserved no id');
 
       const cost = a.cost ?? deps.config.evaluationCreditCost;
       // Shared with the actor's other writes of the moment (decision 233), or a savepoint of the caller's

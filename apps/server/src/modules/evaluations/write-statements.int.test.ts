@@ -4,6 +4,7 @@ import { evaluationBody } from '../../test/evaluation-factories.ts';
 import { clientBody, twoTenants } from '../../test/people-factories.ts';
 import { countedTestDb } from '../../test/statement-counter.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
+import { createEvaluationsRepository } from './evaluations.repository.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 /**
@@ -98,6 +99,37 @@ describe('statements per write', () => {
     // evaluation, version, ledger entry and audit event, COMMIT. Writes that share a transaction share the tail's four
     // (how many share one depends on timing: commit-tail.int.test.ts).
     expect(await statementsOf('/web/ingresaevaluacion', body)).toBe(9);
+  });
+
+  it("reads concurrent evaluation creates' clients in one statement, row by row, ids only where asked and found (decision 251)", async () => {
+    const repo = createEvaluationsRepository(ctx.db);
+    const ask = (actorId: number, clientId: number, reserveId = true) => ({ actorId, clientId, reserveId });
+    const stored = await ctx.db
+      .selectFrom('users')
+      .select(['nacimiento', 'sexo', 'lang'])
+      .where('id', '=', t.client.id)
+      .executeTakeFirstOrThrow();
+    counter.count = 0;
+    const found = await repo.clientsForNewEvaluations([
+      ask(t.owner.id, t.client.id),
+      ask(t.owner.id, t.otherClient.id),
+      ask(t.other.id, t.otherClient.id, false),
+      ask(t.other.id, t.client.id),
+      ask(t.owner.id, t.colleague.id),
+      ask(t.colleague.id, t.client.id),
+    ]);
+    expect(counter.count).toBe(1);
+    expect(found.map((row) => row?.id)).toEqual([
+      t.client.id,
+      undefined,
+      t.otherClient.id,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(found[0]).toMatchObject({ ...stored, iso2: 'CL', consent_withdrawn: null });
+    expect(found[0]!.reserved_id).toEqual(expect.any(Number));
+    expect(found[2]!.reserved_id).toBeNull();
   });
 
   it('moves credits in 5 statements: session, BEGIN, both balances locked and moved in one, ledger entry, COMMIT', async () => {
