@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batched } from './batched.ts';
+import { batched, batchedMany } from './batched.ts';
 
 /** A `one`/`many` pair that records its calls and answers when released (or at once). */
 function recorder(options: { failMany?: boolean; shortMany?: boolean; bad?: number } = {}) {
@@ -146,5 +146,17 @@ describe('batched', () => {
       ['one', 2],
       ['one', 3],
     ]);
+  });
+
+  it('batchedMany sends a lone call as a batch of one, and calls of one turn together', async () => {
+    const calls: number[][] = [];
+    const many = async (ns: number[]) => {
+      calls.push(ns);
+      return ns.map((n) => n * 10);
+    };
+    const call = batchedMany(many);
+    expect(await call(1)).toBe(10);
+    expect(await Promise.all([call(2), call(3)])).toEqual([20, 30]);
+    expect(calls).toEqual([[1], [2, 3]]);
   });
 });

@@ -4,6 +4,9 @@ export interface BatchLimits {
   batch: number;
 }
 
+/** One statement on its way at a time, up to 100 calls in it: the look-ups' and appends' limits (decision 170). */
+const ONE_STATEMENT_AT_A_TIME: BatchLimits = { inFlight: 1, batch: 100 };
+
 /**
  * Calls made in the same turn of the event loop, or while others are on their way, go together (group commit,
  * decision 170). A call that finds a free slot goes on the next turn (`setImmediate`: no timer, so an idle server
@@ -64,4 +67,15 @@ export function batched<I, O>(
       queue.push({ item, resolve, reject });
       pump();
     });
+}
+
+/**
+ * `batched` over one statement that answers many calls in their order: a lone call is a batch of one, so the
+ * statement is written once.
+ */
+export function batchedMany<I, O>(
+  many: (items: I[]) => Promise<O[]>,
+  limits: BatchLimits = ONE_STATEMENT_AT_A_TIME,
+): (item: I) => Promise<O> {
+  return batched({ one: async (item) => (await many([item]))[0] as O, many }, limits);
 }

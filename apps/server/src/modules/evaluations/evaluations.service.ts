@@ -12,7 +12,7 @@ import {
 } from '@medida/contracts';
 import { type Database, type Kysely, type Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
-import { batched, type BatchLimits } from '../../lib/batched.ts';
+import { batchedMany } from '../../lib/batched.ts';
 import { atCommit, type TailWriter } from '../../lib/commit-tail.ts';
 import { groupedTransaction } from '../../lib/grouped-transactions.ts';
 import { requireProfessional } from '../../lib/access.ts';
@@ -72,10 +72,6 @@ function versionRow(
 
 const HISTORY_LIMIT = 100;
 
-type NewEvaluationAsk = { actorId: number; clientId: number; reserveId: boolean };
-/** One statement of creates' reads on its way at a time, as the session look-ups (decision 170). */
-const NEW_EVALUATION_READ_LIMITS: BatchLimits = { inFlight: 1, batch: 100 };
-
 /** The list's filters on the client (prefixes, company, one client), for the list and its spreadsheet. */
 export type EvaluationListFilters = ListFilters;
 
@@ -109,13 +105,7 @@ export function createEvaluationsService(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   const today = () => deps.clock.now().toISOString().slice(0, 10);
   const ladders = createListLadders();
   /** Concurrent creates' reads in one statement (decision 251). */
-  const clientForNewEvaluation = batched(
-    {
-      one: async (ask: NewEvaluationAsk) => (await repo.clientsForNewEvaluations([ask]))[0],
-      many: repo.clientsForNewEvaluations,
-    },
-    NEW_EVALUATION_READ_LIMITS,
-  );
+  const clientForNewEvaluation = batchedMany(repo.clientsForNewEvaluations);
 
   /**
    * Reads: a professional sees its tree, a client itself. A professional without a parent is its account's top

@@ -20,7 +20,7 @@ import {
 } from '@medida/db';
 import type { RecordChange } from '../../lib/audit-route.ts';
 import { atCommit, type TailWriter } from '../../lib/commit-tail.ts';
-import { batched, type BatchLimits } from '../../lib/batched.ts';
+import { batchedMany } from '../../lib/batched.ts';
 import { groupedTransaction } from '../../lib/grouped-transactions.ts';
 import { inOrder } from '../../lib/in-order.ts';
 import { fieldError, forbidden, notFound, tooManyRequests } from '../../lib/app-error.ts';
@@ -66,9 +66,6 @@ const writeUsers: TailWriter<NewUser & { id: number }> = (trx, rows) =>
   createUserRecordsService(trx).insertWithIds(rows);
 
 const emailTaken = () => fieldError('email', 'validation.emailTaken');
-type NewUserForm = { actorId: number; parentId: number; email: string; reserveId: boolean };
-/** One statement of creates' look-ups on its way at a time, as the session look-ups (decision 170). */
-const NEW_USER_FACT_LIMITS: BatchLimits = { inFlight: 1, batch: 100 };
 /** Asking a user to change its e-mail sends it a mail: a few a day per user, a bounded number per asker. */
 const EMAIL_CHANGE_ASKS_PER_USER = { limit: 3, windowMs: 24 * HOUR };
 const EMAIL_CHANGE_ASKS_PER_ACTOR = { limit: 20, windowMs: HOUR };
@@ -115,10 +112,7 @@ export function createPeopleService(
   }
 
   /** Concurrent creates' look-ups in one statement (decision 250); an import's lookups answer for its batch instead. */
-  const newUserFacts = batched(
-    { one: async (form: NewUserForm) => (await users.newUserFacts([form]))[0]!, many: users.newUserFacts },
-    NEW_USER_FACT_LIMITS,
-  );
+  const newUserFacts = batchedMany(users.newUserFacts);
 
   /**
    * A new user's form checked (contract schema, parent in the actor's tree, person rules), nothing stored; with

@@ -2,7 +2,7 @@ import type { Database, Kysely, SecondFactorKind, Transaction } from '@medida/db
 import { ErrorCode, type ActiveSession } from '@medida/contracts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { batched, type BatchLimits } from '../../lib/batched.ts';
+import { batchedMany } from '../../lib/batched.ts';
 import { MINUTE, type Clock } from '../../lib/clock.ts';
 import { generateToken, sha256Hex } from '../../lib/tokens.ts';
 import type { RequestAuth } from '../../types.ts';
@@ -13,8 +13,6 @@ import { createSessionsRepository, type SessionRow } from './sessions.repository
 /** last_seen_at is written at most once a minute per session, so reads don't all turn into writes. */
 const TOUCH_INTERVAL_MS = MINUTE;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
-/** Session look-ups that arrive while one is on its way go together (decision 170). */
-const LOOKUP_LIMITS: BatchLimits = { inFlight: 1, batch: 100 };
 /** How many tokens' last known sessions are kept for held reads (decision 172); the oldest go first. */
 const KNOWN_SESSIONS = 10_000;
 
@@ -84,16 +82,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; clock: Clock
     const byHash = new Map(rows.map((row) => [row.token_hash, row]));
     return lookups.map((l, ord) => ({ session: byHash.get(l.tokenHash), recorded: recorded.has(ord) }));
   }
-  const findActive = batched<Lookup, Found>(
-    {
-      one: async (lookup) => {
-        const [found = { session: undefined, recorded: false }] = await lookUp([lookup]);
-        return found;
-      },
-      many: lookUp,
-    },
-    LOOKUP_LIMITS,
-  );
+  const findActive = batchedMany<Lookup, Found>(lookUp);
 
   async function check(token: string, eventFor?: (known: RequestAuth) => AuditEventInput | undefined) {
     if (!TOKEN_FORMAT.test(token)) return { auth: null, recorded: false };
