@@ -25,7 +25,8 @@ export const belowActor = (actorId: number, column: string) => sql<boolean>`${sq
  * Scope for clients (leaves of the tree): `parentColumn` is the actor itself or a professional below
  * it. Same set as `belowActor` for clients, but the recursion walks professionals only (partial index
  * users_professional_parent_idx), so it stays small when a tree holds thousands of clients (decision 071). The actor
- * may be a column of the outer query (one statement checking several actors' rows, decision 250).
+ * may be a column of the outer query (one statement checking several actors' rows, decision 250). The depth is a
+ * literal, so that a generic plan of the statement costs what a custom one does (decision 253).
  */
 export const parentInActorTree = (
   actorId: number | Expression<number>,
@@ -34,7 +35,7 @@ export const parentInActorTree = (
   WITH RECURSIVE pros (id, depth) AS (
     SELECT ${actorId}::integer, 0
     UNION ALL
-    SELECT child.id, pros.depth + 1 FROM users child JOIN pros ON child.parent_user_id = pros.id WHERE child.type = ${sql.lit(USER_TYPE.professional)} AND pros.depth < ${MAX_TREE_DEPTH}
+    SELECT child.id, pros.depth + 1 FROM users child JOIN pros ON child.parent_user_id = pros.id WHERE child.type = ${sql.lit(USER_TYPE.professional)} AND pros.depth < ${sql.lit(MAX_TREE_DEPTH)}
   )
   SELECT id FROM pros)`;
 

@@ -35,6 +35,7 @@ export { isUniqueViolation } from './errors.ts';
 export { inTransaction } from './nested-transaction.ts';
 export { compiledQueries, type Slots } from './compiled-queries.ts';
 export { MAX_TREE_DEPTH, accountRootOf, belowActor, parentInActorTree, userBelowActor } from './account-tree.ts';
+export { batchRows } from './batch-rows.ts';
 export {
   analyzeTablesOutgrowingTheirStatistics,
   runMaintenancePass,

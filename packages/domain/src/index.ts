@@ -105,6 +105,7 @@ export type {
   TrafficColour,
 } from './equations/food-guide.ts';
 export { EQUATIONS } from './registry.ts';
+export { storedResultJson, withEquationTexts } from './stored-result.ts';
 export { BODY_FAT_EQUATION_CHOICES } from './equations/skinfolds.ts';
 export { DISPLAY_DECIMALS, shown, shownAt } from './display.ts';
 export { LAB_DECIMALS, shownLab } from './equations/labs.ts';

@@ -137,6 +137,59 @@ describe('GET /web/getdash', () => {
     });
   });
 
+  it("adds new evaluations to each client's count, one statement for several clients (decision 253)", async () => {
+    const s = await seedTrees();
+    const summary = (clientId: number) =>
+      ctx.db
+        .selectFrom('client_evaluation_summaries')
+        .select(['evaluations', 'last_evaluation_id', 'last_evaluated_on', 'previous_evaluated_on'])
+        .where('client_id', '=', clientId)
+        .executeTakeFirstOrThrow();
+    const recount = async (clientId: number) => {
+      const live = await ctx.db
+        .selectFrom('evaluations')
+        .select(['id', 'evaluated_on'])
+        .where('client_id', '=', clientId)
+        .where('deleted_at', 'is', null)
+        .orderBy('evaluated_on', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return {
+        evaluations: live.length,
+        last_evaluation_id: live[0]?.id ?? null,
+        last_evaluated_on: live[0]?.evaluated_on ?? null,
+        previous_evaluated_on: live[1]?.evaluated_on ?? null,
+      };
+    };
+    const row = (clientId: number, evaluatedOn: string, deleted = false) => ({
+      client_id: clientId,
+      evaluator_id: s.t.owner.id,
+      evaluation_type: 1,
+      evaluated_on: evaluatedOn,
+      current_version: 1,
+      created_at: new Date(),
+      updated_at: new Date(),
+      ...(deleted ? { deleted_at: new Date(), deleted_by: s.t.owner.id } : {}),
+    });
+    // One statement: two new rows for A (one older than its latest), one for B, one already deleted for D.
+    await ctx.db
+      .insertInto('evaluations')
+      .values([
+        row(s.a.id, '2026-02-27'),
+        row(s.a.id, '2025-12-01'),
+        row(s.b.id, '2026-02-28'),
+        row(s.d.id, '2026-03-01', true),
+      ])
+      .execute();
+    expect(await summary(s.a.id)).toEqual({ ...(await recount(s.a.id)), evaluations: 4 });
+    expect(await summary(s.b.id)).toEqual({ ...(await recount(s.b.id)), evaluations: 2 });
+    expect(await summary(s.d.id)).toEqual({ ...(await recount(s.d.id)), evaluations: 1 });
+    // A client whose summary row is missing gets one counted from its stored evaluations, the new one included.
+    await ctx.db.deleteFrom('client_evaluation_summaries').where('client_id', '=', s.b.id).execute();
+    await ctx.db.insertInto('evaluations').values(row(s.b.id, '2026-01-15')).execute();
+    expect(await summary(s.b.id)).toEqual({ ...(await recount(s.b.id)), evaluations: 3 });
+  });
+
   it('shows credit transfers from the account side, with the other account', async () => {
     const s = await seedTrees();
     const moved = await post('/web/cambiacreditosnew', s.t.owner.headers, {

@@ -7,7 +7,14 @@ import {
   USER_TYPE,
   type UserType,
 } from '@medida/contracts';
-import { ageInYears, bodyFatSeries, somatochartXY, type EvaluationInput, type EvaluationResult } from '@medida/domain';
+import {
+  ageInYears,
+  bodyFatSeries,
+  somatochartXY,
+  withEquationTexts,
+  type EvaluationInput,
+  type EvaluationResult,
+} from '@medida/domain';
 import type { UserRecordsService } from '../people/user-records.service.ts';
 import type { EvaluationFigures, EvaluationsRepository } from './evaluations.repository.ts';
 
@@ -69,7 +76,7 @@ export const toSavedEvaluation = (
 /** GET /web/getevaluacion's `data`: one stored version with everything the detail page shows. */
 export function toEvaluationDetail(d: RowOf<'findDetail'>, actor: { id: number; type: UserType }): EvaluationDetail {
   const e = d;
-  const { inputs, results } = parseStoredVersion({ inputs: d.v_inputs, results: d.v_results });
+  const { inputs, results } = parseStoredVersion({ inputs: d.v_inputs, results: withEquationTexts(d.v_results) });
   return {
     id: e.id,
     evaluation_type: d.v_evaluation_type,
@@ -177,6 +184,6 @@ export interface EvaluationExportRow {
 export function toEvaluationExportRow(r: RowOf<'exportPage'>[number]): EvaluationExportRow {
   return {
     client: { nombre: r.client_nombre, apellido: r.client_apellido, email: r.client_email, rut: r.client_rut },
-    ...parseStoredVersion({ inputs: r.inputs, results: r.results }),
+    ...parseStoredVersion({ inputs: r.inputs, results: withEquationTexts(r.results) }),
   };
 }

@@ -1,5 +1,6 @@
 import {
   accountRootOf,
+  batchRows,
   parentInActorTree,
   compiledQueries,
   sql,
@@ -12,6 +13,7 @@ import {
   type Transaction,
 } from '@medida/db';
 import { USER_TYPE } from '@medida/contracts';
+import { storedResultJson } from '@medida/domain';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -596,15 +598,19 @@ export function createEvaluationsRepository(db: Db) {
      */
     clientsForNewEvaluations: async (asks: { actorId: number; clientId: number; reserveId: boolean }[]) => {
       const { rows } = await sql<ClientForNewEvaluation | { id: null }>`
-        SELECT found.* FROM unnest(${asks.map((a) => a.actorId)}::integer[], ${asks.map((a) => a.clientId)}::integer[],
-          ${asks.map((a) => a.reserveId)}::boolean[]) WITH ORDINALITY AS f (actor, client, reserve, n)
+        SELECT found.* FROM ${batchRows(
+          asks.map((a) => ({ actor: a.actorId, client: a.clientId, reserve: a.reserveId })),
+          'actor integer, client integer, reserve boolean',
+        )}
         LEFT JOIN LATERAL (
-          SELECT c.id, c.nacimiento, c.sexo, c.lang, countries.iso2,
+          SELECT c.id, c.nacimiento, c.sexo, c.lang,
+            -- By its key: a join here hashed all of countries again for every row.
+            (SELECT countries.iso2 FROM countries WHERE countries.id = c.pais_id) AS iso2,
             -- Every record withdrawn, and at least one (no record: null): a live record decides for writing.
             (SELECT bool_and(cc.withdrawn_at IS NOT NULL) FROM client_consents cc
               WHERE cc.client_id = c.id AND cc.purpose = 'health_data') AS consent_withdrawn,
             CASE WHEN f.reserve THEN nextval(pg_get_serial_sequence('evaluations', 'id'))::integer END AS reserved_id
-          FROM users c LEFT JOIN countries ON countries.id = c.pais_id
+          FROM users c
           WHERE c.id = f.client AND c.type = ${sql.lit(USER_TYPE.client)} AND c.deleted_at IS NULL
             AND ${parentInActorTree(sql.ref<number>('f.actor'), 'c.parent_user_id')}
         ) found ON true
@@ -641,7 +647,8 @@ export function createEvaluationsRepository(db: Db) {
             version: v.version,
             evaluation_type: v.evaluation_type,
             inputs: JSON.stringify(v.inputs),
-            results: JSON.stringify(v.results),
+            // Known equation references by their id (decision 253); the mapper fills their texts in on read.
+            results: storedResultJson(v.results),
             engine_version: v.engine_version,
             created_by: v.created_by,
             created_at: v.now,

@@ -1,6 +1,7 @@
 import { USER_TYPE, type HandoverRelation, type UserType } from '@medida/contracts';
 import {
   MAX_TREE_DEPTH,
+  batchRows,
   belowActor,
   parentInActorTree,
   sql,
@@ -445,10 +446,17 @@ export function createUserRecordsRepository(db: Db) {
             EXISTS (SELECT 1 FROM users p WHERE p.id = f.parent AND p.deleted_at IS NULL
               AND p.type = ${sql.lit(USER_TYPE.professional)}
               AND (p.id = f.actor OR ${parentInActorTree(sql.ref<number>('f.actor'), 'p.parent_user_id')})) AS parent_ok,
-            EXISTS (SELECT 1 FROM users u WHERE lower(u.email) = f.email) AS email_taken
-          FROM unnest(${forms.map((f) => f.actorId)}::integer[], ${forms.map((f) => f.parentId)}::integer[],
-            ${forms.map((f) => f.email.trim().toLowerCase())}::text[], ${forms.map((f) => f.reserveId)}::boolean[])
-            WITH ORDINALITY AS f (actor, parent, email, reserve, n)
+            -- A scalar look-up by the e-mail index for each form: as EXISTS, a plan for many forms hashes every e-mail.
+            (SELECT true FROM users u WHERE lower(u.email) = f.email LIMIT 1) IS NOT NULL AS email_taken
+          FROM ${batchRows(
+            forms.map((f) => ({
+              actor: f.actorId,
+              parent: f.parentId,
+              email: f.email.trim().toLowerCase(),
+              reserve: f.reserveId,
+            })),
+            'actor integer, parent integer, email text, reserve boolean',
+          )}
           ORDER BY f.n`.execute(db)
       ).rows.map((row) => ({ id: row.id, parentOk: row.parent_ok, emailTaken: row.email_taken })),
 
