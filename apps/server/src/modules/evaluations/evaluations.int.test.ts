@@ -1,5 +1,12 @@
 import { USER_TYPE } from '@medida/contracts';
-import { ENGINE_VERSION, I18N_DEFAULTS, computeEvaluation, evaluationInputSchema } from '@medida/domain';
+import {
+  ENGINE_VERSION,
+  I18N_DEFAULTS,
+  computeEvaluation,
+  evaluationInputSchema,
+  storedResultJson,
+  withEquationTexts,
+} from '@medida/domain';
 import { sql } from '@medida/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.ts';
@@ -73,7 +80,10 @@ describe('POST /web/ingresaevaluacion', () => {
         locale: 'es-CL',
       }),
     );
-    expect(v.results).toEqual(JSON.parse(JSON.stringify(expected)));
+    // Stored with known equations by id (decision 253), read back whole.
+    expect(v.results).toEqual(JSON.parse(storedResultJson(expected)));
+    expect(JSON.stringify(v.results)).not.toContain('"citation"');
+    expect(withEquationTexts(v.results)).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(v.engine_version).toBe(expected.engine_version);
     expect(v.inputs).toMatchObject({ sexo: 'Femenino', nacimiento: '1990-05-17', fecha: '2026-02-20' });
     expect(v.inputs).not.toHaveProperty('results');
