@@ -118,4 +118,46 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite pool adapter', () => 
     const deleted = await db.deleteFrom('log').executeTakeFirst();
     expect(deleted.numDeletedRows).toBe(2n);
   });
+  it("sends a plain BEGIN with the transaction's first statement where the session can (decision 254)", async () => {
+    const pglite = await PGlite.create();
+    const trips: string[] = [];
+    // The database thread's two ways in, over an in-process PGlite: each call is one trip.
+    const session = {
+      query: (text: string, params: unknown[]) => {
+        trips.push(text);
+        return pglite.query(text, params);
+      },
+      queryAfterBegin: (text: string, params: unknown[]) => {
+        trips.push(`BEGIN + ${text}`);
+        return pglite.query('BEGIN').then(() => pglite.query(text, params));
+      },
+      close: () => pglite.close(),
+    };
+    const counted = new Kysely<LogDb>({ dialect: new PostgresDialect({ pool: createPglitePool(session) }) });
+    try {
+      await sql`CREATE TABLE log (id serial PRIMARY KEY, who text NOT NULL, step text NOT NULL)`.execute(counted);
+      trips.length = 0;
+      await counted.transaction().execute(async (trx) => {
+        await trx.insertInto('log').values({ who: 'a', step: '1' }).execute();
+        await trx.insertInto('log').values({ who: 'a', step: '2' }).execute();
+      });
+      expect(trips).toEqual([
+        'BEGIN + insert into "log" ("who", "step") values ($1, $2)',
+        'insert into "log" ("who", "step") values ($1, $2)',
+        'commit',
+      ]);
+      // A transaction that fails before any statement sends its BEGIN with the ROLLBACK; nothing is left open.
+      trips.length = 0;
+      await expect(
+        counted.transaction().execute(async () => {
+          throw new Error('nothing done');
+        }),
+      ).rejects.toThrow('nothing done');
+      expect(trips).toEqual(['BEGIN + rollback']);
+      const rows = await counted.selectFrom('log').select('step').orderBy('id').execute();
+      expect(rows.map((r) => r.step)).toEqual(['1', '2']);
+    } finally {
+      await counted.destroy();
+    }
+  });
 });

@@ -69,4 +69,21 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('prepared statements on the e
     await queries.query('ALTER TABLE changing ADD COLUMN b text', []);
     expect((await queries.query('SELECT * FROM changing', [])).rows).toEqual([{ a: 1, b: null }]);
   });
+  it('opens a transaction with its first statement, and runs the statement only if BEGIN worked (decision 254)', async () => {
+    const queries = createPreparedQueries(pglite);
+    const count = async () =>
+      Number((await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM t')).rows[0]!.n);
+    const before = await count();
+    const insert = 'INSERT INTO t (email) VALUES ($1)';
+    expect(await queries.queryAfterBegin(insert, ['begun@x'])).toMatchObject({ command: 'INSERT', rowCount: 1 });
+    // Inside the transaction: a second BEGIN only warns, and a ROLLBACK undoes the insert.
+    await queries.query('ROLLBACK', []);
+    expect(await count()).toBe(before);
+    // In a failed transaction BEGIN fails too: the statement never runs.
+    await queries.query('BEGIN', []);
+    await expect(queries.query('SELECT 1 / 0', [])).rejects.toThrow(/division by zero/);
+    await expect(queries.queryAfterBegin(insert, ['never@x'])).rejects.toThrow(/current transaction is aborted/);
+    await queries.query('ROLLBACK', []);
+    expect(await count()).toBe(before);
+  });
 });

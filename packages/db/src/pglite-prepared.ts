@@ -76,16 +76,23 @@ export function createPreparedQueries(pglite: PGlite, limit = PREPARED_STATEMENT
     }
   }
 
+  async function runOnce(sql: string, params: unknown[]) {
+    try {
+      return await run(sql, params);
+    } catch (error) {
+      // A migration changed a table under a kept statement: it was closed above; prepare it anew once.
+      if (planResultTypeChanged(error)) return await run(sql, params);
+      throw error;
+    }
+  }
+
   return {
-    query: (sql: string, params: unknown[]) =>
+    query: (sql: string, params: unknown[]) => pglite.runExclusive(() => runOnce(sql, params)),
+    /** BEGIN and then the statement, nothing between them; the statement only if BEGIN worked. */
+    queryAfterBegin: (sql: string, params: unknown[]) =>
       pglite.runExclusive(async () => {
-        try {
-          return await run(sql, params);
-        } catch (error) {
-          // A migration changed a table under a kept statement: it was closed above; prepare it anew once.
-          if (planResultTypeChanged(error)) return await run(sql, params);
-          throw error;
-        }
+        await run('BEGIN', []);
+        return runOnce(sql, params);
       }),
   };
 }

@@ -14,7 +14,8 @@ export type PgliteWasmModules = Required<Pick<PGliteOptions, 'pgliteWasmModule' 
 export type PgliteWasmMessage = { kind: 'wasm' } & Partial<PgliteWasmModules>;
 
 export type PgliteRequest =
-  { kind: 'query'; id: number; sql: string; params: unknown[] } | { kind: 'close'; id: number };
+  /** `begin`: open a transaction first, and run the statement only if that worked (pglite-pool.ts). */
+  { kind: 'query'; id: number; sql: string; params: unknown[]; begin?: true } | { kind: 'close'; id: number };
 
 export interface PgliteQueryResult {
   rows: unknown[];

@@ -14,6 +14,8 @@ import type {
 /** What the pool adapter needs from PGlite; an in-process `PGlite` has the same shape. */
 export interface PgliteSession {
   query(sql: string, params: unknown[]): Promise<PgliteQueryResult>;
+  /** BEGIN, then the statement if it began, in one trip to the database thread (an in-process PGlite has none). */
+  queryAfterBegin?(sql: string, params: unknown[]): Promise<PgliteQueryResult>;
   close(): Promise<void>;
 }
 
@@ -130,6 +132,7 @@ export async function openPgliteThread(options: {
   let closing: Promise<void> | undefined;
   return {
     query: (sql, params) => send({ kind: 'query', id: nextId++, sql, params }),
+    queryAfterBegin: (sql, params) => send({ kind: 'query', id: nextId++, sql, params, begin: true }),
     close: () =>
       (closing ??= (async () => {
         try {

@@ -59,7 +59,7 @@ try {
       );
       return;
     }
-    prepared.query(request.sql, request.params).then(
+    (request.begin ? prepared.queryAfterBegin : prepared.query)(request.sql, request.params).then(
       (result) => port.postMessage({ id: request.id, result } satisfies PgliteReply),
       (error: unknown) => port.postMessage({ id: request.id, error: serializeError(error) } satisfies PgliteReply),
     );
