@@ -8,6 +8,7 @@ import { preloadSignedInScreen } from './app/router.tsx';
 import { FIRST_SCREEN_DEADLINE_MS, markFirstScreenShown } from './lib/first-screen-shown.ts';
 import { currentLanguage, initI18n } from './lib/i18n.ts';
 import { getToken } from './lib/storage.ts';
+import { warmUpIntl } from './lib/warm-up-intl.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -28,8 +29,12 @@ function hydratesPrerender(element: HTMLElement): boolean {
   );
 }
 
-// A signed-in screen's layout and page load (and run) while the language's texts arrive (decision 169).
-if (getToken() !== null) preloadSignedInScreen(window.location.pathname);
+// A signed-in screen's layout and page load (and run) while the language's texts arrive (decision 169), and a worker
+// loads ICU's locale data meanwhile, off the main thread (decision 252). Login formats nothing on its first screen.
+if (getToken() !== null) {
+  preloadSignedInScreen(window.location.pathname);
+  warmUpIntl();
+}
 
 // The dashboard and an evaluation's detail mark their first screen painted themselves; on any other, the overlays and the chat start as before.
 if (holdsUntilShown({ pathname: window.location.pathname, signedIn: getToken() !== null }))
