@@ -1,5 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import type { ResourceKey } from 'i18next';
+import { runnerImport, type Plugin } from 'vite';
+import type { Language } from '@medida/contracts/constants';
 
 type Tree = { [key: string]: unknown };
 
@@ -35,23 +38,35 @@ export function splitTexts(file: Tree, paths: readonly string[], part: 'first' |
   return out;
 }
 
-const QUERY = /^(.*\/locales\/[a-z]{2}\.json)\?texts=(first|rest)$/;
+const QUERY = /^(.*\/locales\/([a-z]{2})\.json)\?texts=(first|rest)$/;
+
+type EngineTexts = { withEngineTexts: (file: ResourceKey, lang: Language) => ResourceKey };
 
 /**
  * `locales/<lang>.json?texts=first` and `?texts=rest`: a locale file in two chunks, Login's texts and the others
- * (lib/i18n.ts loads the second with any other screen), so Login downloads 3 kB of texts instead of 19 (brotli).
+ * (lib/i18n.ts loads the second with any other screen), so Login downloads 3 kB of texts instead of 19 (brotli). The
+ * second also holds the engine's words in its language (lib/engine-texts.ts, decision 252), written here at build
+ * time: the signed-in screens no longer load them in all three languages. Vite's module runner reads that module
+ * (TypeScript, and @medida/domain's tables), which the config's own loader cannot.
  */
 export function localeTexts(): Plugin {
+  let engine: Promise<EngineTexts> | null = null;
+  const engineTexts = () =>
+    (engine ??= runnerImport<EngineTexts>(fileURLToPath(new URL('../src/lib/engine-texts.ts', import.meta.url)), {
+      configFile: false,
+      logLevel: 'silent',
+    }).then((result) => result.module));
   return {
     name: 'medida-locale-texts',
     enforce: 'pre',
     async load(id) {
       const match = QUERY.exec(id);
       if (!match) return null;
-      const [, file, part] = match as unknown as [string, string, 'first' | 'rest'];
+      const [, file, lang, part] = match as unknown as [string, string, Language, 'first' | 'rest'];
       this.addWatchFile(file);
-      const texts = JSON.parse(await readFile(file, 'utf8')) as Tree;
-      return `export default ${JSON.stringify(splitTexts(texts, FIRST_SCREEN_TEXTS, part))};`;
+      const texts = splitTexts(JSON.parse(await readFile(file, 'utf8')) as Tree, FIRST_SCREEN_TEXTS, part);
+      const full = part === 'rest' ? (await engineTexts()).withEngineTexts(texts as ResourceKey, lang) : texts;
+      return `export default ${JSON.stringify(full)};`;
     },
   };
 }

@@ -13,7 +13,6 @@ import {
   type Localized,
 } from '@medida/domain/texts';
 import type { Language } from '@medida/contracts/constants';
-import { addTexts } from './i18n.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -65,10 +64,10 @@ function merge(target: Tree, extra: Tree): Tree {
   return out;
 }
 
-/** A locale file with the engine's words added. */
+/**
+ * A locale file with the engine's words added: at build time into each language's other-screens texts
+ * (vite/locale-texts.ts, decision 252), which every screen but Login's first loads; in the tests, into every file.
+ */
 export function withEngineTexts(file: ResourceKey, lang: Language): ResourceKey {
   return merge(file as Tree, engineResources(lang));
 }
-
-// Imported by the screens that show engine words (the signed-in layout): from then on every language has them.
-addTexts(withEngineTexts);

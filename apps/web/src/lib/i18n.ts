@@ -8,8 +8,9 @@ import { getStoredLanguage, getToken, isLanguage, syncLanguageCookie } from './s
 export const i18n = i18next.createInstance();
 
 /**
- * Two chunks per language (issue 11, decision 215): Login's texts, and the others, loaded with any other screen
- * (`loadAllTexts`). A visitor downloads its own language only, never all three. Split by vite/locale-texts.ts.
+ * Two chunks per language (issue 11, decision 215): Login's texts, and the others with the engine's words (decision
+ * 252), loaded with any other screen (`loadAllTexts`). A visitor downloads its own language only, never all three.
+ * Split by vite/locale-texts.ts.
  */
 const firstTexts: Record<Language, () => Promise<{ default: ResourceKey }>> = {
   es: () => import('../locales/es.json?texts=first'),
@@ -26,21 +27,6 @@ const restTexts: Record<Language, () => Promise<{ default: ResourceKey }>> = {
 let allTexts = true;
 let allLoaded: Promise<void> | null = null;
 
-/**
- * Texts that come from code instead of a locale file (the engine's words, lib/engine-texts.ts), added by the
- * screens that need them so Login does not download them (issue 11): merged into every language loaded so
- * far, and into each one loaded later.
- */
-let extraTexts: ((file: ResourceKey, language: Language) => ResourceKey) | null = null;
-export function addTexts(extra: (file: ResourceKey, language: Language) => ResourceKey): void {
-  extraTexts = extra;
-  for (const language of Object.keys(i18n.store?.data ?? {})) {
-    if (!isLanguage(language)) continue;
-    const file = i18n.getResourceBundle(language, 'translation') as ResourceKey;
-    i18n.addResourceBundle(language, 'translation', extra(file, language), true, true);
-  }
-}
-
 type Tree = { [key: string]: unknown };
 const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null;
 /** Login's texts and the others share a section or two (`legal`): merged key by key. */
@@ -56,8 +42,7 @@ function mergeTexts(first: ResourceKey, rest: ResourceKey): ResourceKey {
 async function readTexts(language: Language): Promise<ResourceKey> {
   const first = (await firstTexts[language]()).default;
   // Read after the first part arrived: a screen that asked for every text meanwhile gets them in this language too.
-  const file = allTexts ? mergeTexts(first, (await restTexts[language]()).default) : first;
-  return extraTexts ? extraTexts(file, language) : file;
+  return allTexts ? mergeTexts(first, (await restTexts[language]()).default) : first;
 }
 
 /**
@@ -71,7 +56,7 @@ export function loadAllTexts(): Promise<void> {
       .filter(isLanguage)
       .map(async (language) => {
         const rest = (await restTexts[language]()).default;
-        i18n.addResourceBundle(language, 'translation', extraTexts ? extraTexts(rest, language) : rest, true, true);
+        i18n.addResourceBundle(language, 'translation', rest, true, true);
       }),
   ).then(() => undefined);
   return allLoaded;

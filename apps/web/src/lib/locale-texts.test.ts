@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ResourceKey } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_TEXTS, splitTexts } from '../../vite/locale-texts.ts';
+import { FIRST_SCREEN_TEXTS, localeTexts, splitTexts } from '../../vite/locale-texts.ts';
+import { withEngineTexts } from './engine-texts.ts';
 
 type Tree = { [key: string]: unknown };
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
@@ -47,4 +50,15 @@ describe("Login's texts and the others (vite/locale-texts.ts, decision 215)", ()
     expect(keys.length).toBeGreaterThan(10);
     expect(keys.filter((key) => !has(first, key))).toEqual([]);
   });
+
+  it("adds the engine's words to the other screens' part, in its language only (decision 252)", async () => {
+    const load = localeTexts().load as (this: { addWatchFile: (file: string) => void }, id: string) => Promise<string>;
+    const file = fileURLToPath(new URL('../locales/pt.json', import.meta.url));
+    const part = async (name: 'first' | 'rest') =>
+      JSON.parse((await load.call({ addWatchFile: () => undefined }, `${file}?texts=${name}`)).slice(15, -1)) as Tree;
+    const rest = await part('rest');
+    expect(rest).toEqual(withEngineTexts(splitTexts(locale('pt'), FIRST_SCREEN_TEXTS, 'rest') as ResourceKey, 'pt'));
+    expect(has(rest, 'domain')).toBe(true);
+    expect(await part('first')).toEqual(splitTexts(locale('pt'), FIRST_SCREEN_TEXTS, 'first'));
+  }, 30_000);
 });

@@ -22,7 +22,6 @@ import { AppNavbar } from './app-navbar.tsx';
 import { PeopleOverlays } from './people-overlays.tsx';
 import { UserMenuSwitch } from './user-menu-switch.tsx';
 import { paths } from '../../config/paths.ts';
-import '../../lib/engine-texts.ts';
 import '../../styles/signed-in.css';
 
 // The profile and password modals (forms, avatar editor, schemas) load on first use, not with every screen
