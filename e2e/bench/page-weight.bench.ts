@@ -2,8 +2,9 @@
 // same pages (issues 11, 16 and 33 item 8; decisions 109 and 215), against the real server on a fresh data directory.
 // Weight: a cold cache, each page loaded in headless Chromium until the network has been idle for 2 s (what the page
 // fetches after its first screen, in idle time, counts too); the bytes are Chromium's own (CDP
-// Network.loadingFinished encodedDataLength: brotli bodies plus headers), by kind. Lighthouse: the default mobile run
-// (simulated slow 4G, 4× CPU), a cold load each, signed in with the app's own token in localStorage.
+// Network.loadingFinished encodedDataLength: brotli bodies plus headers, a worker's own script included), by kind.
+// Lighthouse: the default mobile run (simulated slow 4G, 4× CPU), a cold load each, signed in with the app's own token
+// in localStorage.
 // `npm run lighthouse -w @medida/e2e` builds the web app first; CHROME_PATH defaults to Debian's chromium. The HTML and
 // JSON reports of the last run go to e2e/artifacts/lighthouse/. PAGE_WEIGHT_PAGES=login,dashboard measures only those pages,
 // PAGE_WEIGHT_LIGHTHOUSE=0 skips Lighthouse. Each page is audited PAGE_WEIGHT_RUNS times (3 by default), runs interleaved
@@ -130,6 +131,25 @@ async function weigh(browser: Browser, baseURL: string, target: Target) {
     if (files.has(e.requestId)) bytes.set(e.requestId, e.encodedDataLength);
   });
   cdp.on('Network.loadingFailed', () => (last = Date.now()));
+  // A worker fetches its own script, seen only by the worker's target: attached as it starts, its requests count too.
+  cdp.on('Target.attachedToTarget', (e) => {
+    const worker = cdp.connection()?.session(e.sessionId);
+    if (!worker) return;
+    worker.on('Network.requestWillBeSent', (r) => {
+      last = Date.now();
+      kinds.set(r.requestId, KINDS[r.type ?? ''] ?? 'other');
+      files.set(r.requestId, r.request.url.replace(baseURL, ''));
+    });
+    worker.on('Network.loadingFinished', (r) => {
+      last = Date.now();
+      if (files.has(r.requestId)) bytes.set(r.requestId, r.encodedDataLength);
+    });
+    void worker
+      .send('Network.enable')
+      .then(() => worker.send('Runtime.runIfWaitingForDebugger'))
+      .catch(() => undefined);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
   await page.goto(baseURL + target.path, { waitUntil: 'networkidle0' });
   while (Date.now() - last < QUIET_MS) await new Promise((r) => setTimeout(r, 100));
   const landed = new URL(page.url()).pathname;
