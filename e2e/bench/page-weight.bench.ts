@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
 import { bioimpedanceEvaluation } from '../support/api.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser.ts';
 import { E2E_USERS, seedE2eFixtures } from '../support/fixtures.ts';
@@ -120,30 +120,26 @@ async function weigh(browser: Browser, baseURL: string, target: Target) {
   const bytes = new Map<string, number>();
   const files = new Map<string, string>();
   let last = Date.now();
-  cdp.on('Network.requestWillBeSent', (e) => {
-    last = Date.now();
-    kinds.set(e.requestId, KINDS[e.type ?? ''] ?? 'other');
-    files.set(e.requestId, e.request.url.replace(baseURL, ''));
-  });
-  cdp.on('Network.loadingFinished', (e) => {
-    last = Date.now();
-    // Only what this page asked for (not a request of the set-up's page that finished late).
-    if (files.has(e.requestId)) bytes.set(e.requestId, e.encodedDataLength);
-  });
+  // The page's own requests, and those of each worker it starts (seen only by the worker's target).
+  const countRequests = (session: CDPSession) => {
+    session.on('Network.requestWillBeSent', (e) => {
+      last = Date.now();
+      kinds.set(e.requestId, KINDS[e.type ?? ''] ?? 'other');
+      files.set(e.requestId, e.request.url.replace(baseURL, ''));
+    });
+    session.on('Network.loadingFinished', (e) => {
+      last = Date.now();
+      // Only what this page asked for (not a request of the set-up's page that finished late).
+      if (files.has(e.requestId)) bytes.set(e.requestId, e.encodedDataLength);
+    });
+  };
+  countRequests(cdp);
   cdp.on('Network.loadingFailed', () => (last = Date.now()));
-  // A worker fetches its own script, seen only by the worker's target: attached as it starts, its requests count too.
+  // A worker fetches its own script: attached as it starts, its requests count too.
   cdp.on('Target.attachedToTarget', (e) => {
     const worker = cdp.connection()?.session(e.sessionId);
     if (!worker) return;
-    worker.on('Network.requestWillBeSent', (r) => {
-      last = Date.now();
-      kinds.set(r.requestId, KINDS[r.type ?? ''] ?? 'other');
-      files.set(r.requestId, r.request.url.replace(baseURL, ''));
-    });
-    worker.on('Network.loadingFinished', (r) => {
-      last = Date.now();
-      if (files.has(r.requestId)) bytes.set(r.requestId, r.encodedDataLength);
-    });
+    countRequests(worker);
     void worker
       .send('Network.enable')
       .then(() => worker.send('Runtime.runIfWaitingForDebugger'))
