@@ -47,7 +47,8 @@ describe('common passwords (issue 10 item 5)', () => {
         'Esta senha é muito comum: está entre as primeiras testadas, com suas variantes (maiúsculas, acentos, 4 no lugar de a). Dica: use três ou quatro palavras sem relação entre si.',
       ],
     ] as const) {
-      const body = registrationBody({ password: '12345678', lang });
+      // An address without digits: a generated one (register-123@…) would make '12345678' personal, not common.
+      const body = registrationBody({ password: '12345678', lang, email: `common-password-${lang}@example.com` });
       const res = await post('/web/creacuenta', body, { 'accept-language': lang });
       expect(res.statusCode).toBe(422);
       expect(res.json().error.message).toEqual({ password: [text] });
