@@ -420,6 +420,11 @@ describe('evaluation detail, PDF and e-mail', () => {
     await source.hover();
     const citation = page.getByRole('tooltip').filter({ hasText: 'Mifflin MD' });
     await citation.waitFor();
+    // Placed by the source, and named as its description (the Tooltip is its sibling, decision 255).
+    const [at, over] = [await source.boundingBox(), await citation.boundingBox()];
+    expect(Math.abs(over!.y + over!.height - at!.y)).toBeLessThan(24);
+    const describedBy = await source.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('Mifflin MD');
     await page.mouse.move(0, 0);
     await citation.waitFor({ state: 'hidden' });
     // The keyboard's focus shows it too (decision 245): Tab back onto the source from the element before it.

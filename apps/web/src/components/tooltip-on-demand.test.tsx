@@ -23,13 +23,40 @@ describe('TooltipOnDemand', () => {
     );
     expect(tooltipShown()).toBeNull();
     expect(ref.current?.textContent).toBe('[1]');
-    fireEvent.mouseEnter(screen.getByRole('button', { name: '[1]' }));
+    const target = screen.getByRole('button', { name: '[1]' });
+    fireEvent.mouseEnter(target);
     expect(ownEnter).toHaveBeenCalledTimes(1);
-    expect((await screen.findByRole('tooltip')).textContent).toBe('Durnin y Womersley (1974)');
-    // The target was mounted again inside the Tooltip: the caller's ref follows it.
-    expect(ref.current).toBe(screen.getByRole('button', { name: '[1]' }));
-    fireEvent.mouseLeave(screen.getByRole('button', { name: '[1]' }));
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toBe('Durnin y Womersley (1974)');
+    // Mounting the Tooltip leaves the target where it was: a press begun before it still ends on the same element.
+    expect(screen.getByRole('button', { name: '[1]' })).toBe(target);
+    expect(ref.current).toBe(target);
+    expect(document.getElementById(target.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      tooltip.textContent,
+    );
+    fireEvent.mouseLeave(target);
     await vi.waitFor(() => expect(tooltipShown()).toBeNull());
+    expect(target.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('clicks once when the pointer enters and presses at once, as a quick click does', async () => {
+    const onClick = vi.fn();
+    await renderWithProviders(
+      <TooltipOnDemand label="Descargar" transitionProps={{ duration: 0 }}>
+        <button type="button" onClick={onClick}>
+          ⤓
+        </button>
+      </TooltipOnDemand>,
+    );
+    const target = screen.getByRole('button');
+    fireEvent.mouseEnter(target);
+    fireEvent.mouseDown(target);
+    await screen.findByRole('tooltip');
+    // The Tooltip mounted between the press and its release: the release lands on the element pressed.
+    expect(target.isConnected).toBe(true);
+    fireEvent.mouseUp(target);
+    fireEvent.click(target);
+    expect(onClick).toHaveBeenCalledTimes(1);
   });
 
   it('closes when the pointer moves elsewhere without a mouseleave of the new target', async () => {

@@ -1,6 +1,6 @@
 import { Tooltip, type TooltipProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
-import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type Ref } from 'react';
+import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type Ref } from 'react';
 
 type Handler = (event: { currentTarget: Element }) => void;
 type TargetProps = {
@@ -9,25 +9,33 @@ type TargetProps = {
   onFocus?: Handler;
   onBlur?: Handler;
   ref?: Ref<HTMLElement>;
+  'aria-describedby'?: string;
 };
 
 /**
  * Mantine's Tooltip, mounted on its target's first hover or keyboard focus (decision 245). A mounted Tooltip runs floating-ui's
  * hooks on every render, and an evaluation's detail has dozens of targets (each [n] and ★): rendering them all cost the
  * detail's later cards about a quarter of their work on a phone, where no pointer ever hovers. Shown while the pointer
- * is over the target or a keyboard has put the focus on it, until Escape (WCAG 1.4.13: dismissible without moving);
- * a pointer that moves or taps off a target replaced under it still closes it.
+ * is over the target or a keyboard has put the focus on it, until Escape (WCAG 1.4.13: dismissible without moving).
+ *
+ * The Tooltip is the target's sibling, pointed at it by ref (`target`), so mounting it never mounts the target anew: a
+ * press that began before the Tooltip mounted ends on the same element and still clicks (decision 255).
  */
-export function TooltipOnDemand({ children, ...props }: Omit<TooltipProps, 'opened'> & { children: ReactElement }) {
+export function TooltipOnDemand({
+  children,
+  label,
+  ...props
+}: Omit<TooltipProps, 'opened' | 'target'> & { children: ReactElement }) {
   const [armed, setArmed] = useState(false);
   const [opened, setOpened] = useState(false);
   const target = useRef<HTMLElement | null>(null);
   const own = children.props as TargetProps;
   const ref = useMergedRef(target, own.ref);
+  const tooltipId = useId();
 
   useEffect(() => {
     if (!opened) return;
-    // Mounting the Tooltip puts a new element under the pointer, which may never see a mouseenter of its own.
+    // A target replaced under a still pointer (a re-rendered list) never sees its mouseleave.
     const away = (event: PointerEvent) => {
       if (event.target instanceof Node && target.current?.contains(event.target)) return;
       if (target.current !== document.activeElement) setOpened(false);
@@ -44,14 +52,6 @@ export function TooltipOnDemand({ children, ...props }: Omit<TooltipProps, 'open
     };
   }, [opened]);
 
-  // Mounting the Tooltip mounts the target anew: a target the keyboard had focused gets the focus back.
-  const refocus = useRef(false);
-  useLayoutEffect(() => {
-    if (!armed || !refocus.current) return;
-    refocus.current = false;
-    target.current?.focus();
-  }, [armed]);
-
   const open = () => {
     setArmed(true);
     setOpened(true);
@@ -64,9 +64,7 @@ export function TooltipOnDemand({ children, ...props }: Omit<TooltipProps, 'open
     };
   // A tap focuses a button too: only a keyboard's focus (focus-visible) shows the label, as a hover does.
   const onFocus = then(own.onFocus, (event) => {
-    if (!event.currentTarget.matches(':focus-visible')) return;
-    if (!armed) refocus.current = true;
-    open();
+    if (event.currentTarget.matches(':focus-visible')) open();
   });
   const close = () => setOpened(false);
   const element = cloneElement(children as ReactElement<TargetProps>, {
@@ -75,11 +73,13 @@ export function TooltipOnDemand({ children, ...props }: Omit<TooltipProps, 'open
     onMouseLeave: then(own.onMouseLeave, close),
     onFocus,
     onBlur: then(own.onBlur, close),
+    // Mantine links a child target to its label, not one given by ref: the label's own element is named here.
+    'aria-describedby': opened ? tooltipId : own['aria-describedby'],
   });
-  if (!armed) return element;
   return (
-    <Tooltip {...props} opened={opened}>
+    <>
       {element}
-    </Tooltip>
+      {armed && <Tooltip {...props} label={<div id={tooltipId}>{label}</div>} target={target} opened={opened} />}
+    </>
   );
 }
