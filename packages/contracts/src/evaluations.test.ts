@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createEvaluationBodySchema,
-  editEvaluationBodySchema,
-  evaluationDetailSchema,
-  parseStoredVersion,
-} from './evaluations.ts';
+import { createEvaluationBodySchema, editEvaluationBodySchema } from './evaluation-bodies.ts';
+import { evaluationDetailSchema, parseStoredVersion } from './evaluations.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

@@ -9,6 +9,7 @@ export * from './credits.ts';
 export * from './registration-variants.ts';
 export * from './system.ts';
 export * from './evaluations.ts';
+export * from './evaluation-bodies.ts';
 export * from './sessions.ts';
 export * from './second-factor.ts';
 export * from './passkeys.ts';
