@@ -169,6 +169,25 @@ export default tseslint.config(
     },
   },
   {
+    // The evaluation answers the reading screens import take only types from the domain: a value import pulled in the
+    // engine's input schema, built at load (decision 256). The request bodies are in evaluation-bodies.ts.
+    files: ['packages/contracts/src/evaluations.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@medida/domain',
+              allowTypeImports: true,
+              message: 'Only types here: request schemas built on the engine go in evaluation-bodies.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A browser spec saves its pictures through saveShot (e2e/support/screens.ts), which CI switches off (decision 232).
     files: ['e2e/specs/**/*.ts', 'e2e/pages/**/*.ts'],
     rules: {

@@ -552,3 +552,19 @@ describe('tooltips in the web app', () => {
     expect(await rulesFired('apps/web/src/components/tooltip-on-demand.tsx', dayjs)).toContain('no-restricted-imports');
   });
 });
+
+describe('the evaluation answers in contracts', () => {
+  it(
+    'import only types from the domain, so reading screens do not build its schemas',
+    { timeout: TIMEOUT },
+    async () => {
+      const RULE = '@typescript-eslint/no-restricted-imports';
+      const value =
+        "import { evaluationObjectSchema } from '@medida/domain';\nexport const s = evaluationObjectSchema;\n";
+      const types = "import type { EvaluationInput } from '@medida/domain';\nexport type I = EvaluationInput;\n";
+      expect(await rulesFired('packages/contracts/src/evaluations.ts', value)).toContain(RULE);
+      expect(await rulesFired('packages/contracts/src/evaluations.ts', types)).not.toContain(RULE);
+      expect(await rulesFired('packages/contracts/src/evaluation-bodies.ts', value)).not.toContain(RULE);
+    },
+  );
+});
