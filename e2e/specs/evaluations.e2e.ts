@@ -425,6 +425,7 @@ describe('evaluation detail, PDF and e-mail', () => {
     expect(Math.abs(over!.y + over!.height - at!.y)).toBeLessThan(24);
     const describedBy = await source.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('Mifflin MD');
+    await saveShot(page, 'detail-source-tooltip');
     await page.mouse.move(0, 0);
     await citation.waitFor({ state: 'hidden' });
     // The keyboard's focus shows it too (decision 245): Tab back onto the source from the element before it.
