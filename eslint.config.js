@@ -169,6 +169,20 @@ export default tseslint.config(
     },
   },
   {
+    // Test files of a project share one module graph per worker (decisions 168 and 257): a module mocked in one file
+    // would be the mock in the next. Tests use the real modules, and a stubbed global (undone after each test).
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock)$/]",
+          message: 'No module mocks: the files of a worker share their modules (decision 257). Use the real module.',
+        },
+      ],
+    },
+  },
+  {
     // The evaluation answers the reading screens import take only types from the domain: a value import pulled in the
     // engine's input schema, built at load (decision 256). The request bodies are in evaluation-bodies.ts.
     files: ['packages/contracts/src/evaluations.ts'],

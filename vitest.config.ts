@@ -16,8 +16,8 @@ export default defineConfig({
           exclude: ['**/*.int.test.ts', 'apps/web/src/**/*.test.tsx', '**/node_modules/**'],
           environment: 'node',
           // One module graph per worker, not per file: the files' own imports were two thirds of this project's CPU
-          // (unit 128 → 47 s, web components 127 → 65 s of CPU; decision 257). No file mocks a module another reads
-          // differently, and globals are unstubbed after each test.
+          // (unit 128 → 47 s, web components 127 → 65 s of CPU; decision 257). Lint forbids module mocks in tests,
+          // and globals are unstubbed after each test.
           isolate: false,
           unstubGlobals: true,
         },

@@ -575,3 +575,17 @@ describe('the evaluation answers in contracts', () => {
     },
   );
 });
+
+describe('tests', () => {
+  it('mock no module, since the files of a worker share their modules', { timeout: TIMEOUT }, async () => {
+    const mocked = "import { vi } from 'vitest';\nvi.mock('./all-styles-chunk.ts', () => ({}));\n";
+    const stubbed = "import { vi } from 'vitest';\nvi.stubGlobal('fetch', () => undefined);\n";
+    for (const file of [
+      'apps/web/src/lib/fixture.test.ts',
+      'apps/web/src/fixture.test.tsx',
+      'apps/server/src/x.int.test.ts',
+    ])
+      expect(await rulesFired(file, mocked)).toContain('no-restricted-syntax');
+    expect(await rulesFired('apps/web/src/lib/fixture.test.ts', stubbed)).not.toContain('no-restricted-syntax');
+  });
+});

@@ -76,6 +76,28 @@ describe('TooltipOnDemand', () => {
     await vi.waitFor(() => expect(tooltipShown()).toBeNull());
   });
 
+  it('adds the label to the description the target already has, and gives that back when it closes', async () => {
+    await renderWithProviders(
+      <>
+        <p id="hint">Ecuación principal</p>
+        <TooltipOnDemand label="Mifflin MD" transitionProps={{ duration: 0 }}>
+          <button type="button" aria-describedby="hint">
+            [2]
+          </button>
+        </TooltipOnDemand>
+      </>,
+    );
+    const target = screen.getByRole('button');
+    fireEvent.mouseEnter(target);
+    const tooltip = await screen.findByRole('tooltip');
+    const [own, label] = (target.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(own).toBe('hint');
+    expect(document.getElementById(label ?? '')?.textContent).toBe(tooltip.textContent);
+    fireEvent.mouseLeave(target);
+    await vi.waitFor(() => expect(tooltipShown()).toBeNull());
+    expect(target.getAttribute('aria-describedby')).toBe('hint');
+  });
+
   it('closes on Escape without the pointer moving', async () => {
     await renderWithProviders(
       <TooltipOnDemand label="Principal" transitionProps={{ duration: 0 }}>

@@ -73,8 +73,8 @@ export function TooltipOnDemand({
     onMouseLeave: then(own.onMouseLeave, close),
     onFocus,
     onBlur: then(own.onBlur, close),
-    // Mantine links a child target to its label, not one given by ref: the label's own element is named here.
-    'aria-describedby': opened ? tooltipId : own['aria-describedby'],
+    // Mantine links a child target to its label, not one given by ref: the label's own element is added here.
+    'aria-describedby': [own['aria-describedby'], opened && tooltipId].filter(Boolean).join(' ') || undefined,
   });
   return (
     <>

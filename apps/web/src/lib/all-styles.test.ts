@@ -1,6 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
-
-vi.mock('./all-styles-chunk.ts', () => ({ allStylesLoaded: true }));
+import { describe, expect, it } from 'vitest';
 
 describe('withAllStyles', () => {
   it("resolves to the chunk's module once all.css is in too, and loads all.css once", async () => {
