@@ -17,7 +17,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
 import { bioimpedanceEvaluation } from '../support/api.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-args.ts';
 import { E2E_USERS, seedE2eFixtures } from '../support/fixtures.ts';
 import { repoRoot, startServer } from '../support/server.ts';
 

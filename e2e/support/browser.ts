@@ -2,19 +2,6 @@ import { chromium, type Browser, type BrowserContext, type Download, type Page }
 import { inject } from 'vitest';
 import { lane } from './lane.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Headless Chromium on this machine: no sandbox, no GPU, no background traffic. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-sync',
-] as const;
-
 /**
  * The run's one Chromium (started by the global setup), connected to: each spec file gets its own connection and
  * closes it, which closes the contexts it opened, not the browser. A start per file cost a second or two each.

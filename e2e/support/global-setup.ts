@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-args.ts';
 import { startServer } from './server.ts';
 import { seedE2eFixtures } from './fixtures.ts';
 import type { Lane } from './lane.ts';

@@ -61,7 +61,16 @@ export async function screenshotWithoutOverflow(page: Page, name: string): Promi
  */
 const ROTATE = process.env.E2E_SCREENS === 'rotate';
 const PAIRS = LANGS.flatMap((lang) => VIEWPORTS.map(([name, viewport]) => ({ lang, name, viewport })));
-let loopsInThisFile = 0;
+/** Loops run so far, by spec file: the files of a lane share this module (isolate: false in vitest.config.ts). */
+const loopsByFile = new Map<string, number>();
+
+/** This file's loop number, counted from 0: the next at each call. */
+function nextLoop(): number {
+  const file = expect.getState().testPath ?? '';
+  const loop = loopsByFile.get(file) ?? 0;
+  loopsByFile.set(file, loop + 1);
+  return loop;
+}
 
 const nameSum = (name: string) => [...name].reduce((sum, ch) => sum + ch.charCodeAt(0), 0);
 
@@ -72,13 +81,13 @@ function fileOffset(): number {
 /** The (language, width) pairs a screen loop shows under `E2E_SCREENS`; each call is one loop. */
 export function screenPairs(): { lang: Lang; name: ViewportName; viewport: (typeof VIEWPORTS)[number][1] }[] {
   if (!ROTATE) return PAIRS;
-  return [PAIRS[(fileOffset() + loopsInThisFile++) % PAIRS.length]!];
+  return [PAIRS[(fileOffset() + nextLoop()) % PAIRS.length]!];
 }
 
 /** The languages a loop at one fixed width shows under `E2E_SCREENS`: one, the next at each loop of a file, or all. */
 export function screenLanguages(): readonly Lang[] {
   if (!ROTATE) return LANGS;
-  return [LANGS[(fileOffset() + loopsInThisFile++) % LANGS.length]!];
+  return [LANGS[(fileOffset() + nextLoop()) % LANGS.length]!];
 }
 
 /** Runs `show` once per language and viewport (see `E2E_SCREENS`), each in a fresh browser context. */
