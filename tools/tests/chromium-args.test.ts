@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES } from '../../e2e/support/chromium-args.ts';
@@ -9,12 +8,13 @@ import { CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES } from '../../e2e/support/c
 
 /** The `disabledFeatures` array of playwright-core's bundled `chromiumSwitches`, as its source spells it. */
 function playwrightDisabledFeatures(): string[] {
-  const require = createRequire(path.resolve(import.meta.dirname, '../../e2e/package.json'));
-  const bundle = readFileSync(
-    path.join(path.dirname(require.resolve('playwright-core/package.json')), 'lib/coreBundle.js'),
-    'utf8',
-  );
-  const list = /\bdisabledFeatures = \[([\s\S]*?)\]\.filter\(Boolean\)/.exec(bundle);
+  // The e2e workspace's own copy when npm did not hoist it, else the root's.
+  const bundle = ['e2e/node_modules', 'node_modules']
+    .map((dir) => path.resolve(import.meta.dirname, '../..', dir, 'playwright-core/lib/coreBundle.js'))
+    .find((file) => existsSync(file));
+  if (!bundle) throw new Error('playwright-core is not installed');
+  const source = readFileSync(bundle, 'utf8');
+  const list = /\bdisabledFeatures = \[([\s\S]*?)\]\.filter\(Boolean\)/.exec(source);
   if (!list) throw new Error("playwright-core's disabledFeatures list was not found: read chromiumSwitches again");
   return [...list[1]!.matchAll(/^\s*"([^"]+)"/gm)].map((m) => m[1]!);
 }
