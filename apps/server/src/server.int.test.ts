@@ -40,7 +40,8 @@ function startServer(env: Record<string, string> = {}) {
   return { child, exited, waitFor, output: () => output };
 }
 
-describe('server process', () => {
+// Both tests clear DATABASE_URL: the PostgreSQL pass would run them again unchanged (decision 258).
+describe.skipIf(process.env.DATABASE_URL)('server process', () => {
   it('boots, seeds the demo account, prints its credentials, and shuts down cleanly on SIGTERM', async () => {
     const server = startServer();
     await server.waitFor(/Demo professional: demo@medida\.app \/ Medida-Demo-2026/);
