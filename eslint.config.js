@@ -49,6 +49,16 @@ const styleElementLayouts = [
 ];
 
 // The import rules of docs/architecture.md, enforced here; tools/lint/lint-rules.test.ts proves each one fires.
+/**
+ * Test files of a project share one module graph per worker (decisions 168 and 257), and so do a browser lane's spec
+ * files (decision 258): a module mocked in one file would be the mock in the next. Tests use the real modules, and a
+ * stubbed global (undone after each test).
+ */
+const noModuleMocks = {
+  selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock)$/]",
+  message: 'No module mocks: the files of a worker share their modules (decision 257). Use the real module.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -169,18 +179,8 @@ export default tseslint.config(
     },
   },
   {
-    // Test files of a project share one module graph per worker (decisions 168 and 257): a module mocked in one file
-    // would be the mock in the next. Tests use the real modules, and a stubbed global (undone after each test).
     files: ['**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock)$/]",
-          message: 'No module mocks: the files of a worker share their modules (decision 257). Use the real module.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', noModuleMocks] },
   },
   {
     // The evaluation answers the reading screens import take only types from the domain: a value import pulled in the
@@ -207,6 +207,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        noModuleMocks,
         {
           selector: "CallExpression[callee.property.name='screenshot']",
           message:

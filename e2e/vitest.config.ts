@@ -10,7 +10,8 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     maxWorkers: laneCount(),
     // A lane's files share its worker's modules: each file's own import of playwright-core and the support modules was
-    // 84 s of the suite's time (decision 258). Support modules keep per-file state keyed by the file (screens.ts).
+    // 84 s of the suite's time (decision 258). A support module's state lasts for the lane, so the screen rotation
+    // counts its loops by file.
     isolate: false,
     // A guard against a hung test, not a speed target: CI's machine has run the suite 1.6–2.3× slower than a quiet one,
     // where the longest tests (three languages side by side) take about 55 s (decision 212).

@@ -584,6 +584,7 @@ describe('tests', () => {
       'apps/web/src/lib/fixture.test.ts',
       'apps/web/src/fixture.test.tsx',
       'apps/server/src/x.int.test.ts',
+      'e2e/specs/fixture.e2e.ts',
     ])
       expect(await rulesFired(file, mocked)).toContain('no-restricted-syntax');
     expect(await rulesFired('apps/web/src/lib/fixture.test.ts', stubbed)).not.toContain('no-restricted-syntax');
