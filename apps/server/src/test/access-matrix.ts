@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { USER_TYPE } from '@medida/contracts';
-import { bearer, insertUser, login } from './factories.ts';
+import { bearer, insertUser, openSession } from './factories.ts';
 import {
   chileIds,
   clientBody,
@@ -91,7 +91,7 @@ export async function target(ctx: TestContext): Promise<Target> {
   const owner = await loggedIn(ctx, { creditos: 100 });
   const rut = validRut();
   const clientUser = await insertUser(ctx, { type: USER_TYPE.client, parent_user_id: owner.id, ...loc, rut });
-  const client = { ...clientUser, rut, token: '', headers: bearer(await login(ctx.app, clientUser)) };
+  const client = { ...clientUser, rut, token: '', headers: bearer(await openSession(ctx.app, clientUser.id)) };
   const colleague = await insertUser(ctx, {
     type: USER_TYPE.professional,
     parent_user_id: owner.id,
@@ -126,12 +126,12 @@ export async function target(ctx: TestContext): Promise<Target> {
   const room = await as({ method: 'POST', url: '/web/getOrCreateUserChatRoom', payload: { user_id: client.id } });
   const company = await as({ method: 'POST', url: '/web/companies', payload: { name: `Target ${owner.id}` } });
 
-  const second = await login(ctx.app, owner);
+  const second = await openSession(ctx.app, owner.id);
   const sessions = await as({ method: 'GET', url: '/web/sessions', headers: bearer(second) });
   const sessionId = sessions
     .json<{ sessions: { id: string; current: boolean }[] }>()
     .sessions.find((s) => s.current)!.id;
-  const revoked = bearer(await login(ctx.app, owner));
+  const revoked = bearer(await openSession(ctx.app, owner.id));
   await as({ method: 'POST', url: '/web/logout', headers: revoked });
 
   return {

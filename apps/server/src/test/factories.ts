@@ -2,6 +2,7 @@ import type { CreaCuentaBody } from '@medida/contracts';
 import type { NewUser } from '@medida/db';
 import { insertTestUser } from '@medida/db/testing';
 import type { FastifyInstance } from 'fastify';
+import { createSessionsService } from '../modules/sessions/sessions.service.ts';
 import type { TestContext } from './test-app.ts';
 import { testHasher } from './test-app.ts';
 
@@ -54,6 +55,14 @@ export function registrationBody(overrides: Partial<CreaCuentaBody> = {}): CreaC
 let ipSequence = 0;
 /** A fresh client address, so per-IP limits of one test don't leak into another. */
 export const freshIp = () => `10.${(++ipSequence >> 16) & 255}.${(ipSequence >> 8) & 255}.${ipSequence & 255}`;
+
+/**
+ * A fixture user's session, opened by the sessions service as a login opens it, without the login's password check,
+ * throttles and device cookie (decision 259: the suites' 1,032 logins took a minute). Tests of the login call `login`.
+ */
+export function openSession(app: FastifyInstance, userId: number): Promise<string> {
+  return createSessionsService(app.deps).issue(userId, { ip: freshIp(), userAgent: null });
+}
 
 export async function login(
   app: FastifyInstance,

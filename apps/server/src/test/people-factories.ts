@@ -1,7 +1,7 @@
 import { CONSENT_TEXT_VERSION, USER_TYPE, rutCheckDigit, type CreateUserBody } from '@medida/contracts';
 import type { Database, Kysely } from '@medida/db';
 import type { FastifyInstance } from 'fastify';
-import { bearer, insertUser, login, uniqueEmail, type TestUser } from './factories.ts';
+import { bearer, insertUser, openSession, uniqueEmail, type TestUser } from './factories.ts';
 import type { TestContext } from './test-app.ts';
 
 export interface ChileIds {
@@ -136,7 +136,7 @@ export interface Actor extends TestUser {
 
 export async function loggedIn(ctx: TestContext, overrides: Parameters<typeof insertUser>[1] = {}): Promise<Actor> {
   const user = await insertUser(ctx, overrides);
-  const token = await login(ctx.app, user);
+  const token = await openSession(ctx.app, user.id);
   return { ...user, token, headers: bearer(token) };
 }
 
@@ -152,7 +152,7 @@ export async function twoTenants(ctx: TestContext) {
     ...loc,
     rut: validRut(),
   });
-  const client = { ...clientUser, headers: bearer(await login(ctx.app, clientUser)) };
+  const client = { ...clientUser, headers: bearer(await openSession(ctx.app, clientUser.id)) };
   const colleague = await insertUser(ctx, {
     type: USER_TYPE.professional,
     parent_user_id: owner.id,
