@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { clientExportDocumentSchema, type ExportJob } from '@medida/contracts';
+import { clientExportDocumentSchema, USER_TYPE, type ExportJob } from '@medida/contracts';
 import { createDb, migrateToLatest, type DbHandle } from '@medida/db';
 import { createFreshTestDb } from '@medida/db/testing';
 import { unzipSync } from 'fflate';
@@ -12,6 +13,7 @@ import { evaluationRequest, exportClient, seedFaultAccount } from '../../test/fa
 import { twoTenants } from '../../test/people-factories.ts';
 import { buildServer, startServer, type ServerProcess } from '../../../bench/server-process.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { createExportsRepository } from './exports.repository.ts';
 
 const silent = { error: () => {} };
 
@@ -109,6 +111,38 @@ describe.skipIf(!process.env.DATABASE_URL)('exports across two instances on one 
       (await two.app.inject({ method: 'GET', url: `/web/exports/${id}`, headers: t.other.headers })).statusCode,
     ).toBe(404);
   }, 180_000);
+
+  it('a build no run claimed is queued again six heartbeats after it was accepted, not before (decision 260)', async () => {
+    const handle = await createFreshTestDb();
+    const url = handle.connectionString!;
+    const env = { DATABASE_URL: url, SECRET_KEY: 'k'.repeat(43), INSTANCE_HEARTBEAT_SECONDS: '1' };
+    const jobs = await createPgBossQueue({ connectionString: url, logger: silent });
+    const ctx = await createTestApp(env, { handle, jobs });
+    apps.push(ctx);
+    const t = await twoTenants(ctx);
+    // What an instance that died between its 202 and queueing the build leaves: the row, unclaimed, and no run.
+    const id = randomUUID();
+    const owner = { userId: t.owner.id, userType: USER_TYPE.professional, parentId: null, credits: 0 };
+    await createExportsRepository(ctx.db).insert({
+      id,
+      ownerId: t.owner.id,
+      clientId: t.client.id,
+      actor: owner,
+      fileName: 'export.zip',
+      total: 1,
+      deadline: new Date(ctx.clock.now().getTime() + 15 * 60_000),
+      now: ctx.clock.now(),
+    });
+    const queuedAt = async () =>
+      (await ctx.db.selectFrom('export_jobs').select('queued_at').where('id', '=', id).executeTakeFirstOrThrow())
+        .queued_at;
+    ctx.clock.advance(5_900);
+    await ctx.app.deps.instance.beat();
+    expect(await queuedAt(), 'under six heartbeats').toBeNull();
+    ctx.clock.advance(200);
+    await ctx.app.deps.instance.beat();
+    expect(await queuedAt(), 'six heartbeats after it was accepted').toEqual(ctx.clock.now());
+  });
 });
 
 /**

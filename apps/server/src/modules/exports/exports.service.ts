@@ -12,7 +12,7 @@ import {
 } from '@medida/contracts';
 import { z } from 'zod';
 import { AppError, notFound, tooManyRequests } from '../../lib/app-error.ts';
-import { HOUR, MINUTE } from '../../lib/clock.ts';
+import { HOUR } from '../../lib/clock.ts';
 import { translate } from '../../lib/i18n.ts';
 import type { JobAttempt } from '../../lib/jobs.ts';
 import { readVerified, type BlobStorage } from '../../lib/storage.ts';
@@ -48,11 +48,13 @@ const storedActor = z.object({
 });
 
 /**
- * An accepted export no run has claimed this long after it was accepted or queued: its instance died before queueing
- * it, or a run died between taking its job and claiming it (on PostgreSQL, queued again; a queue busy that long
- * gets one spare run, which finds the build claimed or done).
+ * An accepted export no run has claimed this many heartbeats after it was accepted or queued: its instance died
+ * before queueing it, or a run died between taking its job and claiming it (on PostgreSQL, queued again; a queue busy
+ * that long gets one spare run, which finds the build claimed or done). Six beats: a minute at the default heartbeat,
+ * and about when a dead instance's claimed build is handed over too (four beats to be stale, one to sweep; decision
+ * 260).
  */
-const UNCLAIMED_GRACE_MS = MINUTE;
+const UNCLAIMED_GRACE_BEATS = 6;
 
 /** Exports a user may start (each renders every report of a client and reads every file). */
 export const EXPORTS_PER_HOUR = 10;
@@ -200,7 +202,7 @@ export function createExportsService(
       now,
       freshSince,
       claimedBefore: new Date(now.getTime() - EXPORT_BUILD.expireInSeconds * 1000),
-      unclaimedBefore: new Date(now.getTime() - UNCLAIMED_GRACE_MS),
+      unclaimedBefore: new Date(now.getTime() - UNCLAIMED_GRACE_BEATS * deps.instance.heartbeatMs),
     });
     for (const { id } of rows) await deps.jobs.send(EXPORT_BUILD, { id });
     return rows.length;
