@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, migrateToLatest } from '@medida/db';
-import { createEmptyTestDb, createFreshTestDb } from '@medida/db/testing';
+import { createDb } from '@medida/db';
+import { createEmptyTestDb, createFreshTestDb, createMigratedPglite } from '@medida/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, startServer } from '../../bench/server-process.ts';
 import { loadConfig } from '../config.ts';
@@ -46,8 +46,7 @@ describe(`restore drill (${postgresUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
       sourceUrl = source.connectionString;
       closeSource = () => source.close();
     } else {
-      const handle = await createDb({ pglite: { dataDir: path.join(dir, 'source', 'pgdata') } });
-      await migrateToLatest(handle.db);
+      const handle = await createMigratedPglite(path.join(dir, 'source', 'pgdata'));
       account = await seedFaultAccount(handle.db);
       await handle.close();
     }

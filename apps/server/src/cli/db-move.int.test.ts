@@ -1,8 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, holdsNoData, migrateToLatest } from '@medida/db';
-import { createEmptyTestDb } from '@medida/db/testing';
+import { createDb, holdsNoData } from '@medida/db';
+import { createEmptyTestDb, createMigratedPglite } from '@medida/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { readVerified } from '../lib/storage.ts';
@@ -30,8 +30,7 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run db:move', () => {
   async function embeddedInstallation(): Promise<string> {
     const dir = await mkdtemp(path.join(tmpdir(), 'medida-move-'));
     dirs.push(dir);
-    const handle = await createDb({ pglite: { dataDir: path.join(dir, 'pgdata') } });
-    await migrateToLatest(handle.db);
+    const handle = await createMigratedPglite(path.join(dir, 'pgdata'));
     const account = await seedFaultAccount(handle.db);
     const ctx = await createTestApp({ DATA_DIR: dir, DATABASE_URL: '' }, { handle });
     const auth = { authorization: `Bearer ${account.token}` };

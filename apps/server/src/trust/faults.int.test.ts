@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createDb, migrateToLatest, type Database, type DbHandle, type Kysely } from '@medida/db';
-import { createFreshTestDb } from '@medida/db/testing';
+import { createDb, type Database, type DbHandle, type Kysely } from '@medida/db';
+import { createFreshTestDb, createMigratedPglite } from '@medida/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import {
@@ -56,10 +56,13 @@ beforeAll(async () => {
     postgres = await createFreshTestDb({ DATABASE_URL: postgresUrl });
     account = await seedFaultAccount(postgres.db);
   } else {
-    account = await withDb(async (db) => {
-      await migrateToLatest(db);
-      return seedFaultAccount(db);
-    });
+    // From the migrated template, as every test database (no migrations run again).
+    const handle = await createMigratedPglite(path.join(dataDir, 'pgdata'));
+    try {
+      account = await seedFaultAccount(handle.db);
+    } finally {
+      await handle.close();
+    }
   }
   serverEnv = {
     DATA_DIR: dataDir,

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clientExportDocumentSchema, USER_TYPE, type ExportJob } from '@medida/contracts';
-import { createDb, migrateToLatest, type DbHandle } from '@medida/db';
-import { createFreshTestDb } from '@medida/db/testing';
+import { createDb, type DbHandle } from '@medida/db';
+import { createFreshTestDb, createMigratedPglite } from '@medida/db/testing';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPgBossQueue, type JobQueue } from '../../lib/jobs.ts';
@@ -238,8 +238,8 @@ describe('an export interrupted by a restart (in-process queue)', () => {
     // On PostgreSQL the fresh database's own handle stays open (closing it drops the database); each app gets another.
     const pg = process.env.DATABASE_URL ? await createFreshTestDb() : undefined;
     dropLast = pg;
-    const handle = await reopen(dataDir, pg?.connectionString);
-    if (!pg) await migrateToLatest(handle.db);
+    // The embedded one from the migrated template, as the other tests' databases (no migrations run again).
+    const handle = pg ? await reopen(dataDir, pg.connectionString) : await createMigratedPglite(dataDir);
     const one = await createTestApp({ SHUTDOWN_DRAIN_SECONDS: '1' }, { handle });
     const t = await twoTenants(one);
     hangAtTheStore(one);
