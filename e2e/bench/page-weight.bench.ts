@@ -190,6 +190,13 @@ async function audit(browser: Browser, baseURL: string, target: Target, reportDi
   await writeFile(`${base}.json`, String(json));
   const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? NaN)} ms`;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+  // A run without a performance score (a metric Lighthouse could not compute): why, and its report kept aside.
+  if (lhr.categories.performance?.score == null) {
+    const failed = Object.values(lhr.audits).filter((a) => a.errorMessage || a.scoreDisplayMode === 'error');
+    const why = [lhr.runtimeError?.code, ...failed.map((a) => `${a.id}: ${a.errorMessage ?? 'error'}`)].filter(Boolean);
+    console.log(`Lighthouse gave ${target.name} no performance score: ${why.join('; ') || 'no reason given'}`);
+    await writeFile(`${base}-unscored-${Date.now()}.json`, String(json));
+  }
   return {
     page: target.name,
     performance: score('performance'),
@@ -207,7 +214,9 @@ async function audit(browser: Browser, baseURL: string, target: Target, reportDi
 
 /** The run with the median performance score, with every run's score beside it. */
 function medianRun(runs: Awaited<ReturnType<typeof audit>>[]) {
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  // An unscored run (NaN) sorts lowest, so the median is taken among a consistent order.
+  const rank = (r: (typeof runs)[number]) => (Number.isNaN(r.performance) ? -1 : r.performance);
+  const sorted = [...runs].sort((a, b) => rank(a) - rank(b));
   const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
   return { ...median, 'all runs': sorted.map((r) => r.performance).join(', ') };
 }
