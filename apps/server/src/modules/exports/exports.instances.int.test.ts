@@ -13,6 +13,7 @@ import { evaluationRequest, exportClient, seedFaultAccount } from '../../test/fa
 import { twoTenants } from '../../test/people-factories.ts';
 import { buildServer, startServer, type ServerProcess } from '../../../bench/server-process.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { EXPORT_BUILD_DEADLINE_MS } from './export-jobs.ts';
 import { createExportsRepository } from './exports.repository.ts';
 
 const silent = { error: () => {} };
@@ -122,15 +123,15 @@ describe.skipIf(!process.env.DATABASE_URL)('exports across two instances on one 
     const t = await twoTenants(ctx);
     // What an instance that died between its 202 and queueing the build leaves: the row, unclaimed, and no run.
     const id = randomUUID();
-    const owner = { userId: t.owner.id, userType: USER_TYPE.professional, parentId: null, credits: 0 };
+    const actor = { userId: t.owner.id, userType: USER_TYPE.professional, parentId: null, credits: 0 };
     await createExportsRepository(ctx.db).insert({
       id,
       ownerId: t.owner.id,
       clientId: t.client.id,
-      actor: owner,
+      actor,
       fileName: 'export.zip',
       total: 1,
-      deadline: new Date(ctx.clock.now().getTime() + 15 * 60_000),
+      deadline: new Date(ctx.clock.now().getTime() + EXPORT_BUILD_DEADLINE_MS),
       now: ctx.clock.now(),
     });
     const queuedAt = async () =>

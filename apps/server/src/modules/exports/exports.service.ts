@@ -202,7 +202,7 @@ export function createExportsService(
       now,
       freshSince,
       claimedBefore: new Date(now.getTime() - EXPORT_BUILD.expireInSeconds * 1000),
-      unclaimedBefore: new Date(now.getTime() - UNCLAIMED_GRACE_BEATS * deps.instance.heartbeatMs),
+      unclaimedBefore: new Date(now.getTime() - UNCLAIMED_GRACE_BEATS * deps.config.instanceHeartbeatMs),
     });
     for (const { id } of rows) await deps.jobs.send(EXPORT_BUILD, { id });
     return rows.length;

@@ -40,8 +40,6 @@ export function createInstanceRegistry(deps: { db: Kysely<Database>; clock: Cloc
 
   return {
     id,
-    /** The time between two beats (INSTANCE_HEARTBEAT_SECONDS). */
-    heartbeatMs: deps.heartbeatMs,
     /** Heartbeats since then are fresh: an instance seen before is taken for dead. */
     freshSince: () => new Date(deps.clock.now().getTime() - staleMs),
     /** Runs `task` after each heartbeat of this instance (its failures are logged, never thrown). */
