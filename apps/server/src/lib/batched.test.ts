@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batched, batchedMany } from './batched.ts';
+import { batched, batchedMany, keyedBatches } from './batched.ts';
 
 /** A `one`/`many` pair that records its calls and answers when released (or at once). */
 function recorder(options: { failMany?: boolean; shortMany?: boolean; bad?: number } = {}) {
@@ -158,5 +158,24 @@ describe('batched', () => {
     expect(await call(1)).toBe(10);
     expect(await Promise.all([call(2), call(3)])).toEqual([20, 30]);
     expect(calls).toEqual([[1], [2, 3]]);
+  });
+
+  it('keyedBatches keeps one queue per key while it has calls, and makes a new one once they settled', async () => {
+    const made: string[] = [];
+    const calls: Array<[string, number[]]> = [];
+    const call = keyedBatches((key: string) => {
+      made.push(key);
+      return batchedMany(async (ns: number[]) => {
+        calls.push([key, ns]);
+        return ns.map((n) => `${key}${n}`);
+      });
+    });
+    expect(await Promise.all([call('a', 1), call('b', 2), call('a', 3)])).toEqual(['a1', 'b2', 'a3']);
+    expect(calls).toEqual([
+      ['a', [1, 3]],
+      ['b', [2]],
+    ]);
+    expect(await call('a', 4)).toBe('a4');
+    expect(made).toEqual(['a', 'b', 'a']);
   });
 });

@@ -79,3 +79,22 @@ export function batchedMany<I, O>(
 ): (item: I) => Promise<O> {
   return batched({ one: async (item) => (await many([item]))[0] as O, many }, limits);
 }
+
+/**
+ * One `batched` queue per key (a writer): made at its key's first call, dropped once its last call has settled, so
+ * keys that stop calling hold nothing.
+ */
+export function keyedBatches<K, I, O>(create: (key: K) => (item: I) => Promise<O>): (key: K, item: I) => Promise<O> {
+  const queues = new Map<K, { run: (item: I) => Promise<O>; pending: number }>();
+  return async (key, item) => {
+    let queue = queues.get(key);
+    if (!queue) queues.set(key, (queue = { run: create(key), pending: 0 }));
+    queue.pending += 1;
+    try {
+      return await queue.run(item);
+    } finally {
+      queue.pending -= 1;
+      if (queue.pending === 0) queues.delete(key);
+    }
+  };
+}

@@ -1,5 +1,5 @@
 import { inTransaction, type Database, type Kysely, type Transaction } from '@medida/db';
-import { batched, type BatchLimits } from './batched.ts';
+import { batched, keyedBatches, type BatchLimits } from './batched.ts';
 import { withCommitTail } from './commit-tail.ts';
 
 type Work = (trx: Transaction<Database>) => Promise<unknown>;
@@ -40,8 +40,7 @@ function createGroup(db: Kysely<Database>) {
   );
 }
 
-type Group = { run: ReturnType<typeof createGroup>; pending: number };
-const groupsOf = new WeakMap<Kysely<Database>, Map<number, Group>>();
+const groupsOf = new WeakMap<Kysely<Database>, (writer: number, work: Work) => Promise<Outcome>>();
 
 /**
  * Group commit for one writer's writes (decision 233). One writer's writes queue on the same locks until their
@@ -59,16 +58,8 @@ export async function groupedTransaction<T>(
 ): Promise<T> {
   if (db.isTransaction) return inTransaction(db, work);
   let groups = groupsOf.get(db);
-  if (!groups) groupsOf.set(db, (groups = new Map()));
-  let group = groups.get(writer);
-  if (!group) groups.set(writer, (group = { run: createGroup(db), pending: 0 }));
-  group.pending += 1;
-  try {
-    const outcome = await group.run(work);
-    if (!outcome.ok) throw outcome.error;
-    return outcome.value as T;
-  } finally {
-    group.pending -= 1;
-    if (group.pending === 0) groups.delete(writer);
-  }
+  if (!groups) groupsOf.set(db, (groups = keyedBatches(() => createGroup(db))));
+  const outcome = await groups(writer, work);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value as T;
 }

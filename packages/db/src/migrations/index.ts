@@ -34,6 +34,7 @@ import * as m0040 from './0040_chat_versions.ts';
 import * as m0041 from './0041_client_consents_by_client.ts';
 import * as m0042 from './0042_evaluation_documents_lz4.ts';
 import * as m0043 from './0043_summary_count_on_insert.ts';
+import * as m0044 from './0044_set_child_balances.ts';
 
 /** Every migration, in order. A static list (no directory scan) works the same under tsx, vitest and bundles. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0041_client_consents_by_client': m0041,
   '0042_evaluation_documents_lz4': m0042,
   '0043_summary_count_on_insert': m0043,
+  '0044_set_child_balances': m0044,
 };

@@ -3,7 +3,7 @@ import type { Database, Kysely, Transaction } from '@medida/db';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { atCommit, type TailWriter } from '../../lib/commit-tail.ts';
-import { groupedTransaction } from '../../lib/grouped-transactions.ts';
+import { batchedMany, keyedBatches, type BatchLimits } from '../../lib/batched.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createCreditsRepository, type LedgerEntry } from './credits.repository.ts';
 
@@ -22,6 +22,9 @@ async function move(
   await recordEntry(trx, e);
 }
 
+/** As a writer's grouped transactions (decision 233): one statement on its way per parent, up to 25 moves in it. */
+const MOVE_LIMITS: BatchLimits = { inFlight: 1, batch: 25 };
+
 /** The note of the sign-up allowance's ledger entry (the dashboard names it "welcome credits"). */
 export const SIGNUP_GRANT_NOTE = 'signup';
 
@@ -30,6 +33,15 @@ export const SIGNUP_GRANT_NOTE = 'signup';
  * one transaction, and every movement is a ledger entry (architecture §Conventions 9).
  */
 export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock }) {
+  // One parent's balance changes of the moment go as one statement: one round trip, one commit (decision 261).
+  const movesOf = keyedBatches((parentId: number) =>
+    batchedMany(
+      (moves: Array<{ childId: number; target: number }>) =>
+        createUserRecordsService(deps.db).setChildBalances(parentId, moves, deps.clock.now()),
+      MOVE_LIMITS,
+    ),
+  );
+
   /**
    * Credits entering the system (decision 130): the sign-up allowance and the operator's grants.
    * Inside the caller's transaction; a ledger entry with no giver, its note and the granting operator (`actorId`, the
@@ -60,28 +72,15 @@ export function createCreditsService(deps: { db: Kysely<Database>; clock: Clock 
     async setBalance(a: { actorId: number; claimedActorId: number; userId: number; creditos: number }) {
       if (a.claimedActorId !== a.actorId) throw forbidden();
       if (a.userId === a.actorId) throw notFound();
-      // Shared with the actor's other writes of the moment (decision 233).
-      return groupedTransaction(deps.db, a.actorId, async (trx) => {
-        // One statement locks both and moves the difference when every rule holds (decision 240); the rows as locked
-        // say which rule did not.
-        const { rows, moved } = await createUserRecordsService(trx).setChildBalance(a.actorId, a.userId, a.creditos);
-        const parent = rows.find((r) => r.id === a.actorId);
-        const child = rows.find((r) => r.id === a.userId);
-        if (!parent || parent.deleted_at || !child || child.deleted_at || child.parent_user_id !== a.actorId)
-          throw notFound();
-        const diff = a.creditos - child.creditos;
-        if (diff === 0) throw fieldError('creditos', 'validation.creditsUnchanged');
-        if (!moved) throw insufficientCredits();
-        const [fromUserId, toUserId] = diff > 0 ? [a.actorId, a.userId] : [a.userId, a.actorId];
-        await recordEntry(trx, {
-          actorId: a.actorId,
-          fromUserId,
-          toUserId,
-          amount: Math.abs(diff),
-          now: deps.clock.now(),
-        });
-        return { creditos: a.creditos, parent_creditos: parent.creditos - diff };
-      });
+      const { rows, moved } = await movesOf(a.actorId, { childId: a.userId, target: a.creditos });
+      const parent = rows.find((r) => r.id === a.actorId);
+      const child = rows.find((r) => r.id === a.userId);
+      if (!parent || parent.deleted_at || !child || child.deleted_at || child.parent_user_id !== a.actorId)
+        throw notFound();
+      const diff = a.creditos - child.creditos;
+      if (diff === 0) throw fieldError('creditos', 'validation.creditsUnchanged');
+      if (!moved) throw insufficientCredits();
+      return { creditos: a.creditos, parent_creditos: parent.creditos - diff };
     },
 
     /**

@@ -1,8 +1,12 @@
+import { USER_TYPE } from '@medida/contracts';
 import type { DbHandle } from '@medida/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationBody } from '../../test/evaluation-factories.ts';
 import { clientBody, twoTenants } from '../../test/people-factories.ts';
+import { insertUser } from '../../test/factories.ts';
 import { countedTestDb } from '../../test/statement-counter.ts';
+import type { AppError } from '../../lib/app-error.ts';
+import { createCreditsService } from '../credits/credits.service.ts';
 import { createUserRecordsService } from '../people/user-records.service.ts';
 import { createEvaluationsRepository } from './evaluations.repository.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -132,9 +136,43 @@ describe('statements per write', () => {
     expect(found[2]!.reserved_id).toBeNull();
   });
 
-  it('moves credits in 5 statements: session, BEGIN, both balances locked and moved in one, ledger entry, COMMIT', async () => {
+  it('moves credits in 2 statements: session, then both balances locked and moved with the ledger entry in one', async () => {
     let creditos = 0;
     const body = () => ({ user_id: t.colleague.id, id_usuario: t.owner.id, creditos: ++creditos });
-    expect(await statementsOf('/web/cambiacreditosnew', body)).toBe(5);
+    expect(await statementsOf('/web/cambiacreditosnew', body)).toBe(2);
+  });
+
+  it("sends one parent's concurrent moves in one statement, in the order made, each answered for itself (decision 261)", async () => {
+    const parent = await insertUser(ctx, { type: USER_TYPE.professional, creditos: 5 });
+    const [a, b, c] = await Promise.all(
+      [0, 0, 0].map(() => insertUser(ctx, { type: USER_TYPE.client, parent_user_id: parent.id, creditos: 0 })),
+    );
+    const credits = createCreditsService({ db: ctx.db, clock: ctx.clock });
+    const set = (child: { id: number }, creditos: number) =>
+      credits.setBalance({ actorId: parent.id, claimedActorId: parent.id, userId: child.id, creditos }).then(
+        (value) => ({ ok: true as const, value }),
+        (error: AppError) => ({ ok: false as const, status: error.statusCode }),
+      );
+    counter.count = 0;
+    // Made in one turn: a takes 3 of 5, b's 3 no longer fit, c's 1 does; then a gives 1 back.
+    const answers = await Promise.all([set(a!, 3), set(b!, 3), set(c!, 1), set(a!, 2)]);
+    expect(counter.count).toBe(1);
+    expect(answers).toEqual([
+      { ok: true, value: { creditos: 3, parent_creditos: 2 } },
+      { ok: false, status: 409 },
+      { ok: true, value: { creditos: 1, parent_creditos: 1 } },
+      { ok: true, value: { creditos: 2, parent_creditos: 2 } },
+    ]);
+    const ledger = await ctx.db
+      .selectFrom('credit_ledger')
+      .select(['actor_id', 'from_user_id', 'to_user_id', 'amount'])
+      .where('actor_id', '=', parent.id)
+      .orderBy('id')
+      .execute();
+    expect(ledger).toEqual([
+      { actor_id: parent.id, from_user_id: parent.id, to_user_id: a!.id, amount: 3 },
+      { actor_id: parent.id, from_user_id: parent.id, to_user_id: c!.id, amount: 1 },
+      { actor_id: parent.id, from_user_id: a!.id, to_user_id: parent.id, amount: 1 },
+    ]);
   });
 });

@@ -360,34 +360,28 @@ export function createUserRecordsRepository(db: Db) {
       )?.creditos,
 
     /**
-     * Sets a direct child's balance to `target` in one statement, the difference taken from its parent or given back:
-     * both users locked in id order (as `lockPair`), then both balances updated only when the child is the parent's
-     * live direct child, the parent is live, the balance changes and whoever pays has enough. Answers both rows as
-     * they were when locked and whether it moved, so the caller can tell why it did not.
+     * Sets direct children's balances, in the order given, in one statement (`set_child_balances`, migration 0044,
+     * decision 261): each move locks the parent and the child in id order (as `lockPair`), and moves the difference
+     * from the parent or back to it, with its ledger entry at `now`, only when the child is the parent's live direct
+     * child, the parent is live, the balance changes and whoever pays has enough. Answers each move's two rows as they
+     * were when locked and whether it moved, so the caller can tell why it did not.
      */
-    setChildBalance: async (parentId: number, childId: number, target: number) => {
+    setChildBalances: async (parentId: number, moves: Array<{ childId: number; target: number }>, now: Date) => {
       const { rows } = await sql<{
+        ord: number;
         id: number;
         parent_user_id: number | null;
         creditos: number;
         deleted_at: Date | null;
         moved: boolean;
-      }>`WITH locked AS (
-          SELECT id, parent_user_id, creditos, deleted_at FROM users
-            WHERE id IN (${parentId}, ${childId}) ORDER BY id FOR UPDATE
-        ), pair AS (
-          SELECT c.creditos AS child_creditos FROM locked p JOIN locked c ON p.id = ${parentId} AND c.id = ${childId}
-            WHERE p.deleted_at IS NULL AND c.deleted_at IS NULL AND c.parent_user_id = ${parentId}
-              AND c.creditos <> ${target}::integer
-              AND p.creditos >= ${target}::integer - c.creditos AND ${target}::integer >= 0
-        ), moved AS (
-          UPDATE users u SET creditos = CASE WHEN u.id = ${childId} THEN ${target}::integer
-              ELSE u.creditos - (${target}::integer - pair.child_creditos) END
-            FROM pair WHERE u.id IN (${parentId}, ${childId})
-            RETURNING u.id
-        )
-        SELECT locked.*, EXISTS (SELECT 1 FROM moved) AS moved FROM locked ORDER BY id`.execute(db);
-      return { rows, moved: rows[0]?.moved === true };
+      }>`SELECT * FROM set_child_balances(${parentId},
+        ${JSON.stringify(moves.map((m) => ({ child: m.childId, target: m.target })))}::jsonb, ${now}::timestamptz)`.execute(
+        db,
+      );
+      return moves.map((_, i) => {
+        const locked = rows.filter((r) => r.ord === i + 1);
+        return { rows: locked, moved: locked[0]?.moved === true };
+      });
     },
 
     /**
