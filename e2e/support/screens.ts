@@ -27,7 +27,13 @@ async function horizontalOverflow(page: Page): Promise<number> {
 export async function revealWhenInView(page: Page): Promise<void> {
   const waiting = page.locator('[data-when-in-view]');
   for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
-    await waiting.first().scrollIntoViewIfNeeded();
+    try {
+      await waiting.first().scrollIntoViewIfNeeded();
+    } catch (error) {
+      // A part already in view may render between the count and the scroll: then it is no longer waiting.
+      if ((await waiting.count()) < left) continue;
+      throw error;
+    }
     await expect.poll(() => waiting.count(), { timeout: 15_000 }).toBeLessThan(left);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
