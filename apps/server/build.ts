@@ -14,9 +14,10 @@ const workspaceManifests = ['../../packages/domain', '../../packages/contracts',
       dependencies?: Record<string, string>;
     },
 );
-const external = [...new Set(workspaceManifests.flatMap((m) => Object.keys(m.dependencies ?? {})))].filter(
-  (name) => !name.startsWith('@medida/'),
-);
+// esbuild too: @medida/db bundles its worker with it when run from the sources, never from dist/ (decision 263).
+const external = [
+  ...new Set([...workspaceManifests.flatMap((m) => Object.keys(m.dependencies ?? {})), 'esbuild']),
+].filter((name) => !name.startsWith('@medida/'));
 
 await build({
   entryPoints: {

@@ -10,6 +10,7 @@ import type {
   PgliteWorkerData,
   SerializedDbError,
 } from './pglite-protocol.ts';
+import { sourceWorkerEntry } from './source-worker.ts';
 
 /** What the pool adapter needs from PGlite; an in-process `PGlite` has the same shape. */
 export interface PgliteSession {
@@ -20,12 +21,13 @@ export interface PgliteSession {
 }
 
 /**
- * From the TypeScript sources (tsx, vitest) the worker starts from a JavaScript shim that registers tsx;
- * in the esbuild bundle (`npm start`) from the compiled `pglite-worker.js` beside the server's chunks.
+ * From the TypeScript sources (tsx, vitest) the worker starts from a bundle of them (source-worker.ts); in the esbuild
+ * bundle (`npm start`) from the compiled `pglite-worker.js` beside the server's chunks.
  */
-const workerEntry = new URL(import.meta.url).pathname.endsWith('.ts')
-  ? new URL('./pglite-worker.mjs', import.meta.url)
-  : new URL('./pglite-worker.js', import.meta.url);
+const workerEntry = (): URL | Promise<URL> =>
+  new URL(import.meta.url).pathname.endsWith('.ts')
+    ? sourceWorkerEntry(new URL('./pglite-worker.ts', import.meta.url))
+    : new URL('./pglite-worker.js', import.meta.url);
 
 interface Pending {
   resolve(value: PgliteQueryResult): void;
@@ -70,7 +72,7 @@ export async function openPgliteThread(options: {
   // A copy of its own, moved to the thread (the caller keeps its bytes for the next database). Not `slice()`: on a
   // Buffer that is a view, and moving its memory would empty the caller's.
   const loadDataDir = options.loadDataDir ? new Uint8Array(options.loadDataDir).buffer : undefined;
-  const worker = new Worker(workerEntry, {
+  const worker = new Worker(await workerEntry(), {
     workerData: { dataDir: options.dataDir, loadDataDir } satisfies PgliteWorkerData,
     transferList: loadDataDir ? [loadDataDir] : [],
   });
