@@ -41,10 +41,9 @@ const config: KnipConfig = {
         'src/cli/*.ts',
         'src/scripts/*.ts',
         'bench/*.bench.ts',
-        // report-pool.ts starts its worker threads by URL: report-worker.mjs (from source) loads the worker.
-        'src/modules/reports/report-worker.mjs',
+        // report-pool.ts starts its worker threads by URL: from source a bundle of the worker (decision 263).
         'src/modules/reports/report-render.worker.ts',
-        // common-passwords.ts starts the password judge's worker thread the same way.
+        // common-passwords.ts starts the password judge's worker thread by URL: password-worker.mjs from source.
         'src/lib/password-worker.mjs',
         // prepare-data-dir.ts forks its child by URL (decision 237): prepare-data-dir.mjs from source.
         'src/lib/prepare-data-dir.mjs',

@@ -57,7 +57,7 @@ const SERVER_FILE_ROLES: readonly { patterns: readonly string[]; role: string }[
     role: 'upload staging (temporary file, content checks, commit) and the guard asked before, while and after each file',
   },
   {
-    patterns: ['report-*.ts', 'report-*.tsx', 'report-*.mjs'],
+    patterns: ['report-*.ts', 'report-*.tsx'],
     role: 'report rendering: worker pool, worker, document and its parts, texts, number formats, cache',
   },
   { patterns: ['export-document.ts', 'zip-file.ts'], role: "export: the ZIP's layout and the streaming ZIP writer" },

@@ -43,3 +43,4 @@ export {
   tablesOutgrowingTheirStatistics,
   type MaintenancePass,
 } from './maintenance.ts';
+export { sourceWorkerEntry } from './source-worker.ts';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Workspace packages are TypeScript sources, so they go into the bundle; every other package stays an import. */
@@ -36,6 +37,7 @@ async function bundleEntry(entry: URL): Promise<URL> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
+    jsx: 'automatic',
     sourcemap: 'inline',
     logLevel: 'warning',
     plugins: [
@@ -51,15 +53,23 @@ async function bundleEntry(entry: URL): Promise<URL> {
   });
   const code = result.outputFiles[0]!.contents;
   const name = `${entry.pathname.split('/').at(-1)!.replace(/\.ts$/, '')}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
-  // In the entry's package (its src/ folder's parent), so that its packages resolve as from its sources.
-  const dir = new URL('../node_modules/.cache/medida-workers/', entry);
-  const file = new URL(name, dir);
+  // In the entry's package, so that its packages resolve as from its sources.
+  const dir = path.join(packageRoot(fileURLToPath(entry)), 'node_modules/.cache/medida-workers');
+  const file = path.join(dir, name);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
     // Written aside and renamed: another process may be reading the same name at that moment.
-    const partial = fileURLToPath(file) + `.${process.pid}.partial`;
+    const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, code);
     renameSync(partial, file);
   }
-  return pathToFileURL(fileURLToPath(file));
+  return pathToFileURL(file);
+}
+
+/** The folder of the nearest package.json above a file. */
+function packageRoot(file: string): string {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json above ${file}`);
+  }
 }

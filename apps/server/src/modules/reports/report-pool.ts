@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { sourceWorkerEntry } from '@medida/db';
 import type { ReportModel } from './report-document.tsx';
 import type { RenderJob, RenderReply } from './report-render.worker.ts';
 
@@ -25,12 +26,13 @@ interface Pending {
 }
 
 /**
- * From the sources (tsx, vitest) a plain .mjs shim registers tsx and loads the TypeScript worker; in the
- * esbuild bundle that `npm start` runs, the worker is its own entry next to this chunk (build.ts).
+ * From the sources (tsx, vitest) a bundle of the TypeScript worker (sourceWorkerEntry, decision 263); in the esbuild
+ * bundle that `npm start` runs, the worker is its own entry next to this chunk (build.ts).
  */
-function workerEntry(): URL {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return new URL(fromSource ? './report-worker.mjs' : './report-worker.js', import.meta.url);
+function workerEntry(): URL | Promise<URL> {
+  return import.meta.url.endsWith('.ts')
+    ? sourceWorkerEntry(new URL('./report-render.worker.ts', import.meta.url))
+    : new URL('./report-worker.js', import.meta.url);
 }
 
 /**
@@ -38,17 +40,31 @@ function workerEntry(): URL {
  * every account's requests to ~1 s. Workers start on first use and are replaced if one dies.
  */
 export function createReportPool(options: { size: number; queueLimit: number }): ReportPool {
-  const entry = workerEntry();
   const idle: Worker[] = [];
   const busy = new Map<Worker, Pending>();
   const queue: Pending[] = [];
   let started = 0;
   let nextId = 1;
   let closed = false;
+  // Known at once in the compiled server; from the sources once bundled, and the jobs queued meanwhile wait for it.
+  const found = workerEntry();
+  let entry = found instanceof URL ? found : undefined;
+  let entryFailed: Error | undefined;
+  if (!entry)
+    void (found as Promise<URL>).then(
+      (url) => {
+        entry = url;
+        dispatch();
+      },
+      (error: unknown) => {
+        entryFailed = error instanceof Error ? error : new Error(String(error));
+        for (const pending of queue.splice(0)) pending.reject(entryFailed);
+      },
+    );
 
-  function spawn(): Worker {
+  function spawn(url: URL): Worker {
     started++;
-    const worker = new Worker(entry);
+    const worker = new Worker(url);
     worker.on('message', (reply: RenderReply) => {
       const pending = busy.get(worker);
       busy.delete(worker);
@@ -75,8 +91,9 @@ export function createReportPool(options: { size: number; queueLimit: number }):
   }
 
   function dispatch() {
+    if (!entry || closed) return;
     while (queue.length > 0) {
-      const worker = idle.pop() ?? (started < options.size ? spawn() : undefined);
+      const worker = idle.pop() ?? (started < options.size ? spawn(entry) : undefined);
       if (!worker) return;
       const pending = queue.shift()!;
       busy.set(worker, pending);
@@ -87,6 +104,7 @@ export function createReportPool(options: { size: number; queueLimit: number }):
   return {
     render(model, renderOptions = {}) {
       if (closed) return Promise.reject(new Error('report pool closed'));
+      if (entryFailed) return Promise.reject(entryFailed);
       if (queue.length >= options.queueLimit) return Promise.reject(new ReportQueueFullError());
       return new Promise<Buffer>((resolve, reject) => {
         queue.push({ job: { id: nextId++, model, password: renderOptions.password }, resolve, reject });
