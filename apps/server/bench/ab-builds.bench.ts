@@ -120,6 +120,8 @@ async function start(variant: string) {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       API_DOCS: 'false',
+      // On PostgreSQL too the server keeps files (its key, uploads): under ROOT, never in the repository's tree.
+      DATA_DIR: path.join(ROOT, 'data'),
       ...fx.env,
       ...extraEnv,
       PORT: String(port),
