@@ -43,10 +43,19 @@ async function expectNoSeriousViolation(where: string, on: Page = page): Promise
 /** Waits until the page has loaded what it shows, charts included (no request in flight, no loader left). */
 async function settled(on: Page = page): Promise<void> {
   await on.waitForLoadState('networkidle');
-  await revealWhenInView(on);
   const loading = on.locator('.mantine-Loader-root, .mantine-Skeleton-root').filter({ visible: true });
   try {
-    await expect.poll(() => loading.count(), { timeout: 15_000 }).toBe(0);
+    // Revealed again at each look: a part that renders once seen may appear after a pass (a later stage of the page
+    // on a slow machine), and would wait below the fold for ever (CI failed on it once, the portal's history charts).
+    await expect
+      .poll(
+        async () => {
+          await revealWhenInView(on);
+          return loading.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(0);
   } catch (error) {
     // What still loads, for whoever reads the failure.
     await saveShot(on, 'a11y-still-loading', { fullPage: true });
