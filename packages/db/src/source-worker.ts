@@ -52,7 +52,8 @@ async function bundleEntry(entry: URL): Promise<URL> {
     ],
   });
   const code = result.outputFiles[0]!.contents;
-  const name = `${entry.pathname.split('/').at(-1)!.replace(/\.ts$/, '')}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const name = `${path.basename(fileURLToPath(entry), '.ts')}-${hash}.mjs`;
   // In the entry's package, so that its packages resolve as from its sources.
   const dir = path.join(packageRoot(fileURLToPath(entry)), 'node_modules/.cache/medida-workers');
   const file = path.join(dir, name);
