@@ -8,6 +8,8 @@ export interface StepRun {
   /** 1-minute load average just before the command started, and just after it ended. */
   loadBefore: number;
   loadAfter: number;
+  /** A bench's wait for the load average to fall under `underLoad` before it started; null: no wait asked. */
+  settled: { seconds: number; underLoad: number } | null;
   startedAt: Date;
   seconds: number;
   /** null: the command ran and exited 0; otherwise why it failed (exit code, signal, time-out). */
@@ -110,7 +112,8 @@ function renderWithCap(run: QualityRun, maxFigures: number, keepSummaries: boole
   );
   out.push(
     '- Load average: the 1-minute load just before each command and just after it. On a machine shared with other ' +
-      'work, wall-clock figures (latencies, requests per second) move with it; CPU-time figures much less.',
+      'work, wall-clock figures (latencies, requests per second) move with it; CPU-time figures much less. Each ' +
+      "bench starts once the load has fallen under the run's threshold or after waiting its longest (decision 264).",
   );
   if (run.skipped.length > 0) {
     out.push(
@@ -139,7 +142,7 @@ function renderWithCap(run: QualityRun, maxFigures: number, keepSummaries: boole
     out.push(`## ${r.step.title}`);
     out.push('');
     out.push(
-      `\`${commandLine(r.step)}\` (${iso(r.startedAt)}, load average ${fixed(r.loadBefore)} before, ` +
+      `\`${commandLine(r.step)}\` (${iso(r.startedAt)}, load average ${fixed(r.loadBefore)} before${settledNote(r)}, ` +
         `${Math.round(r.seconds)} s). ${r.step.meaning}`,
     );
     out.push('');
@@ -154,6 +157,13 @@ function renderWithCap(run: QualityRun, maxFigures: number, keepSummaries: boole
   }
   out.push('');
   return out.join('\n');
+}
+
+/** How long a bench waited for a quiet machine, when it had to. */
+function settledNote(r: StepRun): string {
+  if (!r.settled || r.settled.seconds < 1) return '';
+  const under = r.loadBefore < r.settled.underLoad ? 'fell under' : 'had not fallen under';
+  return ` (after ${Math.round(r.settled.seconds)} s of waiting: it ${under} ${fixed(r.settled.underLoad)})`;
 }
 
 /** GitHub's heading anchor. */

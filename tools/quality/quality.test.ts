@@ -23,7 +23,7 @@ describe('npm run quality (tools/quality, decision 181)', () => {
     const good = step('good', `node -e "console.log('| route | req/s |'); console.log('| /web/health | 12,345 |')"`);
     const bad = step('bad', `node -e "console.log('half a figure'); process.exit(3)"`);
     const left = step('left', 'false');
-    const ok = await runQuality([good, bad], out, { all: [good, bad, left], logs: dir, echo: false });
+    const ok = await runQuality([good, bad], out, { all: [good, bad, left], logs: dir, echo: false, settle: null });
     expect(ok).toBe(false);
     const page = readFileSync(out, 'utf8');
     expect(page).toMatch(/^# Quality: current figures\n/);
@@ -45,8 +45,30 @@ describe('npm run quality (tools/quality, decision 181)', () => {
   it('reports success when every command exits 0', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'quality-test-'));
     const out = path.join(dir, 'quality.md');
-    expect(await runQuality([step('one', 'echo 42 per second')], out, { all: [], logs: dir, echo: false })).toBe(true);
+    expect(
+      await runQuality([step('one', 'echo 42 per second')], out, { all: [], logs: dir, echo: false, settle: null }),
+    ).toBe(true);
     expect(readFileSync(out, 'utf8')).toContain('- Result: every command exited 0.');
+  });
+
+  it('waits for a quiet machine before a bench, at most as long as asked, and says so on the page', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'quality-test-'));
+    const out = path.join(dir, 'quality.md');
+    const bench = step('bench', 'echo 1 per second');
+    const suite = step('suite', 'echo passed', 'vitest');
+    const t0 = performance.now();
+    // A load average never under -1: the bench waits its whole allowance; the suite does not wait.
+    const settle = { underLoad: -1, maxSeconds: 1.2, pollMs: 50 };
+    expect(await runQuality([bench, suite], out, { all: [], logs: dir, echo: false, settle })).toBe(true);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(1200);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    const page = readFileSync(out, 'utf8');
+    expect(page).toMatch(/load average \d+\.\d\d before \(after 1 s of waiting: it had not fallen under -1\.00\)/);
+    expect(page.match(/of waiting/g)).toHaveLength(1);
+    // Already quiet enough: no wait, nothing said.
+    const quiet = { underLoad: 1e9, maxSeconds: 60 };
+    expect(await runQuality([bench], out, { all: [], logs: dir, echo: false, settle: quiet })).toBe(true);
+    expect(readFileSync(out, 'utf8')).not.toContain('of waiting');
   });
 
   it("keeps what vitest suites print and drops vitest's own lines", () => {
@@ -102,7 +124,7 @@ describe('npm run quality (tools/quality, decision 181)', () => {
     const out = path.join(dir, 'quality.md');
     const built = { ...step('built', 'echo 150 kB'), before: 'echo building 300 chunks' };
     const broken = { ...step('broken', 'echo never'), before: 'exit 2' };
-    expect(await runQuality([built, broken], out, { all: [], logs: dir, echo: false })).toBe(false);
+    expect(await runQuality([built, broken], out, { all: [], logs: dir, echo: false, settle: null })).toBe(false);
     const page = readFileSync(out, 'utf8');
     expect(page).toContain('`echo building 300 chunks && echo 150 kB`');
     expect(page).toMatch(/```text\n150 kB\n```/);
@@ -115,6 +137,7 @@ describe('npm run quality (tools/quality, decision 181)', () => {
       step: s,
       loadBefore: 1,
       loadAfter: 2,
+      settled: null,
       startedAt: new Date(0),
       seconds: 60,
       failure: null,
@@ -145,6 +168,7 @@ describe('npm run quality (tools/quality, decision 181)', () => {
         step: { ...s, summaryFrom: s.name === 'http' ? 'Summary' : undefined },
         loadBefore: 1,
         loadAfter: 2,
+        settled: null,
         startedAt: new Date(0),
         seconds: 60,
         failure: null,

@@ -8,6 +8,8 @@
  *   QUALITY_ONLY=http,lists npm run quality  the named steps (tools/quality/steps.ts)
  *   DATABASE_URL=postgres://… npm run quality  the benches also measure PostgreSQL
  *   QUALITY_OUT=/tmp/quality.md              write the page elsewhere
+ *   QUALITY_SETTLE_LOAD=1 QUALITY_SETTLE_SECONDS=90  before each bench, wait (at most that long) for the 1-minute
+ *                                            load average to fall under that value (decision 264)
  *
  * The whole output of each command goes to $TMPDIR/medida-quality/<step>.log (QUALITY_LOGS to change).
  */
@@ -30,6 +32,34 @@ export interface RunOptions {
   logs?: string;
   /** Echo the commands' output to this process's (the default; the tests turn it off). */
   echo?: boolean;
+  /** Before each bench, after its `before`, wait for a quiet machine (decision 264); null: start at once. */
+  settle?: Settle | null;
+}
+
+/** Wait until the 1-minute load average is under `underLoad`, checking every `pollMs`, for at most `maxSeconds`. */
+export interface Settle {
+  underLoad: number;
+  maxSeconds: number;
+  pollMs?: number;
+}
+
+const envSettle = (): Settle => ({
+  underLoad: Number(process.env.QUALITY_SETTLE_LOAD ?? 1),
+  maxSeconds: Number(process.env.QUALITY_SETTLE_SECONDS ?? 90),
+});
+
+/**
+ * A bench's rates and Lighthouse's throttled tasks move with whatever else the machine is doing, the previous step's
+ * tail (a build, a database vacuuming what a bench wrote) included: the figures are taken once it has quietened,
+ * as issue 33's testers take theirs (load 1–3 on 2 cores). Returns the seconds waited.
+ */
+async function settleLoad(settle: Settle): Promise<number> {
+  const t0 = performance.now();
+  const waited = () => (performance.now() - t0) / 1000;
+  while ((loadavg()[0] ?? 0) >= settle.underLoad && waited() < settle.maxSeconds) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(settle.pollMs ?? 5000, settle.maxSeconds * 1000)));
+  }
+  return waited();
 }
 
 function chosenSteps(): Step[] {
@@ -101,26 +131,31 @@ function runCommand(
   });
 }
 
-async function runStep(step: Step, logs: string, echo: boolean): Promise<StepRun> {
+async function runStep(step: Step, logs: string, echo: boolean, settle: Settle | null): Promise<StepRun> {
   const logFile = path.join(logs, `${step.name}.log`);
   const log = createWriteStream(logFile);
   const startedAt = new Date();
-  const loadBefore = loadavg()[0] ?? 0;
   const t0 = performance.now();
   const msLeft = () => step.timeoutMinutes * 60_000 - (performance.now() - t0);
-  if (echo) console.log(`\n== ${step.name}: ${step.command} (in ${step.cwd}; load ${loadBefore.toFixed(2)})`);
   // `before` prepares (a build): its output goes to the log only, not to the figures.
   const prepared = step.before
     ? await runCommand(echo, step.before, step, log, msLeft())
     : { failure: null, output: '' };
+  const settled =
+    settle && step.output === 'bench' && prepared.failure === null
+      ? { seconds: await settleLoad(settle), underLoad: settle.underLoad }
+      : null;
+  const loadBefore = loadavg()[0] ?? 0;
+  if (echo) console.log(`\n== ${step.name}: ${step.command} (in ${step.cwd}; load ${loadBefore.toFixed(2)})`);
   const ran = prepared.failure === null ? await runCommand(echo, step.command, step, log, msLeft()) : prepared;
   log.end();
   return {
     step,
     loadBefore,
+    settled,
     loadAfter: loadavg()[0] ?? 0,
     startedAt,
-    seconds: (performance.now() - t0) / 1000,
+    seconds: (performance.now() - t0) / 1000 - (settled?.seconds ?? 0),
     failure: ran.failure,
     figures: pickFigures(ran.output, step.output, step.summaryFrom),
     logFile,
@@ -141,7 +176,7 @@ function gitCommit(): string {
 
 /** Runs `steps` one after another, rewriting the page at `out` after each; true when every command exited 0. */
 export async function runQuality(steps: readonly Step[], out: string, options: RunOptions = {}): Promise<boolean> {
-  const { all = STEPS, logs = LOGS, echo = true } = options;
+  const { all = STEPS, logs = LOGS, echo = true, settle = envSettle() } = options;
   mkdirSync(logs, { recursive: true });
   const run: QualityRun = {
     startedAt: new Date(),
@@ -157,7 +192,7 @@ export async function runQuality(steps: readonly Step[], out: string, options: R
     runs: [],
   };
   for (const step of steps) {
-    run.runs.push(await runStep(step, logs, echo));
+    run.runs.push(await runStep(step, logs, echo, settle));
     // Written after every step: a run stopped halfway still leaves the figures it has. Formatted as `npm run lint`
     // checks it, so the page lands as the command wrote it.
     writeFileSync(out, await format(renderPage(run), { ...(await resolveConfig(out)), filepath: out }));
