@@ -71,6 +71,18 @@ describe('npm run quality (tools/quality, decision 181)', () => {
     expect(readFileSync(out, 'utf8')).not.toContain('of waiting');
   });
 
+  it('refuses a wait from the environment that is not a number, rather than not waiting', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'quality-test-'));
+    process.env.QUALITY_SETTLE_SECONDS = 'ninety';
+    try {
+      await expect(
+        runQuality([step('one', 'echo 1')], path.join(dir, 'quality.md'), { all: [], logs: dir, echo: false }),
+      ).rejects.toThrow('QUALITY_SETTLE_SECONDS must be a number ≥ 0, not ninety');
+    } finally {
+      delete process.env.QUALITY_SETTLE_SECONDS;
+    }
+  });
+
   it("keeps what vitest suites print and drops vitest's own lines", () => {
     const output = [
       ' RUN  v4.1.12 /work/main',

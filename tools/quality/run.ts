@@ -43,9 +43,17 @@ export interface Settle {
   pollMs?: number;
 }
 
+/** A number from the environment; a value that is not one stops the run rather than quietly not waiting. */
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0, not ${raw}`);
+  return value;
+}
+
 const envSettle = (): Settle => ({
-  underLoad: Number(process.env.QUALITY_SETTLE_LOAD ?? 1),
-  maxSeconds: Number(process.env.QUALITY_SETTLE_SECONDS ?? 90),
+  underLoad: envNumber('QUALITY_SETTLE_LOAD', 1),
+  maxSeconds: envNumber('QUALITY_SETTLE_SECONDS', 90),
 });
 
 /**

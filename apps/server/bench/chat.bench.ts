@@ -290,6 +290,12 @@ console.log(
 );
 
 const results: RunResult[] = [];
+/** Each run's stored-messages line, printed under its row and again under it in the summary. */
+const storedLines = new Map<RunResult, string>();
+function stored(line: string) {
+  console.log(line);
+  storedLines.set(results.at(-1)!, line);
+}
 if (ONLY !== 'postgres') {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medida-chat-bench-'));
   try {
@@ -314,7 +320,7 @@ if (ONLY !== 'postgres') {
     const reopened = await createDb({ pglite: { dataDir: path.join(dataDir, 'pgdata') } });
     try {
       if (ONLY !== 'reads')
-        console.log(`  (PGlite: ${await storedCount(reopened)} of ${results.at(-1)!.sent} sent messages stored)`);
+        stored(`  (PGlite: ${await storedCount(reopened)} of ${results.at(-1)!.sent} sent messages stored)`);
     } finally {
       await reopened.close();
     }
@@ -342,13 +348,25 @@ if (databaseUrl) {
       } finally {
         for (const server of servers) await server.stop();
       }
-      console.log(`  (${await storedCount(handle)} of ${results.at(-1)!.sent} sent messages stored)`);
+      stored(`  (${await storedCount(handle)} of ${results.at(-1)!.sent} sent messages stored)`);
     } finally {
       await handle.close();
     }
   }
 } else {
   console.log('\nDATABASE_URL not set: the PostgreSQL runs (one and two instances) were skipped.');
+}
+
+// Every run's row again in one table at the end: read-ratio tables come between them above, and the quality page
+// shows a bench from its summary on (tools/quality/steps.ts).
+if (results.length > 0) {
+  console.log('\nSummary: deliveries of every run above');
+  tableOpen = false;
+  for (const r of results) {
+    print(r);
+    const line = storedLines.get(r);
+    if (line) console.log(line);
+  }
 }
 
 const lost = results.reduce((n, r) => n + r.lost, 0);
