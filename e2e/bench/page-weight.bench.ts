@@ -8,8 +8,8 @@
 // `npm run lighthouse -w @medida/e2e` builds the web app first; CHROME_PATH defaults to Debian's chromium. The HTML and
 // JSON reports of the last run go to e2e/artifacts/lighthouse/. PAGE_WEIGHT_PAGES=login,dashboard measures only those pages,
 // PAGE_WEIGHT_LIGHTHOUSE=0 skips Lighthouse. Each page is audited PAGE_WEIGHT_RUNS times (3 by default), runs interleaved
-// across the pages; the table gives the median run by performance score and the range of scores (one run on a shared
-// machine moves by ten points). Exits 1 when a weight target is missed; a score is reported, not enforced
+// across the pages (a run Lighthouse could not score is repeated, twice at most); the table gives the median scored run
+// by performance score and the range of scores (one run on a shared machine moves by ten points). Exits 1 when a weight target is missed; a score is reported, not enforced
 // (it moves with the machine's load).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -33,6 +33,8 @@ interface Target {
 /** Targets of issue 33 item 8: everything the page transfers, compressed, headers included. */
 const BUDGETS: Record<string, number | null> = { login: 150_000, dashboard: 250_000, 'evaluation detail': null };
 const QUIET_MS = 2000;
+/** How many unscored Lighthouse runs of a page are repeated (NO_NAVSTART and the like: a trace it failed to record). */
+const UNSCORED_RETRIES = 2;
 
 async function call<T>(baseURL: string, token: string | null, route: string, body?: unknown): Promise<T> {
   const res = await fetch(baseURL + route, {
@@ -193,8 +195,19 @@ async function audit(browser: Browser, baseURL: string, target: Target, reportDi
   // A run without a performance score (a metric Lighthouse could not compute): why, and its report kept aside.
   if (lhr.categories.performance?.score == null) {
     const failed = Object.values(lhr.audits).filter((a) => a.errorMessage || a.scoreDisplayMode === 'error');
-    const why = [lhr.runtimeError?.code, ...failed.map((a) => `${a.id}: ${a.errorMessage ?? 'error'}`)].filter(Boolean);
-    console.log(`Lighthouse gave ${target.name} no performance score: ${why.join('; ') || 'no reason given'}`);
+    // One line: the error's code (the same one repeats in every audit it stopped), and which audits it stopped.
+    const codes = new Set(
+      failed.map((a) => /\(([A-Z_]+)\)$/.exec(a.errorMessage ?? '')?.[1] ?? a.errorMessage ?? 'error'),
+    );
+    const why = [lhr.runtimeError?.code ?? [...codes].join(', '), `${failed.length} audits without a result`];
+    if (failed.length > 0)
+      why.push(
+        `the first: ${failed
+          .slice(0, 3)
+          .map((a) => a.id)
+          .join(', ')}`,
+      );
+    console.log(`Lighthouse gave ${target.name} no performance score (${why.join('; ')}); the run is repeated`);
     await writeFile(`${base}-unscored-${Date.now()}.json`, String(json));
   }
   return {
@@ -214,11 +227,15 @@ async function audit(browser: Browser, baseURL: string, target: Target, reportDi
 
 /** The run with the median performance score, with every run's score beside it. */
 function medianRun(runs: Awaited<ReturnType<typeof audit>>[]) {
-  // An unscored run (NaN) sorts lowest, so the median is taken among a consistent order.
+  // An unscored run (NaN) sorts lowest in the range shown.
   const rank = (r: (typeof runs)[number]) => (Number.isNaN(r.performance) ? -1 : r.performance);
   const sorted = [...runs].sort((a, b) => rank(a) - rank(b));
-  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  return { ...median, 'all runs': sorted.map((r) => r.performance).join(', ') };
+  // Among the scored runs where there are any (an unscored run was repeated).
+  const scored = sorted.filter((r) => !Number.isNaN(r.performance));
+  const among = scored.length > 0 ? scored : sorted;
+  const median = among[Math.floor((among.length - 1) / 2)]!;
+  const shown = (r: (typeof runs)[number]) => (Number.isNaN(r.performance) ? 'no score' : String(r.performance));
+  return { ...median, 'all runs': sorted.map(shown).join(', ') };
 }
 
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
@@ -270,9 +287,19 @@ try {
   if (process.env.PAGE_WEIGHT_LIGHTHOUSE !== '0') {
     const runs = Math.max(1, Number(process.env.PAGE_WEIGHT_RUNS ?? 3));
     const audits = targets.map(() => [] as Awaited<ReturnType<typeof audit>>[]);
+    // A run Lighthouse could not score is repeated (at most UNSCORED_RETRIES times a page), so that the median is
+    // taken among `runs` scored runs; the unscored ones still show in the range of scores.
+    const retries = targets.map(() => UNSCORED_RETRIES);
     for (let run = 0; run < runs; run++)
-      for (const [i, target] of targets.entries())
-        audits[i]!.push(await audit(browser, server.baseURL, target, reportDir));
+      for (const [i, target] of targets.entries()) {
+        let result = await audit(browser, server.baseURL, target, reportDir);
+        audits[i]!.push(result);
+        while (Number.isNaN(result.performance) && retries[i]! > 0) {
+          retries[i]!--;
+          result = await audit(browser, server.baseURL, target, reportDir);
+          audits[i]!.push(result);
+        }
+      }
     console.log(
       `Lighthouse mobile (simulated slow 4G, 4× CPU), ${runs} runs of each page: the median run by performance, and the ` +
         "range of scores; target performance ≥ 95 on each page; CPU index: Lighthouse's benchmarkIndex of the run",
