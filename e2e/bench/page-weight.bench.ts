@@ -8,9 +8,9 @@
 // `npm run lighthouse -w @medida/e2e` builds the web app first; CHROME_PATH defaults to Debian's chromium. The HTML and
 // JSON reports of the last run go to e2e/artifacts/lighthouse/. PAGE_WEIGHT_PAGES=login,dashboard measures only those pages,
 // PAGE_WEIGHT_LIGHTHOUSE=0 skips Lighthouse. Each page is audited PAGE_WEIGHT_RUNS times (3 by default), runs interleaved
-// across the pages (a run Lighthouse could not score is repeated, twice at most); the table gives the median scored run
-// by performance score and the range of scores (one run on a shared machine moves by ten points). Exits 1 when a weight target is missed; a score is reported, not enforced
-// (it moves with the machine's load).
+// across the pages (a run Lighthouse could not score is repeated, twice at most a page); the table gives the median
+// scored run by performance score and the range of scores (one run on a shared machine moves by ten points). Exits 1
+// when a weight target is missed; a score is reported, not enforced (it moves with the machine's load).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -207,7 +207,7 @@ async function audit(browser: Browser, baseURL: string, target: Target, reportDi
           .map((a) => a.id)
           .join(', ')}`,
       );
-    console.log(`Lighthouse gave ${target.name} no performance score (${why.join('; ')}); the run is repeated`);
+    console.log(`Lighthouse gave ${target.name} no performance score (${why.join('; ')})`);
     await writeFile(`${base}-unscored-${Date.now()}.json`, String(json));
   }
   return {
